@@ -1,0 +1,1 @@
+"""Pandas analyses of results tables, with confidence intervals."""

@@ -1,0 +1,149 @@
+"""The end-of-run summary: games, speed, unfinished rounds, seat win rates, mean turns.
+
+:func:`summarize` returns a tidy table (one row per statistic, with a 95% interval where
+one applies) and :func:`format_summary` renders it for the terminal.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary"]
+
+#: two-sided 95% standard-normal quantile
+Z95 = 1.959963984540054
+
+
+def wilson_interval(k, n, z: float = Z95):
+    """Wilson score interval for a binomial proportion.
+
+    Parameters
+    ----------
+    k, n : int or array_like
+        Successes and trials (``0 <= k <= n``).
+    z : float
+        Normal quantile (default: 95% two-sided).
+
+    Returns
+    -------
+    low, high : float or numpy.ndarray
+        Interval bounds; NaN where ``n == 0``.
+    """
+    k = np.asarray(k, dtype=np.float64)
+    n = np.asarray(n, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        denom = 1.0 + z * z / n
+        centre = (p + z * z / (2.0 * n)) / denom
+        half = z * np.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
+        low, high = np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
+
+def mean_interval(x, z: float = Z95) -> tuple[float, float, float]:
+    """Mean of ``x`` with a normal-approximation interval (``mean +- z * sd / sqrt(n)``).
+
+    Parameters
+    ----------
+    x : array_like
+        Observations.
+    z : float
+        Normal quantile (default: 95% two-sided).
+
+    Returns
+    -------
+    mean, low, high : float
+        NaN when there are no observations; the bounds are NaN for one observation.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    n = x.size
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(x.mean())
+    if n == 1:
+        return mean, math.nan, math.nan
+    half = z * float(x.std(ddof=1)) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def _players(rounds: pd.DataFrame) -> int:
+    seats = [int(c.rsplit("_", 1)[1]) for c in rounds.columns
+             if c.startswith("cards_left_") and c.rsplit("_", 1)[1].isdigit()]
+    return max(seats) + 1 if seats else int(rounds["winner"].max()) + 1
+
+
+def summarize(rounds: pd.DataFrame, players: int | None = None,
+              seconds: float | None = None) -> pd.DataFrame:
+    """Summary statistics of a round table.
+
+    Parameters
+    ----------
+    rounds : pandas.DataFrame
+        The round table (needs ``winner`` and ``turns``).
+    players : int, optional
+        Number of seats; inferred from the ``cards_left_<i>`` columns when omitted.
+    seconds : float, optional
+        Wall time of the run; adds ``seconds`` and ``games_per_second`` rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``statistic``, ``value``, ``ci_low``, ``ci_high`` (NaN where no interval
+        applies).  Rows: ``games``, [``seconds``, ``games_per_second``,] ``unfinished``,
+        ``win_rate_<i>`` per seat (wins / all games, Wilson 95% interval) and
+        ``mean_turns`` (95% normal interval).
+    """
+    if players is None:
+        players = _players(rounds)
+    n = len(rounds)
+    nan = math.nan
+    rows = [("games", float(n), nan, nan)]
+    if seconds is not None:
+        rows.append(("seconds", float(seconds), nan, nan))
+        rows.append(("games_per_second", n / seconds if seconds > 0 else nan, nan, nan))
+    winner = rounds["winner"].to_numpy()
+    rows.append(("unfinished", float(np.count_nonzero(winner < 0)), nan, nan))
+    wins = np.bincount(winner[winner >= 0].astype(np.int64), minlength=players)[:players]
+    low, high = wilson_interval(wins, n)
+    for seat in range(players):
+        rate = wins[seat] / n if n else nan
+        rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
+    rows.append(("mean_turns", *mean_interval(rounds["turns"].to_numpy())))
+    return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
+
+
+def format_summary(summary: pd.DataFrame) -> str:
+    """Render a :func:`summarize` table as a few aligned lines of text.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        The output of :func:`summarize`.
+
+    Returns
+    -------
+    str
+        Multi-line text without a trailing newline.
+    """
+    s = summary.set_index("statistic")
+    games = int(s.at["games", "value"])
+    head = f"games       {games:,}"
+    if "seconds" in s.index:
+        gps = s.at["games_per_second", "value"]
+        speed = f"{gps:,.0f} games/s" if math.isfinite(gps) else "- games/s"
+        head += f" in {s.at['seconds', 'value']:.2f} s ({speed})"
+    unfinished = int(s.at["unfinished", "value"])
+    share = f" ({unfinished / games:.2%})" if games else ""
+    lines = [head, f"unfinished  {unfinished:,}{share}", "seat  win rate  95% interval"]
+    for name in s.index:
+        if name.startswith("win_rate_"):
+            v, lo, hi = s.loc[name, ["value", "ci_low", "ci_high"]]
+            lines.append(f"{name[9:]:>4}  {v:8.4f}  [{lo:.4f}, {hi:.4f}]")
+    v, lo, hi = s.loc["mean_turns", ["value", "ci_low", "ci_high"]]
+    lines.append(f"mean turns  {v:.3f}  95% interval [{lo:.3f}, {hi:.3f}]")
+    return "\n".join(lines)

@@ -1,0 +1,209 @@
+"""Bot specifications: a strategy per seat plus behaviour knobs.
+
+A bot string names one strategy for every seat or one per seat, each optionally with
+knobs in parentheses::
+
+    random
+    heuristic(forget=0.1,catch=0.5)
+    random,heuristic,heuristic(bluff=0.2),random
+
+Knobs (defaults for both strategies in brackets):
+
+- ``forget`` [0]: probability of forgetting to call UNO;
+- ``catch`` [0.5]: probability of catching another player who forgot;
+- ``bluff`` [0]: probability of playing an illegal Wild Draw Four when one is held;
+- ``challenge`` [0]: probability of challenging a Wild Draw Four;
+- ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0).
+
+The ``random`` strategy never forgets UNO, bluffs or challenges (RULINGS.md), so it takes
+only ``catch`` and ``reflex``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import BotError
+
+__all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
+           "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX"]
+
+#: strategy names; the index is the strategy id used by the engine
+STRATEGIES = ("random", "heuristic")
+#: knob names in canonical order
+KNOBS = ("forget", "catch", "bluff", "challenge", "reflex")
+#: knob defaults (the same for every strategy)
+DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0}
+#: knobs each strategy accepts
+STRATEGY_KNOBS = {"random": ("catch", "reflex"), "heuristic": KNOBS}
+
+#: columns of :func:`bots_array`
+B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX = range(6)
+
+
+def _fmt(x: float) -> str:
+    g = "%g" % x
+    return g if float(g) == x else repr(float(x))
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """One seat's bot: a strategy and its knobs (validated on construction).
+
+    ``str(spec)`` is the canonical form, e.g. ``heuristic(forget=0.1,catch=0.7)``, listing
+    only the knobs that differ from :data:`DEFAULTS`.
+    """
+
+    strategy: str
+    forget: float = DEFAULTS["forget"]
+    catch: float = DEFAULTS["catch"]
+    bluff: float = DEFAULTS["bluff"]
+    challenge: float = DEFAULTS["challenge"]
+    reflex: float = DEFAULTS["reflex"]
+
+    def __post_init__(self) -> None:
+        if self.strategy not in STRATEGIES:
+            raise BotError(f"unknown bot strategy {self.strategy!r}; "
+                           f"known strategies: {', '.join(STRATEGIES)}")
+        for knob in KNOBS:
+            value = getattr(self, knob)
+            if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+                raise BotError(f"bot knob {knob!r} must be a number, got {value!r}")
+            v = float(value)
+            if knob == "reflex":
+                if not (math.isfinite(v) and v > 0):
+                    raise BotError(f"bot knob 'reflex' must be a finite number > 0, got {_fmt(v)}")
+            elif not 0.0 <= v <= 1.0:
+                raise BotError(f"bot knob {knob!r} is a probability in [0, 1], got {_fmt(v)}")
+            if knob not in STRATEGY_KNOBS[self.strategy] and v != DEFAULTS[knob]:
+                raise BotError(f"bot knob {knob!r} does not apply to the {self.strategy} "
+                               f"strategy (it takes: {', '.join(STRATEGY_KNOBS[self.strategy])})")
+            object.__setattr__(self, knob, v + 0.0)
+
+    @property
+    def strategy_id(self) -> int:
+        """Index of the strategy in :data:`STRATEGIES`."""
+        return STRATEGIES.index(self.strategy)
+
+    def __str__(self) -> str:
+        knobs = [f"{k}={_fmt(getattr(self, k))}" for k in KNOBS
+                 if getattr(self, k) != DEFAULTS[k]]
+        return f"{self.strategy}({','.join(knobs)})" if knobs else self.strategy
+
+
+def _split_bots(text: str) -> list[str]:
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+            if depth > 1:
+                raise BotError(f"malformed bot string {text!r}: nested '('")
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise BotError(f"malformed bot string {text!r}: unbalanced ')'")
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    if depth:
+        raise BotError(f"malformed bot string {text!r}: missing ')'")
+    items.append(text[start:])
+    return items
+
+
+def _parse_one(item: str, text: str) -> BotSpec:
+    m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*", item, re.S)
+    if m is None:
+        raise BotError(f"malformed bot {item.strip()!r} in {text!r}: expected "
+                       f"strategy or strategy(knob=value,...)")
+    strategy, body = m.group(1).lower(), m.group(2)
+    if strategy not in STRATEGIES:
+        raise BotError(f"unknown bot strategy {m.group(1)!r}; "
+                       f"known strategies: {', '.join(STRATEGIES)}")
+    knobs: dict[str, float] = {}
+    if body is not None and body.strip():
+        for part in body.split(","):
+            name, eq, value = part.partition("=")
+            name = name.strip().lower()
+            if not eq or not name or not value.strip():
+                raise BotError(f"malformed bot knob {part.strip()!r} in {item.strip()!r}: "
+                               f"expected knob=value")
+            if name not in KNOBS:
+                raise BotError(f"unknown bot knob {name!r}; known knobs: {', '.join(KNOBS)}")
+            if name in knobs:
+                raise BotError(f"bot knob {name!r} given twice in {item.strip()!r}")
+            try:
+                knobs[name] = float(value)
+            except ValueError:
+                raise BotError(f"bot knob {name!r} must be a number, "
+                               f"got {value.strip()!r}") from None
+    return BotSpec(strategy, **knobs)
+
+
+def parse_bots(text: str, players: int) -> tuple[BotSpec, ...]:
+    """Parse a bot string into one :class:`BotSpec` per seat.
+
+    Parameters
+    ----------
+    text : str
+        One bot for every seat (``"heuristic(catch=0.9)"``) or a comma list with exactly
+        one bot per seat (``"random,heuristic,random,random"``); commas inside
+        parentheses separate knobs.
+    players : int
+        Number of seats.
+
+    Returns
+    -------
+    tuple of BotSpec
+        ``players`` specs, seat 0 first.
+
+    Raises
+    ------
+    BotError
+        Malformed text, unknown strategy or knob, a knob out of range, or a number of bots
+        that is neither 1 nor ``players``.
+    """
+    if not isinstance(text, str):
+        raise BotError(f"a bot string must be a str, got {type(text).__name__}")
+    if not text.strip():
+        raise BotError(f"empty bot string; known strategies: {', '.join(STRATEGIES)}")
+    items = _split_bots(text)
+    if any(not item.strip() for item in items):
+        raise BotError(f"malformed bot string {text!r}: empty entry")
+    specs = tuple(_parse_one(item, text) for item in items)
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise BotError(f"{len(specs)} bots given for {players} players: give one bot for "
+                       f"all seats or exactly one per seat")
+    return specs
+
+
+def bots_string(specs) -> str:
+    """Canonical bot string of a sequence of specs, one per seat (parses back equal)."""
+    return ",".join(str(s) for s in specs)
+
+
+def bots_array(specs) -> np.ndarray:
+    """Bot parameters for the engine.
+
+    Parameters
+    ----------
+    specs : sequence of BotSpec
+        One per seat.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``float64[P, 6]`` with columns :data:`B_STRATEGY` (strategy id), :data:`B_FORGET`,
+        :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`, :data:`B_REFLEX`.
+    """
+    out = np.empty((len(specs), 6), dtype=np.float64)
+    for i, s in enumerate(specs):
+        out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex)
+    return out
+

@@ -1,0 +1,350 @@
+"""The command line: ``python -m unospin_sim {run,play} ...``.
+
+A thin layer: it parses and validates every flag (so bad input fails before any
+simulation starts), builds the :class:`~unospin_sim.rules.RuleSet` and bot specs, and calls
+:func:`unospin_sim.runner.simulate` or :func:`unospin_sim.playthrough.play_text`.
+
+Every user error prints one line ``unospin_sim: error: <message>`` on stderr and exits with
+status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.
+
+New subcommands register themselves in :data:`COMMANDS` (a function adding the subparser).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from . import __version__
+from .errors import RuleError, UserError
+
+__all__ = ["main", "build_parser", "parse_games", "COMMANDS"]
+
+PROG = "unospin_sim"
+DEFAULT_EDITION = "spin2025"
+DEFAULT_BOTS = "heuristic"
+DEFAULT_GAMES = 1_000_000
+MAX_SEED = 2**63 - 1
+MAX_GAMES = 2**62
+
+
+class _UsageError(UserError):
+    """A command-line syntax error reported by argparse."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """ArgumentParser whose errors are one-line :class:`UserError` s (no usage dump)."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        raise _UsageError(message)
+
+
+# ------------------------------------------------------------------------------------------
+# argument types
+
+
+def parse_games(text: str) -> int:
+    """Parse a number of games: ``1000000``, ``1_000``, ``1e6`` (a positive whole number).
+
+    Parameters
+    ----------
+    text : str
+        The flag value.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Not a positive whole number (``-5``, ``0``, ``1.5``, ``lots``) or absurdly large.
+    """
+    s = text.strip()
+    bad = argparse.ArgumentTypeError(
+        f"games must be a positive whole number such as 1000 or 1e6, got {text!r}")
+    try:
+        value = int(s)
+    except ValueError:
+        try:
+            f = float(s)
+        except ValueError:
+            raise bad from None
+        if not (math.isfinite(f) and f.is_integer()):
+            raise bad from None
+        value = int(f)
+    if value < 1:
+        raise bad
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"games must be at most {MAX_GAMES}, got {text!r}")
+    return value
+
+
+def _int_type(what: str, low: int, high: int | None = None):
+    def convert(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            limit = f"from {low} to {high}" if high is not None else f">= {low}"
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number {limit}, got {text!r}")
+        return value
+    return convert
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+# ------------------------------------------------------------------------------------------
+# shared rule / bot flags
+
+
+def _add_rule_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("rules")
+    g.add_argument("--edition", metavar="E",
+                   help=f"classic, spin2005, spin2025 or spiderman (default {DEFAULT_EDITION})")
+    g.add_argument("--players", type=_int_type("players", 2, 10), metavar="P",
+                   help="number of players, 2-10 (default 4)")
+    g.add_argument("--wheel", metavar="SPACE=W,...",
+                   help="wheel weights, e.g. 'two_x=2,swap_hands=1'; unlisted spaces weigh 0")
+    g.add_argument("--turn-cap", type=_int_type("turn cap", 1), metavar="N",
+                   help="turns after which a round is recorded unfinished (default 10000)")
+    g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="another rule option, e.g. wild_matches_colour=false (repeatable)")
+    g.add_argument("--rules", metavar="RULESTRING",
+                   help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
+                        "instead of the flags above")
+    p.add_argument("--bots", default=DEFAULT_BOTS, metavar="BOTS",
+                   help="one bot for all seats or one per seat, e.g. "
+                        "'random,heuristic(forget=0.1),random,random' (default heuristic)")
+
+
+def _wheel_option(text: str, edition: str) -> dict:
+    from .rules import parse_wheel
+
+    try:
+        return parse_wheel(text, edition)
+    except RuleError as e:
+        raise RuleError(f"--wheel: {e}") from None
+
+
+def _flag_options(args) -> dict[str, object]:
+    """Options given by --option, --players and --turn-cap (strings or ints)."""
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key or not value.strip():
+            raise RuleError(f"--option takes key=value, got {item!r}")
+        if key in options:
+            raise RuleError(f"--option {key} given twice")
+        options[key] = value.strip()
+    for key, value in (("players", args.players), ("turn_cap", args.turn_cap)):
+        if value is not None:
+            if key in options:
+                raise RuleError(f"{key} given both as --option and as --{key.replace('_', '-')}")
+            options[key] = value
+    return options
+
+
+def resolve_rules(args):
+    """Build the RuleSet from --rules or --edition/--players/--wheel/--turn-cap/--option.
+
+    With ``--rules``, the other rule flags may only repeat what the rule string says; any
+    contradiction is an error.
+    """
+    from .rules import RuleSet, parse_rules
+
+    options = _flag_options(args)
+    if args.rules is None:
+        edition = args.edition or DEFAULT_EDITION
+        if args.wheel is not None:
+            if "wheel" in options:
+                raise RuleError("wheel given both as --option and as --wheel")
+            options["wheel"] = _wheel_option(args.wheel, edition)
+        return RuleSet.build(edition, **options)
+
+    base = parse_rules(args.rules)
+    if args.edition is not None and args.edition.strip().lower() != base.edition:
+        RuleSet.build(args.edition)  # an unknown edition gets its own message
+        raise RuleError(f"--edition {args.edition} contradicts --rules {str(base)!r}")
+    if args.wheel is not None:
+        options["wheel"] = _wheel_option(args.wheel, base.edition)
+    for key, value in options.items():
+        if base.replace(**{key: value}) != base:
+            flag = {"players": "--players", "turn_cap": "--turn-cap",
+                    "wheel": "--wheel"}.get(key, f"--option {key}")
+            raise RuleError(f"{flag} contradicts --rules {str(base)!r}")
+    return base
+
+
+def resolve_bots(args, rules):
+    """Parse --bots for the rule set's player count."""
+    from .bots import parse_bots
+
+    return parse_bots(args.bots, rules.players)
+
+
+# ------------------------------------------------------------------------------------------
+# run
+
+
+def _default_out(rules, seed: int) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = Path("results") / f"{rules.edition}-p{rules.players}-s{seed}-{stamp}"
+    out, n = base, 1
+    while out.exists():
+        n += 1
+        out = base.with_name(f"{base.name}-{n}")
+    return out
+
+
+def _add_run(sub) -> None:
+    p = sub.add_parser(
+        "run", help="simulate many rounds and write a results directory",
+        description="Simulate GAMES rounds and write a results directory (Parquet + meta.json).",
+        epilog="examples:\n"
+               "  python -m unospin_sim run --games 1e6\n"
+               "  python -m unospin_sim run --games 1e5 --edition classic --bots random\n"
+               "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
+               "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=parse_games, default=DEFAULT_GAMES, metavar="N",
+                   help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)")
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="run seed; game g uses a stream derived from (S, g) (default 0)")
+    _add_rule_flags(p)
+    p.add_argument("--threads", type=_int_type("threads", 1), metavar="N",
+                   help="worker threads (default: every core); never changes the results")
+    p.add_argument("--chunk-size", type=_int_type("chunk size", 1), metavar="N",
+                   help="games per work chunk / Parquet part (default: the runner's)")
+    p.add_argument("--out", metavar="DIR",
+                   help="results directory (default results/<edition>-p<P>-s<S>-<time>)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace the results already in --out")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_run)
+
+
+def cmd_run(args, state: dict) -> int:
+    """Execute ``run``: validate everything, simulate, print the summary."""
+    from .bots import bots_string
+    from .results import prepare_out_dir
+
+    rules = resolve_rules(args)
+    bots = resolve_bots(args, rules)
+    threads = args.threads if args.threads is not None else _cores()
+    out = Path(args.out) if args.out is not None else _default_out(rules, args.seed)
+    out = prepare_out_dir(out, overwrite=args.overwrite)
+    state["out"] = out
+    print(f"rules {rules}  bots {bots_string(bots)}  seed {args.seed}  threads {threads}")
+    print(f"writing results to {out}", flush=True)
+
+    from .analysis.summary import format_summary, summarize
+    from .runner import simulate
+
+    kwargs = {"threads": threads, "out": str(out), "progress": not args.quiet}
+    if args.chunk_size is not None:
+        kwargs["chunk_size"] = args.chunk_size
+    t0 = time.perf_counter()
+    results = simulate(rules, bots, args.games, args.seed, **kwargs)
+    seconds = time.perf_counter() - t0
+    print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
+    print(f"results in {out}")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------
+# play
+
+
+def _add_play(sub) -> None:
+    p = sub.add_parser(
+        "play", help="print one round turn by turn",
+        description="Play one round and print it turn by turn: hands, every card, every "
+                    "effect and spin, the winner and the scores.",
+        epilog="examples:\n"
+               "  python -m unospin_sim play --seed 1\n"
+               "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="run seed (default 0)")
+    p.add_argument("--game", type=_int_type("game", 0, MAX_GAMES), default=0, metavar="G",
+                   help="game index within the run: the same round as game G of "
+                        "'run --seed S' (default 0)")
+    _add_rule_flags(p)
+    p.set_defaults(func=cmd_play)
+
+
+def cmd_play(args, state: dict) -> int:
+    """Execute ``play``: print one round's text."""
+    rules = resolve_rules(args)
+    bots = resolve_bots(args, rules)
+    from .playthrough import play_text
+
+    text = play_text(rules, bots, args.seed, args.game)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+#: subcommand registrars, in help order; each adds one subparser with ``func`` set
+COMMANDS = [_add_run, _add_play]
+
+
+# ------------------------------------------------------------------------------------------
+# entry point
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every subcommand of :data:`COMMANDS`."""
+    parser = _Parser(prog=PROG, description="Monte Carlo simulation of UNO Spin and classic "
+                                            "UNO (see README.md).")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_Parser)
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def _error_line(message: str) -> None:
+    print(f"{PROG}: error: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0, 2 on a user error, 130 on Ctrl-C).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Arguments without the program name (default ``sys.argv[1:]``).
+    """
+    state: dict = {}
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args, state)
+    except UserError as e:
+        _error_line(str(e))
+        return 2
+    except KeyboardInterrupt:
+        where = f"; the result parts already written stay in {state['out']}" \
+            if "out" in state else ""
+        print(f"\n{PROG}: interrupted{where}", file=sys.stderr, flush=True)
+        return 130
+    except BrokenPipeError:  # e.g. `play | head`: not an error
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+        except OSError:
+            pass
+        return 0

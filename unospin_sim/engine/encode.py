@@ -1,0 +1,48 @@
+"""Turn a :class:`~unospin_sim.rules.RuleSet` and bot specs into the kernel's arrays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..bots import bots_array
+from . import layout as L
+
+_FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
+
+
+@dataclass(frozen=True)
+class KernelInputs:
+    """Everything the kernel needs to know about a rule set and its bots."""
+    rules: np.ndarray    # int64[N_RULE_PARAMS], indices layout.R_*
+    deck: np.ndarray     # int64[deck size]: one kind per card
+    points: np.ndarray   # int64[N_KINDS]
+    wheel_cum: np.ndarray  # float64[N_SPACES]: cumulative wheel weights over global space ids
+    bots: np.ndarray     # float64[players, 6], columns layout.B_*
+
+    def args(self):
+        return self.rules, self.deck, self.points, self.wheel_cum, self.bots
+
+
+def encode(rules, bots) -> KernelInputs:
+    """Kernel arrays for rule set ``rules`` and the per-seat bot specs ``bots``."""
+    r = np.zeros(L.N_RULE_PARAMS, np.int64)
+    counts = rules.deck_counts()
+    deck = np.repeat(np.arange(counts.shape[0], dtype=np.int64), counts)
+    r[L.R_NP] = rules.players
+    r[L.R_TURN_CAP] = rules.option("turn_cap")
+    r[L.R_WILD_MATCHES] = int(bool(rules.option("wild_matches_colour")))
+    r[L.R_WILD_STOPS] = int(bool(rules.option("wild_stops_colour_draw", False)))
+    r[L.R_WHEEL] = rules.wheel_family
+    r[L.R_FIRST_RULE] = _FIRST_RULES[rules.first_card]
+    r[L.R_DECK_N] = deck.shape[0]
+    weights = rules.wheel_weights()
+    cum = np.cumsum(weights)
+    if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed
+        cum = np.ones_like(cum)
+    b = bots_array(bots)
+    if b.shape[0] != rules.players:
+        raise ValueError(f"{b.shape[0]} bots for {rules.players} players")
+    return KernelInputs(r, deck, rules.points().astype(np.int64), cum.astype(np.float64),
+                        np.ascontiguousarray(b, dtype=np.float64))

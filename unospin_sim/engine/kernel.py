@@ -1,0 +1,1140 @@
+"""The jitted game core: plays whole rounds of every edition from arrays and numbers.
+
+Only arrays and numbers cross this module's boundary (see ``layout.py`` for the
+state encoding and ``encode.py`` for how rule sets and bots become arrays).
+Nothing is allocated inside a round; ``play_chunk`` allocates one state per
+chunk of games. Game ``g`` of a run seeded ``S`` draws every random number from
+its own SplitMix64 stream seeded from ``(S, g)``, so results never depend on the
+thread count or the chunking.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_COLOUR, KIND_FACE,
+                           KIND_SPINS, KINDS_PER_COLOUR, N_KINDS, REVERSE_OFFSET,
+                           SKIP_OFFSET, WILD, WILD_DRAW_FOUR, WILD_WEB_SWING)
+from ..rules import spaces as sp
+from .layout import *  # noqa: F401,F403  (module constants only)
+from .layout import State
+
+U64 = np.uint64
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+SH30, SH27, SH31, SH32, SH11 = U64(30), U64(27), U64(31), U64(32), U64(11)
+INV53 = 1.0 / 9007199254740992.0
+
+FACE_SKIP, FACE_REVERSE, FACE_DRAW_TWO = 10, 11, 12
+
+# Every function that allocates nothing is compiled without NRT reference counting: numba
+# otherwise increfs/decrefs each array of the State at every call (~5 ns per array), which
+# dominated the cost of a turn (measured: 600 ns -> see benchmarks/).
+hot = njit(cache=True, _nrt=False)
+
+
+# ==================================================================== random numbers
+@hot
+def mix64(z):
+    z = (z ^ (z >> SH30)) * MIX1
+    z = (z ^ (z >> SH27)) * MIX2
+    return z ^ (z >> SH31)
+
+
+@hot
+def game_seed(seed, game):
+    """Seed of game ``game`` of a run seeded ``seed`` (both uint64)."""
+    return mix64(seed + (game + U64(1)) * GOLDEN)
+
+
+@hot
+def rnext(rng):
+    z = rng[0] + GOLDEN
+    rng[0] = z
+    return mix64(z)
+
+
+@hot
+def below(rng, n):
+    """Uniform integer in [0, n), n < 2**32 (multiply-shift)."""
+    return np.int64(((rnext(rng) >> SH32) * U64(n)) >> SH32)
+
+
+@hot
+def unif(rng):
+    return np.float64(rnext(rng) >> SH11) * INV53
+
+
+# ==================================================================== events
+@hot
+def ev(st, code, a, b, c):
+    s = st.s
+    if s[S_LOG_ON]:
+        n = s[S_LOG_N]
+        if n < st.log.shape[0]:
+            st.log[n, 0] = code
+            st.log[n, 1] = a
+            st.log[n, 2] = b
+            st.log[n, 3] = c
+            s[S_LOG_N] = n + 1
+
+
+# ==================================================================== card moves
+@hot
+def add_card(st, p, k):
+    st.hand[p, k] += 1
+    st.ccount[p, KIND_COLOUR[k]] += 1
+    st.hsize[p] += 1
+
+
+@hot
+def remove_card(st, p, k):
+    st.hand[p, k] -= 1
+    st.ccount[p, KIND_COLOUR[k]] -= 1
+    st.hsize[p] -= 1
+
+
+@hot
+def take_from_pile(st):
+    """Remove and return a uniformly random card of the draw pile (it must be non-empty)."""
+    s = st.s
+    n = s[S_DRAW_N]
+    i = below(st.rng, n)
+    k = st.pile[i]
+    st.pile[i] = st.pile[n - 1]
+    s[S_DRAW_N] = n - 1
+    return k
+
+
+@hot
+def put_in_pile(st, k):
+    """Put a card back into the draw pile 'at a random place' (the pile is unordered)."""
+    s = st.s
+    st.pile[s[S_DRAW_N]] = k
+    s[S_DRAW_N] += 1
+
+
+@hot
+def to_discard_under(st, k):
+    s = st.s
+    st.disc[s[S_DISC_N]] = k
+    s[S_DISC_N] += 1
+
+
+@hot
+def set_top(st, k):
+    """Put ``k`` on top of the discard pile (the old top goes under)."""
+    to_discard_under(st, st.s[S_TOP])
+    st.s[S_TOP] = k
+    if KIND_COLOUR[k] < 4:
+        st.s[S_COLOUR] = KIND_COLOUR[k]
+
+
+@hot
+def draw_card(st, p):
+    """Seat ``p`` draws one card; returns its kind, or -1 when there is nothing to draw."""
+    s = st.s
+    if s[S_DRAW_N] == 0:
+        n = s[S_DISC_N]
+        for i in range(n):
+            st.pile[i] = st.disc[i]
+        s[S_DRAW_N] = n
+        s[S_DISC_N] = 0
+        ev(st, EV_RESHUFFLE, n, 0, 0)
+        if n == 0:
+            s[S_FAILED] += 1
+            ev(st, EV_DRAW_FAIL, p, 0, 0)
+            return -1
+    k = take_from_pile(st)
+    add_card(st, p, k)
+    st.drawn[p] += 1
+    ev(st, EV_DRAW, p, k, 0)
+    return k
+
+
+@hot
+def draw_n(st, p, n):
+    for _ in range(n):
+        draw_card(st, p)
+
+
+# ==================================================================== seats
+@hot
+def seat_after(st, p):
+    np_ = st.s[S_NP]
+    return (p + st.s[S_DIR] + np_) % np_
+
+
+# ==================================================================== legality
+@hot
+def face_kind(c, f, spin):
+    """Kind of colour c with face f (spin=1: the Spin card of number f)."""
+    if f <= 9:
+        if spin:
+            return c * KINDS_PER_COLOUR + 9 + f
+        return c * KINDS_PER_COLOUR + f
+    return c * KINDS_PER_COLOUR + f + 5
+
+
+@hot
+def other_wilds(st, p):
+    """Wild cards in hand that are not Wild Draw Four."""
+    return st.ccount[p, 4] - st.hand[p, WILD_DRAW_FOUR]
+
+
+@hot
+def wd4_legal(st, r, p):
+    if st.ccount[p, st.s[S_COLOUR]] > 0:
+        return False
+    if r[R_WILD_MATCHES] and other_wilds(st, p) > 0:
+        return False
+    return True
+
+
+@hot
+def playable(st, k, wd4_ok):
+    if k >= FIRST_WILD:
+        return k != WILD_DRAW_FOUR or wd4_ok
+    if KIND_COLOUR[k] == st.s[S_COLOUR]:
+        return True
+    return KIND_FACE[k] == KIND_FACE[st.s[S_TOP]]
+
+
+@hot
+def count_legal(st, p, wd4_ok):
+    """Legal card instances in seat p's hand."""
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
+    h = st.hand
+    n = st.ccount[p, c]
+    if f <= 12:
+        for c2 in range(4):
+            if c2 != c:
+                n += h[p, face_kind(c2, f, 0)]
+                if 1 <= f <= 5:
+                    n += h[p, face_kind(c2, f, 1)]
+    n += st.ccount[p, 4] - h[p, WILD_DRAW_FOUR]
+    if wd4_ok:
+        n += h[p, WILD_DRAW_FOUR]
+    return n
+
+
+@hot
+def nth_legal(st, p, i, wd4_ok):
+    """Kind of the i-th (0-based) legal card instance, in a fixed scan order."""
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
+    h = st.hand
+    base = c * KINDS_PER_COLOUR
+    for k in range(base, base + KINDS_PER_COLOUR):
+        i -= h[p, k]
+        if i < 0:
+            return k
+    if f <= 12:
+        for c2 in range(4):
+            if c2 != c:
+                k = face_kind(c2, f, 0)
+                i -= h[p, k]
+                if i < 0:
+                    return k
+                if 1 <= f <= 5:
+                    k = face_kind(c2, f, 1)
+                    i -= h[p, k]
+                    if i < 0:
+                        return k
+    for k in range(FIRST_WILD, N_KINDS):
+        if k != WILD_DRAW_FOUR or wd4_ok:
+            i -= h[p, k]
+            if i < 0:
+                return k
+    return -1
+
+
+# ==================================================================== bot choices
+@hot
+def heuristic_score(st, pts, p, k, next_small):
+    """Desirability of playing kind k now for the heuristic bot (higher is better)."""
+    if k == WILD_DRAW_FOUR:
+        return 300.0 if next_small else -200.0
+    if k >= FIRST_WILD:
+        return 250.0 if next_small else -100.0
+    f = KIND_FACE[k]
+    score = pts[k] + 2.0 * st.ccount[p, KIND_COLOUR[k]]
+    if f >= FACE_SKIP and next_small:
+        score += 100.0
+    return score
+
+
+@hot
+def choose_card(st, pts, bots, p, wd4_ok):
+    """The card seat p plays from its hand now, or -1 to draw instead."""
+    n = count_legal(st, p, wd4_ok)
+    if n == 0:
+        return -1
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        return nth_legal(st, p, below(st.rng, n), wd4_ok)
+    nxt = seat_after(st, p)
+    next_small = st.hsize[nxt] <= 2
+    best = -1
+    best_score = -1e18
+    for i in range(n):
+        k = nth_legal(st, p, i, wd4_ok)
+        if k == best:
+            continue
+        sc = heuristic_score(st, pts, p, k, next_small)
+        if sc > best_score:
+            best_score = sc
+            best = k
+    return best
+
+
+@hot
+def choose_colour(st, bots, p):
+    """Colour seat p names for a wild: random uniform, heuristic its most common colour."""
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        return below(st.rng, 4)
+    best = 0
+    for c in range(1, 4):
+        if st.ccount[p, c] > st.ccount[p, best]:
+            best = c
+    return best
+
+
+@hot
+def name_colour(st, bots, p):
+    c = choose_colour(st, bots, p)
+    st.s[S_COLOUR] = c
+    ev(st, EV_COLOUR, p, c, 0)
+
+
+@hot
+def random_held_colour(st, p):
+    """A colour uniformly among those seat p holds (any colour if it holds none)."""
+    n = 0
+    for c in range(4):
+        if st.ccount[p, c] > 0:
+            n += 1
+    if n == 0:
+        return below(st.rng, 4)
+    i = below(st.rng, n)
+    for c in range(4):
+        if st.ccount[p, c] > 0:
+            if i == 0:
+                return c
+            i -= 1
+    return 0
+
+
+@hot
+def number_count(st, p, v):
+    """Cards of number v in seat p's hand (Spin cards count by their number)."""
+    n = 0
+    for c in range(4):
+        n += st.hand[p, face_kind(c, v, 0)]
+        if 1 <= v <= 5:
+            n += st.hand[p, face_kind(c, v, 1)]
+    return n
+
+
+@hot
+def colour_points(st, pts, p, c):
+    t = 0
+    base = c * KINDS_PER_COLOUR
+    for k in range(base, base + KINDS_PER_COLOUR):
+        t += st.hand[p, k] * pts[k]
+    return t
+
+
+# ==================================================================== UNO calls
+@hot
+def uno_check(st, bots, p):
+    """Seat p's hand just dropped to one card: call UNO, or forget and maybe be caught."""
+    if st.hsize[p] != 1:
+        return
+    pf = bots[p, B_FORGET]
+    if pf > 0.0 and unif(st.rng) < pf:
+        ev(st, EV_FORGET, p, 0, 0)
+        for q in range(st.s[S_NP]):
+            if q != p:
+                pc = bots[q, B_CATCH]
+                if pc > 0.0 and unif(st.rng) < pc:
+                    st.pend[p] = 1
+                    ev(st, EV_CAUGHT, p, q, 0)
+                    break
+    else:
+        ev(st, EV_UNO, p, 0, 0)
+
+
+@hot
+def apply_penalties(st):
+    """Caught players draw 2, at the end of the action, unless the round is over."""
+    for p in range(st.s[S_NP]):
+        if st.pend[p]:
+            st.pend[p] = 0
+            if st.s[S_WINNER] < 0:
+                ev(st, EV_PENALTY, p, 0, 0)
+                draw_n(st, p, 2)
+
+
+# ==================================================================== wheel helpers
+@hot
+def count_discards(st, p, n):
+    """Wheel discards of seat p count in the spin record when p is the spinner."""
+    if p == st.s[S_SPINNER]:
+        st.s[S_DISCARDED] += n
+
+
+@hot
+def wheel_discard_list(st, bots, p, n):
+    """Seat p discards the n kinds in st.tmp[0:n] by a wheel space, in random order:
+    the last one becomes the top card (a wild: p names the colour). No card effects."""
+    if n == 0:
+        return
+    last = below(st.rng, n)
+    for i in range(n):
+        if i != last:
+            k = st.tmp[i]
+            remove_card(st, p, k)
+            to_discard_under(st, k)
+            ev(st, EV_WHEEL_DISCARD, p, k, 1)
+    k = st.tmp[last]
+    remove_card(st, p, k)
+    set_top(st, k)
+    ev(st, EV_WHEEL_DISCARD, p, k, 0)
+    count_discards(st, p, n)
+    if k >= FIRST_WILD:
+        name_colour(st, bots, p)
+    if st.hsize[p] == 0:
+        st.s[S_WINNER] = p
+    else:
+        uno_check(st, bots, p)
+
+
+@hot
+def draw_until_colour(st, r, p, c):
+    """Draw until a card of colour c (or any wild, when wild_stops_colour_draw)."""
+    while True:
+        k = draw_card(st, p)
+        if k < 0:
+            return
+        if KIND_COLOUR[k] == c:
+            return
+        if k >= FIRST_WILD and r[R_WILD_STOPS]:
+            return
+
+
+@hot
+def swap_rows(st, a, b):
+    for k in range(N_KINDS):
+        t = st.hand[a, k]
+        st.hand[a, k] = st.hand[b, k]
+        st.hand[b, k] = t
+    for c in range(5):
+        t = st.ccount[a, c]
+        st.ccount[a, c] = st.ccount[b, c]
+        st.ccount[b, c] = t
+    t = st.hsize[a]
+    st.hsize[a] = st.hsize[b]
+    st.hsize[b] = t
+
+
+@hot
+def spin_wheel(st, r, cum):
+    """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids)."""
+    u = unif(st.rng) * cum[cum.shape[0] - 1]
+    for i in range(cum.shape[0]):
+        if u < cum[i]:
+            return i
+    # u == total (impossible up to rounding): last space with positive weight
+    for i in range(cum.shape[0] - 1, -1, -1):
+        if i == 0 or cum[i] > cum[i - 1]:
+            return i
+    return 0
+
+
+# ==================================================================== the 2005 wheel
+@hot
+def war(st, bots, spinner):
+    """War. Returns the winner seat or -1."""
+    np_ = st.s[S_NP]
+    w = st.war
+    active = 0
+    for q in range(np_):
+        for v in range(10):
+            w[q, v] = number_count(st, q, v)
+    # tmp[q] = 1 while q is still in the war; tmp[MAX_PLAYERS + q] = value shown now
+    for q in range(np_):
+        has = 0
+        for v in range(10):
+            has += w[q, v]
+        st.tmp[q] = 1 if has > 0 else 0
+        active += st.tmp[q]
+    if active == 0:
+        return -1
+    # w[q, v] decreases as q shows its cards of number v; the winner's shown cards are
+    # recovered from it afterwards (war_discards)
+    shown = w
+    while True:
+        best = -1
+        for q in range(np_):
+            if st.tmp[q]:
+                v = 9
+                while v >= 0 and shown[q, v] == 0:
+                    v -= 1
+                if v < 0:
+                    st.tmp[q] = 0
+                    active -= 1
+                else:
+                    shown[q, v] -= 1
+                    st.tmp[MAX_PLAYERS + q] = v
+                    ev(st, EV_WAR_SHOW, q, v, 0)
+                    if v > best:
+                        best = v
+        if active == 0:
+            return -1
+        ntied = 0
+        for q in range(np_):
+            if st.tmp[q]:
+                if st.tmp[MAX_PLAYERS + q] == best:
+                    ntied += 1
+                else:
+                    st.tmp[q] = 0
+        active = ntied
+        if active == 1:
+            for q in range(np_):
+                if st.tmp[q]:
+                    return q
+    return -1
+
+
+@hot
+def war_discards(st, bots, q, spinner):
+    """The war winner q discards every number card it showed (highest first; the last shown,
+    its lowest, ends on top). Which instance of a number is shown is uniform."""
+    # cards shown of number v = number_count(now) - st.war[q, v]
+    n = 0
+    for v in range(9, -1, -1):
+        m = number_count(st, q, v) - st.war[q, v]
+        for _ in range(m):
+            # uniform instance among the hand's cards of number v
+            cnt = number_count(st, q, v)
+            i = below(st.rng, cnt)
+            k = -1
+            for c in range(4):
+                k1 = face_kind(c, v, 0)
+                i -= st.hand[q, k1]
+                if i < 0:
+                    k = k1
+                    break
+                if 1 <= v <= 5:
+                    k1 = face_kind(c, v, 1)
+                    i -= st.hand[q, k1]
+                    if i < 0:
+                        k = k1
+                        break
+            remove_card(st, q, k)
+            set_top(st, k)
+            ev(st, EV_WHEEL_DISCARD, q, k, 0)
+            n += 1
+    count_discards(st, q, n)
+    if st.hsize[q] == 0:
+        st.s[S_WINNER] = q
+    else:
+        uno_check(st, bots, q)
+
+
+@hot
+def almost_uno(st, bots, p):
+    """Discard until two cards are left: random keeps two uniformly chosen instances;
+    heuristic keeps its wilds first, then random ones."""
+    h = st.hsize[p]
+    if h <= 2:
+        return
+    n = 0
+    for k in range(N_KINDS):
+        for _ in range(st.hand[p, k]):
+            st.tmp[n] = k
+            n += 1
+    keep = 0
+    if bots[p, B_STRATEGY] == STRATEGY_HEURISTIC:
+        # move wilds to the end of the list and keep up to two of them
+        for i in range(n - 1, -1, -1):
+            if keep < 2 and st.tmp[i] >= FIRST_WILD:
+                j = n - 1 - keep
+                t = st.tmp[i]
+                st.tmp[i] = st.tmp[j]
+                st.tmp[j] = t
+                keep += 1
+    while keep < 2:
+        i = below(st.rng, n - keep)
+        j = n - 1 - keep
+        t = st.tmp[i]
+        st.tmp[i] = st.tmp[j]
+        st.tmp[j] = t
+        keep += 1
+    wheel_discard_list(st, bots, p, n - 2)
+
+
+@hot
+def discard_number(st, pts, bots, p):
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        held = 0
+        for v in range(10):
+            if number_count(st, p, v) > 0:
+                held += 1
+        if held == 0:
+            v = below(st.rng, 10)
+        else:
+            i = below(st.rng, held)
+            v = 0
+            for v2 in range(10):
+                if number_count(st, p, v2) > 0:
+                    if i == 0:
+                        v = v2
+                        break
+                    i -= 1
+    else:
+        v = 0
+        best = -1
+        for v2 in range(10):
+            sc = number_count(st, p, v2) * (v2 + 1)
+            if sc > best:
+                best = sc
+                v = v2
+    ev(st, EV_NAME, p, 1, v)
+    n = 0
+    for c in range(4):
+        for spin in range(2):
+            if spin == 1 and not (1 <= v <= 5):
+                continue
+            k = face_kind(c, v, spin)
+            for _ in range(st.hand[p, k]):
+                st.tmp[n] = k
+                n += 1
+    wheel_discard_list(st, bots, p, n)
+
+
+@hot
+def choose_held_colour(st, pts, bots, p):
+    """Colour named for a discard by colour: random uniform among held colours,
+    heuristic the colour whose cards are worth the most points."""
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        return random_held_colour(st, p)
+    best = 0
+    best_pts = -1
+    for c in range(4):
+        t = colour_points(st, pts, p, c) + st.ccount[p, c]
+        if t > best_pts:
+            best_pts = t
+            best = c
+    return best
+
+
+@hot
+def discard_color(st, pts, bots, p):
+    c = choose_held_colour(st, pts, bots, p)
+    ev(st, EV_NAME, p, 0, c)
+    n = 0
+    base = c * KINDS_PER_COLOUR
+    for k in range(base, base + KINDS_PER_COLOUR):
+        for _ in range(st.hand[p, k]):
+            st.tmp[n] = k
+            n += 1
+    wheel_discard_list(st, bots, p, n)
+
+
+@hot
+def uno_spin_race(st, pts, bots):
+    """A player drawn by reflex weight discards one card. Returns that player."""
+    np_ = st.s[S_NP]
+    tot = 0.0
+    for q in range(np_):
+        tot += bots[q, B_REFLEX]
+    u = unif(st.rng) * tot
+    w = np_ - 1
+    for q in range(np_):
+        u -= bots[q, B_REFLEX]
+        if u < 0.0:
+            w = q
+            break
+    ev(st, EV_RACE_WIN, w, 0, 0)
+    if st.hsize[w] == 0:
+        return w
+    if bots[w, B_STRATEGY] == STRATEGY_RANDOM:
+        i = below(st.rng, st.hsize[w])
+        k = 0
+        for k2 in range(N_KINDS):
+            i -= st.hand[w, k2]
+            if i < 0:
+                k = k2
+                break
+    else:  # shed the most points, wilds last
+        k = -1
+        best = -1
+        for k2 in range(N_KINDS):
+            if st.hand[w, k2] > 0:
+                sc = pts[k2] if k2 < FIRST_WILD else 0
+                if sc > best:
+                    best = sc
+                    k = k2
+    st.tmp[0] = k
+    wheel_discard_list(st, bots, w, 1)
+    return w
+
+
+@hot
+def trade_hands(st, bots):
+    """Every hand passes one seat clockwise."""
+    np_ = st.s[S_NP]
+    for q in range(np_ - 1, 0, -1):
+        swap_rows(st, q, q - 1)
+    # after the swaps, seat q holds what seat q-1 held
+    ev(st, EV_TRADE, 0, 0, 0)
+    for q in range(np_):
+        uno_check(st, bots, q)
+
+
+@hot
+def spin_2005(st, r, pts, cum, bots, p):
+    """Seat p spins the 2005 wheel instead of its turn. Sets S_CUR to who acts next."""
+    space = spin_wheel(st, r, cum)
+    begin_spin(st, p, space)
+    nxt_from = p
+    if space == sp.ALMOST_UNO:
+        almost_uno(st, bots, p)
+    elif space == sp.DISCARD_NUMBER:
+        discard_number(st, pts, bots, p)
+    elif space == sp.DISCARD_COLOR:
+        discard_color(st, pts, bots, p)
+    elif space == sp.DRAW_RED:
+        draw_until_colour(st, r, p, 0)
+    elif space == sp.DRAW_BLUE:
+        draw_until_colour(st, r, p, 3)
+    elif space == sp.SHOW_HAND:
+        ev(st, EV_SHOW_HAND, p, 0, 0)
+    elif space == sp.WAR:
+        w = war(st, bots, p)
+        ev(st, EV_WAR_WIN, w, 0, 0)
+        if w >= 0:
+            war_discards(st, bots, w, p)
+            nxt_from = w
+    elif space == sp.UNO_SPIN:
+        nxt_from = uno_spin_race(st, pts, bots)
+    elif space == sp.TRADE_HANDS:
+        trade_hands(st, bots)
+    end_spin(st, p)
+    st.s[S_CUR] = seat_after(st, nxt_from)
+
+
+# ==================================================================== the 2025 wheel
+@hot
+def begin_spin(st, p, space):
+    s = st.s
+    st.spins[space] += 1
+    ev(st, EV_SPIN, p, space, 0)
+    i = s[S_NSPIN]
+    rec = st.spinrec
+    if i < rec.shape[0]:
+        rec[i, P_TURN] = s[S_TURNS]
+        rec[i, P_SPINNER] = p
+        rec[i, P_SPACE] = space
+        rec[i, P_HAND_BEFORE] = st.hsize[p]
+        rec[i, P_DRAWN] = st.drawn[p]
+    s[S_DISCARDED] = 0
+    s[S_SPINNER] = p
+
+
+@hot
+def end_spin(st, p):
+    s = st.s
+    i = s[S_NSPIN]
+    rec = st.spinrec
+    if i < rec.shape[0]:
+        rec[i, P_HAND_AFTER] = st.hsize[p]
+        rec[i, P_DRAWN] = st.drawn[p] - rec[i, P_DRAWN]
+        rec[i, P_DISCARDED] = s[S_DISCARDED]
+        s[S_NSPIN] = i + 1
+
+
+@hot
+def spin_2025(st, r, pts, cum, bots, p):
+    """Seat p, who just played a Spin card, spins the 2025 wheel."""
+    space = spin_wheel(st, r, cum)
+    begin_spin(st, p, space)
+    if st.s[S_TWO_X]:
+        st.s[S_TWO_X] = 0
+        ev(st, EV_TWO_X, 0, 0, 0)
+    if space <= sp.COLOR_DRAW_BLUE:
+        draw_until_colour(st, r, p, space - sp.COLOR_DRAW_RED)
+    elif space == sp.WILD_COLOR_DRAW:
+        if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+            c = random_held_colour(st, p)
+        else:  # the colour it holds fewest of: most likely still in the pile
+            c = 0
+            for c2 in range(1, 4):
+                if st.ccount[p, c2] < st.ccount[p, c]:
+                    c = c2
+        ev(st, EV_NAME, p, 0, c)
+        draw_until_colour(st, r, p, c)
+    elif space == sp.COLOR_DISCARD:
+        c = choose_held_colour(st, pts, bots, p)
+        ev(st, EV_NAME, p, 0, c)
+        base = c * KINDS_PER_COLOUR
+        n = 0
+        for k in range(base, base + KINDS_PER_COLOUR):
+            while st.hand[p, k] > 0:
+                remove_card(st, p, k)
+                to_discard_under(st, k)
+                ev(st, EV_WHEEL_DISCARD, p, k, 1)
+                n += 1
+        count_discards(st, p, n)
+        if n > 0:
+            if st.hsize[p] == 0:
+                st.s[S_WINNER] = p
+            else:
+                uno_check(st, bots, p)
+    elif space == sp.SWAP_HANDS:
+        np_ = st.s[S_NP]
+        if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+            q = below(st.rng, np_ - 1)
+            if q >= p:
+                q += 1
+        else:  # the smallest other hand, nearest in turn order on ties
+            q = -1
+            for i in range(1, np_):
+                q2 = (p + i * st.s[S_DIR] + np_) % np_
+                if q < 0 or st.hsize[q2] < st.hsize[q]:
+                    q = q2
+        swap_rows(st, p, q)
+        ev(st, EV_SWAP, p, q, 0)
+        uno_check(st, bots, p)
+        uno_check(st, bots, q)
+    elif space == sp.TWO_X:
+        st.s[S_TWO_X] = 1
+        ev(st, EV_TWO_X, 1, 0, 0)
+    end_spin(st, p)
+
+
+# ==================================================================== a turn
+@hot
+def web_swing(st, bots, p):
+    """Wild Web Swing (colour already named): returns the seat play continues after."""
+    c = st.s[S_COLOUR]
+    np_ = st.s[S_NP]
+    n = 0
+    for q in range(np_):
+        if q != p and st.ccount[q, c] > 0:
+            n += 1
+    if n == 0:
+        ev(st, EV_WEB_SWING, p, c, -1)
+        return p
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        i = below(st.rng, n)
+        t = -1
+        for q in range(np_):
+            if q != p and st.ccount[q, c] > 0:
+                if i == 0:
+                    t = q
+                    break
+                i -= 1
+    else:  # the eligible player with the fewest cards: pass over the most threatening
+        t = -1
+        for q in range(np_):
+            if q != p and st.ccount[q, c] > 0:
+                if t < 0 or st.hsize[q] < st.hsize[t]:
+                    t = q
+    ev(st, EV_WEB_SWING, p, c, t)
+    return t
+
+
+@hot
+def play_turn(st, r, pts, cum, bots, p):
+    """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR."""
+    s = st.s
+    np_ = s[S_NP]
+    max_cards = 2 if s[S_TWO_X] else 1
+    n_rev = 0
+    n_pass = 0
+    n_draw = 0
+    wd4_illegal = 0      # WD4s this turn played while illegal (bluffs)
+    n_wd4 = 0
+    jump_from = -1       # Web Swing: play continues after this seat
+    played = 0
+    while played < max_cards:
+        legal = wd4_legal(st, r, p)
+        use_wd4 = legal
+        if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
+            pb = bots[p, B_BLUFF]
+            if pb > 0.0 and unif(st.rng) < pb:
+                use_wd4 = True
+        k = choose_card(st, pts, bots, p, use_wd4)
+        if k < 0:
+            if played > 0:
+                break
+            k = draw_card(st, p)
+            if k < 0:
+                break
+            legal = wd4_legal(st, r, p)  # the drawn card is in hand now
+            if not playable(st, k, legal):
+                break
+            max_cards = 1  # after drawing, only the drawn card may be played
+        if k == WILD_DRAW_FOUR and not legal:
+            wd4_illegal += 1
+            ev(st, EV_BLUFF, p, 0, 0)
+        remove_card(st, p, k)
+        set_top(st, k)
+        ev(st, EV_PLAY, p, k, 0)
+        played += 1
+        if k >= FIRST_WILD:
+            name_colour(st, bots, p)
+        f = KIND_FACE[k]
+        if k == WILD_DRAW_FOUR:
+            n_wd4 += 1
+            n_draw += 4
+            n_pass += 1
+        elif f == FACE_DRAW_TWO:
+            n_draw += 2
+            n_pass += 1
+        elif f == FACE_SKIP:
+            n_pass += 1
+        elif f == FACE_REVERSE:
+            if np_ == 2:
+                n_pass += 1
+            else:
+                n_rev += 1
+        if st.hsize[p] == 0:
+            s[S_WINNER] = p
+            break
+        uno_check(st, bots, p)
+        if k == WILD_WEB_SWING:
+            jump_from = web_swing(st, bots, p)
+        if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
+            if r[R_WHEEL] == sp.WHEEL_2025:
+                spin_2025(st, r, pts, cum, bots, p)
+            else:
+                s[S_SPIN_NEXT] = 1
+            break
+    # ---- resolve the turn's effects once
+    if n_rev & 1:
+        s[S_DIR] = -s[S_DIR]
+        ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+    elif n_rev > 0:
+        ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+    v = seat_after(st, p)
+    if n_draw > 0:
+        if s[S_WINNER] < 0:
+            for _ in range(n_wd4):
+                pc = bots[v, B_CHALLENGE]
+                if pc > 0.0 and unif(st.rng) < pc:
+                    if wd4_illegal > 0:
+                        wd4_illegal -= 1
+                        ev(st, EV_CHALLENGE, v, p, 1)
+                        draw_n(st, p, 4)
+                        n_draw -= 4
+                        n_pass -= 1
+                    else:
+                        ev(st, EV_CHALLENGE, v, p, 0)
+                        n_draw += 2
+        draw_n(st, v, n_draw)
+    if s[S_WINNER] >= 0:
+        return
+    q = p if jump_from < 0 else jump_from
+    q = seat_after(st, q)
+    for _ in range(n_pass):
+        ev(st, EV_SKIPPED, q, 0, 0)
+        q = seat_after(st, q)
+    s[S_CUR] = q
+
+
+# ==================================================================== a round
+@hot
+def setup_round(st, r, deck, bots, gseed):
+    s = st.s
+    np_ = r[R_NP]
+    st.hand[:, :] = 0
+    st.ccount[:, :] = 0
+    st.hsize[:] = 0
+    st.drawn[:] = 0
+    st.spins[:] = 0
+    st.pend[:] = 0
+    s[:] = 0
+    s[S_LOG_ON] = 1 if st.log.shape[0] > 1 else 0
+    s[S_NP] = np_
+    s[S_WINNER] = -1
+    s[S_DIR] = 1
+    st.rng[0] = gseed
+    n = r[R_DECK_N]
+    for i in range(n):
+        st.pile[i] = deck[i]
+    s[S_DRAW_N] = n
+    dealer = np_ - 1
+    for _ in range(HAND_SIZE):
+        for j in range(np_):
+            p = (dealer + 1 + j) % np_
+            k = take_from_pile(st)
+            add_card(st, p, k)
+            ev(st, EV_DEAL, p, k, 0)
+    # first discard
+    first = 0
+    if r[R_FIRST_RULE] == FIRST_NUMBERS_ONLY:
+        m = 0
+        while True:
+            k = take_from_pile(st)
+            if k < FIRST_WILD and KIND_FACE[k] <= 9:
+                break
+            ev(st, EV_SET_ASIDE, k, 0, 0)
+            st.tmp[m] = k
+            m += 1
+        for i in range(m):
+            put_in_pile(st, st.tmp[i])
+    else:
+        while True:
+            k = take_from_pile(st)
+            if k != WILD_DRAW_FOUR:
+                break
+            ev(st, EV_SET_ASIDE, k, 0, 0)
+            put_in_pile(st, k)
+    s[S_TOP] = k
+    ev(st, EV_FIRST, k, 0, 0)
+    if k >= FIRST_WILD:
+        name_colour(st, bots, first)
+    else:
+        s[S_COLOUR] = KIND_COLOUR[k]
+        f = KIND_FACE[k]
+        if f == FACE_SKIP:
+            ev(st, EV_SKIPPED, first, 0, 0)
+            first = 1 % np_
+        elif f == FACE_REVERSE:
+            s[S_DIR] = -1
+            ev(st, EV_REVERSE, -1, 0, 0)
+            first = dealer
+        elif f == FACE_DRAW_TWO:
+            draw_n(st, first, 2)
+            ev(st, EV_SKIPPED, first, 0, 0)
+            first = 1 % np_
+    s[S_CUR] = first
+    s[S_FIRST] = first
+
+
+@hot
+def play_round(st, r, deck, pts, cum, bots, gseed):
+    """Play one round from a fresh deal to a winner or the turn cap."""
+    setup_round(st, r, deck, bots, gseed)
+    s = st.s
+    cap = r[R_TURN_CAP]
+    while s[S_WINNER] < 0:
+        if s[S_TURNS] >= cap:
+            ev(st, EV_CAP, 0, 0, 0)
+            break
+        p = s[S_CUR]
+        s[S_TURNS] += 1
+        ev(st, EV_TURN, p, s[S_TURNS], 0)
+        if s[S_SPIN_NEXT]:
+            s[S_SPIN_NEXT] = 0
+            spin_2005(st, r, pts, cum, bots, p)
+        else:
+            play_turn(st, r, pts, cum, bots, p)
+        apply_penalties(st)
+    w = s[S_WINNER]
+    if w >= 0:
+        ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
+
+
+@hot
+def hand_points(st, pts, p):
+    t = 0
+    for k in range(N_KINDS):
+        t += st.hand[p, k] * pts[k]
+    return t
+
+
+@hot
+def winner_points(st, pts, w):
+    t = 0
+    for q in range(st.s[S_NP]):
+        if q != w:
+            t += hand_points(st, pts, q)
+    return t
+
+
+@hot
+def write_row(st, pts, out, i):
+    s = st.s
+    np_ = s[S_NP]
+    w = s[S_WINNER]
+    out[i, O_FIRST] = s[S_FIRST]
+    out[i, O_WINNER] = w
+    out[i, O_TURNS] = s[S_TURNS]
+    out[i, O_WINNER_POINTS] = winner_points(st, pts, w) if w >= 0 else 0
+    tot = 0
+    for q in range(np_):
+        tot += st.drawn[q]
+        out[i, N_OUT_FIXED + q] = st.drawn[q]
+        out[i, N_OUT_FIXED + np_ + q] = st.hsize[q]
+        out[i, N_OUT_FIXED + 2 * np_ + q] = hand_points(st, pts, q)
+    out[i, O_CARDS_DRAWN] = tot
+    out[i, O_FAILED] = s[S_FAILED]
+    nsp = 0
+    for j in range(st.spins.shape[0]):
+        out[i, N_OUT_FIXED + 3 * np_ + j] = st.spins[j]
+        nsp += st.spins[j]
+    out[i, O_SPINS] = nsp
+
+
+@njit(cache=True)
+def new_state(turn_cap, log_rows):
+    return State(
+        np.zeros((MAX_PLAYERS, N_KINDS), np.int64),
+        np.zeros((MAX_PLAYERS, 5), np.int64),
+        np.zeros(MAX_PLAYERS, np.int64),
+        np.zeros(MAX_CARDS, np.int64),
+        np.zeros(MAX_CARDS, np.int64),
+        np.zeros(N_SCALARS, np.int64),
+        np.zeros(MAX_PLAYERS, np.int64),
+        np.zeros(sp.N_SPACES, np.int64),
+        np.zeros(MAX_PLAYERS, np.int64),
+        np.zeros(MAX_CARDS, np.int64),
+        np.zeros((MAX_PLAYERS, 10), np.int64),
+        np.zeros(1, np.uint64),
+        np.zeros((max(log_rows, 1), 4), np.int64),
+        np.zeros((turn_cap + 1, N_SPIN_FIELDS), np.int64),
+    )
+
+
+@njit(cache=True, nogil=True)
+def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds):
+    """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
+    (int64[m, N_SPIN_FIELDS], game column = global game index)."""
+    st = new_state(r[R_TURN_CAP], 0)
+    n = out.shape[0]
+    cap_rows = 4 * n + 16
+    spins = np.empty((cap_rows, N_SPIN_FIELDS), np.int64)
+    m = 0
+    useed = U64(seed)
+    for i in range(n):
+        g = game0 + i
+        gs = game_seed(useed, U64(g))
+        seeds[i] = gs
+        play_round(st, r, deck, pts, cum, bots, gs)
+        write_row(st, pts, out, i)
+        ns = st.s[S_NSPIN]
+        if ns > 0:
+            if m + ns > spins.shape[0]:
+                bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                bigger[:m] = spins[:m]
+                spins = bigger
+            for j in range(ns):
+                for f in range(N_SPIN_FIELDS):
+                    spins[m + j, f] = st.spinrec[j, f]
+                spins[m + j, P_GAME] = g
+            m += ns
+    return spins[:m]
+
+
+@njit(cache=True)
+def trace_game(r, deck, pts, cum, bots, seed, game, log_rows):
+    """Play one game with the event log on; returns (log, state) for inspection."""
+    st = new_state(r[R_TURN_CAP], log_rows)
+    gs = game_seed(U64(seed), U64(game))
+    play_round(st, r, deck, pts, cum, bots, gs)
+    return st.log[:st.s[S_LOG_N]].copy(), st

@@ -1,0 +1,127 @@
+"""The game state as a struct of arrays, and the codes the kernel writes.
+
+Everything here is a module constant, so numba compiles it in as a literal.
+A game state is a :class:`State` named tuple of NumPy arrays (see the field
+comments); one state is allocated per chunk of games and reused.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+
+from ..rules.cards import N_KINDS
+from ..rules.spaces import N_SPACES
+
+MAX_PLAYERS = 10
+MAX_CARDS = 128          # >= the largest deck (112)
+HAND_SIZE = 7
+
+State = namedtuple("State", [
+    "hand",     # int64[MAX_PLAYERS, N_KINDS]: copies of each card kind in each seat's hand
+    "ccount",   # int64[MAX_PLAYERS, 5]: cards of each colour in hand; column 4 counts wilds
+    "hsize",    # int64[MAX_PLAYERS]: hand sizes
+    "pile",     # int64[MAX_CARDS]: draw pile, kinds in slots 0..s[S_DRAW_N]-1, UNORDERED:
+                #   a draw takes a uniformly random slot (same law as the top of a shuffled pile)
+    "disc",     # int64[MAX_CARDS]: discard pile UNDER the top card, unordered (slots 0..S_DISC_N-1)
+    "s",        # int64[N_SCALARS]: scalar fields, indices S_* below
+    "drawn",    # int64[MAX_PLAYERS]: cards drawn into each hand this round
+    "spins",    # int64[N_SPACES]: spins landing on each global wheel space this round
+    "pend",     # int64[MAX_PLAYERS]: 1 = caught not calling UNO, draws 2 at the end of the action
+    "tmp",      # int64[MAX_CARDS]: scratch list of kinds (wheel discards, set-aside first cards)
+    "war",      # int64[MAX_PLAYERS, 10]: scratch, number cards per value during a War
+    "rng",      # uint64[1]: SplitMix64 state of this game's stream
+    "log",      # int64[LOG_ROWS, 4]: event log (code, a, b, c) when s[S_LOG_ON]
+    "spinrec",  # int64[turn_cap + 1, N_SPIN_FIELDS]: this round's spin records
+])
+
+# --- scalar fields of State.s --------------------------------------------------------
+S_NP = 0           # number of players
+S_DRAW_N = 1       # cards in the draw pile
+S_DISC_N = 2       # cards in the discard pile under the top card
+S_TOP = 3          # kind of the top discard
+S_COLOUR = 4       # colour in play (0-3): the top card's, or the one named for a wild
+S_CUR = 5          # seat to act next
+S_DIR = 6          # +1 clockwise (increasing seat), -1 counter-clockwise
+S_TURNS = 7        # turns taken (RULINGS "What a result counts")
+S_WINNER = 8       # seat that emptied its hand, -1 while playing / unfinished
+S_TWO_X = 9        # 1 while the 2025 wheel's 2X is in force
+S_SPIN_NEXT = 10   # 1: the seat to act spins the 2005 wheel instead of its turn
+S_FAILED = 11      # draws that found no card
+S_FIRST = 12       # seat that took the first turn
+S_LOG_N = 13       # events written to State.log
+S_LOG_ON = 14      # 1 = write events
+S_NSPIN = 15       # spin records written to State.spinrec
+S_DISCARDED = 16   # scratch: cards the current spinner discarded by the wheel
+S_SPINNER = 17     # seat spinning the wheel now
+N_SCALARS = 18
+
+# --- rule parameters (int64 array built by encode.py) --------------------------------
+R_NP = 0              # players
+R_TURN_CAP = 1        # turn cap
+R_WILD_MATCHES = 2    # wild_matches_colour
+R_WILD_STOPS = 3      # wild_stops_colour_draw
+R_WHEEL = 4           # spaces.WHEEL_NONE / WHEEL_2005 / WHEEL_2025
+R_FIRST_RULE = 5      # FIRST_ACTION_EFFECTS / FIRST_NUMBERS_ONLY
+R_DECK_N = 6          # cards in the deck
+N_RULE_PARAMS = 7
+
+FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
+FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
+
+# --- bot parameters (float64[players, 6], bots.bots_array) ---------------------------
+B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX = range(6)
+STRATEGY_RANDOM, STRATEGY_HEURISTIC = 0, 1
+
+# --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
+O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS = range(7)
+N_OUT_FIXED = 7
+# then cards_drawn_<i>, cards_left_<i>, points_left_<i> (players columns each), spins_<space>
+
+
+def n_out_columns(players: int) -> int:
+    return N_OUT_FIXED + 3 * players + N_SPACES
+
+
+# --- spin records ---------------------------------------------------------------------
+P_GAME, P_TURN, P_SPINNER, P_SPACE, P_HAND_BEFORE, P_HAND_AFTER, P_DRAWN, P_DISCARDED = range(8)
+N_SPIN_FIELDS = 8
+
+# --- event codes (State.log rows: code, a, b, c) ---------------------------------------
+EV_DEAL = 1         # a=seat, b=kind
+EV_FIRST = 2        # a=kind turned as the first discard
+EV_SET_ASIDE = 3    # a=kind turned first and put back into the draw pile
+EV_TURN = 4         # a=seat, b=turn number
+EV_PLAY = 5         # a=seat, b=kind
+EV_COLOUR = 6       # a=seat, b=colour named
+EV_DRAW = 7         # a=seat, b=kind
+EV_DRAW_FAIL = 8    # a=seat
+EV_RESHUFFLE = 9    # a=cards moved from the discard pile to the draw pile
+EV_SKIPPED = 10     # a=seat passed over
+EV_REVERSE = 11     # a=new direction
+EV_UNO = 12         # a=seat calls UNO
+EV_FORGET = 13      # a=seat forgets UNO
+EV_CAUGHT = 14      # a=forgetter, b=catcher
+EV_PENALTY = 15     # a=seat draws the UNO penalty
+EV_CHALLENGE = 16   # a=challenger, b=player of the WD4, c=1 if the WD4 was illegal
+EV_BLUFF = 17       # a=seat plays WD4 illegally
+EV_SPIN = 18        # a=spinner, b=space id
+EV_WHEEL_DISCARD = 19  # a=seat, b=kind, c=1 to the bottom of the discard pile, 0 onto the top
+EV_SHOW_HAND = 20   # a=seat
+EV_WAR_SHOW = 21    # a=seat, b=number shown
+EV_WAR_WIN = 22     # a=seat (-1: nobody)
+EV_RACE_WIN = 23    # a=seat
+EV_TRADE = 24       # all hands passed one seat clockwise
+EV_SWAP = 25        # a=seat, b=seat
+EV_TWO_X = 26       # a=1 on, 0 off
+EV_WEB_SWING = 27   # a=seat, b=colour, c=target seat (-1 none)
+EV_WIN = 28         # a=seat, b=points
+EV_CAP = 29         # turn cap reached
+EV_NAME = 30        # a=seat, b=0 colour/1 number, c=value named for a wheel space
+EV_KEEP_TURN = 31   # a=seat plays again (two players, Skip/Reverse)
+EV_DRAW_TWO_X = 32  # reserved
+
+LOG_ROWS_TRACE = 400_000
+
+__all__ = [n for n in dir() if n.isupper()] + ["State", "n_out_columns"]
+
+_ = np  # numpy is imported for users of State

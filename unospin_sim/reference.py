@@ -1,0 +1,824 @@
+"""Independent plain-Python reference engine (slow, simple) for statistical cross-checks.
+
+This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
+``spin2005``, ``spin2025`` and ``spiderman`` with the ``random`` bot strategy only
+(plus its knobs: forget, catch, bluff, challenge, reflex).  It deliberately imports
+nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the decks, points and
+wheels below are written out again from the rulings text, so that a mistake in the
+rule data or in the numba kernel shows up as a statistical disagreement.
+
+Readability wins over speed: cards are small named tuples, hands and piles are plain
+lists, and every round has its own ``random.Random``.  Bit-identical streams with the
+numba engine are NOT a goal; the *distribution* of outcomes is.
+
+Public API
+----------
+``play_round(edition, players, seed, ...) -> dict``
+    one round; see its docstring for the result keys.
+``play_many(edition, players, games, seed, **kw) -> pandas.DataFrame``
+    one row per round (same columns as the engine's ``Results.rounds``).
+``play_many_spins(edition, players, games, seed, **kw) -> (rounds, spins)``
+    the same rounds plus a second DataFrame with one row per wheel spin.
+``round_seed(seed, game) -> int``
+    the seed ``play_many`` hands to ``play_round`` for game ``game`` (a SHA-256 of
+    both, so rounds are independent of each other and of how many are played).
+
+Tests drive ``_Round`` directly on hand-built states (``tests/test_reference.py``).
+
+Interpretations beyond RULINGS.md (shared with the numba engine) are listed in the
+brief; the choices this module had to make on top of those are:
+
+* The deal (7 cards each) is not counted in ``cards_drawn``; every later card that
+  enters a hand from the draw pile is (first-card Draw Two, penalties, spins, ...).
+* ``failed_draws`` counts card by card: a Draw Two that finds nothing adds 2; a
+  draw-until-colour (Draw Red/Blue, Color Draw) that runs dry adds 1 and stops.
+* War: tied players show their next-highest cards simultaneously; a tied player with
+  no number card left drops out; if exactly one tied player could show a card, that
+  player wins and that card counts as shown (it is discarded, on top).
+* Under 2X, each Wild Draw Four of the turn may be challenged separately (one
+  challenge roll per WD4) by the victim (the next player in the final direction);
+  a successfully challenged illegal WD4 gives the player 4 cards and neither draws
+  nor passes over anyone; a legal challenged one makes the victim draw 6 instead of 4.
+* The bluff coin is tossed at most once per turn (lazily, the first time the bot
+  holds an illegal WD4 at a pick) and also applies to a 2X second pick.
+* UNO: each time a hand drops to one card a separate forget/catch check happens, so a
+  seat caught twice in one action draws 2 twice.  A caught player draws the 2 cards
+  even if the hand no longer has one card at the end of the action.
+* A round won by a wheel discard (or Color Discard) ends at once: the rest of that
+  turn's effects (e.g. a 2X Draw Two played before the Spin card) never happen.
+* ``spin_records[i]['hand_after']`` is the spinner's hand right after the space is
+  resolved (before any UNO penalty of that action); ``hand_before`` is the hand
+  when the spin starts (2025: after the Spin card left it); ``turn`` is the 1-based
+  turn number in which the spin happens.
+* Trade Hands / Swap Hands: every seat that ends up holding a one-card hand gets an
+  UNO check (also one that held one card before).
+* An unfinished round (turn cap) has ``winner == -1`` and ``winner_points == 0``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import operator
+import random
+from collections import namedtuple
+
+__all__ = ["EDITIONS", "WHEELS", "COLOURS", "Card", "build_deck", "card_points",
+           "card_name", "matches", "wd4_legal", "play_round", "play_many",
+           "play_many_spins", "round_seed"]
+
+EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
+COLOURS = ("red", "yellow", "green", "blue")
+RED, YELLOW, GREEN, BLUE = range(4)
+
+# card kinds
+NUMBER = "number"
+SPIN = "spin"            # a number card 1-5 with the Spin swirl
+SKIP = "skip"
+REVERSE = "reverse"
+DRAW_TWO = "draw_two"
+WILD = "wild"
+WILD_DRAW_FOUR = "wild_draw_four"
+WILD_SPIN = "wild_spin"
+WEB_SWING = "wild_web_swing"
+
+#: one card; ``colour`` is 0-3 or None for wilds, ``number`` is 0-9 or None
+Card = namedtuple("Card", "kind colour number")
+
+WHEELS = {
+    "spin2005": ("almost_uno", "discard_number", "discard_color", "draw_red",
+                 "draw_blue", "show_hand", "war", "uno_spin", "trade_hands"),
+    "spin2025": ("color_draw_red", "color_draw_yellow", "color_draw_green",
+                 "color_draw_blue", "wild_color_draw", "color_discard",
+                 "swap_hands", "two_x"),
+}
+
+BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0}
+
+
+# ----------------------------------------------------------------------------- cards
+
+def build_deck(edition, wild_spin_cards=4):
+    """The edition's full deck as a list of Cards (RULINGS "Editions and decks")."""
+    deck = []
+    for c in range(4):
+        if edition in ("classic", "spiderman"):
+            # one 0, two each of 1-9
+            deck.append(Card(NUMBER, c, 0))
+            for n in range(1, 10):
+                deck += [Card(NUMBER, c, n)] * 2
+        elif edition in ("spin2005", "spin2025"):
+            # one each of 0-5 plain, one each of 1-5 Spin, two each of 6-9
+            for n in range(0, 6):
+                deck.append(Card(NUMBER, c, n))
+            for n in range(1, 6):
+                deck.append(Card(SPIN, c, n))
+            for n in range(6, 10):
+                deck += [Card(NUMBER, c, n)] * 2
+        else:
+            raise ValueError(f"unknown edition {edition!r}")
+        for kind in (SKIP, REVERSE, DRAW_TWO):
+            deck += [Card(kind, c, None)] * 2
+    deck += [Card(WILD, None, None)] * 4
+    deck += [Card(WILD_DRAW_FOUR, None, None)] * 4
+    if edition == "spin2025":
+        deck += [Card(WILD_SPIN, None, None)] * wild_spin_cards
+    if edition == "spiderman":
+        deck += [Card(WEB_SWING, None, None)] * 4
+    return deck
+
+
+def card_points(card):
+    if card.number is not None:
+        return card.number
+    if card.colour is not None:
+        return 20
+    return 50
+
+
+def card_name(card):
+    if card.kind == NUMBER:
+        return f"{COLOURS[card.colour]} {card.number}"
+    if card.kind == SPIN:
+        return f"{COLOURS[card.colour]} spin {card.number}"
+    if card.colour is not None:
+        return f"{COLOURS[card.colour]} {card.kind.replace('_', ' ')}"
+    return card.kind.replace("_", " ")
+
+
+def is_number_card(card):
+    """Number cards, Spin cards included."""
+    return card.number is not None
+
+
+def matches(card, top, colour):
+    """Whether a non-WD4 ``card`` may be played on ``top`` with current ``colour``."""
+    if card.colour is None:          # any wild (the WD4 restriction is checked elsewhere)
+        return True
+    if card.colour == colour:
+        return True
+    if top.colour is None:           # a wild on top matches by its named colour only
+        return False
+    if card.number is not None:      # numbers (Spin cards too) match by number
+        return card.number == top.number
+    return card.kind == top.kind     # Skip / Reverse / Draw Two match by symbol
+
+
+def wd4_legal(hand, colour, wild_matches_colour):
+    """Wild Draw Four is legal when the hand holds no card of the current colour
+    (and, with ``wild_matches_colour``, no wild that is not a WD4)."""
+    for c in hand:
+        if c.colour == colour:
+            return False
+        if wild_matches_colour and c.colour is None and c.kind != WILD_DRAW_FOUR:
+            return False
+    return True
+
+
+def hand_points(hand):
+    return sum(card_points(c) for c in hand)
+
+
+# ----------------------------------------------------------------------------- a round
+
+class _RoundOver(Exception):
+    pass
+
+
+class _Round:
+    """The whole state of one round and the rules acting on it."""
+
+    def __init__(self, edition, players, seed, *, wild_matches_colour=None,
+                 wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
+                 turn_cap=10000, trace=None):
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
+        players, turn_cap = operator.index(players), operator.index(turn_cap)
+        if not 2 <= players <= 10:
+            raise ValueError(f"players must be 2..10, got {players!r}")
+        if turn_cap < 1:
+            raise ValueError(f"turn_cap must be >= 1, got {turn_cap!r}")
+        self.edition = edition
+        self.n = players
+        self.turn_cap = turn_cap
+        self.trace = trace
+        self.rng = random.Random(seed)
+
+        if wild_matches_colour is None:
+            wild_matches_colour = edition != "classic"
+        self.wmc = bool(wild_matches_colour)
+
+        self.spaces = WHEELS.get(edition, ())
+        if not self.spaces:
+            if wild_stops_colour_draw is not None:
+                raise ValueError(f"wild_stops_colour_draw is not an option of {edition}")
+            if wheel is not None:
+                raise ValueError(f"{edition} has no wheel")
+        if wild_stops_colour_draw is None:
+            wild_stops_colour_draw = edition == "spin2005"
+        self.wscd = bool(wild_stops_colour_draw)
+        if edition != "spin2025" and wild_spin_cards != 4:
+            raise ValueError(f"wild_spin_cards is not an option of {edition}")
+        if not (isinstance(wild_spin_cards, int) and 0 <= wild_spin_cards <= 4):
+            raise ValueError(f"wild_spin_cards must be 0..4, got {wild_spin_cards!r}")
+
+        if self.spaces:
+            if wheel is None:
+                wheel = {s: 1.0 for s in self.spaces}
+            for s, w in wheel.items():
+                if s not in self.spaces:
+                    raise ValueError(f"{s!r} is not a space of the {edition} wheel")
+                if not w >= 0:
+                    raise ValueError(f"wheel weight of {s} must be >= 0, got {w!r}")
+            self.weights = [float(wheel.get(s, 0.0)) for s in self.spaces]
+            if sum(self.weights) <= 0:
+                raise ValueError("wheel weights must not all be 0")
+
+        if bots is None:
+            bots = [{}] * players
+        if len(bots) != players:
+            raise ValueError(f"need {players} bots, got {len(bots)}")
+        self.bots = []
+        for b in bots:
+            unknown = set(b) - set(BOT_DEFAULTS)
+            if unknown:
+                raise ValueError(f"unknown bot knob(s) {sorted(unknown)}")
+            knobs = dict(BOT_DEFAULTS, **b)
+            for k in ("forget", "catch", "bluff", "challenge"):
+                if not 0 <= knobs[k] <= 1:
+                    raise ValueError(f"bot knob {k} must be in [0, 1], got {knobs[k]!r}")
+            if not knobs["reflex"] >= 0:
+                raise ValueError(f"bot knob reflex must be >= 0, got {knobs['reflex']!r}")
+            self.bots.append(knobs)
+
+        self.deck = build_deck(edition, wild_spin_cards)
+        self.draw_pile = []          # top = last element
+        self.discard = []            # top = last element
+        self.hands = [[] for _ in range(players)]
+        self.colour = None           # current colour 0-3
+        self.direction = 1           # +1 clockwise (increasing seat), -1 counter-clockwise
+        self.cur = 0                 # seat to act next
+        self.first_player = 0
+        self.turns = 0
+        self.winner = -1
+        self.two_x = False
+        self.spin_pending = False    # 2005: the seat to act next spins instead of its turn
+        self.penalties = []          # seats caught without UNO in the current action
+        self.cards_drawn = [0] * players
+        self.failed_draws = 0
+        self.wheel_discards = [0] * players
+        self.spin_counts = {s: 0 for s in self.spaces}
+        self.spin_records = []
+
+    # ------------------------------------------------------------------ helpers
+    def log(self, msg):
+        if self.trace is not None:
+            self.trace.append(f"[turn {self.turns}] {msg}")
+
+    def seat(self, s):
+        return s % self.n
+
+    def top(self):
+        return self.discard[-1]
+
+    def name_colour(self):
+        return self.rng.randrange(4)
+
+    def reshuffle(self):
+        if len(self.discard) > 1:
+            rest = self.discard[:-1]
+            self.discard = self.discard[-1:]
+            self.rng.shuffle(rest)
+            self.draw_pile = rest
+            self.log(f"discard pile reshuffled into a draw pile of {len(rest)}")
+
+    def draw_one(self, s):
+        """Seat ``s`` draws one card; returns it, or None when nothing can be drawn."""
+        if not self.draw_pile:
+            self.reshuffle()
+        if not self.draw_pile:
+            self.failed_draws += 1
+            self.log(f"seat {s} cannot draw: no cards left")
+            return None
+        c = self.draw_pile.pop()
+        self.hands[s].append(c)
+        self.cards_drawn[s] += 1
+        return c
+
+    def draw_n(self, s, k, why=""):
+        got = 0
+        for _ in range(k):
+            if self.draw_one(s) is not None:
+                got += 1
+        self.log(f"seat {s} draws {got} of {k}{' (' + why + ')' if why else ''}")
+
+    def draw_until(self, s, colour):
+        """Draw until a card of ``colour`` (or any wild when wild_stops_colour_draw)."""
+        got = 0
+        while True:
+            c = self.draw_one(s)
+            if c is None:
+                break
+            got += 1
+            if c.colour == colour or (self.wscd and c.colour is None):
+                break
+        self.log(f"seat {s} draws {got} card(s) looking for {COLOURS[colour]}")
+
+    def uno_check(self, s):
+        """Seat ``s`` has just come down to (or received) a one-card hand."""
+        forget = self.bots[s]["forget"]
+        if forget > 0 and self.rng.random() < forget:
+            caught = False
+            for j in range(self.n):
+                if j != s and self.rng.random() < self.bots[j]["catch"]:
+                    caught = True
+            self.log(f"seat {s} forgets UNO{' and is caught' if caught else ''}")
+            if caught:
+                self.penalties.append(s)
+
+    def after_hand_shrinks(self, s):
+        """End the round if the hand is empty, else check UNO at one card."""
+        if not self.hands[s]:
+            self.winner = s
+            self.log(f"seat {s} has no cards left and wins")
+            raise _RoundOver
+        if len(self.hands[s]) == 1:
+            self.uno_check(s)
+
+    def spins_wheel(self, card):
+        return card.kind in (SPIN, WILD_SPIN) and bool(self.spaces)
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self):
+        """Shuffle, deal seven each from the dealer's left, turn the first card."""
+        self.draw_pile = list(self.deck)
+        self.rng.shuffle(self.draw_pile)
+        dealer = self.n - 1
+        for _ in range(7):
+            for i in range(1, self.n + 1):
+                self.hands[(dealer + i) % self.n].append(self.draw_pile.pop())
+        self.first_card()
+
+    def first_card(self):
+        n = self.n
+        if self.edition in ("spin2025", "spiderman"):
+            ignored = []
+            while True:
+                c = self.draw_pile.pop()
+                if is_number_card(c):
+                    break
+                ignored.append(c)
+            self.discard.append(c)
+            self.colour = c.colour
+            for x in ignored:
+                self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), x)
+            self.log(f"first card {card_name(c)} ({len(ignored)} ignored)")
+            self.cur = 0
+        else:
+            while True:
+                c = self.draw_pile.pop()
+                if c.kind != WILD_DRAW_FOUR:
+                    break
+                self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), c)
+                self.log("first card wild draw four goes back into the deck")
+            self.discard.append(c)
+            self.log(f"first card {card_name(c)}")
+            self.cur = 0
+            if c.colour is None:                         # Wild
+                self.colour = self.name_colour()
+                self.log(f"seat 0 names {COLOURS[self.colour]}")
+            else:
+                self.colour = c.colour
+            if c.kind == SKIP:
+                self.cur = 1 % n
+            elif c.kind == REVERSE:
+                self.direction = -1
+                self.cur = n - 1
+            elif c.kind == DRAW_TWO:
+                self.draw_n(0, 2, "first card draw two")
+                self.cur = 1 % n
+        self.first_player = self.cur
+
+    # ------------------------------------------------------------------ the loop
+    def run(self):
+        try:
+            while True:
+                if self.turns == self.turn_cap:
+                    self.log("turn cap reached: round unfinished")
+                    return
+                self.turns += 1
+                s = self.cur
+                if self.spin_pending:
+                    # 2005: this seat spins instead of its turn (the spin IS its turn)
+                    self.spin_pending = False
+                    w = self.spin(s)
+                    nxt = (s if w is None else w) + self.direction
+                else:
+                    nxt = self.play_turn(s)
+                for p in self.penalties:
+                    self.draw_n(p, 2, "UNO penalty")
+                self.penalties = []
+                self.cur = self.seat(nxt)
+        except _RoundOver:
+            pass
+
+    # ------------------------------------------------------------------ a turn
+    def pick(self, s, state):
+        """Index of the card the random bot plays, or None.  ``state['bluff']`` holds
+        the turn's bluff coin (None until tossed)."""
+        hand = self.hands[s]
+        top = self.top()
+        colour = self.colour
+        has_wd4 = any(c.kind == WILD_DRAW_FOUR for c in hand)
+        wd4_ok = has_wd4 and wd4_legal(hand, colour, self.wmc)
+        if has_wd4 and not wd4_ok and self.bots[s]["bluff"] > 0:
+            if state["bluff"] is None:
+                state["bluff"] = self.rng.random() < self.bots[s]["bluff"]
+            wd4_ok = state["bluff"]
+        legal = [i for i, c in enumerate(hand)
+                 if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, colour))]
+        if not legal:
+            return None
+        return self.rng.choice(legal)
+
+    def play_card(self, s, i):
+        """Seat s plays hand[i]; returns (card, illegal_wd4)."""
+        hand = self.hands[s]
+        card = hand[i]
+        illegal = card.kind == WILD_DRAW_FOUR and not wd4_legal(hand, self.colour, self.wmc)
+        del hand[i]
+        self.discard.append(card)
+        self.colour = card.colour if card.colour is not None else self.name_colour()
+        self.log(f"seat {s} plays {card_name(card)}"
+                 + (f", names {COLOURS[self.colour]}" if card.colour is None else "")
+                 + (" (illegally)" if illegal else "") + f"; {len(hand)} left")
+        return card, illegal
+
+    def play_turn(self, p):
+        """Seat p takes an ordinary turn; returns the seat that acts next."""
+        hand = self.hands[p]
+        state = {"bluff": None}
+        played = []
+        i = self.pick(p, state)
+        from_draw = False
+        if i is None:
+            c = self.draw_one(p)
+            self.log(f"seat {p} draws" + (f" {card_name(c)}" if c else " nothing"))
+            if c is None:
+                return p + self.direction
+            playable = (wd4_legal(hand, self.colour, self.wmc) if c.kind == WILD_DRAW_FOUR
+                        else matches(c, self.top(), self.colour))
+            if not playable:
+                return p + self.direction
+            i = len(hand) - 1
+            from_draw = True
+        played.append(self.play_card(p, i))
+        if not hand:
+            self.finish_with_last_card(p, played)
+        if len(hand) == 1:
+            self.uno_check(p)
+        if self.spins_wheel(played[0][0]):
+            return self.spin_then_resolve(p, played)
+        if self.two_x and not from_draw:
+            j = self.pick(p, state)
+            if j is not None:
+                played.append(self.play_card(p, j))
+                if not hand:
+                    self.finish_with_last_card(p, played)
+                if len(hand) == 1:
+                    self.uno_check(p)
+                if self.spins_wheel(played[1][0]):
+                    return self.spin_then_resolve(p, played)
+        return self.resolve(p, played)
+
+    def spin_then_resolve(self, p, played):
+        if self.edition == "spin2005":
+            # the NEXT player spins instead of their turn
+            self.spin_pending = True
+            return self.resolve(p, played)
+        # spin2025: the player spins at once (this ends 2X), then the other effects
+        self.two_x = False
+        self.spin(p)
+        return self.resolve(p, played)
+
+    def finish_with_last_card(self, p, played):
+        """Hand empty: the round ends; a last Draw Two / WD4 (2X: the turn's draws) is
+        still drawn by its victim, with no challenge."""
+        self.winner = p
+        direction = self.direction
+        draw = 0
+        for c, _ in played:
+            if c.kind == REVERSE and self.n > 2:
+                direction = -direction
+            elif c.kind == DRAW_TWO:
+                draw += 2
+            elif c.kind == WILD_DRAW_FOUR:
+                draw += 4
+        if draw:
+            self.draw_n(self.seat(p + direction), draw, "last card")
+        self.log(f"seat {p} played the last card and wins")
+        raise _RoundOver
+
+    def resolve(self, p, played):
+        """Apply the effects of the card(s) played this turn; return the next seat."""
+        n = self.n
+        skips = 0
+        draw = 0
+        for c, _ in played:
+            if c.kind == REVERSE:
+                if n == 2:
+                    skips += 1
+                else:
+                    self.direction = -self.direction
+            elif c.kind == SKIP:
+                skips += 1
+            elif c.kind == DRAW_TWO:
+                draw += 2
+                skips += 1
+        victim = self.seat(p + self.direction)
+        for c, illegal in played:
+            if c.kind != WILD_DRAW_FOUR:
+                continue
+            ch = self.bots[victim]["challenge"]
+            if ch > 0 and self.rng.random() < ch:
+                if illegal:
+                    self.log(f"seat {victim} challenges: illegal, seat {p} draws 4")
+                    self.draw_n(p, 4, "failed wild draw four")
+                else:
+                    self.log(f"seat {victim} challenges: legal, seat {victim} draws 6")
+                    draw += 6
+                    skips += 1
+            else:
+                draw += 4
+                skips += 1
+        if draw:
+            self.draw_n(victim, draw, "draw card(s)")
+        nxt = p + self.direction * (1 + skips)
+        for c, _ in played:
+            if c.kind == WEB_SWING:
+                colour = self.colour
+                eligible = [j for j in range(n) if j != p
+                            and any(x.colour == colour for x in self.hands[j])]
+                if eligible:
+                    t = self.rng.choice(eligible)
+                    nxt = t + self.direction
+                    self.log(f"web swing on {COLOURS[colour]}: seat {t} picked, "
+                             f"seat {self.seat(nxt)} plays next")
+                else:
+                    self.log(f"web swing on {COLOURS[colour]}: nobody holds it")
+        return nxt
+
+    # ------------------------------------------------------------------ wheels
+    def choose_space(self):
+        return self.rng.choices(self.spaces, weights=self.weights)[0]
+
+    def discard_from_hand(self, s, cards, shuffle=True):
+        """Wheel discard: ``cards`` (already out of seat s's hand) go on the discard
+        pile, in random order unless ``shuffle`` is false; the last is the new top
+        (a wild gets a colour named).  No card effects.  Ends the round on an empty
+        hand, checks UNO at one card."""
+        cards = list(cards)
+        if not cards:
+            return
+        if shuffle:
+            self.rng.shuffle(cards)
+        self.discard.extend(cards)
+        self.wheel_discards[s] += len(cards)
+        top = cards[-1]
+        self.colour = top.colour if top.colour is not None else self.name_colour()
+        self.log(f"seat {s} discards {', '.join(card_name(c) for c in cards)}; "
+                 f"top {card_name(top)}, colour {COLOURS[self.colour]}")
+        self.after_hand_shrinks(s)
+
+    def spin(self, s):
+        """Seat s spins; the space's effects run inside a per-spin record.  Returns the
+        seat after which play continues (2005: war / UNO Spin race winner), or None."""
+        space = self.choose_space()
+        self.spin_counts[space] += 1
+        hand = self.hands[s]
+        rec = {"turn": self.turns, "spinner": s, "space": space,
+               "hand_before": len(hand), "hand_after": None,
+               "cards_drawn": 0, "cards_discarded": 0}
+        self.spin_records.append(rec)
+        drawn_before = self.cards_drawn[s]
+        discarded_before = self.wheel_discards[s]
+        self.log(f"seat {s} spins: {space}")
+        try:
+            return self.space_effect(s, space)
+        finally:
+            # also runs when a wheel discard ends the round
+            rec["hand_after"] = len(self.hands[s])
+            rec["cards_drawn"] = self.cards_drawn[s] - drawn_before
+            rec["cards_discarded"] = self.wheel_discards[s] - discarded_before
+
+    def named_colour_held(self, s):
+        colours = sorted({c.colour for c in self.hands[s] if c.colour is not None})
+        x = self.rng.choice(colours) if colours else self.rng.randrange(4)
+        self.log(f"seat {s} names {COLOURS[x]}")
+        return x
+
+    def space_effect(self, s, space):
+        n = self.n
+        hand = self.hands[s]
+        # ---- 2005 wheel
+        if space == "almost_uno":
+            if len(hand) > 2:
+                keep = set(self.rng.sample(range(len(hand)), 2))
+                gone = [c for k, c in enumerate(hand) if k not in keep]
+                self.hands[s] = [c for k, c in enumerate(hand) if k in keep]
+                self.discard_from_hand(s, gone)
+        elif space == "discard_number":
+            numbers = sorted({c.number for c in hand if c.number is not None})
+            x = self.rng.choice(numbers) if numbers else self.rng.randrange(10)
+            self.log(f"seat {s} names number {x}")
+            self.hands[s] = [c for c in hand if c.number != x]
+            self.discard_from_hand(s, [c for c in hand if c.number == x])
+        elif space == "discard_color":
+            x = self.named_colour_held(s)
+            self.hands[s] = [c for c in hand if c.colour != x]
+            self.discard_from_hand(s, [c for c in hand if c.colour == x])
+        elif space == "draw_red":
+            self.draw_until(s, RED)
+        elif space == "draw_blue":
+            self.draw_until(s, BLUE)
+        elif space == "show_hand":
+            self.log(f"seat {s} shows: {', '.join(card_name(c) for c in hand)}")
+        elif space == "war":
+            return self.war()
+        elif space == "uno_spin":
+            w = self.rng.choices(range(n), weights=[b["reflex"] for b in self.bots])[0]
+            self.log(f"seat {w} wins the UNO Spin race")
+            card = self.hands[w].pop(self.rng.randrange(len(self.hands[w])))
+            self.discard_from_hand(w, [card])
+            return w
+        elif space == "trade_hands":
+            self.hands = [self.hands[(i - 1) % n] for i in range(n)]
+            self.log("every hand passes one seat clockwise")
+            for i in range(n):
+                if len(self.hands[i]) == 1:
+                    self.uno_check(i)
+        # ---- 2025 wheel
+        elif space.startswith("color_draw_"):
+            self.draw_until(s, COLOURS.index(space[len("color_draw_"):]))
+        elif space == "wild_color_draw":
+            self.draw_until(s, self.named_colour_held(s))
+        elif space == "color_discard":
+            x = self.named_colour_held(s)
+            gone = [c for c in hand if c.colour == x]
+            self.hands[s] = [c for c in hand if c.colour != x]
+            self.discard[0:0] = gone             # under the top: top and colour unchanged
+            self.wheel_discards[s] += len(gone)
+            self.log(f"seat {s} puts {len(gone)} card(s) under the discard pile")
+            if gone:
+                self.after_hand_shrinks(s)
+        elif space == "swap_hands":
+            t = self.rng.choice([j for j in range(n) if j != s])
+            self.hands[s], self.hands[t] = self.hands[t], self.hands[s]
+            self.log(f"seat {s} swaps hands with seat {t}")
+            for j in (s, t):
+                if len(self.hands[j]) == 1:
+                    self.uno_check(j)
+        elif space == "two_x":
+            self.two_x = True
+            self.log("2X from the next player on")
+        else:
+            raise AssertionError(space)
+        return None
+
+    def war(self):
+        """2005 War; returns the winning seat or None."""
+        remaining = {i: [c for c in self.hands[i] if c.number is not None]
+                     for i in range(self.n)}
+        active = [i for i in range(self.n) if remaining[i]]
+        if not active:
+            self.log("war: nobody holds a number card")
+            return None
+        shown = {i: [] for i in active}
+        while True:
+            showing = {}
+            for i in active:
+                if not remaining[i]:
+                    continue                     # no further number card: drops out
+                best = max(c.number for c in remaining[i])
+                k = self.rng.choice([k for k, c in enumerate(remaining[i])
+                                     if c.number == best])
+                shown[i].append(remaining[i].pop(k))
+                showing[i] = best
+            if not showing:
+                self.log("war: every tied player dropped out, nobody wins")
+                return None
+            self.log("war: " + ", ".join(f"seat {i} shows {card_name(shown[i][-1])}"
+                                         for i in showing))
+            best = max(showing.values())
+            active = [i for i in showing if showing[i] == best]
+            if len(active) == 1:
+                break
+        w = active[0]
+        for c in shown[w]:
+            self.hands[w].remove(c)              # equal cards are interchangeable
+        self.log(f"war: seat {w} wins")
+        self.discard_from_hand(w, shown[w], shuffle=False)   # last shown on top
+        return w
+
+    # ------------------------------------------------------------------ result
+    def result(self):
+        points = [hand_points(h) for h in self.hands]
+        return {
+            "first_player": self.first_player,
+            "winner": self.winner,
+            "turns": self.turns,
+            "winner_points": (sum(points) - points[self.winner]) if self.winner >= 0 else 0,
+            "cards_left": [len(h) for h in self.hands],
+            "points_left": points,
+            "cards_drawn": list(self.cards_drawn),
+            "failed_draws": self.failed_draws,
+            "spins": dict(self.spin_counts),
+            "spin_records": self.spin_records,
+        }
+
+    def all_cards(self):
+        """Every card in the round (hands, draw pile, discard pile): for tests."""
+        out = list(self.draw_pile) + list(self.discard)
+        for h in self.hands:
+            out += h
+        return out
+
+
+# ----------------------------------------------------------------------------- API
+
+def play_round(edition, players, seed, *, wild_matches_colour=None,
+               wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
+               turn_cap=10000, trace=None):
+    """Play one round with ``random`` bots; returns a dict:
+
+    ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
+    reached), ``turns``, ``winner_points`` (points left in all other hands, 0 if
+    unfinished), ``cards_left`` / ``points_left`` / ``cards_drawn`` (lists per seat),
+    ``failed_draws``, ``spins`` ({space: count} over the edition's wheel, {} without
+    a wheel) and ``spin_records`` (dicts: turn, spinner, space, hand_before,
+    hand_after, cards_drawn, cards_discarded; all about the spinner's own hand).
+
+    ``seed`` is anything ``random.Random`` accepts.  ``wheel`` maps space names to
+    weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
+    per seat with any of the knobs forget, catch, bluff, challenge, reflex (defaults
+    0, 0.5, 0, 0, 1).  ``trace``: a list to which event strings are appended.
+    """
+    r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
+               wild_stops_colour_draw=wild_stops_colour_draw,
+               wild_spin_cards=wild_spin_cards, wheel=wheel, bots=bots,
+               turn_cap=turn_cap, trace=trace)
+    r.setup()
+    r.run()
+    return r.result()
+
+
+def round_seed(seed, game):
+    """The integer seed of game ``game`` of a run with seed ``seed``."""
+    digest = hashlib.sha256(f"unospin_sim.reference:{seed}:{game}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def _rows(edition, players, games, seed, kw):
+    spaces = WHEELS.get(edition, ())
+    rounds, spins = [], []
+    for g in range(games):
+        s = round_seed(seed, g)
+        res = play_round(edition, players, s, **kw)
+        row = {"game": g, "seed": s, "first_player": res["first_player"],
+               "winner": res["winner"], "turns": res["turns"],
+               "winner_points": res["winner_points"],
+               "cards_drawn": sum(res["cards_drawn"]),
+               "failed_draws": res["failed_draws"],
+               "spins": sum(res["spins"].values())}
+        for key in ("cards_drawn", "cards_left", "points_left"):
+            for i in range(players):
+                row[f"{key}_{i}"] = res[key][i]
+        for sp in spaces:
+            row[f"spins_{sp}"] = res["spins"][sp]
+        rounds.append(row)
+        for rec in res["spin_records"]:
+            spins.append(dict(game=g, **rec))
+    return rounds, spins
+
+
+def play_many(edition, players, games, seed, **kw):
+    """Play ``games`` independent rounds; game g uses ``round_seed(seed, g)``.
+
+    Returns a DataFrame with one row per round: game, seed, first_player, winner,
+    turns, winner_points, cards_drawn (total), failed_draws, spins (total), then
+    cards_drawn_<i>, cards_left_<i>, points_left_<i> for every seat and
+    spins_<space> for every space of the edition's wheel.  ``kw`` as play_round.
+    """
+    import pandas as pd
+    rounds, _ = _rows(edition, players, games, seed, kw)
+    return pd.DataFrame(rounds)
+
+
+def play_many_spins(edition, players, games, seed, **kw):
+    """Like :func:`play_many` (same rounds for the same arguments) but returns
+    ``(rounds, spins)``: ``spins`` has one row per wheel spin with columns game,
+    turn, spinner, space, hand_before, hand_after, cards_drawn, cards_discarded."""
+    import pandas as pd
+    rounds, spins = _rows(edition, players, games, seed, kw)
+    cols = ["game", "turn", "spinner", "space", "hand_before", "hand_after",
+            "cards_drawn", "cards_discarded"]
+    return pd.DataFrame(rounds), pd.DataFrame(spins, columns=cols)

@@ -1,0 +1,288 @@
+"""Run many games: validate, seed, split into chunks, play them on threads, collect results.
+
+>>> from unospin_sim import simulate
+>>> res = simulate("classic(players=4)", "random", games=1000, seed=1)   # doctest: +SKIP
+>>> res.to_df().winner.value_counts()                                      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .errors import UserError
+from .engine import layout as L
+from .engine.encode import encode
+from .rules import RuleSet, parse_rules
+from .rules.spaces import SPACE_NAMES
+
+MAX_SEED = 2**63 - 1
+SCHEMA_VERSION = 1
+
+
+@dataclass
+class Results:
+    """Outcome of :func:`simulate`.
+
+    Attributes
+    ----------
+    rounds : pandas.DataFrame
+        One row per round (columns in ``docs/ARCHITECTURE.md``).
+    spins : pandas.DataFrame
+        One row per wheel spin (empty for editions without a wheel).
+    meta : dict
+        Rule string, seed, games, bots, version, wall time, ...
+    """
+    rounds: pd.DataFrame
+    spins: pd.DataFrame
+    meta: dict = field(default_factory=dict)
+
+    def to_df(self) -> pd.DataFrame:
+        """The round table (one row per round)."""
+        return self.rounds
+
+
+def default_threads() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _as_rules(rules) -> RuleSet:
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return parse_rules(rules)
+    raise UserError(f"rules must be a RuleSet or a rule string, not {type(rules).__name__}")
+
+
+def _as_bots(bots, players: int):
+    from .bots import parse_bots
+    if isinstance(bots, str):
+        return parse_bots(bots, players)
+    bots = tuple(bots)
+    if len(bots) != players:
+        raise UserError(f"{len(bots)} bots given for {players} players")
+    return bots
+
+
+def _check_int(name: str, value, lo: int, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise UserError(f"{name} must be an integer, got {value!r}")
+    value = int(value)
+    if value < lo or (hi is not None and value > hi):
+        bound = f">= {lo}" if hi is None else f"in {lo}..{hi}"
+        raise UserError(f"{name} must be {bound}, got {value}")
+    return value
+
+
+def round_columns(rules: RuleSet) -> list[str]:
+    """Names of the round-table columns for ``rules``, in order."""
+    p = rules.players
+    cols = ["game", "seed", "first_player", "winner", "turns", "winner_points",
+            "cards_drawn", "failed_draws", "spins"]
+    for stem in ("cards_drawn", "cards_left", "points_left"):
+        cols += [f"{stem}_{i}" for i in range(p)]
+    cols += [f"spins_{s}" for s in rules.wheel_spaces()]
+    return cols
+
+
+def _rounds_frame(rules: RuleSet, game0: int, out: np.ndarray, seeds: np.ndarray) -> pd.DataFrame:
+    p = rules.players
+    n = out.shape[0]
+    data = {
+        "game": np.arange(game0, game0 + n, dtype=np.int64),
+        "seed": seeds.view(np.int64),  # the game's SplitMix64 seed (uint64 bits)
+        "first_player": out[:, L.O_FIRST].astype(np.int8),
+        "winner": out[:, L.O_WINNER].astype(np.int8),
+        "turns": out[:, L.O_TURNS].astype(np.int32),
+        "winner_points": out[:, L.O_WINNER_POINTS].astype(np.int32),
+        "cards_drawn": out[:, L.O_CARDS_DRAWN].astype(np.int32),
+        "failed_draws": out[:, L.O_FAILED].astype(np.int32),
+        "spins": out[:, L.O_SPINS].astype(np.int32),
+    }
+    base = L.N_OUT_FIXED
+    for j, stem in enumerate(("cards_drawn", "cards_left", "points_left")):
+        for i in range(p):
+            data[f"{stem}_{i}"] = out[:, base + j * p + i].astype(np.int32)
+    for space in rules.wheel_spaces():
+        data[f"spins_{space}"] = out[:, base + 3 * p + SPACE_NAMES.index(space)].astype(np.int32)
+    return pd.DataFrame(data)
+
+
+def _spins_frame(rules: RuleSet, rec: np.ndarray) -> pd.DataFrame:
+    cats = list(rules.wheel_spaces())
+    codes = rec[:, L.P_SPACE]
+    if cats:
+        first = SPACE_NAMES.index(cats[0])
+        codes = codes - first
+    space = pd.Categorical.from_codes(codes.astype(np.int16), categories=cats) if cats else \
+        pd.Categorical([], categories=[])
+    return pd.DataFrame({
+        "game": rec[:, L.P_GAME].astype(np.int64),
+        "turn": rec[:, L.P_TURN].astype(np.int32),
+        "spinner": rec[:, L.P_SPINNER].astype(np.int8),
+        "space": space,
+        "hand_before": rec[:, L.P_HAND_BEFORE].astype(np.int16),
+        "hand_after": rec[:, L.P_HAND_AFTER].astype(np.int16),
+        "cards_drawn": rec[:, L.P_DRAWN].astype(np.int16),
+        "cards_discarded": rec[:, L.P_DISCARDED].astype(np.int16),
+    })
+
+
+def _chunks(games: int, chunk_size: int):
+    start = 0
+    while start < games:
+        n = min(chunk_size, games - start)
+        yield start, n
+        start += n
+
+
+def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
+             threads: int | None = None, chunk_size: int | None = None,
+             out=None, overwrite: bool = False, progress: bool = False,
+             keep: bool = True) -> Results:
+    """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
+
+    Parameters
+    ----------
+    rules : RuleSet or str
+        Rule set, or its string form such as ``"spin2025(players=4)"``.
+    bots : str or sequence of BotSpec
+        One strategy for every seat (``"random"``), a comma list with one per seat
+        (``"random,heuristic(forget=0.1),random,random"``), or parsed specs.
+    games : int
+        Number of rounds (>= 1).
+    seed : int
+        Run seed (0 .. 2**63-1). Game ``g`` uses a stream derived from ``(seed, g)`` only,
+        so results do not depend on ``threads`` or ``chunk_size``.
+    threads : int, optional
+        Worker threads (default: every available core).
+    chunk_size : int, optional
+        Games per task; also the rows per Parquet part when ``out`` is given.
+    out : path-like, optional
+        Results directory to write (``rounds/``, ``spins/``, ``meta.json``).
+    overwrite : bool
+        Allow ``out`` to hold an earlier results directory.
+    progress : bool
+        Show a progress bar on stderr.
+    keep : bool
+        Keep the tables in memory (``False`` with ``out`` returns empty tables and only
+        writes the files, for runs larger than memory).
+
+    Returns
+    -------
+    Results
+    """
+    from . import __version__
+    from .engine import kernel
+
+    rules = _as_rules(rules)
+    bot_specs = _as_bots(bots, rules.players)
+    games = _check_int("games", games, 1)
+    seed = _check_int("seed", seed, 0, MAX_SEED)
+    threads = default_threads() if threads is None else _check_int("threads", threads, 1, 1024)
+    if chunk_size is None:
+        chunk_size = int(min(65536, max(1024, games // (threads * 16) + 1)))
+    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    if not keep and out is None:
+        raise UserError("keep=False needs an output directory (out)")
+
+    writer = None
+    if out is not None:
+        from .results import ResultsWriter
+        writer = ResultsWriter(out, overwrite=overwrite)
+
+    ki = encode(rules, bot_specs)
+    ncols = L.n_out_columns(rules.players)
+    args = ki.args()
+    # compile or load the cached kernel once, in this thread
+    kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
+
+    def work(task):
+        game0, n = task
+        out_arr = np.empty((n, ncols), np.int64)
+        seeds = np.empty(n, np.uint64)
+        rec = kernel.play_chunk(*args, seed, game0, out_arr, seeds)
+        return game0, out_arr, seeds, rec
+
+    rounds_parts, spin_parts = [], []
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=games, unit="game", unit_scale=True, dynamic_ncols=True,
+                   mininterval=0.5, desc=str(rules))
+    t0 = time.perf_counter()
+    try:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            # map keeps chunk order: parts are written in game order
+            for game0, out_arr, seeds, rec in pool.map(work, _chunks(games, chunk_size)):
+                rdf = _rounds_frame(rules, game0, out_arr, seeds)
+                sdf = _spins_frame(rules, rec)
+                if writer is not None:
+                    writer.write_rounds(rdf)
+                    if rules.wheel_spaces():
+                        writer.write_spins(sdf)
+                if keep:
+                    rounds_parts.append(rdf)
+                    spin_parts.append(sdf)
+                if bar is not None:
+                    bar.update(out_arr.shape[0])
+    finally:
+        if bar is not None:
+            bar.close()
+    wall = time.perf_counter() - t0
+
+    rounds = pd.concat(rounds_parts, ignore_index=True) if rounds_parts else \
+        _rounds_frame(rules, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
+    spins = pd.concat(spin_parts, ignore_index=True) if spin_parts else \
+        _spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
+    import numba
+    meta = {
+        "schema_version": SCHEMA_VERSION,
+        "rules": str(rules),
+        "edition": rules.edition,
+        "players": rules.players,
+        "seed": seed,
+        "games": games,
+        "bots": [str(b) for b in bot_specs],
+        "threads": threads,
+        "chunk_size": chunk_size,
+        "version": __version__,
+        "numba_version": numba.__version__,
+        "wall_seconds": round(wall, 4),
+        "games_per_second": round(games / wall, 1) if wall > 0 else None,
+        "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "round_columns": round_columns(rules),
+        "wheel_spaces": list(rules.wheel_spaces()),
+    }
+    if writer is not None:
+        writer.finish(meta)
+    return Results(rounds, spins, meta)
+
+
+def trace(rules, bots="random", seed: int = 0, game: int = 0,
+          log_rows: int = L.LOG_ROWS_TRACE):
+    """Play game ``game`` of a run seeded ``seed`` with the event log on.
+
+    Returns
+    -------
+    (events, state, rules, bots)
+        ``events`` is an int64[n, 4] array of (code, a, b, c) rows (``layout.EV_*``);
+        ``state`` the final :class:`~unospin_sim.engine.layout.State`.
+    """
+    from .engine import kernel
+    rules = _as_rules(rules)
+    specs = _as_bots(bots, rules.players)
+    seed = _check_int("seed", seed, 0, MAX_SEED)
+    game = _check_int("game", game, 0)
+    ki = encode(rules, specs)
+    log, st = kernel.trace_game(*ki.args(), seed, game, log_rows)
+    return log, st, rules, specs
