@@ -396,9 +396,10 @@ def load_results(results_dir: str | os.PathLike):
         if space.min() < 0 or space.max() >= len(SPACE_NAMES):
             raise ResultsError(f"{d / 'spins'}: 'space' holds unknown space ids")
         space = pd.Series(np.asarray(SPACE_NAMES, dtype=object)[space.to_numpy()])
-    space = pd.Categorical(space.astype(object), categories=list(rules.wheel_spaces()))
-    if len(spins) and pd.isna(space).any():
+    space = space.astype(object)
+    wheel = list(rules.wheel_spaces())
+    if not space.isin(wheel).all():
         raise ResultsError(f"{d / 'spins'}: 'space' holds names that are not spaces of the "
                            f"{rules.edition} wheel")
-    spins["space"] = space
+    spins["space"] = pd.Categorical(space, categories=wheel)
     return rounds, spins, meta

@@ -94,7 +94,8 @@ def round_columns(rules: RuleSet) -> list[str]:
     return cols
 
 
-def _rounds_frame(rules: RuleSet, game0: int, out: np.ndarray, seeds: np.ndarray) -> pd.DataFrame:
+def _rounds_frame(rules: RuleSet, game0: int, out: np.ndarray, seeds: np.ndarray,
+                  check: bool = False) -> pd.DataFrame:
     p = rules.players
     n = out.shape[0]
     data = {
@@ -114,6 +115,8 @@ def _rounds_frame(rules: RuleSet, game0: int, out: np.ndarray, seeds: np.ndarray
             data[f"{stem}_{i}"] = out[:, base + j * p + i].astype(np.int32)
     for space in rules.wheel_spaces():
         data[f"spins_{space}"] = out[:, base + 3 * p + SPACE_NAMES.index(space)].astype(np.int32)
+    if check:
+        data["invariant_failures"] = out[:, L.O_VIOLATIONS].astype(np.int32)
     return pd.DataFrame(data)
 
 
@@ -148,7 +151,7 @@ def _chunks(games: int, chunk_size: int):
 def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
              threads: int | None = None, chunk_size: int | None = None,
              out=None, overwrite: bool = False, progress: bool = False,
-             keep: bool = True) -> Results:
+             keep: bool = True, check: bool = False) -> Results:
     """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
 
     Parameters
@@ -173,6 +176,9 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         Allow ``out`` to hold an earlier results directory.
     progress : bool
         Show a progress bar on stderr.
+    check : bool
+        Verify the engine's invariants after every action (every card in exactly one
+        place, hand counts consistent); adds the column ``invariant_failures``. Slower.
     keep : bool
         Keep the tables in memory (``False`` with ``out`` returns empty tables and only
         writes the files, for runs larger than memory).
@@ -200,7 +206,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         from .results import ResultsWriter
         writer = ResultsWriter(out, overwrite=overwrite)
 
-    ki = encode(rules, bot_specs)
+    ki = encode(rules, bot_specs, check)
     ncols = L.n_out_columns(rules.players)
     args = ki.args()
     # compile or load the cached kernel once, in this thread
@@ -224,7 +230,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         with ThreadPoolExecutor(max_workers=threads) as pool:
             # map keeps chunk order: parts are written in game order
             for game0, out_arr, seeds, rec in pool.map(work, _chunks(games, chunk_size)):
-                rdf = _rounds_frame(rules, game0, out_arr, seeds)
+                rdf = _rounds_frame(rules, game0, out_arr, seeds, check)
                 sdf = _spins_frame(rules, rec)
                 if writer is not None:
                     writer.write_rounds(rdf)

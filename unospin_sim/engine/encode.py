@@ -25,8 +25,11 @@ class KernelInputs:
         return self.rules, self.deck, self.points, self.wheel_cum, self.bots
 
 
-def encode(rules, bots) -> KernelInputs:
-    """Kernel arrays for rule set ``rules`` and the per-seat bot specs ``bots``."""
+def encode(rules, bots, check: bool = False) -> KernelInputs:
+    """Kernel arrays for rule set ``rules`` and the per-seat bot specs ``bots``.
+
+    ``check=True`` makes the kernel verify its invariants after every action.
+    """
     r = np.zeros(L.N_RULE_PARAMS, np.int64)
     counts = rules.deck_counts()
     deck = np.repeat(np.arange(counts.shape[0], dtype=np.int64), counts)
@@ -37,6 +40,7 @@ def encode(rules, bots) -> KernelInputs:
     r[L.R_WHEEL] = rules.wheel_family
     r[L.R_FIRST_RULE] = _FIRST_RULES[rules.first_card]
     r[L.R_DECK_N] = deck.shape[0]
+    r[L.R_CHECK] = int(check)
     weights = rules.wheel_weights()
     cum = np.cumsum(weights)
     if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed

@@ -48,21 +48,22 @@ def game_seed(seed, game):
 
 
 @hot
-def rnext(rng):
-    z = rng[0] + GOLDEN
-    rng[0] = z
+def rnext(s):
+    z = U64(s[S_RNG]) + GOLDEN
+    s[S_RNG] = np.int64(z)
     return mix64(z)
 
 
 @hot
-def below(rng, n):
-    """Uniform integer in [0, n), n < 2**32 (multiply-shift)."""
-    return np.int64(((rnext(rng) >> SH32) * U64(n)) >> SH32)
+def below(s, n):
+    """Uniform integer in [0, n), n < 2**32 (multiply-shift); the stream is s[S_RNG]."""
+    return np.int64(((rnext(s) >> SH32) * U64(n)) >> SH32)
 
 
 @hot
-def unif(rng):
-    return np.float64(rnext(rng) >> SH11) * INV53
+def unif(s):
+    """Uniform float in [0, 1) from the stream s[S_RNG]."""
+    return np.float64(rnext(s) >> SH11) * INV53
 
 
 # ==================================================================== events
@@ -83,15 +84,15 @@ def ev(st, code, a, b, c):
 @hot
 def add_card(st, p, k):
     st.hand[p, k] += 1
-    st.ccount[p, KIND_COLOUR[k]] += 1
-    st.hsize[p] += 1
+    st.hand[p, CC + KIND_COLOUR[k]] += 1
+    st.hand[p, HSIZE] += 1
 
 
 @hot
 def remove_card(st, p, k):
     st.hand[p, k] -= 1
-    st.ccount[p, KIND_COLOUR[k]] -= 1
-    st.hsize[p] -= 1
+    st.hand[p, CC + KIND_COLOUR[k]] -= 1
+    st.hand[p, HSIZE] -= 1
 
 
 @hot
@@ -99,9 +100,9 @@ def take_from_pile(st):
     """Remove and return a uniformly random card of the draw pile (it must be non-empty)."""
     s = st.s
     n = s[S_DRAW_N]
-    i = below(st.rng, n)
-    k = st.pile[i]
-    st.pile[i] = st.pile[n - 1]
+    i = below(st.s, n)
+    k = st.cards[PILE + i]
+    st.cards[PILE + i] = st.cards[PILE + n - 1]
     s[S_DRAW_N] = n - 1
     return k
 
@@ -110,14 +111,14 @@ def take_from_pile(st):
 def put_in_pile(st, k):
     """Put a card back into the draw pile 'at a random place' (the pile is unordered)."""
     s = st.s
-    st.pile[s[S_DRAW_N]] = k
+    st.cards[PILE + s[S_DRAW_N]] = k
     s[S_DRAW_N] += 1
 
 
 @hot
 def to_discard_under(st, k):
     s = st.s
-    st.disc[s[S_DISC_N]] = k
+    st.cards[DISC + s[S_DISC_N]] = k
     s[S_DISC_N] += 1
 
 
@@ -137,7 +138,7 @@ def draw_card(st, p):
     if s[S_DRAW_N] == 0:
         n = s[S_DISC_N]
         for i in range(n):
-            st.pile[i] = st.disc[i]
+            st.cards[PILE + i] = st.cards[DISC + i]
         s[S_DRAW_N] = n
         s[S_DISC_N] = 0
         ev(st, EV_RESHUFFLE, n, 0, 0)
@@ -147,7 +148,7 @@ def draw_card(st, p):
             return -1
     k = take_from_pile(st)
     add_card(st, p, k)
-    st.drawn[p] += 1
+    st.hand[p, DRAWN] += 1
     ev(st, EV_DRAW, p, k, 0)
     return k
 
@@ -179,12 +180,12 @@ def face_kind(c, f, spin):
 @hot
 def other_wilds(st, p):
     """Wild cards in hand that are not Wild Draw Four."""
-    return st.ccount[p, 4] - st.hand[p, WILD_DRAW_FOUR]
+    return st.hand[p, CC + 4] - st.hand[p, WILD_DRAW_FOUR]
 
 
 @hot
 def wd4_legal(st, r, p):
-    if st.ccount[p, st.s[S_COLOUR]] > 0:
+    if st.hand[p, CC + st.s[S_COLOUR]] > 0:
         return False
     if r[R_WILD_MATCHES] and other_wilds(st, p) > 0:
         return False
@@ -206,14 +207,14 @@ def count_legal(st, p, wd4_ok):
     c = st.s[S_COLOUR]
     f = KIND_FACE[st.s[S_TOP]]
     h = st.hand
-    n = st.ccount[p, c]
+    n = st.hand[p, CC + c]
     if f <= 12:
         for c2 in range(4):
             if c2 != c:
                 n += h[p, face_kind(c2, f, 0)]
                 if 1 <= f <= 5:
                     n += h[p, face_kind(c2, f, 1)]
-    n += st.ccount[p, 4] - h[p, WILD_DRAW_FOUR]
+    n += st.hand[p, CC + 4] - h[p, WILD_DRAW_FOUR]
     if wd4_ok:
         n += h[p, WILD_DRAW_FOUR]
     return n
@@ -259,7 +260,7 @@ def heuristic_score(st, pts, p, k, next_small):
     if k >= FIRST_WILD:
         return 250.0 if next_small else -100.0
     f = KIND_FACE[k]
-    score = pts[k] + 2.0 * st.ccount[p, KIND_COLOUR[k]]
+    score = pts[k] + 2.0 * st.hand[p, CC + KIND_COLOUR[k]]
     if f >= FACE_SKIP and next_small:
         score += 100.0
     return score
@@ -272,9 +273,9 @@ def choose_card(st, pts, bots, p, wd4_ok):
     if n == 0:
         return -1
     if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
-        return nth_legal(st, p, below(st.rng, n), wd4_ok)
+        return nth_legal(st, p, below(st.s, n), wd4_ok)
     nxt = seat_after(st, p)
-    next_small = st.hsize[nxt] <= 2
+    next_small = st.hand[nxt, HSIZE] <= 2
     best = -1
     best_score = -1e18
     for i in range(n):
@@ -292,10 +293,10 @@ def choose_card(st, pts, bots, p, wd4_ok):
 def choose_colour(st, bots, p):
     """Colour seat p names for a wild: random uniform, heuristic its most common colour."""
     if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
-        return below(st.rng, 4)
+        return below(st.s, 4)
     best = 0
     for c in range(1, 4):
-        if st.ccount[p, c] > st.ccount[p, best]:
+        if st.hand[p, CC + c] > st.hand[p, CC + best]:
             best = c
     return best
 
@@ -312,13 +313,13 @@ def random_held_colour(st, p):
     """A colour uniformly among those seat p holds (any colour if it holds none)."""
     n = 0
     for c in range(4):
-        if st.ccount[p, c] > 0:
+        if st.hand[p, CC + c] > 0:
             n += 1
     if n == 0:
-        return below(st.rng, 4)
-    i = below(st.rng, n)
+        return below(st.s, 4)
+    i = below(st.s, n)
     for c in range(4):
-        if st.ccount[p, c] > 0:
+        if st.hand[p, CC + c] > 0:
             if i == 0:
                 return c
             i -= 1
@@ -349,16 +350,16 @@ def colour_points(st, pts, p, c):
 @hot
 def uno_check(st, bots, p):
     """Seat p's hand just dropped to one card: call UNO, or forget and maybe be caught."""
-    if st.hsize[p] != 1:
+    if st.hand[p, HSIZE] != 1:
         return
     pf = bots[p, B_FORGET]
-    if pf > 0.0 and unif(st.rng) < pf:
+    if pf > 0.0 and unif(st.s) < pf:
         ev(st, EV_FORGET, p, 0, 0)
         for q in range(st.s[S_NP]):
             if q != p:
                 pc = bots[q, B_CATCH]
-                if pc > 0.0 and unif(st.rng) < pc:
-                    st.pend[p] = 1
+                if pc > 0.0 and unif(st.s) < pc:
+                    st.hand[p, PEND] = 1
                     ev(st, EV_CAUGHT, p, q, 0)
                     break
     else:
@@ -369,8 +370,8 @@ def uno_check(st, bots, p):
 def apply_penalties(st):
     """Caught players draw 2, at the end of the action, unless the round is over."""
     for p in range(st.s[S_NP]):
-        if st.pend[p]:
-            st.pend[p] = 0
+        if st.hand[p, PEND]:
+            st.hand[p, PEND] = 0
             if st.s[S_WINNER] < 0:
                 ev(st, EV_PENALTY, p, 0, 0)
                 draw_n(st, p, 2)
@@ -386,25 +387,25 @@ def count_discards(st, p, n):
 
 @hot
 def wheel_discard_list(st, bots, p, n):
-    """Seat p discards the n kinds in st.tmp[0:n] by a wheel space, in random order:
+    """Seat p discards the n kinds in st.cards[TMP + 0:n] by a wheel space, in random order:
     the last one becomes the top card (a wild: p names the colour). No card effects."""
     if n == 0:
         return
-    last = below(st.rng, n)
+    last = below(st.s, n)
     for i in range(n):
         if i != last:
-            k = st.tmp[i]
+            k = st.cards[TMP + i]
             remove_card(st, p, k)
             to_discard_under(st, k)
             ev(st, EV_WHEEL_DISCARD, p, k, 1)
-    k = st.tmp[last]
+    k = st.cards[TMP + last]
     remove_card(st, p, k)
     set_top(st, k)
     ev(st, EV_WHEEL_DISCARD, p, k, 0)
     count_discards(st, p, n)
     if k >= FIRST_WILD:
         name_colour(st, bots, p)
-    if st.hsize[p] == 0:
+    if st.hand[p, HSIZE] == 0:
         st.s[S_WINNER] = p
     else:
         uno_check(st, bots, p)
@@ -425,23 +426,18 @@ def draw_until_colour(st, r, p, c):
 
 @hot
 def swap_rows(st, a, b):
-    for k in range(N_KINDS):
-        t = st.hand[a, k]
-        st.hand[a, k] = st.hand[b, k]
-        st.hand[b, k] = t
-    for c in range(5):
-        t = st.ccount[a, c]
-        st.ccount[a, c] = st.ccount[b, c]
-        st.ccount[b, c] = t
-    t = st.hsize[a]
-    st.hsize[a] = st.hsize[b]
-    st.hsize[b] = t
+    """Exchange the hands of seats a and b (cards, colour counts, size)."""
+    h = st.hand
+    for k in range(HAND_FIELDS):
+        t = h[a, k]
+        h[a, k] = h[b, k]
+        h[b, k] = t
 
 
 @hot
 def spin_wheel(st, r, cum):
     """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids)."""
-    u = unif(st.rng) * cum[cum.shape[0] - 1]
+    u = unif(st.s) * cum[cum.shape[0] - 1]
     for i in range(cum.shape[0]):
         if u < cum[i]:
             return i
@@ -457,36 +453,35 @@ def spin_wheel(st, r, cum):
 def war(st, bots, spinner):
     """War. Returns the winner seat or -1."""
     np_ = st.s[S_NP]
-    w = st.war
+    h = st.hand
     active = 0
     for q in range(np_):
         for v in range(10):
-            w[q, v] = number_count(st, q, v)
+            h[q, WAR + v] = number_count(st, q, v)
     # tmp[q] = 1 while q is still in the war; tmp[MAX_PLAYERS + q] = value shown now
     for q in range(np_):
         has = 0
         for v in range(10):
-            has += w[q, v]
-        st.tmp[q] = 1 if has > 0 else 0
-        active += st.tmp[q]
+            has += h[q, WAR + v]
+        st.cards[TMP + q] = 1 if has > 0 else 0
+        active += st.cards[TMP + q]
     if active == 0:
         return -1
-    # w[q, v] decreases as q shows its cards of number v; the winner's shown cards are
-    # recovered from it afterwards (war_discards)
-    shown = w
+    # h[q, WAR + v] decreases as q shows its cards of number v; the winner's shown cards
+    # are recovered from it afterwards (war_discards)
     while True:
         best = -1
         for q in range(np_):
-            if st.tmp[q]:
+            if st.cards[TMP + q]:
                 v = 9
-                while v >= 0 and shown[q, v] == 0:
+                while v >= 0 and h[q, WAR + v] == 0:
                     v -= 1
                 if v < 0:
-                    st.tmp[q] = 0
+                    st.cards[TMP + q] = 0
                     active -= 1
                 else:
-                    shown[q, v] -= 1
-                    st.tmp[MAX_PLAYERS + q] = v
+                    h[q, WAR + v] -= 1
+                    st.cards[TMP + MAX_PLAYERS + q] = v
                     ev(st, EV_WAR_SHOW, q, v, 0)
                     if v > best:
                         best = v
@@ -494,15 +489,15 @@ def war(st, bots, spinner):
             return -1
         ntied = 0
         for q in range(np_):
-            if st.tmp[q]:
-                if st.tmp[MAX_PLAYERS + q] == best:
+            if st.cards[TMP + q]:
+                if st.cards[TMP + MAX_PLAYERS + q] == best:
                     ntied += 1
                 else:
-                    st.tmp[q] = 0
+                    st.cards[TMP + q] = 0
         active = ntied
         if active == 1:
             for q in range(np_):
-                if st.tmp[q]:
+                if st.cards[TMP + q]:
                     return q
     return -1
 
@@ -511,14 +506,14 @@ def war(st, bots, spinner):
 def war_discards(st, bots, q, spinner):
     """The war winner q discards every number card it showed (highest first; the last shown,
     its lowest, ends on top). Which instance of a number is shown is uniform."""
-    # cards shown of number v = number_count(now) - st.war[q, v]
+    # cards shown of number v = number_count(now) - st.hand[q, WAR + v]
     n = 0
     for v in range(9, -1, -1):
-        m = number_count(st, q, v) - st.war[q, v]
+        m = number_count(st, q, v) - st.hand[q, WAR + v]
         for _ in range(m):
             # uniform instance among the hand's cards of number v
             cnt = number_count(st, q, v)
-            i = below(st.rng, cnt)
+            i = below(st.s, cnt)
             k = -1
             for c in range(4):
                 k1 = face_kind(c, v, 0)
@@ -537,7 +532,7 @@ def war_discards(st, bots, q, spinner):
             ev(st, EV_WHEEL_DISCARD, q, k, 0)
             n += 1
     count_discards(st, q, n)
-    if st.hsize[q] == 0:
+    if st.hand[q, HSIZE] == 0:
         st.s[S_WINNER] = q
     else:
         uno_check(st, bots, q)
@@ -547,30 +542,30 @@ def war_discards(st, bots, q, spinner):
 def almost_uno(st, bots, p):
     """Discard until two cards are left: random keeps two uniformly chosen instances;
     heuristic keeps its wilds first, then random ones."""
-    h = st.hsize[p]
+    h = st.hand[p, HSIZE]
     if h <= 2:
         return
     n = 0
     for k in range(N_KINDS):
         for _ in range(st.hand[p, k]):
-            st.tmp[n] = k
+            st.cards[TMP + n] = k
             n += 1
     keep = 0
     if bots[p, B_STRATEGY] == STRATEGY_HEURISTIC:
         # move wilds to the end of the list and keep up to two of them
         for i in range(n - 1, -1, -1):
-            if keep < 2 and st.tmp[i] >= FIRST_WILD:
+            if keep < 2 and st.cards[TMP + i] >= FIRST_WILD:
                 j = n - 1 - keep
-                t = st.tmp[i]
-                st.tmp[i] = st.tmp[j]
-                st.tmp[j] = t
+                t = st.cards[TMP + i]
+                st.cards[TMP + i] = st.cards[TMP + j]
+                st.cards[TMP + j] = t
                 keep += 1
     while keep < 2:
-        i = below(st.rng, n - keep)
+        i = below(st.s, n - keep)
         j = n - 1 - keep
-        t = st.tmp[i]
-        st.tmp[i] = st.tmp[j]
-        st.tmp[j] = t
+        t = st.cards[TMP + i]
+        st.cards[TMP + i] = st.cards[TMP + j]
+        st.cards[TMP + j] = t
         keep += 1
     wheel_discard_list(st, bots, p, n - 2)
 
@@ -583,9 +578,9 @@ def discard_number(st, pts, bots, p):
             if number_count(st, p, v) > 0:
                 held += 1
         if held == 0:
-            v = below(st.rng, 10)
+            v = below(st.s, 10)
         else:
-            i = below(st.rng, held)
+            i = below(st.s, held)
             v = 0
             for v2 in range(10):
                 if number_count(st, p, v2) > 0:
@@ -609,7 +604,7 @@ def discard_number(st, pts, bots, p):
                 continue
             k = face_kind(c, v, spin)
             for _ in range(st.hand[p, k]):
-                st.tmp[n] = k
+                st.cards[TMP + n] = k
                 n += 1
     wheel_discard_list(st, bots, p, n)
 
@@ -623,7 +618,7 @@ def choose_held_colour(st, pts, bots, p):
     best = 0
     best_pts = -1
     for c in range(4):
-        t = colour_points(st, pts, p, c) + st.ccount[p, c]
+        t = colour_points(st, pts, p, c) + st.hand[p, CC + c]
         if t > best_pts:
             best_pts = t
             best = c
@@ -638,7 +633,7 @@ def discard_color(st, pts, bots, p):
     base = c * KINDS_PER_COLOUR
     for k in range(base, base + KINDS_PER_COLOUR):
         for _ in range(st.hand[p, k]):
-            st.tmp[n] = k
+            st.cards[TMP + n] = k
             n += 1
     wheel_discard_list(st, bots, p, n)
 
@@ -650,7 +645,7 @@ def uno_spin_race(st, pts, bots):
     tot = 0.0
     for q in range(np_):
         tot += bots[q, B_REFLEX]
-    u = unif(st.rng) * tot
+    u = unif(st.s) * tot
     w = np_ - 1
     for q in range(np_):
         u -= bots[q, B_REFLEX]
@@ -658,10 +653,10 @@ def uno_spin_race(st, pts, bots):
             w = q
             break
     ev(st, EV_RACE_WIN, w, 0, 0)
-    if st.hsize[w] == 0:
+    if st.hand[w, HSIZE] == 0:
         return w
     if bots[w, B_STRATEGY] == STRATEGY_RANDOM:
-        i = below(st.rng, st.hsize[w])
+        i = below(st.s, st.hand[w, HSIZE])
         k = 0
         for k2 in range(N_KINDS):
             i -= st.hand[w, k2]
@@ -677,7 +672,7 @@ def uno_spin_race(st, pts, bots):
                 if sc > best:
                     best = sc
                     k = k2
-    st.tmp[0] = k
+    st.cards[TMP + 0] = k
     wheel_discard_list(st, bots, w, 1)
     return w
 
@@ -730,7 +725,7 @@ def spin_2005(st, r, pts, cum, bots, p):
 @hot
 def begin_spin(st, p, space):
     s = st.s
-    st.spins[space] += 1
+    st.s[S_SPIN0 + space] += 1
     ev(st, EV_SPIN, p, space, 0)
     i = s[S_NSPIN]
     rec = st.spinrec
@@ -738,8 +733,8 @@ def begin_spin(st, p, space):
         rec[i, P_TURN] = s[S_TURNS]
         rec[i, P_SPINNER] = p
         rec[i, P_SPACE] = space
-        rec[i, P_HAND_BEFORE] = st.hsize[p]
-        rec[i, P_DRAWN] = st.drawn[p]
+        rec[i, P_HAND_BEFORE] = st.hand[p, HSIZE]
+        rec[i, P_DRAWN] = st.hand[p, DRAWN]
     s[S_DISCARDED] = 0
     s[S_SPINNER] = p
 
@@ -750,8 +745,8 @@ def end_spin(st, p):
     i = s[S_NSPIN]
     rec = st.spinrec
     if i < rec.shape[0]:
-        rec[i, P_HAND_AFTER] = st.hsize[p]
-        rec[i, P_DRAWN] = st.drawn[p] - rec[i, P_DRAWN]
+        rec[i, P_HAND_AFTER] = st.hand[p, HSIZE]
+        rec[i, P_DRAWN] = st.hand[p, DRAWN] - rec[i, P_DRAWN]
         rec[i, P_DISCARDED] = s[S_DISCARDED]
         s[S_NSPIN] = i + 1
 
@@ -772,7 +767,7 @@ def spin_2025(st, r, pts, cum, bots, p):
         else:  # the colour it holds fewest of: most likely still in the pile
             c = 0
             for c2 in range(1, 4):
-                if st.ccount[p, c2] < st.ccount[p, c]:
+                if st.hand[p, CC + c2] < st.hand[p, CC + c]:
                     c = c2
         ev(st, EV_NAME, p, 0, c)
         draw_until_colour(st, r, p, c)
@@ -789,21 +784,21 @@ def spin_2025(st, r, pts, cum, bots, p):
                 n += 1
         count_discards(st, p, n)
         if n > 0:
-            if st.hsize[p] == 0:
+            if st.hand[p, HSIZE] == 0:
                 st.s[S_WINNER] = p
             else:
                 uno_check(st, bots, p)
     elif space == sp.SWAP_HANDS:
         np_ = st.s[S_NP]
         if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
-            q = below(st.rng, np_ - 1)
+            q = below(st.s, np_ - 1)
             if q >= p:
                 q += 1
         else:  # the smallest other hand, nearest in turn order on ties
             q = -1
             for i in range(1, np_):
                 q2 = (p + i * st.s[S_DIR] + np_) % np_
-                if q < 0 or st.hsize[q2] < st.hsize[q]:
+                if q < 0 or st.hand[q2, HSIZE] < st.hand[q, HSIZE]:
                     q = q2
         swap_rows(st, p, q)
         ev(st, EV_SWAP, p, q, 0)
@@ -823,16 +818,16 @@ def web_swing(st, bots, p):
     np_ = st.s[S_NP]
     n = 0
     for q in range(np_):
-        if q != p and st.ccount[q, c] > 0:
+        if q != p and st.hand[q, CC + c] > 0:
             n += 1
     if n == 0:
         ev(st, EV_WEB_SWING, p, c, -1)
         return p
     if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
-        i = below(st.rng, n)
+        i = below(st.s, n)
         t = -1
         for q in range(np_):
-            if q != p and st.ccount[q, c] > 0:
+            if q != p and st.hand[q, CC + c] > 0:
                 if i == 0:
                     t = q
                     break
@@ -840,8 +835,8 @@ def web_swing(st, bots, p):
     else:  # the eligible player with the fewest cards: pass over the most threatening
         t = -1
         for q in range(np_):
-            if q != p and st.ccount[q, c] > 0:
-                if t < 0 or st.hsize[q] < st.hsize[t]:
+            if q != p and st.hand[q, CC + c] > 0:
+                if t < 0 or st.hand[q, HSIZE] < st.hand[t, HSIZE]:
                     t = q
     ev(st, EV_WEB_SWING, p, c, t)
     return t
@@ -865,7 +860,7 @@ def play_turn(st, r, pts, cum, bots, p):
         use_wd4 = legal
         if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
             pb = bots[p, B_BLUFF]
-            if pb > 0.0 and unif(st.rng) < pb:
+            if pb > 0.0 and unif(st.s) < pb:
                 use_wd4 = True
         k = choose_card(st, pts, bots, p, use_wd4)
         if k < 0:
@@ -902,7 +897,7 @@ def play_turn(st, r, pts, cum, bots, p):
                 n_pass += 1
             else:
                 n_rev += 1
-        if st.hsize[p] == 0:
+        if st.hand[p, HSIZE] == 0:
             s[S_WINNER] = p
             break
         uno_check(st, bots, p)
@@ -925,7 +920,7 @@ def play_turn(st, r, pts, cum, bots, p):
         if s[S_WINNER] < 0:
             for _ in range(n_wd4):
                 pc = bots[v, B_CHALLENGE]
-                if pc > 0.0 and unif(st.rng) < pc:
+                if pc > 0.0 and unif(st.s) < pc:
                     if wd4_illegal > 0:
                         wd4_illegal -= 1
                         ev(st, EV_CHALLENGE, v, p, 1)
@@ -952,20 +947,15 @@ def setup_round(st, r, deck, bots, gseed):
     s = st.s
     np_ = r[R_NP]
     st.hand[:, :] = 0
-    st.ccount[:, :] = 0
-    st.hsize[:] = 0
-    st.drawn[:] = 0
-    st.spins[:] = 0
-    st.pend[:] = 0
     s[:] = 0
     s[S_LOG_ON] = 1 if st.log.shape[0] > 1 else 0
     s[S_NP] = np_
     s[S_WINNER] = -1
     s[S_DIR] = 1
-    st.rng[0] = gseed
+    s[S_RNG] = np.int64(gseed)
     n = r[R_DECK_N]
     for i in range(n):
-        st.pile[i] = deck[i]
+        st.cards[PILE + i] = deck[i]
     s[S_DRAW_N] = n
     dealer = np_ - 1
     for _ in range(HAND_SIZE):
@@ -983,10 +973,10 @@ def setup_round(st, r, deck, bots, gseed):
             if k < FIRST_WILD and KIND_FACE[k] <= 9:
                 break
             ev(st, EV_SET_ASIDE, k, 0, 0)
-            st.tmp[m] = k
+            st.cards[TMP + m] = k
             m += 1
         for i in range(m):
-            put_in_pile(st, st.tmp[i])
+            put_in_pile(st, st.cards[TMP + i])
     else:
         while True:
             k = take_from_pile(st)
@@ -1035,9 +1025,54 @@ def play_round(st, r, deck, pts, cum, bots, gseed):
         else:
             play_turn(st, r, pts, cum, bots, p)
         apply_penalties(st)
+        if r[R_CHECK]:
+            check_invariants(st, r, deck)
     w = s[S_WINNER]
     if w >= 0:
         ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
+
+
+@hot
+def check_invariants(st, r, deck):
+    """Count a violation unless every card of the deck is in exactly one place and every
+    seat's colour counts and size agree with its cards."""
+    s = st.s
+    np_ = s[S_NP]
+    bad = 0
+    # per-kind totals: deck minus (hands + draw pile + discards + top) must be all zero;
+    # TMP is free between actions, use it as the tally
+    t = st.cards
+    for k in range(N_KINDS):
+        t[TMP + k] = 0
+    for i in range(r[R_DECK_N]):
+        t[TMP + deck[i]] += 1
+    for i in range(s[S_DRAW_N]):
+        t[TMP + t[PILE + i]] -= 1
+    for i in range(s[S_DISC_N]):
+        t[TMP + t[DISC + i]] -= 1
+    t[TMP + s[S_TOP]] -= 1
+    for p in range(np_):
+        size = 0
+        for c in range(5):
+            n = 0
+            for k in range(N_KINDS):
+                if KIND_COLOUR[k] == c:
+                    n += st.hand[p, k]
+            if n != st.hand[p, CC + c]:
+                bad += 1
+            size += n
+        if size != st.hand[p, HSIZE]:
+            bad += 1
+        for k in range(N_KINDS):
+            if st.hand[p, k] < 0:
+                bad += 1
+            t[TMP + k] -= st.hand[p, k]
+    for k in range(N_KINDS):
+        if t[TMP + k] != 0:
+            bad += 1
+    if s[S_COLOUR] < 0 or s[S_COLOUR] > 3:
+        bad += 1
+    s[S_VIOLATIONS] += bad
 
 
 @hot
@@ -1068,34 +1103,26 @@ def write_row(st, pts, out, i):
     out[i, O_WINNER_POINTS] = winner_points(st, pts, w) if w >= 0 else 0
     tot = 0
     for q in range(np_):
-        tot += st.drawn[q]
-        out[i, N_OUT_FIXED + q] = st.drawn[q]
-        out[i, N_OUT_FIXED + np_ + q] = st.hsize[q]
+        tot += st.hand[q, DRAWN]
+        out[i, N_OUT_FIXED + q] = st.hand[q, DRAWN]
+        out[i, N_OUT_FIXED + np_ + q] = st.hand[q, HSIZE]
         out[i, N_OUT_FIXED + 2 * np_ + q] = hand_points(st, pts, q)
     out[i, O_CARDS_DRAWN] = tot
     out[i, O_FAILED] = s[S_FAILED]
+    out[i, O_VIOLATIONS] = s[S_VIOLATIONS]
     nsp = 0
-    for j in range(st.spins.shape[0]):
-        out[i, N_OUT_FIXED + 3 * np_ + j] = st.spins[j]
-        nsp += st.spins[j]
+    for j in range(sp.N_SPACES):
+        out[i, N_OUT_FIXED + 3 * np_ + j] = st.s[S_SPIN0 + j]
+        nsp += st.s[S_SPIN0 + j]
     out[i, O_SPINS] = nsp
 
 
 @njit(cache=True)
 def new_state(turn_cap, log_rows):
     return State(
-        np.zeros((MAX_PLAYERS, N_KINDS), np.int64),
-        np.zeros((MAX_PLAYERS, 5), np.int64),
-        np.zeros(MAX_PLAYERS, np.int64),
-        np.zeros(MAX_CARDS, np.int64),
-        np.zeros(MAX_CARDS, np.int64),
+        np.zeros((MAX_PLAYERS, SEAT_COLUMNS), np.int64),
+        np.zeros(CARDS_COLUMNS, np.int64),
         np.zeros(N_SCALARS, np.int64),
-        np.zeros(MAX_PLAYERS, np.int64),
-        np.zeros(sp.N_SPACES, np.int64),
-        np.zeros(MAX_PLAYERS, np.int64),
-        np.zeros(MAX_CARDS, np.int64),
-        np.zeros((MAX_PLAYERS, 10), np.int64),
-        np.zeros(1, np.uint64),
         np.zeros((max(log_rows, 1), 4), np.int64),
         np.zeros((turn_cap + 1, N_SPIN_FIELDS), np.int64),
     )

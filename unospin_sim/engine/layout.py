@@ -17,22 +17,31 @@ MAX_CARDS = 128          # >= the largest deck (112)
 HAND_SIZE = 7
 
 State = namedtuple("State", [
-    "hand",     # int64[MAX_PLAYERS, N_KINDS]: copies of each card kind in each seat's hand
-    "ccount",   # int64[MAX_PLAYERS, 5]: cards of each colour in hand; column 4 counts wilds
-    "hsize",    # int64[MAX_PLAYERS]: hand sizes
-    "pile",     # int64[MAX_CARDS]: draw pile, kinds in slots 0..s[S_DRAW_N]-1, UNORDERED:
-                #   a draw takes a uniformly random slot (same law as the top of a shuffled pile)
-    "disc",     # int64[MAX_CARDS]: discard pile UNDER the top card, unordered (slots 0..S_DISC_N-1)
+    "hand",     # int64[MAX_PLAYERS, SEAT_COLUMNS]: one row per seat, columns below
+    "cards",    # int64[CARDS_COLUMNS]: card lists (kinds), slices below
     "s",        # int64[N_SCALARS]: scalar fields, indices S_* below
-    "drawn",    # int64[MAX_PLAYERS]: cards drawn into each hand this round
-    "spins",    # int64[N_SPACES]: spins landing on each global wheel space this round
-    "pend",     # int64[MAX_PLAYERS]: 1 = caught not calling UNO, draws 2 at the end of the action
-    "tmp",      # int64[MAX_CARDS]: scratch list of kinds (wheel discards, set-aside first cards)
-    "war",      # int64[MAX_PLAYERS, 10]: scratch, number cards per value during a War
-    "rng",      # uint64[1]: SplitMix64 state of this game's stream
-    "log",      # int64[LOG_ROWS, 4]: event log (code, a, b, c) when s[S_LOG_ON]
+    "log",      # int64[rows, 4]: event log (code, a, b, c) when s[S_LOG_ON]
     "spinrec",  # int64[turn_cap + 1, N_SPIN_FIELDS]: this round's spin records
 ])
+# Few, flat arrays on purpose: every call passes the State by value, so each extra array
+# costs a copy of its descriptor per call.
+
+# --- columns of State.hand (per seat) ----------------------------------------------------
+#   0 .. N_KINDS-1   copies of each card kind in the hand
+CC = N_KINDS       # CC + c: cards of colour c in the hand (c = 0-3), CC + 4: wild cards
+HSIZE = CC + 5     # hand size
+HAND_FIELDS = HSIZE + 1   # columns that move with a hand (Swap / Trade Hands)
+DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
+PEND = DRAWN + 1          # 1 = caught not calling UNO: draws 2 at the end of the action
+WAR = PEND + 1            # WAR + v: scratch, number cards of value v during a War
+SEAT_COLUMNS = WAR + 10
+
+# --- slices of State.cards ------------------------------------------------------------------
+PILE = 0              # draw pile: kinds in PILE .. PILE + s[S_DRAW_N] - 1, UNORDERED: a draw
+                      #   takes a uniformly random slot (same law as the top of a shuffled pile)
+DISC = MAX_CARDS      # discard pile UNDER the top card, unordered, DISC .. DISC + s[S_DISC_N] - 1
+TMP = 2 * MAX_CARDS   # scratch list of kinds (wheel discards, set-aside first cards, War)
+CARDS_COLUMNS = 3 * MAX_CARDS
 
 # --- scalar fields of State.s --------------------------------------------------------
 S_NP = 0           # number of players
@@ -53,7 +62,10 @@ S_LOG_ON = 14      # 1 = write events
 S_NSPIN = 15       # spin records written to State.spinrec
 S_DISCARDED = 16   # scratch: cards the current spinner discarded by the wheel
 S_SPINNER = 17     # seat spinning the wheel now
-N_SCALARS = 18
+S_VIOLATIONS = 18  # invariant violations found (check mode only)
+S_RNG = 19         # SplitMix64 state of this game's stream (uint64 bits)
+S_SPIN0 = 20       # S_SPIN0 + space: spins landing on each global wheel space this round
+N_SCALARS = S_SPIN0 + N_SPACES
 
 # --- rule parameters (int64 array built by encode.py) --------------------------------
 R_NP = 0              # players
@@ -63,7 +75,8 @@ R_WILD_STOPS = 3      # wild_stops_colour_draw
 R_WHEEL = 4           # spaces.WHEEL_NONE / WHEEL_2005 / WHEEL_2025
 R_FIRST_RULE = 5      # FIRST_ACTION_EFFECTS / FIRST_NUMBERS_ONLY
 R_DECK_N = 6          # cards in the deck
-N_RULE_PARAMS = 7
+R_CHECK = 7           # 1 = verify the invariants after every action (tests; slower)
+N_RULE_PARAMS = 8
 
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
@@ -73,8 +86,9 @@ B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX = range(6)
 STRATEGY_RANDOM, STRATEGY_HEURISTIC = 0, 1
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
-O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS = range(7)
-N_OUT_FIXED = 7
+O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \
+    O_VIOLATIONS = range(8)
+N_OUT_FIXED = 8
 # then cards_drawn_<i>, cards_left_<i>, points_left_<i> (players columns each), spins_<space>
 
 

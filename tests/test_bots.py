@@ -1,0 +1,123 @@
+"""Bot strings: parsing, canonical form, validation, the engine array."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_REFLEX, B_STRATEGY,
+                              DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_array, bots_string,
+                              parse_bots)
+from unospin_sim.errors import BotError, UserError
+
+
+def test_defaults():
+    for name in STRATEGIES:
+        spec = BotSpec(name)
+        assert (spec.forget, spec.catch, spec.bluff, spec.challenge, spec.reflex) == \
+            (0.0, 0.5, 0.0, 0.0, 1.0)
+        assert str(spec) == name
+    assert STRATEGIES.index("random") == 0 and STRATEGIES.index("heuristic") == 1
+
+
+def test_one_name_for_every_seat():
+    specs = parse_bots("random", 4)
+    assert specs == (BotSpec("random"),) * 4
+
+
+def test_one_per_seat():
+    specs = parse_bots("random, heuristic(forget=0.1, catch=0.7),heuristic,random(reflex=2)", 4)
+    assert [s.strategy for s in specs] == ["random", "heuristic", "heuristic", "random"]
+    assert specs[1] == BotSpec("heuristic", forget=0.1, catch=0.7)
+    assert specs[3].reflex == 2.0
+
+
+def test_canonical_string():
+    spec = BotSpec("heuristic", forget=0.1, catch=0.5, bluff=0.25)
+    assert str(spec) == "heuristic(forget=0.1,bluff=0.25)"
+    specs = parse_bots("heuristic(catch=0.9),random,random", 3)
+    text = bots_string(specs)
+    assert text == "heuristic(catch=0.9),random,random"
+    assert parse_bots(text, 3) == specs
+
+
+def test_knob_value_forms():
+    assert parse_bots("heuristic(forget=1e-3)", 2)[0].forget == 0.001
+    assert parse_bots("HEURISTIC(Forget=1)", 2)[0].forget == 1.0
+    assert parse_bots("heuristic()", 2)[0] == BotSpec("heuristic")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(
+    st.sampled_from(["heuristic"]),
+    st.floats(0, 1), st.floats(0, 1), st.floats(0, 1), st.floats(0, 1),
+    st.floats(1e-9, 1e9)), min_size=2, max_size=10))
+def test_round_trip_property(rows):
+    specs = tuple(BotSpec(*row) for row in rows)
+    assert parse_bots(bots_string(specs), len(specs)) == specs
+
+
+def test_bots_array():
+    specs = parse_bots("random,heuristic(forget=0.1,catch=0.2,bluff=0.3,challenge=0.4,"
+                       "reflex=5)", 2)
+    a = bots_array(specs)
+    assert a.dtype == np.float64 and a.shape == (2, 6)
+    assert (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX) == tuple(range(6))
+    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1])
+    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5])
+
+
+def test_knob_names_match_fields():
+    assert tuple(DEFAULTS) == KNOBS
+
+
+@pytest.mark.parametrize("text,players,word", [
+    ("nope", 4, "unknown bot strategy 'nope'"),
+    ("random,nope,random,random", 4, "nope"),
+    ("heuristic(foo=1)", 4, "unknown bot knob 'foo'"),
+    ("heuristic(forget=1.5)", 4, "forget"),
+    ("heuristic(catch=-0.1)", 4, "catch"),
+    ("heuristic(bluff=nan)", 4, "bluff"),
+    ("heuristic(challenge=2)", 4, "challenge"),
+    ("heuristic(reflex=0)", 4, "reflex"),
+    ("heuristic(reflex=-1)", 4, "reflex"),
+    ("heuristic(reflex=inf)", 4, "reflex"),
+    ("heuristic(forget=x)", 4, "must be a number"),
+    ("heuristic(forget)", 4, "knob=value"),
+    ("heuristic(forget=0.1,forget=0.2)", 4, "twice"),
+    ("random(bluff=0.5)", 4, "does not apply to the random strategy"),
+    ("random(forget=0.5)", 4, "does not apply"),
+    ("random(challenge=0.5)", 4, "does not apply"),
+    ("random,random", 4, "2 bots given for 4 players"),
+    ("random,random,random", 2, "3 bots given for 2 players"),
+    ("heuristic(forget=0.1", 4, "missing ')'"),
+    ("heuristic)", 4, "unbalanced"),
+    ("heuristic((forget=1))", 4, "nested"),
+    ("random,,random", 3, "empty entry"),
+    ("", 4, "empty bot string"),
+    ("random heuristic", 2, "malformed bot"),
+])
+def test_bad_bot_strings(text, players, word):
+    with pytest.raises(BotError) as info:
+        parse_bots(text, players)
+    msg = str(info.value)
+    assert isinstance(info.value, UserError)
+    assert "\n" not in msg and word in msg
+
+
+def test_botspec_validates_directly():
+    with pytest.raises(BotError, match="unknown bot strategy"):
+        BotSpec("smart")
+    with pytest.raises(BotError, match="must be a number"):
+        BotSpec("heuristic", forget="0.1")
+    with pytest.raises(BotError, match="must be a number"):
+        BotSpec("heuristic", forget=True)
+
+
+def test_botspec_frozen_and_hashable():
+    spec = BotSpec("heuristic", forget=0.1)
+    assert hash(spec) == hash(BotSpec("heuristic", forget=0.1))
+    with pytest.raises(AttributeError):
+        spec.forget = 0.2

@@ -1,0 +1,117 @@
+"""Bad command-line input: one line naming the problem on stderr, exit 2, no traceback.
+
+Every case here fails while the flags are validated, before any simulation starts, so these
+tests need no engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from unospin_sim.cli import main, parse_games
+
+CASES = [
+    (["run", "--games", "-5"], "games"),
+    (["run", "--games", "1.5"], "games"),
+    (["run", "--games", "lots"], "games"),
+    (["run", "--games", "0"], "games"),
+    (["run", "--games", "1e400"], "games"),
+    (["run", "--games", "nan"], "games"),
+    (["run", "--players", "11"], "players"),
+    (["run", "--players", "1"], "players"),
+    (["run", "--players", "x"], "players"),
+    (["run", "--edition", "nope"], "edition"),
+    (["run", "--bots", "nope"], "nope"),
+    (["run", "--bots", "random,random"], "bots"),
+    (["run", "--bots", "heuristic(forget=2)"], "forget"),
+    (["run", "--out", "/proc/nope"], "/proc/nope"),
+    (["run", "--wheel", "war=1"], "wheel"),
+    (["run", "--wheel", "two_x=-1"], "negative"),
+    (["run", "--wheel", "two_x=0"], "zero"),
+    (["run", "--wheel", "nope=1"], "nope"),
+    (["run", "--wheel", "two_x=lots"], "number"),
+    (["run", "--edition", "classic", "--wheel", "war=1"], "no wheel"),
+    (["run", "--edition", "spin2005", "--wheel", "two_x=1"], "spin2025 wheel"),
+    (["run", "--option", "stacking=true"], "not implemented"),
+    (["run", "--option", "foo=1"], "foo"),
+    (["run", "--option", "novalue"], "key=value"),
+    (["run", "--edition", "classic", "--option", "wild_spin_cards=2"], "wild_spin_cards"),
+    (["run", "--rules", "classic(players=3)", "--edition", "spin2025"], "contradicts"),
+    (["run", "--rules", "classic(players=3)", "--players", "4"], "--players"),
+    (["run", "--rules", "spin2025(players=4", ], "malformed"),
+    (["run", "--rules", "nope"], "edition"),
+    (["run", "--threads", "0"], "threads"),
+    (["run", "--seed", "-1"], "seed"),
+    (["run", "--turn-cap", "0"], "turn cap"),
+    (["run", "--chunk-size", "0"], "chunk size"),
+    (["run", "--frobnicate"], "unrecognized"),
+    (["bogus"], "bogus"),
+    ([], "COMMAND"),
+    (["play", "--players", "11"], "players"),
+    (["play", "--edition", "nope"], "edition"),
+    (["play", "--bots", "nope"], "nope"),
+    (["play", "--game", "-1"], "game"),
+]
+
+
+@pytest.mark.parametrize("args,word", CASES, ids=[" ".join(a) or "none" for a, _ in CASES])
+def test_bad_input_subprocess(cli, tmp_path, args, word):
+    proc = cli(*args, cwd=tmp_path, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("unospin_sim: error: ")
+    assert word in lines[0]
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+    assert not (tmp_path / "results").exists()  # nothing written for bad input
+
+
+def test_out_under_a_file(cli, tmp_path):
+    (tmp_path / "file").write_text("x")
+    proc = cli("run", "--out", str(tmp_path / "file" / "out"), timeout=60)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
+    assert "cannot create results directory" in proc.stderr
+
+
+def test_out_already_holds_results(cli, tmp_path):
+    out = tmp_path / "r"
+    (out / "rounds").mkdir(parents=True)
+    (out / "meta.json").write_text("{}")
+    proc = cli("run", "--out", str(out), timeout=60)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
+    assert "already holds results" in proc.stderr
+    assert (out / "meta.json").read_text() == "{}"
+
+
+@pytest.mark.parametrize("args", [["run", "--games", "-5"], ["run", "--edition", "nope"],
+                                  ["play", "--bots", "nope"]])
+def test_bad_input_in_process(capsys, args):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("unospin_sim: error: ")
+
+
+@pytest.mark.parametrize("text,value", [("1e6", 10**6), ("1000000", 10**6), ("1_000", 1000),
+                                        ("1E3", 1000), (" 7 ", 7), ("2.5e3", 2500)])
+def test_parse_games_accepts(text, value):
+    assert parse_games(text) == value
+
+
+@pytest.mark.parametrize("text", ["-5", "1.5", "lots", "0", "", "inf", "nan", "1e-3", "-1e6"])
+def test_parse_games_rejects(text):
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match="games"):
+        parse_games(text)
+
+
+def test_help_works(cli):
+    for args in (["--help"], ["run", "--help"], ["play", "--help"]):
+        proc = cli(*args, timeout=60)
+        assert proc.returncode == 0 and "usage" in proc.stdout
+
+
+def test_version(cli):
+    proc = cli("--version", timeout=60)
+    assert proc.returncode == 0 and "0.1.0" in proc.stdout

@@ -1,0 +1,136 @@
+"""Render one game's event log as text: `python -m unospin_sim play` and the golden files.
+
+The text is rebuilt from the kernel's event log alone: the hands printed before every turn
+are tracked here from the deal, draws, plays, discards and hand moves, and checked at the
+end against the kernel's final state, so a playthrough is also a consistency check.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .engine import layout as L
+from .rules.cards import COLOURS, N_KINDS, kind_name
+from .rules.spaces import SPACE_NAMES
+
+
+def _hand_text(counts: np.ndarray) -> str:
+    names = []
+    for k in np.nonzero(counts)[0]:
+        names += [kind_name(int(k))] * int(counts[k])
+    return ", ".join(names) if names else "(empty)"
+
+
+def render(events: np.ndarray, state, rules, bots) -> str:
+    """Text of one game from its event log (see :func:`unospin_sim.runner.trace`)."""
+    np_ = rules.players
+    hands = np.zeros((np_, N_KINDS), np.int64)
+    lines = [f"rules: {rules}", "bots: " + ", ".join(f"seat {i}={b}" for i, b in enumerate(bots))]
+    deal_done = False
+
+    def seat(p):
+        return f"seat {p}"
+
+    for code, a, b, c in events.tolist():
+        if code == L.EV_DEAL:
+            hands[a, b] += 1
+            continue
+        if not deal_done:
+            deal_done = True
+            lines.append(f"dealer: seat {np_ - 1}; dealt {L.HAND_SIZE} cards each")
+        if code == L.EV_SET_ASIDE:
+            lines.append(f"first card {kind_name(a)} is set aside and goes back into the pile")
+        elif code == L.EV_FIRST:
+            lines.append(f"first card: {kind_name(a)}")
+        elif code == L.EV_TURN:
+            lines.append("")
+            lines.append(f"turn {b}: {seat(a)} holds [{_hand_text(hands[a])}]")
+        elif code == L.EV_PLAY:
+            hands[a, b] -= 1
+            lines.append(f"  {seat(a)} plays {kind_name(b)}")
+        elif code == L.EV_COLOUR:
+            lines.append(f"  {seat(a)} names {COLOURS[b]}")
+        elif code == L.EV_DRAW:
+            hands[a, b] += 1
+            lines.append(f"  {seat(a)} draws {kind_name(b)}")
+        elif code == L.EV_DRAW_FAIL:
+            lines.append(f"  {seat(a)} cannot draw: no card left")
+        elif code == L.EV_RESHUFFLE:
+            lines.append(f"  the discard pile ({a} cards under the top) becomes the draw pile")
+        elif code == L.EV_SKIPPED:
+            lines.append(f"  {seat(a)} is skipped")
+        elif code == L.EV_REVERSE:
+            lines.append("  direction is now " + ("clockwise" if a > 0 else "counter-clockwise"))
+        elif code == L.EV_UNO:
+            lines.append(f"  {seat(a)} calls UNO")
+        elif code == L.EV_FORGET:
+            lines.append(f"  {seat(a)} forgets to call UNO")
+        elif code == L.EV_CAUGHT:
+            lines.append(f"  {seat(b)} catches {seat(a)}")
+        elif code == L.EV_PENALTY:
+            lines.append(f"  {seat(a)} draws 2 for not calling UNO")
+        elif code == L.EV_CHALLENGE:
+            verdict = "illegal: the player draws 4" if c else "legal: the challenger draws 6"
+            lines.append(f"  {seat(a)} challenges the Wild Draw Four of {seat(b)}: {verdict}")
+        elif code == L.EV_BLUFF:
+            lines.append(f"  {seat(a)} bluffs a Wild Draw Four")
+        elif code == L.EV_SPIN:
+            lines.append(f"  {seat(a)} spins the wheel: {SPACE_NAMES[b]}")
+        elif code == L.EV_WHEEL_DISCARD:
+            hands[a, b] -= 1
+            where = "under the discard pile" if c else "onto the discard pile"
+            lines.append(f"  {seat(a)} discards {kind_name(b)} {where}")
+        elif code == L.EV_SHOW_HAND:
+            lines.append(f"  {seat(a)} shows [{_hand_text(hands[a])}]")
+        elif code == L.EV_WAR_SHOW:
+            lines.append(f"  war: {seat(a)} shows a {b}")
+        elif code == L.EV_WAR_WIN:
+            lines.append("  war: nobody wins" if a < 0 else f"  war: {seat(a)} wins")
+        elif code == L.EV_RACE_WIN:
+            lines.append(f"  {seat(a)} wins the UNO Spin race")
+        elif code == L.EV_TRADE:
+            hands[:] = np.roll(hands, 1, axis=0)
+            lines.append("  every hand passes one seat clockwise")
+        elif code == L.EV_SWAP:
+            hands[[a, b]] = hands[[b, a]]
+            lines.append(f"  {seat(a)} swaps hands with {seat(b)}")
+        elif code == L.EV_TWO_X:
+            lines.append("  2X is on: two cards a turn" if a else "  2X ends")
+        elif code == L.EV_WEB_SWING:
+            if c < 0:
+                lines.append(f"  web swing: nobody else holds {COLOURS[b]}")
+            else:
+                lines.append(f"  web swing to {seat(c)}: play continues after them")
+        elif code == L.EV_NAME:
+            what = COLOURS[c] if b == 0 else f"number {c}"
+            lines.append(f"  {seat(a)} names {what}")
+        elif code == L.EV_WIN:
+            lines.append("")
+            lines.append(f"{seat(a)} wins the round and scores {b} points")
+        elif code == L.EV_CAP:
+            lines.append("")
+            lines.append(f"turn cap reached: the round is unfinished")
+        else:  # pragma: no cover - a new event code without text
+            raise ValueError(f"unknown event code {code}")
+    lines.append("final hands:")
+    for p in range(np_):
+        lines.append(f"  {seat(p)}: {int(hands[p].sum())} cards [{_hand_text(hands[p])}]")
+    if not np.array_equal(hands, state.hand[:np_, :N_KINDS]):
+        raise AssertionError("event log and final state disagree about the hands")
+    return "\n".join(lines) + "\n"
+
+
+def play_text(rules, bots="random", seed: int = 0, game: int = 0) -> str:
+    """One game, turn by turn, as text.
+
+    Parameters
+    ----------
+    rules : RuleSet or str
+    bots : str or sequence of BotSpec
+    seed, game : int
+        The run seed and the game index: the same game as row ``game`` of
+        ``simulate(rules, bots, games > game, seed)``.
+    """
+    from .runner import trace
+    events, state, rules, specs = trace(rules, bots, seed, game)
+    return render(events, state, rules, specs)
