@@ -43,6 +43,12 @@ def test_canonical_string():
     assert parse_bots(text, 3) == specs
 
 
+def test_random_takes_every_knob():
+    spec = parse_bots("random(forget=0.5,bluff=0.2,challenge=0.3)", 2)[0]
+    assert (spec.strategy, spec.forget, spec.bluff, spec.challenge) == ("random", 0.5, 0.2, 0.3)
+    assert str(spec) == "random(forget=0.5,bluff=0.2,challenge=0.3)"
+
+
 def test_knob_value_forms():
     assert parse_bots("heuristic(forget=1e-3)", 2)[0].forget == 0.001
     assert parse_bots("HEURISTIC(Forget=1)", 2)[0].forget == 1.0
@@ -87,9 +93,6 @@ def test_knob_names_match_fields():
     ("heuristic(forget=x)", 4, "must be a number"),
     ("heuristic(forget)", 4, "knob=value"),
     ("heuristic(forget=0.1,forget=0.2)", 4, "twice"),
-    ("random(bluff=0.5)", 4, "does not apply to the random strategy"),
-    ("random(forget=0.5)", 4, "does not apply"),
-    ("random(challenge=0.5)", 4, "does not apply"),
     ("random,random", 4, "2 bots given for 4 players"),
     ("random,random,random", 2, "3 bots given for 2 players"),
     ("heuristic(forget=0.1", 4, "missing ')'"),

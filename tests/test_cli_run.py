@@ -79,3 +79,42 @@ def test_play(cli, edition):
     assert len(proc.stdout.splitlines()) > 5
     again = cli("play", "--seed", "1", "--edition", edition, "--players", "3")
     assert again.stdout == proc.stdout
+
+
+@pytest.mark.slow
+def test_interrupt_keeps_written_parts(tmp_path):
+    """Ctrl-C: exit 130, one-line note, the finished parts stay readable."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import REPO
+
+    out = tmp_path / "big"
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "unospin_sim", "run", "--games", "1e9", "--edition", "classic",
+         "--bots", "random", "--chunk-size", "50000", "--quiet", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            parts = list((out / "rounds").glob("part-*.parquet")) if (out / "rounds").is_dir() \
+                else []
+            if len(parts) >= 2 or proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "interrupted" in lines[0] and "Traceback" not in err
+    assert not (out / "meta.json").exists()
+    rounds = pd.read_parquet(out / "rounds")
+    assert len(rounds) >= 2 * 50000 and len(rounds) % 50000 == 0

@@ -15,8 +15,9 @@ Knobs (defaults for both strategies in brackets):
 - ``challenge`` [0]: probability of challenging a Wild Draw Four;
 - ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0).
 
-The ``random`` strategy never forgets UNO, bluffs or challenges (RULINGS.md), so it takes
-only ``catch`` and ``reflex``.
+Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
+the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
+``forget``, ``bluff`` or ``challenge`` on it gives a random player with those habits.
 """
 
 from __future__ import annotations
@@ -38,8 +39,6 @@ STRATEGIES = ("random", "heuristic")
 KNOBS = ("forget", "catch", "bluff", "challenge", "reflex")
 #: knob defaults (the same for every strategy)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0}
-#: knobs each strategy accepts
-STRATEGY_KNOBS = {"random": ("catch", "reflex"), "heuristic": KNOBS}
 
 #: columns of :func:`bots_array`
 B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX = range(6)
@@ -79,9 +78,6 @@ class BotSpec:
                     raise BotError(f"bot knob 'reflex' must be a finite number > 0, got {_fmt(v)}")
             elif not 0.0 <= v <= 1.0:
                 raise BotError(f"bot knob {knob!r} is a probability in [0, 1], got {_fmt(v)}")
-            if knob not in STRATEGY_KNOBS[self.strategy] and v != DEFAULTS[knob]:
-                raise BotError(f"bot knob {knob!r} does not apply to the {self.strategy} "
-                               f"strategy (it takes: {', '.join(STRATEGY_KNOBS[self.strategy])})")
             object.__setattr__(self, knob, v + 0.0)
 
     @property

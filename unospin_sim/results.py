@@ -240,6 +240,9 @@ class ResultsWriter:
         except OSError as e:
             tmp.unlink(missing_ok=True)
             raise ResultsError(f"cannot write {final}: {_why(e)}") from None
+        except BaseException:  # e.g. KeyboardInterrupt mid-write: leave no temporary file
+            tmp.unlink(missing_ok=True)
+            raise
         return final
 
     def finish(self, meta: dict) -> Path:

@@ -217,7 +217,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         out_arr = np.empty((n, ncols), np.int64)
         seeds = np.empty(n, np.uint64)
         rec = kernel.play_chunk(*args, seed, game0, out_arr, seeds)
-        return game0, out_arr, seeds, rec
+        return n, _rounds_frame(rules, game0, out_arr, seeds, check), _spins_frame(rules, rec)
 
     rounds_parts, spin_parts = [], []
     bar = None
@@ -229,9 +229,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     try:
         with ThreadPoolExecutor(max_workers=threads) as pool:
             # map keeps chunk order: parts are written in game order
-            for game0, out_arr, seeds, rec in pool.map(work, _chunks(games, chunk_size)):
-                rdf = _rounds_frame(rules, game0, out_arr, seeds, check)
-                sdf = _spins_frame(rules, rec)
+            for n, rdf, sdf in pool.map(work, _chunks(games, chunk_size)):
                 if writer is not None:
                     writer.write_rounds(rdf)
                     if rules.wheel_spaces():
@@ -240,7 +238,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
                     rounds_parts.append(rdf)
                     spin_parts.append(sdf)
                 if bar is not None:
-                    bar.update(out_arr.shape[0])
+                    bar.update(n)
     finally:
         if bar is not None:
             bar.close()

@@ -162,8 +162,14 @@ def draw_n(st, p, n):
 # ==================================================================== seats
 @hot
 def seat_after(st, p):
+    """The seat after p in the direction of play."""
+    q = p + st.s[S_DIR]
     np_ = st.s[S_NP]
-    return (p + st.s[S_DIR] + np_) % np_
+    if q >= np_:
+        return q - np_
+    if q < 0:
+        return q + np_
+    return q
 
 
 # ==================================================================== legality
@@ -360,6 +366,7 @@ def uno_check(st, bots, p):
                 pc = bots[q, B_CATCH]
                 if pc > 0.0 and unif(st.s) < pc:
                     st.hand[p, PEND] = 1
+                    st.s[S_PENDING] = 1
                     ev(st, EV_CAUGHT, p, q, 0)
                     break
     else:
@@ -369,6 +376,9 @@ def uno_check(st, bots, p):
 @hot
 def apply_penalties(st):
     """Caught players draw 2, at the end of the action, unless the round is over."""
+    if st.s[S_PENDING] == 0:
+        return
+    st.s[S_PENDING] = 0
     for p in range(st.s[S_NP]):
         if st.hand[p, PEND]:
             st.hand[p, PEND] = 0
@@ -906,6 +916,8 @@ def play_turn(st, r, pts, cum, bots, p):
         if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
             if r[R_WHEEL] == sp.WHEEL_2025:
                 spin_2025(st, r, pts, cum, bots, p)
+                if s[S_WINNER] >= 0:
+                    return  # won by a wheel discard: the round ends at once
             else:
                 s[S_SPIN_NEXT] = 1
             break
@@ -946,7 +958,7 @@ def play_turn(st, r, pts, cum, bots, p):
 def setup_round(st, r, deck, bots, gseed):
     s = st.s
     np_ = r[R_NP]
-    st.hand[:, :] = 0
+    st.hand[:np_, :] = 0
     s[:] = 0
     s[S_LOG_ON] = 1 if st.log.shape[0] > 1 else 0
     s[S_NP] = np_
@@ -1100,13 +1112,16 @@ def write_row(st, pts, out, i):
     out[i, O_FIRST] = s[S_FIRST]
     out[i, O_WINNER] = w
     out[i, O_TURNS] = s[S_TURNS]
-    out[i, O_WINNER_POINTS] = winner_points(st, pts, w) if w >= 0 else 0
     tot = 0
+    left = 0
     for q in range(np_):
         tot += st.hand[q, DRAWN]
+        hp = hand_points(st, pts, q)
+        left += hp
         out[i, N_OUT_FIXED + q] = st.hand[q, DRAWN]
         out[i, N_OUT_FIXED + np_ + q] = st.hand[q, HSIZE]
-        out[i, N_OUT_FIXED + 2 * np_ + q] = hand_points(st, pts, q)
+        out[i, N_OUT_FIXED + 2 * np_ + q] = hp
+    out[i, O_WINNER_POINTS] = left if w >= 0 else 0  # the winner's own hand is empty
     out[i, O_CARDS_DRAWN] = tot
     out[i, O_FAILED] = s[S_FAILED]
     out[i, O_VIOLATIONS] = s[S_VIOLATIONS]

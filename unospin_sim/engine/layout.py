@@ -63,8 +63,9 @@ S_NSPIN = 15       # spin records written to State.spinrec
 S_DISCARDED = 16   # scratch: cards the current spinner discarded by the wheel
 S_SPINNER = 17     # seat spinning the wheel now
 S_VIOLATIONS = 18  # invariant violations found (check mode only)
-S_RNG = 19         # SplitMix64 state of this game's stream (uint64 bits)
-S_SPIN0 = 20       # S_SPIN0 + space: spins landing on each global wheel space this round
+S_PENDING = 19     # 1 when some seat's UNO penalty (State.hand[:, PEND]) is pending
+S_RNG = 20         # SplitMix64 state of this game's stream (uint64 bits)
+S_SPIN0 = 21       # S_SPIN0 + space: spins landing on each global wheel space this round
 N_SCALARS = S_SPIN0 + N_SPACES
 
 # --- rule parameters (int64 array built by encode.py) --------------------------------

@@ -1,0 +1,143 @@
+"""Build game states by hand and apply one kernel action to them (for rule tests).
+
+>>> g = Game("classic(players=3)")
+>>> g.give(0, "red 5", "blue skip"); g.top("red 2"); g.pile("green 7")
+>>> g.turn(0)                 # seat 0 takes one normal turn
+>>> g.hand(0), g.s(L.S_CUR)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from unospin_sim.bots import parse_bots
+from unospin_sim.engine import kernel as K
+from unospin_sim.engine import layout as L
+from unospin_sim.engine.encode import encode
+from unospin_sim.rules import parse_rules
+from unospin_sim.rules.cards import KIND_COLOUR, KIND_NAMES, N_KINDS
+from unospin_sim.rules.spaces import SPACE_ID
+
+KIND = {name: k for k, name in enumerate(KIND_NAMES)}
+
+
+def kinds(*names):
+    return [KIND[n] for n in names]
+
+
+class Game:
+    """A hand-built position: empty hands, an empty draw pile, a chosen top card.
+
+    Cards not placed anywhere are simply out of the game (the tests check exact states,
+    not conservation, which the invariant tests cover)."""
+
+    def __init__(self, rules, bots="random", seed=1, wheel_space=None):
+        self.rules = parse_rules(rules) if isinstance(rules, str) else rules
+        self.ki = encode(self.rules, parse_bots(bots, self.rules.players))
+        self.r, self.deck, self.pts, self.cum, self.bots = self.ki.args()
+        self.r = self.r.copy()
+        if wheel_space is not None:  # force every spin onto one space
+            w = np.zeros_like(self.cum)
+            w[SPACE_ID[wheel_space]] = 1.0
+            self.cum = np.cumsum(w)
+        self.st = K.new_state(int(self.r[L.R_TURN_CAP]), 100_000)
+        st = self.st
+        st.hand[:, :] = 0
+        st.s[:] = 0
+        st.s[L.S_NP] = self.rules.players
+        st.s[L.S_WINNER] = -1
+        st.s[L.S_DIR] = 1
+        st.s[L.S_LOG_ON] = 1
+        st.s[L.S_RNG] = np.int64(seed)
+        self.top("red 0")
+
+    # -- building ------------------------------------------------------------------------
+    def give(self, p, *names):
+        for k in kinds(*names):
+            self.st.hand[p, k] += 1
+            self.st.hand[p, L.CC + KIND_COLOUR[k]] += 1
+            self.st.hand[p, L.HSIZE] += 1
+        return self
+
+    def top(self, name, colour=None):
+        k = KIND[name]
+        self.st.s[L.S_TOP] = k
+        self.st.s[L.S_COLOUR] = KIND_COLOUR[k] if colour is None else colour
+        return self
+
+    def pile(self, *names):
+        """Set the draw pile (draws take a random slot: give one card to force a draw)."""
+        ks = kinds(*names)
+        self.st.cards[L.PILE:L.PILE + len(ks)] = ks
+        self.st.s[L.S_DRAW_N] = len(ks)
+        return self
+
+    def discards(self, *names):
+        ks = kinds(*names)
+        self.st.cards[L.DISC:L.DISC + len(ks)] = ks
+        self.st.s[L.S_DISC_N] = len(ks)
+        return self
+
+    def set(self, field, value):
+        self.st.s[field] = value
+        return self
+
+    # -- one action ----------------------------------------------------------------------
+    def turn(self, p):
+        """Seat p takes one turn as the kernel's round loop would (penalties included)."""
+        st = self.st
+        st.s[L.S_TURNS] += 1
+        st.s[L.S_CUR] = p
+        if st.s[L.S_SPIN_NEXT]:
+            st.s[L.S_SPIN_NEXT] = 0
+            K.spin_2005(st, self.r, self.pts, self.cum, self.bots, p)
+        else:
+            K.play_turn(st, self.r, self.pts, self.cum, self.bots, p)
+        K.apply_penalties(st)
+        return self
+
+    # -- reading -------------------------------------------------------------------------
+    def hand(self, p):
+        """Sorted card names in seat p's hand."""
+        out = []
+        for k in range(N_KINDS):
+            out += [KIND_NAMES[k]] * int(self.st.hand[p, k])
+        return sorted(out)
+
+    def size(self, p):
+        return int(self.st.hand[p, L.HSIZE])
+
+    def s(self, field):
+        return int(self.st.s[field])
+
+    @property
+    def cur(self):
+        return self.s(L.S_CUR)
+
+    @property
+    def top_name(self):
+        return KIND_NAMES[self.s(L.S_TOP)]
+
+    @property
+    def colour(self):
+        return self.s(L.S_COLOUR)
+
+    def drawn(self, p):
+        return int(self.st.hand[p, L.DRAWN])
+
+    def pile_size(self):
+        return self.s(L.S_DRAW_N)
+
+    def under_top(self):
+        n = self.s(L.S_DISC_N)
+        return sorted(KIND_NAMES[k] for k in self.st.cards[L.DISC:L.DISC + n])
+
+    def events(self):
+        n = self.s(L.S_LOG_N)
+        return [tuple(row) for row in self.st.log[:n].tolist()]
+
+    def event_codes(self):
+        return [e[0] for e in self.events()]
+
+    def spins(self, space):
+        return int(self.st.s[L.S_SPIN0 + SPACE_ID[space]])
