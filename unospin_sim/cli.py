@@ -27,7 +27,7 @@ __all__ = ["main", "build_parser", "parse_games", "COMMANDS"]
 
 PROG = "unospin_sim"
 DEFAULT_EDITION = "spin2025"
-DEFAULT_BOTS = "heuristic"
+DEFAULT_BOTS = "random"  # the bot RULINGS.md defines exactly: cross-checkable results
 DEFAULT_GAMES = 1_000_000
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 2**62
