@@ -1,4 +1,4 @@
-"""The command line: ``python -m unospin_sim {run,play} ...``.
+"""The command line: ``python -m unospin_sim {run,play,summary,report} ...``.
 
 A thin layer: it parses and validates every flag (so bad input fails before any
 simulation starts), builds the :class:`~unospin_sim.rules.RuleSet` and bot specs, and calls
@@ -31,6 +31,7 @@ DEFAULT_BOTS = "random"  # the bot RULINGS.md defines exactly: cross-checkable r
 DEFAULT_GAMES = 1_000_000
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 2**62
+MAX_THREADS = 1024  # runner.simulate's limit: checked here, before the results directory exists
 
 
 class _UsageError(UserError):
@@ -168,7 +169,7 @@ def resolve_rules(args):
 
     options = _flag_options(args)
     if args.rules is None:
-        edition = args.edition or DEFAULT_EDITION
+        edition = DEFAULT_EDITION if args.edition is None else args.edition
         if args.wheel is not None:
             if "wheel" in options:
                 raise RuleError("wheel given both as --option and as --wheel")
@@ -225,7 +226,7 @@ def _add_run(sub) -> None:
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
                    help="run seed; game g uses a stream derived from (S, g) (default 0)")
     _add_rule_flags(p)
-    p.add_argument("--threads", type=_int_type("threads", 1), metavar="N",
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="worker threads (default: every core); never changes the results")
     p.add_argument("--chunk-size", type=_int_type("chunk size", 1), metavar="N",
                    help="games per work chunk / Parquet part (default: the runner's)")
@@ -244,7 +245,9 @@ def cmd_run(args, state: dict) -> int:
 
     rules = resolve_rules(args)
     bots = resolve_bots(args, rules)
-    threads = args.threads if args.threads is not None else _cores()
+    threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
+    if args.out is not None and not args.out.strip():
+        raise UserError("--out needs a directory name, got an empty string")
     out = Path(args.out) if args.out is not None else _default_out(rules, args.seed)
     out = prepare_out_dir(out, overwrite=args.overwrite)
     state["out"] = out
@@ -298,8 +301,75 @@ def cmd_play(args, state: dict) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------------------
+# summary
+
+
+def _add_summary(sub) -> None:
+    p = sub.add_parser(
+        "summary", help="print the summary of a results directory",
+        description="Load a results directory (checking that it is complete and consistent) "
+                    "and print the summary 'run' prints at its end.",
+        epilog="example:\n  python -m unospin_sim summary results/spin2025-p4-s0-20250101-120000",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("dir", metavar="DIR", help="a results directory written by 'run'")
+    p.set_defaults(func=cmd_summary)
+
+
+def cmd_summary(args, state: dict) -> int:
+    """Execute ``summary``: load DIR and print the same summary as ``run``."""
+    from .analysis.summary import format_summary, summarize
+    from .results import load_results
+    from .rules import parse_rules
+
+    if not args.dir.strip():
+        raise UserError("summary needs a results directory, got an empty string")
+    rounds, _spins, meta = load_results(args.dir)
+    rules = parse_rules(meta["rules"])  # load_results has checked it parses
+    seconds = meta.get("wall_seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not math.isfinite(seconds) or seconds < 0:
+        seconds = None  # absent or garbled: the summary just leaves out the speed
+    bots = meta.get("bots")
+    bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
+    print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
+    print(format_summary(summarize(rounds, players=rules.players, seconds=seconds)))
+    return 0
+
+
+# ------------------------------------------------------------------------------------------
+# report
+
+
+def _add_report(sub) -> None:
+    p = sub.add_parser(
+        "report", help="write the balance report (charts + tables) of results directories",
+        description="Analyse one or more results directories (seat balance, wheel spaces, "
+                    "the race to 500) and write report.md, PNG charts and CSV tables.",
+        epilog="examples:\n  python -m unospin_sim report\n"
+               "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("dirs", metavar="DIR", nargs="*",
+                   help="results directories (default: the newest under results/)")
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="report directory (default reports/report-<timestamp>)")
+    p.add_argument("--target", type=int, default=500, metavar="POINTS",
+                   help="points that end a match in the race analysis (default 500)")
+    p.set_defaults(func=cmd_report)
+
+
+def cmd_report(args, state: dict) -> int:
+    """Execute ``report``."""
+    from .report import build_report, latest_results
+
+    dirs = args.dirs or [latest_results()]
+    path = build_report(dirs, args.out, target=args.target)
+    print(f"report written to {path}")
+    return 0
+
+
 #: subcommand registrars, in help order; each adds one subparser with ``func`` set
-COMMANDS = [_add_run, _add_play]
+COMMANDS = [_add_run, _add_play, _add_summary, _add_report]
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,1 +1,17 @@
-"""Pandas analyses of results tables, with confidence intervals."""
+"""Pandas analyses of results tables, each estimate with a 95% confidence interval.
+
+- :mod:`.summary` -- the end-of-run summary (seat win rates, mean turns)
+- :mod:`.seats` -- seat win rates and the first player's advantage
+- :mod:`.wheel` -- what each wheel space does to the spinner (``space_effects``)
+- :mod:`.race` -- matches to 500 points assembled from rounds (``assemble_matches``)
+- :mod:`.compare` -- balance of several editions / rule sets side by side (``balance_table``)
+"""
+
+from .compare import balance_table
+from .race import assemble_matches, race_summary
+from .seats import first_player_advantage, seat_win_rates
+from .summary import format_summary, summarize
+from .wheel import space_effects
+
+__all__ = ["balance_table", "assemble_matches", "race_summary", "first_player_advantage",
+           "seat_win_rates", "format_summary", "summarize", "space_effects"]
