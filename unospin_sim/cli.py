@@ -257,7 +257,8 @@ def cmd_run(args, state: dict) -> int:
     from .analysis.summary import format_summary, summarize
     from .runner import simulate
 
-    kwargs = {"threads": threads, "out": str(out), "progress": not args.quiet}
+    kwargs = {"threads": threads, "out": str(out), "progress": not args.quiet,
+              "keep": "summary"}  # the tables are on disk; keep what the summary needs
     if args.chunk_size is not None:
         kwargs["chunk_size"] = args.chunk_size
     t0 = time.perf_counter()

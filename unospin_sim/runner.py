@@ -8,8 +8,10 @@
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import os
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -24,6 +26,8 @@ from .rules.spaces import SPACE_NAMES
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
+#: round columns kept in memory with ``keep="summary"``
+SUMMARY_COLUMNS = ("game", "first_player", "winner", "turns")
 
 
 @dataclass
@@ -140,6 +144,18 @@ def _spins_frame(rules: RuleSet, rec: np.ndarray) -> pd.DataFrame:
     })
 
 
+def _ordered_map(pool, fn, tasks, window: int):
+    """Like ``pool.map(fn, tasks)`` (results in task order) with at most ``window`` tasks
+    queued or running: memory stays bounded and an interruption cancels little."""
+    tasks = iter(tasks)
+    pending = deque(pool.submit(fn, t) for t in itertools.islice(tasks, window))
+    while pending:
+        result = pending.popleft().result()
+        for t in itertools.islice(tasks, 1):
+            pending.append(pool.submit(fn, t))
+        yield result
+
+
 def _chunks(games: int, chunk_size: int):
     start = 0
     while start < games:
@@ -151,7 +167,7 @@ def _chunks(games: int, chunk_size: int):
 def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
              threads: int | None = None, chunk_size: int | None = None,
              out=None, overwrite: bool = False, progress: bool = False,
-             keep: bool = True, check: bool = False) -> Results:
+             keep: bool | str = True, check: bool = False) -> Results:
     """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
 
     Parameters
@@ -179,9 +195,10 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     check : bool
         Verify the engine's invariants after every action (every card in exactly one
         place, hand counts consistent); adds the column ``invariant_failures``. Slower.
-    keep : bool
-        Keep the tables in memory (``False`` with ``out`` returns empty tables and only
-        writes the files, for runs larger than memory).
+    keep : bool or "summary"
+        Keep the tables in memory. ``"summary"`` keeps only the round columns ``game``,
+        ``first_player``, ``winner`` and ``turns`` (6 bytes a round: enough for the run
+        summary of a run larger than memory); ``False`` keeps nothing. Both need ``out``.
 
     Returns
     -------
@@ -198,15 +215,18 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if chunk_size is None:
         chunk_size = int(min(65536, max(1024, games // (threads * 16) + 1)))
     chunk_size = _check_int("chunk_size", chunk_size, 1)
-    if not keep and out is None:
-        raise UserError("keep=False needs an output directory (out)")
+    if keep not in (True, False, "summary"):
+        raise UserError(f"keep must be True, False or 'summary', got {keep!r}")
+    if keep is not True and out is None:
+        raise UserError(f"keep={keep!r} needs an output directory (out)")
+
+    ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
 
     writer = None
     if out is not None:
         from .results import ResultsWriter
         writer = ResultsWriter(out, overwrite=overwrite)
 
-    ki = encode(rules, bot_specs, check)
     ncols = L.n_out_columns(rules.players)
     args = ki.args()
     # compile or load the cached kernel once, in this thread
@@ -226,20 +246,24 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         bar = tqdm(total=games, unit="game", unit_scale=True, dynamic_ncols=True,
                    mininterval=0.5, desc=str(rules))
     t0 = time.perf_counter()
+    pool = ThreadPoolExecutor(max_workers=threads)
     try:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            # map keeps chunk order: parts are written in game order
-            for n, rdf, sdf in pool.map(work, _chunks(games, chunk_size)):
-                if writer is not None:
-                    writer.write_rounds(rdf)
-                    if rules.wheel_spaces():
-                        writer.write_spins(sdf)
-                if keep:
-                    rounds_parts.append(rdf)
-                    spin_parts.append(sdf)
-                if bar is not None:
-                    bar.update(n)
+        # chunks come back in game order, so parts are written in game order
+        for n, rdf, sdf in _ordered_map(pool, work, _chunks(games, chunk_size), 2 * threads):
+            if writer is not None:
+                writer.write_rounds(rdf)
+                if rules.wheel_spaces():
+                    writer.write_spins(sdf)
+            if keep is True:
+                rounds_parts.append(rdf)
+                spin_parts.append(sdf)
+            elif keep == "summary":
+                rounds_parts.append(rdf[list(SUMMARY_COLUMNS)])
+            if bar is not None:
+                bar.update(n)
     finally:
+        # on an error or Ctrl-C, drop the queued chunks (running ones finish in the background)
+        pool.shutdown(wait=False, cancel_futures=True)
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - t0
