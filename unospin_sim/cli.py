@@ -13,6 +13,7 @@ New subcommands register themselves in :data:`COMMANDS` (a function adding the s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -228,6 +229,9 @@ def _add_run(sub) -> None:
     _add_rule_flags(p)
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="worker threads (default: every core); never changes the results")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="play on a Dask cluster: a scheduler address (tcp://host:8786) or "
+                        "'local' for a local cluster of processes; needs the [dask] extra")
     p.add_argument("--chunk-size", type=_int_type("chunk size", 1), metavar="N",
                    help="games per work chunk / Parquet part (default: the runner's)")
     p.add_argument("--out", metavar="DIR",
@@ -236,6 +240,36 @@ def _add_run(sub) -> None:
                    help="replace the results already in --out")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_run)
+
+
+@contextlib.contextmanager
+def _dask_client(address, threads: int):
+    """A Dask client for ``--dask ADDRESS`` ('local': a local cluster), or None."""
+    if address is None:
+        yield None
+        return
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise UserError("--dask needs dask.distributed: pip install 'unospin_sim[dask]'") \
+            from None
+    try:
+        if address == "local":
+            cluster = LocalCluster(n_workers=threads, threads_per_worker=1,
+                                   dashboard_address=None)
+            client = Client(cluster)
+        else:
+            cluster = None
+            client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise UserError(f"cannot reach the Dask scheduler {address}: "
+                        f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def cmd_run(args, state: dict) -> int:
@@ -261,8 +295,12 @@ def cmd_run(args, state: dict) -> int:
               "keep": "summary"}  # the tables are on disk; keep what the summary needs
     if args.chunk_size is not None:
         kwargs["chunk_size"] = args.chunk_size
-    t0 = time.perf_counter()
-    results = simulate(rules, bots, args.games, args.seed, **kwargs)
+    with _dask_client(args.dask, threads) as client:
+        if client is not None:
+            kwargs["client"] = client
+            print(f"dask scheduler {client.scheduler.address}", flush=True)
+        t0 = time.perf_counter()
+        results = simulate(rules, bots, args.games, args.seed, **kwargs)
     seconds = time.perf_counter() - t0
     print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
     print(f"results in {out}")

@@ -13,6 +13,7 @@ import os
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,9 +72,11 @@ def _as_bots(bots, players: int):
     from .bots import parse_bots
     if isinstance(bots, str):
         return parse_bots(bots, players)
+    from .bots import check_seats
     bots = tuple(bots)
     if len(bots) != players:
         raise UserError(f"{len(bots)} bots given for {players} players")
+    check_seats(bots)
     return bots
 
 
@@ -144,16 +147,39 @@ def _spins_frame(rules: RuleSet, rec: np.ndarray) -> pd.DataFrame:
     })
 
 
-def _ordered_map(pool, fn, tasks, window: int):
-    """Like ``pool.map(fn, tasks)`` (results in task order) with at most ``window`` tasks
-    queued or running: memory stays bounded and an interruption cancels little."""
+def _ordered_map(submit, tasks, window: int, pending: deque):
+    """Results of ``submit(task)`` futures in task order, with at most ``window`` tasks
+    queued or running: memory stays bounded and an interruption cancels little.
+    ``pending`` holds the outstanding futures (for the caller to cancel)."""
     tasks = iter(tasks)
-    pending = deque(pool.submit(fn, t) for t in itertools.islice(tasks, window))
+    pending.extend(submit(t) for t in itertools.islice(tasks, window))
     while pending:
         result = pending.popleft().result()
         for t in itertools.islice(tasks, 1):
-            pending.append(pool.submit(fn, t))
+            pending.append(submit(t))
         yield result
+
+
+def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n: int,
+                      check: bool = False):
+    """Play games ``game0 .. game0+n-1`` of a run; the unit of work sent to Dask workers.
+
+    Takes only strings and numbers (canonical rule and bot strings round-trip exactly), so
+    a worker process rebuilds everything it needs. Returns ``(n, rounds, spins)`` frames.
+    """
+    from .bots import parse_bots
+    rules = parse_rules(rules_text)
+    ki = encode(rules, parse_bots(bots_text, rules.players), check)
+    return _play_frames(rules, ki, seed, check, (game0, n))
+
+
+def _play_frames(rules, ki, seed, check, task):
+    from .engine import kernel
+    game0, n = task
+    out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
+    seeds = np.empty(n, np.uint64)
+    rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds)
+    return n, _rounds_frame(rules, game0, out_arr, seeds, check), _spins_frame(rules, rec)
 
 
 def _chunks(games: int, chunk_size: int):
@@ -167,7 +193,7 @@ def _chunks(games: int, chunk_size: int):
 def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
              threads: int | None = None, chunk_size: int | None = None,
              out=None, overwrite: bool = False, progress: bool = False,
-             keep: bool | str = True, check: bool = False) -> Results:
+             keep: bool | str = True, check: bool = False, client=None) -> Results:
     """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
 
     Parameters
@@ -192,6 +218,9 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         Allow ``out`` to hold an earlier results directory.
     progress : bool
         Show a progress bar on stderr.
+    client : dask.distributed.Client, optional
+        Play the chunks on a Dask cluster instead of local threads (``threads`` is then
+        ignored). Results are identical to a local run with the same seed.
     check : bool
         Verify the engine's invariants after every action (every card in exactly one
         place, hand counts consistent); adds the column ``invariant_failures``. Slower.
@@ -232,12 +261,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     # compile or load the cached kernel once, in this thread
     kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
 
-    def work(task):
-        game0, n = task
-        out_arr = np.empty((n, ncols), np.int64)
-        seeds = np.empty(n, np.uint64)
-        rec = kernel.play_chunk(*args, seed, game0, out_arr, seeds)
-        return n, _rounds_frame(rules, game0, out_arr, seeds, check), _spins_frame(rules, rec)
+    work = partial(_play_frames, rules, ki, seed, check)
 
     rounds_parts, spin_parts = [], []
     bar = None
@@ -246,10 +270,21 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         bar = tqdm(total=games, unit="game", unit_scale=True, dynamic_ncols=True,
                    mininterval=0.5, desc=str(rules))
     t0 = time.perf_counter()
-    pool = ThreadPoolExecutor(max_workers=threads)
+    pending = deque()
+    if client is None:
+        pool = ThreadPoolExecutor(max_workers=threads)
+        submit, window = partial(pool.submit, work), 2 * threads
+    else:
+        pool = None
+        window = 2 * max(1, sum(client.nthreads().values()))
+        rules_text, bots_text = str(rules), ",".join(str(b) for b in bot_specs)
+
+        def submit(task):
+            return client.submit(play_chunk_frames, rules_text, bots_text, seed, task[0],
+                                 task[1], check, pure=False)
     try:
         # chunks come back in game order, so parts are written in game order
-        for n, rdf, sdf in _ordered_map(pool, work, _chunks(games, chunk_size), 2 * threads):
+        for n, rdf, sdf in _ordered_map(submit, _chunks(games, chunk_size), window, pending):
             if writer is not None:
                 writer.write_rounds(rdf)
                 if rules.wheel_spaces():
@@ -263,7 +298,10 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
                 bar.update(n)
     finally:
         # on an error or Ctrl-C, drop the queued chunks (running ones finish in the background)
-        pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        elif pending:
+            client.cancel(list(pending))
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - t0
@@ -281,7 +319,8 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         "seed": seed,
         "games": games,
         "bots": [str(b) for b in bot_specs],
-        "threads": threads,
+        "threads": threads if client is None else None,
+        "dask_scheduler": None if client is None else str(client.scheduler.address),
         "chunk_size": chunk_size,
         "version": __version__,
         "numba_version": numba.__version__,
