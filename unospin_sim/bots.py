@@ -31,6 +31,7 @@ import numpy as np
 from .errors import BotError
 
 __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
+           "check_seats",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX"]
 
 #: strategy names; the index is the strategy id used by the engine
@@ -160,8 +161,8 @@ def parse_bots(text: str, players: int) -> tuple[BotSpec, ...]:
     Raises
     ------
     BotError
-        Malformed text, unknown strategy or knob, a knob out of range, or a number of bots
-        that is neither 1 nor ``players``.
+        Malformed text, unknown strategy or knob, a knob out of range, a number of bots
+        that is neither 1 nor ``players``, or reflexes whose sum overflows.
     """
     if not isinstance(text, str):
         raise BotError(f"a bot string must be a str, got {type(text).__name__}")
@@ -172,11 +173,28 @@ def parse_bots(text: str, players: int) -> tuple[BotSpec, ...]:
         raise BotError(f"malformed bot string {text!r}: empty entry")
     specs = tuple(_parse_one(item, text) for item in items)
     if len(specs) == 1:
-        return specs * players
+        specs = specs * players
     if len(specs) != players:
         raise BotError(f"{len(specs)} bots given for {players} players: give one bot for "
                        f"all seats or exactly one per seat")
+    check_seats(specs)
     return specs
+
+
+def check_seats(specs) -> None:
+    """Check what only the whole table of bots can break: the sum of the ``reflex`` knobs.
+
+    The 2005 wheel's UNO Spin race draws its winner from that sum; if it overflows to
+    infinity the race always goes to the last seat.
+
+    Raises
+    ------
+    BotError
+        The reflexes add up to more than the largest float.
+    """
+    if not math.isfinite(sum(s.reflex for s in specs)):
+        raise BotError("bot knob 'reflex' values are too large: their sum over the seats "
+                       "must be a finite number (only their ratios matter)")
 
 
 def bots_string(specs) -> str:

@@ -289,7 +289,9 @@ def _read_meta(d: Path) -> dict:
                            f"did not finish")
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+    except (OSError, ValueError, RecursionError) as e:
+        # ValueError: bad JSON, bad UTF-8 or an integer too long to convert;
+        # RecursionError: absurdly deep nesting
         raise ResultsError(f"{path} is not valid JSON: {_why(e)}") from None
     if not isinstance(meta, dict):
         raise ResultsError(f"{path} does not hold a JSON object")
@@ -315,6 +317,9 @@ def _read_table(d: Path, table: str, required, expected_parts: int | None, optio
 
     t = d / table
     files = sorted(t.glob("part-*.parquet")) if t.is_dir() else []
+    for f in files:
+        if not f.is_file():
+            raise ResultsError(f"{f} is not a file: not a part written by this tool")
     if expected_parts is not None and len(files) != expected_parts:
         raise ResultsError(f"{t} holds {len(files)} part files but meta.json lists "
                            f"{expected_parts}: parts are missing or extra")
@@ -341,7 +346,30 @@ def _read_table(d: Path, table: str, required, expected_parts: int | None, optio
         raise ResultsError(f"{t} lacks columns {', '.join(missing[:5])}{more}: written by "
                            f"another version or for other rules")
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    for c in required:
+        if c != "space" and not pd.api.types.is_integer_dtype(df[c].dtype):
+            raise ResultsError(f"{t}: column {c!r} holds {df[c].dtype} values, not whole "
+                               f"numbers: not a table written by this tool")
     return df
+
+
+def _check_rounds(d: Path, rounds, rules) -> None:
+    """Check that ``rounds`` (sorted by game) fits ``rules``: games 0..n-1 once each,
+    winners and per-seat columns within the rule set's seats."""
+    t = d / "rounds"
+    game = rounds["game"].to_numpy()
+    if not np.array_equal(game, np.arange(len(game))):
+        raise ResultsError(f"{t}: 'game' does not hold the games 0..{len(game) - 1} once each: "
+                           f"parts of different runs, or a part copied twice")
+    winner = rounds["winner"].to_numpy()
+    if len(winner) and (winner.min() < -1 or winner.max() >= rules.players):
+        raise ResultsError(f"{t}: 'winner' holds seats outside -1..{rules.players - 1}, "
+                           f"but meta.json's rules {rules} have {rules.players} players")
+    for c in rounds.columns:
+        m = re.fullmatch(r"(?:%s)_(\d+)" % "|".join(SEAT_COLUMNS), c)
+        if m is not None and int(m.group(1)) >= rules.players:
+            raise ResultsError(f"{t} has column {c!r} for a seat beyond the "
+                               f"{rules.players} players of meta.json's rules {rules}")
 
 
 def load_results(results_dir: str | os.PathLike):
@@ -367,8 +395,10 @@ def load_results(results_dir: str | os.PathLike):
     ------
     ResultsError
         A missing directory or ``meta.json``, invalid JSON, an unknown rule string, missing
-        or extra part files, a truncated or corrupt Parquet file, missing columns, or a row
-        count that differs from ``meta["games"]``; the message is one line.
+        or extra part files, a truncated or corrupt Parquet file, missing columns or columns
+        that do not hold whole numbers, a row count that differs from ``meta["games"]``,
+        games other than ``0..games-1`` once each, or winners / per-seat columns beyond the
+        rule set's players; the message is one line.
     """
     import pandas as pd
 
@@ -393,6 +423,7 @@ def load_results(results_dir: str | os.PathLike):
     spins = _read_table(d, "spins", SPIN_COLUMNS, parts.get("spins"), optional=True)
 
     rounds = rounds.sort_values("game", kind="stable", ignore_index=True)
+    _check_rounds(d, rounds, rules)
     spins = spins.sort_values("game", kind="stable", ignore_index=True)
     space = spins["space"]
     if pd.api.types.is_integer_dtype(space) and len(space):
