@@ -88,6 +88,9 @@ class Game:
         st = self.st
         st.s[L.S_TURNS] += 1
         st.s[L.S_CUR] = p
+        if self.r[L.R_RLCARD]:  # RLCard rules: their own turn (no UNO penalties)
+            K.play_turn_rl(st, self.pts, self.bots, p)
+            return self
         if st.s[L.S_SPIN_NEXT]:
             st.s[L.S_SPIN_NEXT] = 0
             K.spin_2005(st, self.r, self.pts, self.cum, self.bots, p)

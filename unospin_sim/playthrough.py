@@ -56,7 +56,12 @@ def render(events: np.ndarray, state, rules, bots) -> str:
         elif code == L.EV_DRAW_FAIL:
             lines.append(f"  {seat(a)} cannot draw: no card left")
         elif code == L.EV_RESHUFFLE:
-            lines.append(f"  the discard pile ({a} cards under the top) becomes the draw pile")
+            if b:  # rlcard: the top card goes too (it still sets what to match)
+                lines.append(f"  the discard pile ({a} cards, the top card included) becomes "
+                             f"the draw pile")
+            else:
+                lines.append(f"  the discard pile ({a} cards under the top) becomes the draw "
+                             f"pile")
         elif code == L.EV_SKIPPED:
             lines.append(f"  {seat(a)} is skipped")
         elif code == L.EV_REVERSE:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..bots import bots_array
+from ..errors import BotError
 from . import layout as L
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
@@ -25,6 +26,16 @@ class KernelInputs:
         return self.rules, self.deck, self.points, self.wheel_cum, self.bots
 
 
+def check_rlcard_bots(bots) -> None:
+    """RLCard has no UNO calls and no Wild Draw Four challenges: under ``rlcard=true`` the bot
+    knobs forget, bluff and challenge must stay 0 (catch and reflex are never used)."""
+    for seat, spec in enumerate(bots):
+        for knob in ("forget", "bluff", "challenge"):
+            if getattr(spec, knob) != 0:
+                raise BotError(f"bot {spec} of seat {seat}: {knob} must be 0 under rlcard=true "
+                               f"(RLCard has no UNO calls, bluffs or challenges)")
+
+
 def encode(rules, bots, check: bool = False) -> KernelInputs:
     """Kernel arrays for rule set ``rules`` and the per-seat bot specs ``bots``.
 
@@ -41,6 +52,7 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     r[L.R_FIRST_RULE] = _FIRST_RULES[rules.first_card]
     r[L.R_DECK_N] = deck.shape[0]
     r[L.R_CHECK] = int(check)
+    r[L.R_RLCARD] = int(bool(rules.option("rlcard", False)))
     weights = rules.wheel_weights()
     cum = np.cumsum(weights)
     if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed
@@ -48,5 +60,7 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     b = bots_array(bots)
     if b.shape[0] != rules.players:
         raise ValueError(f"{b.shape[0]} bots for {rules.players} players")
+    if r[L.R_RLCARD]:
+        check_rlcard_bots(bots)
     return KernelInputs(r, deck, rules.points().astype(np.int64), cum.astype(np.float64),
                         np.ascontiguousarray(b, dtype=np.float64))

@@ -65,7 +65,9 @@ S_SPINNER = 17     # seat spinning the wheel now
 S_VIOLATIONS = 18  # invariant violations found (check mode only)
 S_PENDING = 19     # 1 when some seat's UNO penalty (State.hand[:, PEND]) is pending
 S_RNG = 20         # SplitMix64 state of this game's stream (uint64 bits)
-S_SPIN0 = 21       # S_SPIN0 + space: spins landing on each global wheel space this round
+S_TOP_OUT = 21     # rlcard only: 1 when the top card went into the draw pile at a reshuffle
+                   #   (S_TOP / S_COLOUR still say what to match; the card is not on the table)
+S_SPIN0 = 22       # S_SPIN0 + space: spins landing on each global wheel space this round
 N_SCALARS = S_SPIN0 + N_SPACES
 
 # --- rule parameters (int64 array built by encode.py) --------------------------------
@@ -77,7 +79,8 @@ R_WHEEL = 4           # spaces.WHEEL_NONE / WHEEL_2005 / WHEEL_2025
 R_FIRST_RULE = 5      # FIRST_ACTION_EFFECTS / FIRST_NUMBERS_ONLY
 R_DECK_N = 6          # cards in the deck
 R_CHECK = 7           # 1 = verify the invariants after every action (tests; slower)
-N_RULE_PARAMS = 8
+R_RLCARD = 8          # 1 = RLCard 1.2.0's UNO rules (rule option rlcard, classic only)
+N_RULE_PARAMS = 9
 
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
@@ -110,7 +113,8 @@ EV_PLAY = 5         # a=seat, b=kind
 EV_COLOUR = 6       # a=seat, b=colour named
 EV_DRAW = 7         # a=seat, b=kind
 EV_DRAW_FAIL = 8    # a=seat
-EV_RESHUFFLE = 9    # a=cards moved from the discard pile to the draw pile
+EV_RESHUFFLE = 9    # a=cards moved from the discard pile to the draw pile, b=1 when the top
+                    #   card went too (rlcard)
 EV_SKIPPED = 10     # a=seat passed over
 EV_REVERSE = 11     # a=new direction
 EV_UNO = 12         # a=seat calls UNO

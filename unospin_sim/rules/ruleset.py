@@ -36,32 +36,37 @@ from . import cards, spaces
 
 __all__ = [
     "Edition", "RuleSet", "EDITIONS", "OPTION_ORDER", "OPTION_DOCS", "NOT_IMPLEMENTED",
-    "FIRST_CARD_RULES", "parse_rules", "parse_wheel",
+    "FIRST_CARD_RULES", "MAX_TURN_CAP", "parse_rules", "parse_wheel",
 ]
 
 #: every implemented rule option, in canonical-string order
 OPTION_ORDER = ("players", "turn_cap", "wild_matches_colour", "wild_stops_colour_draw",
-                "wild_spin_cards", "wheel")
+                "wild_spin_cards", "wheel", "rlcard")
 
 #: one-line description of each option (for help texts and docs)
 OPTION_DOCS = MappingProxyType({
     "players": "number of players, 2-10",
-    "turn_cap": "turns after which a round is recorded unfinished, >= 1",
+    "turn_cap": "turns after which a round is recorded unfinished, 1-1000000",
     "wild_matches_colour": "holding a wild other than Wild Draw Four forbids Wild Draw Four",
     "wild_stops_colour_draw": "a wild drawn stops a wheel colour draw (spin editions)",
     "wild_spin_cards": "number of Wild Spin cards in the deck, 0-4 (spin2025)",
     "wheel": "wheel space weights {space:weight,...}; unlisted spaces weigh 0 (spin editions)",
+    "rlcard": "RLCard 1.2.0's UNO rules: drawn card auto-played, no UNO calls (classic)",
 })
 
 #: options named in RULINGS.md that are not implemented yet: rejected with a clear message
 NOT_IMPLEMENTED = ("stacking", "jump_in", "seven_o", "partners", "draw_until_playable",
-                   "force_play", "special_wilds", "match", "match_mode", "target", "rlcard")
+                   "force_play", "special_wilds", "match", "match_mode", "target")
 
 #: first-card rules, by name; the index is the rule's id
 FIRST_CARD_RULES = ("action_effects", "numbers_only")
 
-_INT_RANGES = {"players": (2, 10), "turn_cap": (1, None), "wild_spin_cards": (0, 4)}
-_BOOL_OPTIONS = ("wild_matches_colour", "wild_stops_colour_draw")
+#: largest turn cap: the kernel keeps room for ``turn_cap + 1`` spin records per thread
+#: (64 bytes each), so an unbounded cap would ask for petabytes before the first game
+MAX_TURN_CAP = 1_000_000
+
+_INT_RANGES = {"players": (2, 10), "turn_cap": (1, MAX_TURN_CAP), "wild_spin_cards": (0, 4)}
+_BOOL_OPTIONS = ("wild_matches_colour", "wild_stops_colour_draw", "rlcard")
 _FAMILIES = {"none": spaces.WHEEL_NONE, "2005": spaces.WHEEL_2005, "2025": spaces.WHEEL_2025}
 _TRUE = ("true", "1")
 _FALSE = ("false", "0")
@@ -289,6 +294,9 @@ def _wheel_vector(ed: Edition, wheel: Any) -> tuple[float, ...]:
     if not any(w > 0 for w in weights.values()):
         raise RuleError(f"wheel weights must not all be zero: give at least one {ed.name} "
                         f"space a positive weight")
+    if not math.isfinite(sum(weights.values())):  # the engine draws from the running sum
+        raise RuleError("wheel weights are too large: their sum must be a finite number "
+                        "(only their ratios matter)")
     return tuple(weights.values())
 
 
@@ -432,6 +440,11 @@ class RuleSet:
         resolved = dict(ed.defaults)
         for name, value in options.items():
             resolved[name] = _coerce(ed, name, value)
+        if resolved.get("rlcard") and resolved.get("wild_matches_colour"):
+            # RLCard's own rule (Wild Draw Four only when no other card is legal) already
+            # forbids it whenever another wild is held: one game, one canonical string
+            raise RuleError("wild_matches_colour=true cannot be combined with rlcard=true: "
+                            "RLCard allows a Wild Draw Four only when no other card is legal")
         values = tuple((name, resolved[name]) for name in ed.options)
         return cls(ed.name, values)
 
