@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._text import split_top_level
 from .errors import BotError
 
 __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
@@ -93,23 +94,7 @@ class BotSpec:
 
 
 def _split_bots(text: str) -> list[str]:
-    items, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch == "(":
-            depth += 1
-            if depth > 1:
-                raise BotError(f"malformed bot string {text!r}: nested '('")
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                raise BotError(f"malformed bot string {text!r}: unbalanced ')'")
-        elif ch == "," and depth == 0:
-            items.append(text[start:i])
-            start = i + 1
-    if depth:
-        raise BotError(f"malformed bot string {text!r}: missing ')'")
-    items.append(text[start:])
-    return items
+    return split_top_level(text, BotError, "bot string", max_depth=1)
 
 
 def _parse_one(item: str, text: str) -> BotSpec:

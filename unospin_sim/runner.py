@@ -23,6 +23,7 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
+from .results import round_columns
 from .rules.spaces import SPACE_NAMES
 
 MAX_SEED = 2**63 - 1
@@ -88,17 +89,6 @@ def _check_int(name: str, value, lo: int, hi: int | None = None) -> int:
         bound = f">= {lo}" if hi is None else f"in {lo}..{hi}"
         raise UserError(f"{name} must be {bound}, got {value}")
     return value
-
-
-def round_columns(rules: RuleSet) -> list[str]:
-    """Names of the round-table columns for ``rules``, in order."""
-    p = rules.players
-    cols = ["game", "seed", "first_player", "winner", "turns", "winner_points",
-            "cards_drawn", "failed_draws", "spins"]
-    for stem in ("cards_drawn", "cards_left", "points_left"):
-        cols += [f"{stem}_{i}" for i in range(p)]
-    cols += [f"spins_{s}" for s in rules.wheel_spaces()]
-    return cols
 
 
 def _rounds_frame(rules: RuleSet, game0: int, out: np.ndarray, seeds: np.ndarray,

@@ -149,6 +149,12 @@ def draw_card(st, p):
             s[S_FAILED] += 1
             ev(st, EV_DRAW_FAIL, p, 0, 0)
             return -1
+    return pile_to_hand(st, p)
+
+
+@inl
+def pile_to_hand(st, p):
+    """Seat p draws a card from the (non-empty) draw pile; returns its kind."""
     k = take_from_pile(st)
     add_card(st, p, k)
     st.hand[p, DRAWN] += 1
@@ -1036,11 +1042,7 @@ def draw_card_rl(st, p):
             s[S_FAILED] += 1
             ev(st, EV_DRAW_FAIL, p, 0, 0)
             return -1
-    k = take_from_pile(st)
-    add_card(st, p, k)
-    st.hand[p, DRAWN] += 1
-    ev(st, EV_DRAW, p, k, 0)
-    return k
+    return pile_to_hand(st, p)
 
 
 @inl

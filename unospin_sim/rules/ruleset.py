@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from .._text import split_top_level
 from ..errors import RuleError
 from . import cards, spaces
 
@@ -302,21 +303,8 @@ def _wheel_vector(ed: Edition, wheel: Any) -> tuple[float, ...]:
 
 def _split_top(text: str, whole: str) -> list[str]:
     """Split ``text`` (part of rule string ``whole``) on commas outside braces/parentheses."""
-    items, depth, start = [], [], 0
-    pairs = {"(": ")", "{": "}"}
-    for i, ch in enumerate(text):
-        if ch in pairs:
-            depth.append(pairs[ch])
-        elif ch in ")}":
-            if not depth or depth.pop() != ch:
-                raise RuleError(f"malformed rule string {whole!r}: unbalanced {ch!r}")
-        elif ch == "," and not depth:
-            items.append(text[start:i])
-            start = i + 1
-    if depth:
-        raise RuleError(f"malformed rule string {whole!r}: missing {depth[-1]!r}")
-    items.append(text[start:])
-    return items
+    return split_top_level(text, RuleError, "rule string", shown=whole,
+                           pairs={"(": ")", "{": "}"})
 
 
 def parse_wheel(text: str, edition: Any) -> dict[str, float]:
