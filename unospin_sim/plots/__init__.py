@@ -88,7 +88,7 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
     x = np.arange(len(table))
     ax.errorbar(x, table[metric], yerr=_err(table, metric), fmt="o", capsize=4)
     ax.set_xticks(x)
-    ax.set_xticklabels(table.index)
+    ax.set_xticklabels([str(i).replace(" ", "\n", 1) for i in table.index], fontsize=8)
     ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_ylabel(metric.replace("_", " "))
     return ax
