@@ -84,10 +84,15 @@ class Game:
 
     # -- one action ----------------------------------------------------------------------
     def turn(self, p):
-        """Seat p takes one turn as the kernel's round loop would (penalties included)."""
+        """Seat p takes one action as the kernel's round loop would (penalties included):
+        a turn, or under stacking the answer to a pending penalty."""
         st = self.st
-        st.s[L.S_TURNS] += 1
         st.s[L.S_CUR] = p
+        if st.s[L.S_PEN_N] > 0:  # stacking: p faces a pending penalty (a turn if it stacks)
+            K.penalty_action(st, self.r, self.pts, self.bots, p)
+            K.apply_penalties(st)
+            return self
+        st.s[L.S_TURNS] += 1
         if self.r[L.R_RLCARD]:  # RLCard rules: their own turn (no UNO penalties)
             K.play_turn_rl(st, self.pts, self.bots, p)
             return self
@@ -95,7 +100,8 @@ class Game:
             st.s[L.S_SPIN_NEXT] = 0
             K.spin_2005(st, self.r, self.pts, self.cum, self.bots, p)
         else:
-            K.play_turn(st, self.r, self.pts, self.cum, self.bots, p)
+            play_turn = K.play_turn_house if self.r[L.R_HOUSE] else K.play_turn
+            play_turn(st, self.r, self.pts, self.cum, self.bots, p)
         K.apply_penalties(st)
         return self
 

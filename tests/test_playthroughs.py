@@ -15,22 +15,38 @@ from unospin_sim.rules import EDITIONS
 
 HERE = Path(__file__).parent / "playthroughs"
 PLAYER_COUNTS = (2, 4, 10)
-CASES = [(ed, p, "random", 11) for ed in sorted(EDITIONS) for p in PLAYER_COUNTS] + [
-    ("spin2025", 4, "heuristic", 11),
-    ("spin2005", 4, "heuristic", 11),
-    ("classic", 4, "heuristic(forget=0.5,catch=1,bluff=0.5,challenge=0.5)", 12),
+KNOBS = "heuristic(forget=0.5,catch=1,bluff=0.5,challenge=0.5)"
+# (edition, players, bots, seed, other rule options); the house-rule cases are seeds whose
+# game shows the rule at work (docs/HOUSE_RULES.md)
+CASES = [(ed, p, "random", 11, "") for ed in sorted(EDITIONS) for p in PLAYER_COUNTS] + [
+    ("spin2025", 4, "heuristic", 11, ""),
+    ("spin2005", 4, "heuristic", 11, ""),
+    ("classic", 4, KNOBS, 12, ""),
+    ("classic", 4, "random", 11, "stacking=true"),
+    ("classic", 3, KNOBS, 12, "stacking=true"),
+    ("spin2025", 4, "random", 11, "stacking=true"),
+    ("classic", 4, "random", 17, "draw_until_playable=true"),
+    ("classic", 4, "random", 11, "seven_o=true"),
+    ("spin2005", 3, "heuristic", 11, "seven_o=true"),
+    ("spin2025", 4, "random", 13, "stacking=true,draw_until_playable=true,seven_o=true"),
+    ("classic", 4, "random", 13, "special_wilds=swap_hands"),
+    ("classic", 4, "random", 13, "special_wilds=shuffle_hands"),
+    ("classic", 3, "heuristic", 11, "special_wilds=shuffle_hands"),
 ]
 
 
-def _path(edition, players, bots, seed):
+def _path(edition, players, bots, seed, options=""):
     tag = "random" if bots == "random" else "heuristic" if bots == "heuristic" else "knobs"
-    return HERE / f"{edition}-p{players}-{tag}-s{seed}.txt"
+    extra = "".join("-" + o.replace("=true", "").replace("=", "-").replace("_", "-")
+                    for o in options.split(",") if o)
+    return HERE / f"{edition}-p{players}-{tag}-s{seed}{extra}.txt"
 
 
-@pytest.mark.parametrize("edition,players,bots,seed", CASES)
-def test_playthrough_replays(edition, players, bots, seed):
-    text = play_text(f"{edition}(players={players})", bots, seed=seed, game=0)
-    path = _path(edition, players, bots, seed)
+@pytest.mark.parametrize("edition,players,bots,seed,options", CASES)
+def test_playthrough_replays(edition, players, bots, seed, options):
+    rules = f"{edition}(players={players}{',' + options if options else ''})"
+    text = play_text(rules, bots, seed=seed, game=0)
+    path = _path(edition, players, bots, seed, options)
     if os.environ.get("UNOSPIN_REGEN"):
         path.write_text(text)
     assert path.exists(), f"no golden playthrough {path.name}: run with UNOSPIN_REGEN=1"

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from unospin_sim.bots import DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_string, parse_bots
 from unospin_sim.errors import RuleError
-from unospin_sim.rules import EDITIONS, RuleSet, parse_rules
+from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
 from unospin_sim.runner import simulate
 
 EDITION_NAMES = tuple(EDITIONS)
@@ -34,6 +34,8 @@ INT_OPTIONS = {
     "turn_cap": st.one_of(st.integers(1, 40), st.integers(41, 600), st.just(2000)),
     "wild_spin_cards": st.integers(0, 4),
 }
+#: options taking one of a few names
+ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands")}
 #: (rule set options, bot knobs) that may not be combined: the conflicting knob is zeroed
 RLCARD_ZERO_KNOBS = ("forget", "bluff", "challenge")
 
@@ -79,8 +81,13 @@ def rule_options(draw) -> tuple[str, dict]:
             options[name] = draw(st.booleans())
         elif name in INT_OPTIONS:
             options[name] = draw(INT_OPTIONS[name])
+        elif name in ENUM_OPTIONS:
+            options[name] = draw(st.sampled_from(ENUM_OPTIONS[name]))
     if options.get("rlcard"):
         options["wild_matches_colour"] = False  # RLCard's own Wild Draw Four rule
+        for name in HOUSE_RULES:                # RLCard's fixed rules: no house rules
+            if name in options:
+                options[name] = ed.defaults[name]
     return edition, options
 
 
@@ -143,6 +150,8 @@ def _scramble(options: dict, draw) -> str:
         elif isinstance(value, dict):
             sep = draw(st.sampled_from([":", "="]))
             text = "{" + ",".join(f"{s}{sep}{w!r}" for s, w in value.items()) + "}"
+        elif isinstance(value, str):
+            text = draw(st.sampled_from([value, f" {value} ", value.upper()]))
         else:
             text = draw(st.sampled_from([str(value), f" {value} ", f"+{value}", f"00{value}"]))
         items.append(f"{name}={text}")

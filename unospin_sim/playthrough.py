@@ -109,6 +109,23 @@ def render(events: np.ndarray, state, rules, bots) -> str:
         elif code == L.EV_NAME:
             what = COLOURS[c] if b == 0 else f"number {c}"
             lines.append(f"  {seat(a)} names {what}")
+        elif code == L.EV_PENALTY_ON:
+            lines.append(f"  {seat(a)} faces a penalty of {b} cards: stack or take it")
+        elif code == L.EV_PENALTY_TAKE:
+            lines.append(f"  {seat(a)} takes the penalty: draws {b}")
+        elif code == L.EV_STACK_CHALLENGE:
+            verdict = ("illegal: the player draws 4" if c else
+                       "legal: the challenger draws the penalty and 2 more")
+            lines.append(f"  {seat(a)} challenges the Wild Draw Four of {seat(b)}: {verdict}")
+        elif code == L.EV_ZERO_PASS:
+            hands[:] = np.roll(hands, 1 if a > 0 else -1, axis=0)
+            way = "clockwise" if a > 0 else "counter-clockwise"
+            lines.append(f"  every hand passes one seat {way}")
+        elif code == L.EV_SHUFFLE:
+            hands[:] = 0
+            lines.append(f"  every hand is collected, shuffled and dealt again from {seat(b)}")
+        elif code == L.EV_REDEAL:
+            hands[a, b] += 1
         elif code == L.EV_WIN:
             lines.append("")
             lines.append(f"{seat(a)} wins the round and scores {b} points")

@@ -2,7 +2,9 @@
 
 This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
 ``spin2005``, ``spin2025`` and ``spiderman`` with the ``random`` bot strategy only
-(plus its knobs: forget, catch, bluff, challenge, reflex).  It deliberately imports
+(plus its knobs: forget, catch, bluff, challenge, reflex), and the house rules
+``stacking``, ``draw_until_playable``, ``seven_o`` and ``special_wilds`` exactly as
+``docs/HOUSE_RULES.md`` settles them.  It deliberately imports
 nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the decks, points and
 wheels below are written out again from the rulings text, so that a mistake in the
 rule data or in the numba kernel shows up as a statistical disagreement.
@@ -23,7 +25,8 @@ Public API
     the seed ``play_many`` hands to ``play_round`` for game ``game`` (a SHA-256 of
     both, so rounds are independent of each other and of how many are played).
 
-Tests drive ``_Round`` directly on hand-built states (``tests/test_reference.py``).
+Tests drive ``_Round`` directly on hand-built states (``tests/test_reference.py``,
+``tests/test_reference_house_rules.py``).
 
 Interpretations beyond RULINGS.md (shared with the numba engine) are listed in the
 brief; the choices this module had to make on top of those are:
@@ -53,6 +56,10 @@ brief; the choices this module had to make on top of those are:
 * Trade Hands / Swap Hands: every seat that ends up holding a one-card hand gets an
   UNO check (also one that held one card before).
 * An unfinished round (turn cap) has ``winner == -1`` and ``winner_points == 0``.
+* House rules: after a 7 (``seven_o``) or a Wild Swap Hands, only the two seats that
+  swapped get the UNO check (as for the 2025 Swap Hands); after a 0 or a Wild Shuffle
+  Hands, every seat holding one card does.  A pending stacking penalty carries its
+  passes (HOUSE_RULES "Details settled while implementing").
 """
 
 from __future__ import annotations
@@ -80,6 +87,11 @@ WILD = "wild"
 WILD_DRAW_FOUR = "wild_draw_four"
 WILD_SPIN = "wild_spin"
 WEB_SWING = "wild_web_swing"
+SWAP_WILD = "wild_swap_hands"        # classic option special_wilds="swap_hands"
+SHUFFLE_WILD = "wild_shuffle_hands"  # classic option special_wilds="shuffle_hands"
+
+#: values of the classic option ``special_wilds`` and the card each adds
+SPECIAL_WILDS = {"none": None, "swap_hands": SWAP_WILD, "shuffle_hands": SHUFFLE_WILD}
 
 #: one card; ``colour`` is 0-3 or None for wilds, ``number`` is 0-9 or None
 Card = namedtuple("Card", "kind colour number")
@@ -97,8 +109,9 @@ BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "re
 
 # ----------------------------------------------------------------------------- cards
 
-def build_deck(edition, wild_spin_cards=4):
-    """The edition's full deck as a list of Cards (RULINGS "Editions and decks")."""
+def build_deck(edition, wild_spin_cards=4, special_wilds="none"):
+    """The edition's full deck as a list of Cards (RULINGS "Editions and decks");
+    ``special_wilds`` (classic) adds one Wild Swap Hands or Wild Shuffle Hands."""
     deck = []
     for c in range(4):
         if edition in ("classic", "spiderman"):
@@ -124,6 +137,8 @@ def build_deck(edition, wild_spin_cards=4):
         deck += [Card(WILD_SPIN, None, None)] * wild_spin_cards
     if edition == "spiderman":
         deck += [Card(WEB_SWING, None, None)] * 4
+    if SPECIAL_WILDS[special_wilds] is not None:
+        deck.append(Card(SPECIAL_WILDS[special_wilds], None, None))
     return deck
 
 
@@ -132,6 +147,8 @@ def card_points(card):
         return card.number
     if card.colour is not None:
         return 20
+    if card.kind in (SWAP_WILD, SHUFFLE_WILD):
+        return 40
     return 50
 
 
@@ -189,7 +206,8 @@ class _Round:
 
     def __init__(self, edition, players, seed, *, wild_matches_colour=None,
                  wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
-                 turn_cap=10000, trace=None):
+                 turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
+                 seven_o=False, special_wilds="none"):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -250,7 +268,22 @@ class _Round:
                 raise ValueError(f"bot knob reflex must be >= 0, got {knobs['reflex']!r}")
             self.bots.append(knobs)
 
-        self.deck = build_deck(edition, wild_spin_cards)
+        # house rules (docs/HOUSE_RULES.md)
+        for name, value in (("stacking", stacking), ("seven_o", seven_o),
+                            ("draw_until_playable", draw_until_playable)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, got {value!r}")
+        if special_wilds not in SPECIAL_WILDS:
+            raise ValueError(f"special_wilds must be one of {tuple(SPECIAL_WILDS)}, "
+                             f"got {special_wilds!r}")
+        if special_wilds != "none" and edition != "classic":
+            raise ValueError(f"special_wilds is not an option of {edition}")
+        self.stacking = stacking
+        self.draw_until_playable = draw_until_playable
+        self.seven_o = seven_o
+        self.special_wilds = special_wilds
+
+        self.deck = build_deck(edition, wild_spin_cards, special_wilds)
         self.draw_pile = []          # top = last element
         self.discard = []            # top = last element
         self.hands = [[] for _ in range(players)]
@@ -263,6 +296,12 @@ class _Round:
         self.two_x = False
         self.spin_pending = False    # 2005: the seat to act next spins instead of its turn
         self.penalties = []          # seats caught without UNO in the current action
+        # stacking: the pending penalty on the seat to act next (the victim)
+        self.penalty = 0             # cards the victim must draw (0: none pending)
+        self.penalty_kind = None     # DRAW_TWO or WILD_DRAW_FOUR: the face to stack on
+        self.penalty_from = -1       # the seat that played the penalty's last card
+        self.penalty_illegal = False  # that last card was an illegal (bluffed) WD4
+        self.penalty_passes = 0      # seats passed over (the victim first) when it is taken
         self.cards_drawn = [0] * players
         self.failed_draws = 0
         self.wheel_discards = [0] * players
@@ -405,8 +444,15 @@ class _Round:
                 if self.turns == self.turn_cap:
                     self.log("turn cap reached: round unfinished")
                     return
-                self.turns += 1
                 s = self.cur
+                if self.penalty:
+                    # stacking: the victim stacks (a counted turn), challenges or
+                    # accepts; None: it takes a normal turn after all
+                    nxt = self.face_penalty(s)
+                    if nxt is not None:
+                        self.end_action(nxt)
+                        continue
+                self.turns += 1
                 if self.spin_pending:
                     # 2005: this seat spins instead of its turn (the spin IS its turn)
                     self.spin_pending = False
@@ -414,12 +460,72 @@ class _Round:
                     nxt = (s if w is None else w) + self.direction
                 else:
                     nxt = self.play_turn(s)
-                for p in self.penalties:
-                    self.draw_n(p, 2, "UNO penalty")
-                self.penalties = []
-                self.cur = self.seat(nxt)
+                self.end_action(nxt)
         except _RoundOver:
             pass
+
+    def end_action(self, nxt):
+        for p in self.penalties:
+            self.draw_n(p, 2, "UNO penalty")
+        self.penalties = []
+        self.cur = self.seat(nxt)
+
+    # ------------------------------------------------------------------ stacking
+    def face_penalty(self, v):
+        """Play reaches ``v`` facing a pending penalty (HOUSE_RULES ``stacking``): v
+        challenges a last Wild Draw Four (its challenge probability), else stacks when
+        it can (a counted turn), else takes the penalty (not a turn).  Returns the seat
+        that acts next, or None when v now takes a normal turn."""
+        n_cards, kind, passes = self.penalty, self.penalty_kind, self.penalty_passes
+        p, illegal = self.penalty_from, self.penalty_illegal
+        if kind == WILD_DRAW_FOUR:
+            ch = self.bots[v]["challenge"]
+            if ch > 0 and self.rng.random() < ch:
+                self.clear_penalty()
+                if illegal:
+                    self.log(f"seat {v} challenges: illegal, seat {p} draws 4")
+                    self.draw_n(p, 4, "failed wild draw four")
+                    return self.take_penalty(v, n_cards - 4, passes - 1)
+                self.log(f"seat {v} challenges: legal")
+                return self.take_penalty(v, n_cards + 2, passes)
+        hand = self.hands[v]
+        stackable = [i for i, c in enumerate(hand) if c.kind == kind]
+        if not stackable:
+            self.clear_penalty()
+            return self.take_penalty(v, n_cards, passes)
+        self.turns += 1
+        self.play_card(v, self.rng.choice(stackable), stacked=True)
+        self.penalty = n_cards + (4 if kind == WILD_DRAW_FOUR else 2)
+        self.penalty_from = v
+        self.penalty_illegal = False
+        self.penalty_passes = 1
+        self.log(f"seat {v} stacks: the penalty is {self.penalty}")
+        if not self.hands[v]:
+            self.winner = v
+            total = self.penalty
+            self.clear_penalty()
+            self.draw_n(self.seat(v + self.direction), total, "last card")
+            self.log(f"seat {v} played the last card and wins")
+            raise _RoundOver
+        if len(self.hands[v]) == 1:
+            self.uno_check(v)
+        return v + self.direction
+
+    def take_penalty(self, v, n_cards, passes):
+        """v draws ``n_cards``; play moves on past ``passes`` seats, v first (0: v takes a
+        normal turn, returns None)."""
+        if n_cards:
+            self.draw_n(v, n_cards, "penalty")
+        if passes <= 0:
+            return None
+        return v + self.direction * passes
+
+    def clear_penalty(self):
+        self.penalty = 0
+        self.penalty_kind = None
+        self.penalty_from = -1
+        self.penalty_illegal = False
+        self.penalty_passes = 0
 
     # ------------------------------------------------------------------ a turn
     def pick(self, s, state):
@@ -440,11 +546,13 @@ class _Round:
             return None
         return self.rng.choice(legal)
 
-    def play_card(self, s, i):
-        """Seat s plays hand[i]; returns (card, illegal_wd4)."""
+    def play_card(self, s, i, stacked=False):
+        """Seat s plays hand[i]; returns (card, illegal_wd4).  A ``stacked`` Wild Draw
+        Four is never illegal."""
         hand = self.hands[s]
         card = hand[i]
-        illegal = card.kind == WILD_DRAW_FOUR and not wd4_legal(hand, self.colour, self.wmc)
+        illegal = (card.kind == WILD_DRAW_FOUR and not stacked
+                   and not wd4_legal(hand, self.colour, self.wmc))
         del hand[i]
         self.discard.append(card)
         self.colour = card.colour if card.colour is not None else self.name_colour()
@@ -455,40 +563,89 @@ class _Round:
 
     def play_turn(self, p):
         """Seat p takes an ordinary turn; returns the seat that acts next."""
-        hand = self.hands[p]
         state = {"bluff": None}
         played = []
         i = self.pick(p, state)
         from_draw = False
         if i is None:
-            c = self.draw_one(p)
-            self.log(f"seat {p} draws" + (f" {card_name(c)}" if c else " nothing"))
-            if c is None:
+            i = self.draw_for_turn(p)
+            if i is None:
                 return p + self.direction
-            playable = (wd4_legal(hand, self.colour, self.wmc) if c.kind == WILD_DRAW_FOUR
-                        else matches(c, self.top(), self.colour))
-            if not playable:
-                return p + self.direction
-            i = len(hand) - 1
             from_draw = True
-        played.append(self.play_card(p, i))
-        if not hand:
-            self.finish_with_last_card(p, played)
-        if len(hand) == 1:
-            self.uno_check(p)
-        if self.spins_wheel(played[0][0]):
+        if self.play_one(p, i, played):
             return self.spin_then_resolve(p, played)
         if self.two_x and not from_draw:
             j = self.pick(p, state)
-            if j is not None:
-                played.append(self.play_card(p, j))
-                if not hand:
-                    self.finish_with_last_card(p, played)
-                if len(hand) == 1:
-                    self.uno_check(p)
-                if self.spins_wheel(played[1][0]):
-                    return self.spin_then_resolve(p, played)
+            if j is not None and self.play_one(p, j, played):
+                return self.spin_then_resolve(p, played)
         return self.resolve(p, played)
+
+    def draw_for_turn(self, p):
+        """Nothing playable: draw one card (``draw_until_playable``: until a playable
+        one or nothing is left).  Returns the drawn card's index if playable, else None."""
+        while True:
+            c = self.draw_one(p)
+            self.log(f"seat {p} draws" + (f" {card_name(c)}" if c else " nothing"))
+            if c is None:
+                return None
+            hand = self.hands[p]
+            playable = (wd4_legal(hand, self.colour, self.wmc) if c.kind == WILD_DRAW_FOUR
+                        else matches(c, self.top(), self.colour))
+            if playable:
+                return len(hand) - 1
+            if not self.draw_until_playable:
+                return None
+
+    def play_one(self, p, i, played):
+        """Seat p plays hand[i] as part of its turn (appended to ``played``): ends the
+        round on an empty hand, checks UNO, applies a hand-moving effect (7 / 0 under
+        ``seven_o``, the special wilds).  Returns whether the card spins the wheel."""
+        played.append(self.play_card(p, i))
+        card = played[-1][0]
+        if not self.hands[p]:
+            self.finish_with_last_card(p, played)
+        if len(self.hands[p]) == 1:
+            self.uno_check(p)
+        self.move_hands(p, card)
+        return self.spins_wheel(card)
+
+    def move_hands(self, p, card):
+        """Effects that move whole hands, at once when the card is played; then every
+        seat whose hand changed and holds one card gets the UNO check (a swap: the two
+        seats; a pass or shuffle: every seat)."""
+        n = self.n
+        if self.seven_o and card.kind == NUMBER and card.number == 7:
+            self.swap_with_chosen(p)
+            return
+        if self.seven_o and card.kind == NUMBER and card.number == 0:
+            d = self.direction
+            self.hands = [self.hands[(j - d) % n] for j in range(n)]
+            self.log("every hand passes one seat " +
+                     ("clockwise" if d == 1 else "counter-clockwise"))
+        elif card.kind == SWAP_WILD:
+            self.swap_with_chosen(p)
+            return
+        elif card.kind == SHUFFLE_WILD:
+            pool = [c for h in self.hands for c in h]
+            self.rng.shuffle(pool)
+            self.hands = [[] for _ in range(n)]
+            for k, c in enumerate(pool):
+                self.hands[(p + self.direction * (1 + k)) % n].append(c)
+            self.log("hands shuffled and dealt again: "
+                     + ", ".join(str(len(h)) for h in self.hands))
+        else:
+            return
+        for j in range(n):
+            if len(self.hands[j]) == 1:
+                self.uno_check(j)
+
+    def swap_with_chosen(self, p):
+        t = self.rng.choice([j for j in range(self.n) if j != p])
+        self.hands[p], self.hands[t] = self.hands[t], self.hands[p]
+        self.log(f"seat {p} swaps hands with seat {t}")
+        for j in (p, t):
+            if len(self.hands[j]) == 1:
+                self.uno_check(j)
 
     def spin_then_resolve(self, p, played):
         if self.edition == "spin2005":
@@ -535,6 +692,21 @@ class _Round:
                 draw += 2
                 skips += 1
         victim = self.seat(p + self.direction)
+        if self.stacking:
+            draws = [(c, illegal) for c, illegal in played
+                     if c.kind in (DRAW_TWO, WILD_DRAW_FOUR)]
+            if draws:
+                # a pending penalty on the victim instead of drawing; play goes to it
+                last, illegal = draws[-1]
+                self.penalty = sum(2 if c.kind == DRAW_TWO else 4 for c, _ in draws)
+                self.penalty_kind = last.kind
+                self.penalty_from = p
+                self.penalty_illegal = illegal
+                # passes when taken: one per Skip, Draw Two, WD4, two-player Reverse
+                self.penalty_passes = skips + sum(c.kind == WILD_DRAW_FOUR
+                                                  for c, _ in played)
+                self.log(f"pending penalty of {self.penalty} on seat {victim}")
+                return victim
         for c, illegal in played:
             if c.kind != WILD_DRAW_FOUR:
                 continue
@@ -747,7 +919,8 @@ class _Round:
 
 def play_round(edition, players, seed, *, wild_matches_colour=None,
                wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
-               turn_cap=10000, trace=None):
+               turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
+               seven_o=False, special_wilds="none"):
     """Play one round with ``random`` bots; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -761,11 +934,17 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
     per seat with any of the knobs forget, catch, bluff, challenge, reflex (defaults
     0, 0.5, 0, 0, 1).  ``trace``: a list to which event strings are appended.
+
+    House rules (``docs/HOUSE_RULES.md``, all off by default, combinable):
+    ``stacking``, ``draw_until_playable``, ``seven_o`` (bools) and
+    ``special_wilds`` (``"none"``, ``"swap_hands"`` or ``"shuffle_hands"``; classic only).
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,
                wild_spin_cards=wild_spin_cards, wheel=wheel, bots=bots,
-               turn_cap=turn_cap, trace=trace)
+               turn_cap=turn_cap, trace=trace, stacking=stacking,
+               draw_until_playable=draw_until_playable, seven_o=seven_o,
+               special_wilds=special_wilds)
     r.setup()
     r.run()
     return r.result()

@@ -11,6 +11,8 @@ from ..errors import BotError
 from . import layout as L
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
+_SPECIAL_WILDS = {"none": L.SPECIAL_NONE, "swap_hands": L.SPECIAL_SWAP,
+                  "shuffle_hands": L.SPECIAL_SHUFFLE}
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,12 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     r[L.R_DECK_N] = deck.shape[0]
     r[L.R_CHECK] = int(check)
     r[L.R_RLCARD] = int(bool(rules.option("rlcard", False)))
+    r[L.R_STACKING] = int(bool(rules.option("stacking", False)))
+    r[L.R_DRAW_UNTIL] = int(bool(rules.option("draw_until_playable", False)))
+    r[L.R_SEVEN_O] = int(bool(rules.option("seven_o", False)))
+    r[L.R_SPECIAL_WILDS] = _SPECIAL_WILDS[rules.option("special_wilds", "none")]
+    r[L.R_HOUSE] = int(bool(r[L.R_STACKING] or r[L.R_DRAW_UNTIL] or r[L.R_SEVEN_O]
+                            or r[L.R_SPECIAL_WILDS]))
     weights = rules.wheel_weights()
     cum = np.cumsum(weights)
     if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed

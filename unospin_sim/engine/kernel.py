@@ -13,7 +13,8 @@ from numba import njit
 
 from ..rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_COLOUR, KIND_FACE,
                            KIND_SPINS, KINDS_PER_COLOUR, N_KINDS, REVERSE_OFFSET,
-                           SKIP_OFFSET, WILD, WILD_DRAW_FOUR, WILD_WEB_SWING)
+                           SKIP_OFFSET, WILD, WILD_DRAW_FOUR, WILD_SWAP_HANDS,
+                           WILD_WEB_SWING)
 from ..rules import spaces as sp
 from .layout import *  # noqa: F401,F403  (module constants only)
 from .layout import State
@@ -453,6 +454,25 @@ def swap_rows(st, a, b):
         h[b, k] = t
 
 
+@hot
+def swap_target(st, bots, p):
+    """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands):
+    random uniform among the others, heuristic the smallest other hand, nearest in turn
+    order on ties."""
+    np_ = st.s[S_NP]
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        q = below(st.s, np_ - 1)
+        if q >= p:
+            q += 1
+        return q
+    q = -1
+    for i in range(1, np_):
+        q2 = (p + i * st.s[S_DIR] + np_) % np_
+        if q < 0 or st.hand[q2, HSIZE] < st.hand[q, HSIZE]:
+            q = q2
+    return q
+
+
 @inl
 def spin_wheel(st, r, cum):
     """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids)."""
@@ -808,17 +828,7 @@ def spin_2025(st, r, pts, cum, bots, p):
             else:
                 uno_check(st, bots, p)
     elif space == sp.SWAP_HANDS:
-        np_ = st.s[S_NP]
-        if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
-            q = below(st.s, np_ - 1)
-            if q >= p:
-                q += 1
-        else:  # the smallest other hand, nearest in turn order on ties
-            q = -1
-            for i in range(1, np_):
-                q2 = (p + i * st.s[S_DIR] + np_) % np_
-                if q < 0 or st.hand[q2, HSIZE] < st.hand[q, HSIZE]:
-                    q = q2
+        q = swap_target(st, bots, p)
         swap_rows(st, p, q)
         ev(st, EV_SWAP, p, q, 0)
         uno_check(st, bots, p)
@@ -827,6 +837,192 @@ def spin_2025(st, r, pts, cum, bots, p):
         st.s[S_TWO_X] = 1
         ev(st, EV_TWO_X, 1, 0, 0)
     end_spin(st, p)
+
+
+@hot
+def draw_until_playable(st, r, p):
+    """House rule draw_until_playable: seat p, whose drawn card was not playable, draws on
+    until a playable card (returned) or nothing is left to draw (-1)."""
+    while True:
+        k = draw_card(st, p)
+        if k < 0:
+            return -1
+        if playable(st, k, wd4_legal(st, r, p)):
+            return k
+
+
+# ==================================================================== seven_o, special wilds
+@hot
+def seven_o(st, bots, p, f):
+    """House rule seven_o, after seat p played a 7 (f = 7) or a 0 (f = 0) that was not its
+    last card: a 7 swaps hands with a seat of p's choice, a 0 passes every hand one seat in
+    the direction of play. Then every seat left holding one card gets the UNO check."""
+    if f == 7:
+        q = swap_target(st, bots, p)
+        swap_rows(st, p, q)
+        ev(st, EV_SWAP, p, q, 0)
+        uno_check(st, bots, p)
+        uno_check(st, bots, q)
+        return
+    np_ = st.s[S_NP]
+    d = st.s[S_DIR]
+    if d > 0:  # seat q gets the hand of seat q - 1
+        for q in range(np_ - 1, 0, -1):
+            swap_rows(st, q, q - 1)
+    else:      # seat q gets the hand of seat q + 1
+        for q in range(np_ - 1):
+            swap_rows(st, q, q + 1)
+    ev(st, EV_ZERO_PASS, d, 0, 0)
+    for q in range(np_):
+        uno_check(st, bots, q)
+
+
+@hot
+def special_wild(st, bots, p, k):
+    """House rule special_wilds, after seat p played Wild Swap Hands / Wild Shuffle Hands
+    (not its last card; the colour is named): swap hands with a seat of p's choice, or
+    collect every hand, shuffle and deal them one card at a time from the next seat in the
+    direction of play. Then every seat left holding one card gets the UNO check."""
+    np_ = st.s[S_NP]
+    if k == WILD_SWAP_HANDS:  # else WILD_SHUFFLE_HANDS
+        q = swap_target(st, bots, p)
+        swap_rows(st, p, q)
+        ev(st, EV_SWAP, p, q, 0)
+        uno_check(st, bots, p)
+        uno_check(st, bots, q)
+        return
+    h = st.hand
+    n = 0
+    for q in range(np_):
+        for k2 in range(N_KINDS):
+            for _ in range(h[q, k2]):
+                st.cards[TMP + n] = k2
+                n += 1
+        for j in range(HAND_FIELDS):
+            h[q, j] = 0
+    q = seat_after(st, p)
+    ev(st, EV_SHUFFLE, p, q, 0)
+    for i in range(n, 0, -1):  # deal a uniformly random card of the i left
+        j = below(st.s, i)
+        k2 = st.cards[TMP + j]
+        st.cards[TMP + j] = st.cards[TMP + i - 1]
+        add_card(st, q, k2)
+        ev(st, EV_REDEAL, q, k2, 0)
+        q = seat_after(st, q)
+    for q in range(np_):
+        uno_check(st, bots, q)
+
+
+# ==================================================================== stacking
+# House rule ``stacking`` (docs/HOUSE_RULES.md): a Draw Two / Wild Draw Four starts a pending
+# penalty (S_PEN_*) on the next seat instead of being drawn at once; when play reaches that
+# seat, play_round calls penalty_action instead of a normal turn. Without stacking S_PEN_N
+# stays 0 and none of this runs.
+@hot
+def start_penalty(st, p, v, n, kind, bluff, passes):
+    """Seat p's turn makes seat v (next to act) face a penalty of n cards."""
+    s = st.s
+    s[S_PEN_N] = n
+    s[S_PEN_KIND] = kind
+    s[S_PEN_BY] = p
+    s[S_PEN_ILLEGAL] = bluff
+    s[S_PEN_PASS] = passes
+    ev(st, EV_PENALTY_ON, v, n, 0)
+    s[S_CUR] = v
+
+
+@hot
+def stack_choice(st, bots, p):
+    """The card kind seat p stacks on the pending penalty, -1 when it holds none: random
+    uniform among its stackable card instances, heuristic the Draw Two of the colour it
+    holds most cards of (first colour on ties)."""
+    h = st.hand
+    if st.s[S_PEN_KIND] == WILD_DRAW_FOUR:
+        return WILD_DRAW_FOUR if h[p, WILD_DRAW_FOUR] > 0 else -1
+    n = 0
+    for c in range(4):
+        n += h[p, c * KINDS_PER_COLOUR + DRAW_TWO_OFFSET]
+    if n == 0:
+        return -1
+    if bots[p, B_STRATEGY] == STRATEGY_RANDOM:
+        i = below(st.s, n)
+        for c in range(4):
+            k = c * KINDS_PER_COLOUR + DRAW_TWO_OFFSET
+            i -= h[p, k]
+            if i < 0:
+                return k
+        return -1
+    best = -1
+    for c in range(4):
+        k = c * KINDS_PER_COLOUR + DRAW_TWO_OFFSET
+        if h[p, k] > 0 and (best < 0 or h[p, CC + c] > h[p, CC + KIND_COLOUR[best]]):
+            best = k
+    return best
+
+
+@hot
+def take_penalty(st, p, n, passes):
+    """Seat p draws n cards of a pending penalty; play moves on past ``passes`` seats, p
+    first (passes = 0: p takes a normal turn)."""
+    s = st.s
+    s[S_PEN_N] = 0
+    if n > 0:
+        ev(st, EV_PENALTY_TAKE, p, n, 0)
+        for _ in range(n):
+            draw_card(st, p)
+    q = p
+    for _ in range(passes):
+        ev(st, EV_SKIPPED, q, 0, 0)
+        q = seat_after(st, q)
+    s[S_CUR] = q
+
+
+@hot
+def penalty_action(st, r, pts, bots, p):
+    """Seat p faces a pending penalty: it challenges the Wild Draw Four (its challenge
+    probability), else stacks when it can (a counted turn), else takes the penalty (not a
+    turn). Sets S_CUR."""
+    s = st.s
+    n = s[S_PEN_N]
+    if s[S_PEN_KIND] == WILD_DRAW_FOUR:
+        pc = bots[p, B_CHALLENGE]
+        if pc > 0.0 and unif(st.s) < pc:
+            by = s[S_PEN_BY]
+            passes = s[S_PEN_PASS]
+            if s[S_PEN_ILLEGAL]:
+                ev(st, EV_STACK_CHALLENGE, p, by, 1)
+                for _ in range(4):
+                    draw_card(st, by)
+                n -= 4
+                passes -= 1
+            else:
+                ev(st, EV_STACK_CHALLENGE, p, by, 0)
+                n += 2
+            take_penalty(st, p, n, passes)
+            return
+    k = stack_choice(st, bots, p)
+    if k < 0:
+        take_penalty(st, p, n, s[S_PEN_PASS])
+        return
+    s[S_TURNS] += 1
+    ev(st, EV_TURN, p, s[S_TURNS], 0)
+    remove_card(st, p, k)
+    set_top(st, k)
+    ev(st, EV_PLAY, p, k, 0)
+    if k == WILD_DRAW_FOUR:
+        name_colour(st, bots, p)
+        n += 4
+    else:
+        n += 2
+    v = seat_after(st, p)
+    if st.hand[p, HSIZE] == 0:  # won: the next player still draws the whole penalty
+        s[S_WINNER] = p
+        s[S_PEN_N] = 0
+        for _ in range(n):
+            draw_card(st, v)
+        return
+    uno_check(st, bots, p)
+    start_penalty(st, p, v, n, s[S_PEN_KIND], 0, 1)
 
 
 # ==================================================================== a turn
@@ -861,105 +1057,137 @@ def web_swing(st, bots, p):
     return t
 
 
-@inl
-def play_turn(st, r, pts, cum, bots, p):
-    """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR."""
-    s = st.s
-    np_ = s[S_NP]
-    max_cards = 2 if s[S_TWO_X] else 1
-    n_rev = 0
-    n_pass = 0
-    n_draw = 0
-    wd4_illegal = 0      # WD4s this turn played while illegal (bluffs)
-    n_wd4 = 0
-    jump_from = -1       # Web Swing: play continues after this seat
-    played = 0
-    while played < max_cards:
-        legal = wd4_legal(st, r, p)
-        use_wd4 = legal
-        if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
-            pb = bots[p, B_BLUFF]
-            if pb > 0.0 and unif(st.s) < pb:
-                use_wd4 = True
-        k = choose_card(st, pts, bots, p, use_wd4)
-        if k < 0:
-            if played > 0:
-                break
-            k = draw_card(st, p)
+def _make_play_turn(house):
+    """play_turn for the default rules (``house`` False) or for rule sets with a house rule
+    of docs/HOUSE_RULES.md (``house`` True). ``house`` is a constant of the closure, frozen
+    at compile time: the default rules' turn carries no trace of the house rules, not even
+    a flag test (play_round_house is the loop that calls the house variant)."""
+
+    @inl
+    def play_turn(st, r, pts, cum, bots, p):
+        """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR."""
+        s = st.s
+        np_ = s[S_NP]
+        max_cards = 2 if s[S_TWO_X] else 1
+        n_rev = 0
+        n_pass = 0
+        n_draw = 0
+        wd4_illegal = 0      # WD4s this turn played while illegal (bluffs)
+        n_wd4 = 0
+        jump_from = -1       # Web Swing: play continues after this seat
+        last_draw = 0        # stacking: what stacks on this turn's penalty (its last draw card)
+        last_bluff = 0       # stacking: 1 when this turn's last Wild Draw Four was illegal
+        played = 0
+        while played < max_cards:
+            legal = wd4_legal(st, r, p)
+            use_wd4 = legal
+            if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
+                pb = bots[p, B_BLUFF]
+                if pb > 0.0 and unif(st.s) < pb:
+                    use_wd4 = True
+            k = choose_card(st, pts, bots, p, use_wd4)
             if k < 0:
-                break
-            legal = wd4_legal(st, r, p)  # the drawn card is in hand now
-            if not playable(st, k, legal):
-                break
-            max_cards = 1  # after drawing, only the drawn card may be played
-        if k == WILD_DRAW_FOUR and not legal:
-            wd4_illegal += 1
-            ev(st, EV_BLUFF, p, 0, 0)
-        remove_card(st, p, k)
-        set_top(st, k)
-        ev(st, EV_PLAY, p, k, 0)
-        played += 1
-        if k >= FIRST_WILD:
-            name_colour(st, bots, p)
-        f = KIND_FACE[k]
-        if k == WILD_DRAW_FOUR:
-            n_wd4 += 1
-            n_draw += 4
-            n_pass += 1
-        elif f == FACE_DRAW_TWO:
-            n_draw += 2
-            n_pass += 1
-        elif f == FACE_SKIP:
-            n_pass += 1
-        elif f == FACE_REVERSE:
-            if np_ == 2:
+                if played > 0:
+                    break
+                k = draw_card(st, p)
+                if k < 0:
+                    break
+                legal = wd4_legal(st, r, p)  # the drawn card is in hand now
+                if not playable(st, k, legal):
+                    if not (house and r[R_DRAW_UNTIL]):
+                        break
+                    k = draw_until_playable(st, r, p)
+                    if k < 0:
+                        break
+                    legal = wd4_legal(st, r, p)
+                max_cards = 1  # after drawing, only the drawn card may be played
+            if k == WILD_DRAW_FOUR and not legal:
+                wd4_illegal += 1
+                ev(st, EV_BLUFF, p, 0, 0)
+            remove_card(st, p, k)
+            set_top(st, k)
+            ev(st, EV_PLAY, p, k, 0)
+            played += 1
+            if k >= FIRST_WILD:
+                name_colour(st, bots, p)
+            f = KIND_FACE[k]
+            if k == WILD_DRAW_FOUR:
+                n_wd4 += 1
+                n_draw += 4
                 n_pass += 1
-            else:
-                n_rev += 1
-        if st.hand[p, HSIZE] == 0:
-            s[S_WINNER] = p
-            break
-        uno_check(st, bots, p)
-        if k == WILD_WEB_SWING:
-            jump_from = web_swing(st, bots, p)
-        if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
-            if r[R_WHEEL] == sp.WHEEL_2025:
-                spin_2025(st, r, pts, cum, bots, p)
-                if s[S_WINNER] >= 0:
-                    return  # won by a wheel discard: the round ends at once
-            else:
-                s[S_SPIN_NEXT] = 1
-            break
-    # ---- resolve the turn's effects once
-    if n_rev & 1:
-        s[S_DIR] = -s[S_DIR]
-        ev(st, EV_REVERSE, s[S_DIR], 0, 0)
-    elif n_rev > 0:
-        ev(st, EV_REVERSE, s[S_DIR], 0, 0)
-    v = seat_after(st, p)
-    if n_draw > 0:
-        if s[S_WINNER] < 0:
-            for _ in range(n_wd4):
-                pc = bots[v, B_CHALLENGE]
-                if pc > 0.0 and unif(st.s) < pc:
-                    if wd4_illegal > 0:
-                        wd4_illegal -= 1
-                        ev(st, EV_CHALLENGE, v, p, 1)
-                        draw_n(st, p, 4)
-                        n_draw -= 4
-                        n_pass -= 1
-                    else:
-                        ev(st, EV_CHALLENGE, v, p, 0)
-                        n_draw += 2
-        draw_n(st, v, n_draw)
-    if s[S_WINNER] >= 0:
-        return
-    q = p if jump_from < 0 else jump_from
-    q = seat_after(st, q)
-    for _ in range(n_pass):
-        ev(st, EV_SKIPPED, q, 0, 0)
+                if house:
+                    last_draw = WILD_DRAW_FOUR
+                    last_bluff = 0 if legal else 1
+            elif f == FACE_DRAW_TWO:
+                n_draw += 2
+                n_pass += 1
+                if house:
+                    last_draw = FACE_DRAW_TWO
+            elif f == FACE_SKIP:
+                n_pass += 1
+            elif f == FACE_REVERSE:
+                if np_ == 2:
+                    n_pass += 1
+                else:
+                    n_rev += 1
+            if st.hand[p, HSIZE] == 0:
+                s[S_WINNER] = p
+                break
+            uno_check(st, bots, p)
+            if k == WILD_WEB_SWING:
+                jump_from = web_swing(st, bots, p)
+            if house:
+                if k >= WILD_SWAP_HANDS:  # special_wilds: in the deck only with the option
+                    special_wild(st, bots, p, k)
+                elif (f == 7 or f == 0) and r[R_SEVEN_O]:
+                    seven_o(st, bots, p, f)
+            if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
+                if r[R_WHEEL] == sp.WHEEL_2025:
+                    spin_2025(st, r, pts, cum, bots, p)
+                    if s[S_WINNER] >= 0:
+                        return  # won by a wheel discard: the round ends at once
+                else:
+                    s[S_SPIN_NEXT] = 1
+                break
+        # ---- resolve the turn's effects once
+        if n_rev & 1:
+            s[S_DIR] = -s[S_DIR]
+            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+        elif n_rev > 0:
+            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+        v = seat_after(st, p)
+        if n_draw > 0:
+            if s[S_WINNER] < 0:
+                if house and r[R_STACKING]:  # the penalty waits for the victim
+                    start_penalty(st, p, v, n_draw, last_draw, last_bluff, n_pass)
+                    return
+                for _ in range(n_wd4):
+                    pc = bots[v, B_CHALLENGE]
+                    if pc > 0.0 and unif(st.s) < pc:
+                        if wd4_illegal > 0:
+                            wd4_illegal -= 1
+                            ev(st, EV_CHALLENGE, v, p, 1)
+                            draw_n(st, p, 4)
+                            n_draw -= 4
+                            n_pass -= 1
+                        else:
+                            ev(st, EV_CHALLENGE, v, p, 0)
+                            n_draw += 2
+            draw_n(st, v, n_draw)
+        if s[S_WINNER] >= 0:
+            return
+        q = p if jump_from < 0 else jump_from
         q = seat_after(st, q)
-    s[S_CUR] = q
+        for _ in range(n_pass):
+            ev(st, EV_SKIPPED, q, 0, 0)
+            q = seat_after(st, q)
+        s[S_CUR] = q
+
+    return play_turn
+
+
+play_turn = _make_play_turn(False)
+play_turn_house = _make_play_turn(True)
 
 
 # ==================================================================== RLCard 1.2.0 rules
@@ -1249,33 +1477,56 @@ def setup_round(st, r, deck, bots, gseed):
     s[S_FIRST] = first
 
 
+def _make_play_round(house):
+    """play_round_default (``house`` False) or play_round_house (True): see _make_play_turn.
+    The default loop is inlined into play_round (as before the house rules existed)."""
+
+    @(hot if house else inl)
+    def play_round_(st, r, deck, pts, cum, bots, gseed):
+        setup_round(st, r, deck, bots, gseed)
+        s = st.s
+        cap = r[R_TURN_CAP]
+        while s[S_WINNER] < 0:
+            if s[S_TURNS] >= cap:
+                ev(st, EV_CAP, 0, 0, 0)
+                break
+            p = s[S_CUR]
+            if house and s[S_PEN_N] > 0:  # stacking: p faces a pending penalty
+                penalty_action(st, r, pts, bots, p)
+            else:
+                s[S_TURNS] += 1
+                ev(st, EV_TURN, p, s[S_TURNS], 0)
+                if s[S_SPIN_NEXT]:
+                    s[S_SPIN_NEXT] = 0
+                    spin_2005(st, r, pts, cum, bots, p)
+                elif house:
+                    play_turn_house(st, r, pts, cum, bots, p)
+                else:
+                    play_turn(st, r, pts, cum, bots, p)
+            apply_penalties(st)
+            if r[R_CHECK]:
+                check_invariants(st, r, deck)
+        w = s[S_WINNER]
+        if w >= 0:
+            ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
+
+    return play_round_
+
+
+#: one round under the default rules / with house rules (play_round picks one per round)
+play_round_default = _make_play_round(False)
+play_round_house = _make_play_round(True)
+
+
 @hot
 def play_round(st, r, deck, pts, cum, bots, gseed):
     """Play one round from a fresh deal to a winner or the turn cap."""
     if r[R_RLCARD]:
         play_round_rl(st, r, deck, pts, bots, gseed)
-        return
-    setup_round(st, r, deck, bots, gseed)
-    s = st.s
-    cap = r[R_TURN_CAP]
-    while s[S_WINNER] < 0:
-        if s[S_TURNS] >= cap:
-            ev(st, EV_CAP, 0, 0, 0)
-            break
-        p = s[S_CUR]
-        s[S_TURNS] += 1
-        ev(st, EV_TURN, p, s[S_TURNS], 0)
-        if s[S_SPIN_NEXT]:
-            s[S_SPIN_NEXT] = 0
-            spin_2005(st, r, pts, cum, bots, p)
-        else:
-            play_turn(st, r, pts, cum, bots, p)
-        apply_penalties(st)
-        if r[R_CHECK]:
-            check_invariants(st, r, deck)
-    w = s[S_WINNER]
-    if w >= 0:
-        ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
+    elif r[R_HOUSE]:
+        play_round_house(st, r, deck, pts, cum, bots, gseed)
+    else:
+        play_round_default(st, r, deck, pts, cum, bots, gseed)
 
 
 @hot
@@ -1339,6 +1590,8 @@ def check_invariants(st, r, deck):
         if t[TMP + k] != 0:
             bad += 1
     if s[S_COLOUR] < 0 or s[S_COLOUR] > 3:
+        bad += 1
+    if s[S_PEN_N] < 0:
         bad += 1
     s[S_VIOLATIONS] += bad
 

@@ -67,7 +67,13 @@ S_PENDING = 19     # 1 when some seat's UNO penalty (State.hand[:, PEND]) is pen
 S_RNG = 20         # SplitMix64 state of this game's stream (uint64 bits)
 S_TOP_OUT = 21     # rlcard only: 1 when the top card went into the draw pile at a reshuffle
                    #   (S_TOP / S_COLOUR still say what to match; the card is not on the table)
-S_SPIN0 = 22       # S_SPIN0 + space: spins landing on each global wheel space this round
+# stacking (docs/HOUSE_RULES.md): the pending penalty on the seat to act (S_CUR)
+S_PEN_N = 22       # cards pending; 0 = no pending penalty (always 0 without stacking)
+S_PEN_KIND = 23    # what stacks on it: WILD_DRAW_FOUR, or the Draw Two face (12) for any colour
+S_PEN_BY = 24      # seat that played the last card of the penalty (the challenged one)
+S_PEN_ILLEGAL = 25 # 1 when that last card is a Wild Draw Four played illegally (a bluff)
+S_PEN_PASS = 26    # seats passed over when the penalty is taken (the victim first)
+S_SPIN0 = 27       # S_SPIN0 + space: spins landing on each global wheel space this round
 N_SCALARS = S_SPIN0 + N_SPACES
 
 # --- rule parameters (int64 array built by encode.py) --------------------------------
@@ -80,7 +86,14 @@ R_FIRST_RULE = 5      # FIRST_ACTION_EFFECTS / FIRST_NUMBERS_ONLY
 R_DECK_N = 6          # cards in the deck
 R_CHECK = 7           # 1 = verify the invariants after every action (tests; slower)
 R_RLCARD = 8          # 1 = RLCard 1.2.0's UNO rules (rule option rlcard, classic only)
-N_RULE_PARAMS = 9
+R_STACKING = 9        # house rule stacking (docs/HOUSE_RULES.md)
+R_DRAW_UNTIL = 10     # house rule draw_until_playable
+R_SEVEN_O = 11        # house rule seven_o
+R_SPECIAL_WILDS = 12  # house rule special_wilds: SPECIAL_NONE / SPECIAL_SWAP / SPECIAL_SHUFFLE
+R_HOUSE = 13          # 1 when any house rule is on: rounds run kernel.play_round_house
+N_RULE_PARAMS = 14
+
+SPECIAL_NONE, SPECIAL_SWAP, SPECIAL_SHUFFLE = 0, 1, 2   # (the kernel acts on the card kinds)
 
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
@@ -138,6 +151,12 @@ EV_CAP = 29         # turn cap reached
 EV_NAME = 30        # a=seat, b=0 colour/1 number, c=value named for a wheel space
 EV_KEEP_TURN = 31   # a=seat plays again (two players, Skip/Reverse)
 EV_DRAW_TWO_X = 32  # reserved
+EV_PENALTY_ON = 33  # stacking: a=victim seat, b=cards pending (started or stacked)
+EV_PENALTY_TAKE = 34  # stacking: a=seat takes the pending penalty, b=cards it draws
+EV_STACK_CHALLENGE = 35  # stacking: a=challenger, b=player of the WD4, c=1 if it was illegal
+EV_ZERO_PASS = 36   # seven_o: a 0 passes every hand one seat, a=direction (+1 clockwise)
+EV_SHUFFLE = 37     # Wild Shuffle Hands: a=player, b=seat dealt first; every hand is emptied
+EV_REDEAL = 38      # Wild Shuffle Hands: a=seat, b=kind dealt to it
 
 LOG_ROWS_TRACE = 400_000
 

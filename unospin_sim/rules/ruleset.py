@@ -37,12 +37,13 @@ from . import cards, spaces
 
 __all__ = [
     "Edition", "RuleSet", "EDITIONS", "OPTION_ORDER", "OPTION_DOCS", "NOT_IMPLEMENTED",
-    "FIRST_CARD_RULES", "MAX_TURN_CAP", "parse_rules", "parse_wheel",
+    "FIRST_CARD_RULES", "HOUSE_RULES", "MAX_TURN_CAP", "parse_rules", "parse_wheel",
 ]
 
 #: every implemented rule option, in canonical-string order
 OPTION_ORDER = ("players", "turn_cap", "wild_matches_colour", "wild_stops_colour_draw",
-                "wild_spin_cards", "wheel", "rlcard")
+                "wild_spin_cards", "wheel", "rlcard", "stacking", "draw_until_playable",
+                "seven_o", "special_wilds")
 
 #: one-line description of each option (for help texts and docs)
 OPTION_DOCS = MappingProxyType({
@@ -53,11 +54,17 @@ OPTION_DOCS = MappingProxyType({
     "wild_spin_cards": "number of Wild Spin cards in the deck, 0-4 (spin2025)",
     "wheel": "wheel space weights {space:weight,...}; unlisted spaces weigh 0 (spin editions)",
     "rlcard": "RLCard 1.2.0's UNO rules: drawn card auto-played, no UNO calls (classic)",
+    "stacking": "house rule: Draw Two on Draw Two, Wild Draw Four on Wild Draw Four add up",
+    "draw_until_playable": "house rule: a player who draws keeps drawing until a playable card",
+    "seven_o": "house rule: a 7 swaps hands with a chosen player, a 0 passes every hand on",
+    "special_wilds": "none, swap_hands or shuffle_hands: one Wild Swap / Shuffle Hands (classic)",
 })
 
+#: house-rule options (docs/HOUSE_RULES.md): off by default, never combined with rlcard
+HOUSE_RULES = ("stacking", "draw_until_playable", "seven_o", "special_wilds")
+
 #: options named in RULINGS.md that are not implemented yet: rejected with a clear message
-NOT_IMPLEMENTED = ("stacking", "jump_in", "seven_o", "partners", "draw_until_playable",
-                   "force_play", "special_wilds", "match", "match_mode", "target")
+NOT_IMPLEMENTED = ("jump_in", "partners", "force_play", "match", "match_mode", "target")
 
 #: first-card rules, by name; the index is the rule's id
 FIRST_CARD_RULES = ("action_effects", "numbers_only")
@@ -67,7 +74,10 @@ FIRST_CARD_RULES = ("action_effects", "numbers_only")
 MAX_TURN_CAP = 1_000_000
 
 _INT_RANGES = {"players": (2, 10), "turn_cap": (1, MAX_TURN_CAP), "wild_spin_cards": (0, 4)}
-_BOOL_OPTIONS = ("wild_matches_colour", "wild_stops_colour_draw", "rlcard")
+_BOOL_OPTIONS = ("wild_matches_colour", "wild_stops_colour_draw", "rlcard", "stacking",
+                 "draw_until_playable", "seven_o")
+#: options taking one of a few names (the first is the "off" value)
+_ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands")}
 _FAMILIES = {"none": spaces.WHEEL_NONE, "2005": spaces.WHEEL_2005, "2025": spaces.WHEEL_2025}
 _TRUE = ("true", "1")
 _FALSE = ("false", "0")
@@ -104,7 +114,9 @@ class Edition:
     wheel_spaces: tuple[str, ...]
     defaults: Mapping[str, Any]
     base_counts: np.ndarray = field(repr=False)        # int64[N_KINDS], option counts at 0
-    option_counts: tuple[tuple[int, str], ...] = field(repr=False)  # (kind, option name)
+    # (kind, option name, value): the kind's count is the option's value, or, when value is
+    # not None, 1 if the option equals value and 0 otherwise
+    option_counts: tuple[tuple[int, str, Any], ...] = field(repr=False)
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -157,7 +169,7 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
             if key not in wild_index:
                 raise RuntimeError(f"editions.toml: unknown wild kind {key!r} in {name}")
             if isinstance(value, dict):
-                option_counts.append((wild_index[key], value["option"]))
+                option_counts.append((wild_index[key], value["option"], value.get("equals")))
             else:
                 counts[wild_index[key]] = value
         counts.setflags(write=False)
@@ -175,7 +187,7 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
         unknown = set(defaults) - set(OPTION_ORDER)
         if unknown:
             raise RuntimeError(f"editions.toml: unknown options {sorted(unknown)} in {name}")
-        for _, opt in option_counts:
+        for _, opt, _ in option_counts:
             if opt not in defaults:
                 raise RuntimeError(f"editions.toml: {name} counts cards by unknown option {opt}")
         if ed["first_card"] not in FIRST_CARD_RULES:
@@ -243,6 +255,14 @@ def _coerce_bool(name: str, value: Any) -> bool:
         if v in _FALSE:
             return False
     raise RuleError(f"option {name!r} must be true or false, got {str(value)!r}")
+
+
+def _coerce_enum(name: str, value: Any) -> str:
+    choices = _ENUM_OPTIONS[name]
+    if isinstance(value, str) and value.strip().lower() in choices:
+        return value.strip().lower()
+    shown = value.strip() if isinstance(value, str) else value
+    raise RuleError(f"option {name!r} must be one of {', '.join(choices)}, got {shown!r}")
 
 
 def _coerce_weight(space: str, value: Any) -> float:
@@ -378,6 +398,8 @@ def _coerce(ed: Edition, name: str, value: Any) -> Any:
         return _coerce_int(name, value)
     if name in _BOOL_OPTIONS:
         return _coerce_bool(name, value)
+    if name in _ENUM_OPTIONS:
+        return _coerce_enum(name, value)
     return _wheel_vector(ed, value)
 
 
@@ -433,6 +455,11 @@ class RuleSet:
             # forbids it whenever another wild is held: one game, one canonical string
             raise RuleError("wild_matches_colour=true cannot be combined with rlcard=true: "
                             "RLCard allows a Wild Draw Four only when no other card is legal")
+        if resolved.get("rlcard"):
+            for name in HOUSE_RULES:
+                if name in resolved and resolved[name] != ed.defaults[name]:
+                    raise RuleError(f"{name} cannot be combined with rlcard=true: RLCard "
+                                    f"1.2.0 plays its own fixed rules, without house rules")
         values = tuple((name, resolved[name]) for name in ed.options)
         return cls(ed.name, values)
 
@@ -498,8 +525,9 @@ class RuleSet:
         """Copies of each card kind in the deck: ``np.int64[N_KINDS]`` (a fresh array)."""
         ed = self.edition_data
         counts = ed.base_counts.copy()
-        for kind, opt in ed.option_counts:
-            counts[kind] = self.option(opt)
+        for kind, opt, equals in ed.option_counts:
+            value = self.option(opt)
+            counts[kind] = value if equals is None else int(value == equals)
         return counts
 
     def deck_size(self) -> int:
