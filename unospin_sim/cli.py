@@ -129,7 +129,10 @@ def _add_rule_flags(p: argparse.ArgumentParser) -> None:
                         "instead of the flags above")
     p.add_argument("--bots", default=DEFAULT_BOTS, metavar="BOTS",
                    help="one bot for all seats or one per seat, e.g. "
-                        "'random,heuristic(forget=0.1),random,random' (default heuristic)")
+                        f"'random,heuristic(forget=0.1),random,random' (default {DEFAULT_BOTS})")
+    p.add_argument("--rotate-bots", action="store_true",
+                   help="pass the deal one seat clockwise from game to game, as in a match: "
+                        "in game g, seat s holds the bot of player (s + g) mod players")
 
 
 def _wheel_option(text: str, edition: str) -> dict:
@@ -292,7 +295,7 @@ def cmd_run(args, state: dict) -> int:
     from .runner import simulate
 
     kwargs = {"threads": threads, "out": str(out), "progress": not args.quiet,
-              "keep": "summary"}  # the tables are on disk; keep what the summary needs
+              "keep": "summary", "rotate_bots": args.rotate_bots}  # the tables are on disk; keep what the summary needs
     if args.chunk_size is not None:
         kwargs["chunk_size"] = args.chunk_size
     with _dask_client(args.dask, threads) as client:
@@ -335,7 +338,7 @@ def cmd_play(args, state: dict) -> int:
     bots = resolve_bots(args, rules)
     from .playthrough import play_text
 
-    text = play_text(rules, bots, args.seed, args.game)
+    text = play_text(rules, bots, args.seed, args.game, rotate_bots=args.rotate_bots)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 

@@ -142,7 +142,8 @@ def render(events: np.ndarray, state, rules, bots) -> str:
     return "\n".join(lines) + "\n"
 
 
-def play_text(rules, bots="random", seed: int = 0, game: int = 0) -> str:
+def play_text(rules, bots="random", seed: int = 0, game: int = 0,
+              rotate_bots: bool = False) -> str:
     """One game, turn by turn, as text.
 
     Parameters
@@ -152,7 +153,11 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0) -> str:
     seed, game : int
         The run seed and the game index: the same game as row ``game`` of
         ``simulate(rules, bots, games > game, seed)``.
+    rotate_bots : bool
+        As in :func:`unospin_sim.simulate`: seat ``s`` holds player ``(s + game) mod N``.
     """
     from .runner import trace
-    events, state, rules, specs = trace(rules, bots, seed, game)
-    return render(events, state, rules, specs)
+    events, state, rules, specs = trace(rules, bots, seed, game, rotate_bots=rotate_bots)
+    n = len(specs)
+    seated = [specs[(s + game) % n] for s in range(n)] if rotate_bots else list(specs)
+    return render(events, state, rules, seated)

@@ -175,7 +175,8 @@ def build_report(dirs, out=None, target: int = 500) -> Path:
     race_md, fig, ax = [], None, None
     for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
         try:
-            matches = assemble_matches(rounds, target=target, bots=meta.get("bots"))
+            matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
+                                       rotated=bool(meta.get("rotate_bots")))
             summ = race_summary(matches)
         except UserError as e:
             race_md += [f"`{label}`: {e}", ""]

@@ -151,7 +151,7 @@ def _ordered_map(submit, tasks, window: int, pending: deque):
 
 
 def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n: int,
-                      check: bool = False):
+                      check: bool = False, rotate: bool = False):
     """Play games ``game0 .. game0+n-1`` of a run; the unit of work sent to Dask workers.
 
     Takes only strings and numbers (canonical rule and bot strings round-trip exactly), so
@@ -160,15 +160,15 @@ def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n:
     from .bots import parse_bots
     rules = parse_rules(rules_text)
     ki = encode(rules, parse_bots(bots_text, rules.players), check)
-    return _play_frames(rules, ki, seed, check, (game0, n))
+    return _play_frames(rules, ki, seed, check, rotate, (game0, n))
 
 
-def _play_frames(rules, ki, seed, check, task):
+def _play_frames(rules, ki, seed, check, rotate, task):
     from .engine import kernel
     game0, n = task
     out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
     seeds = np.empty(n, np.uint64)
-    rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds)
+    rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
     return n, _rounds_frame(rules, game0, out_arr, seeds, check), _spins_frame(rules, rec)
 
 
@@ -183,7 +183,8 @@ def _chunks(games: int, chunk_size: int):
 def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
              threads: int | None = None, chunk_size: int | None = None,
              out=None, overwrite: bool = False, progress: bool = False,
-             keep: bool | str = True, check: bool = False, client=None) -> Results:
+             keep: bool | str = True, check: bool = False, client=None,
+             rotate_bots: bool = False) -> Results:
     """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
 
     Parameters
@@ -208,6 +209,11 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         Allow ``out`` to hold an earlier results directory.
     progress : bool
         Show a progress bar on stderr.
+    rotate_bots : bool
+        Pass the deal one seat clockwise from game to game, as in a match: in game ``g`` the
+        bot of player ``i`` (the ``i``-th of ``bots``) sits at seat ``(i - g) mod N``, i.e.
+        seat ``s`` holds player ``(s + g) mod N``. Consecutive games then form matches for any
+        mix of bots (``analysis.assemble_matches``); seat columns stay seats.
     client : dask.distributed.Client, optional
         Play the chunks on a Dask cluster instead of local threads (``threads`` is then
         ignored). Results are identical to a local run with the same seed.
@@ -249,9 +255,10 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     ncols = L.n_out_columns(rules.players)
     args = ki.args()
     # compile or load the cached kernel once, in this thread
-    kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
+    kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64),
+                      bool(rotate_bots))
 
-    work = partial(_play_frames, rules, ki, seed, check)
+    work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
 
     rounds_parts, spin_parts = [], []
     bar = None
@@ -271,7 +278,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
 
         def submit(task):
             return client.submit(play_chunk_frames, rules_text, bots_text, seed, task[0],
-                                 task[1], check, pure=False)
+                                 task[1], check, bool(rotate_bots), pure=False)
     try:
         # chunks come back in game order, so parts are written in game order
         for n, rdf, sdf in _ordered_map(submit, _chunks(games, chunk_size), window, pending):
@@ -309,6 +316,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         "seed": seed,
         "games": games,
         "bots": [str(b) for b in bot_specs],
+        "rotate_bots": bool(rotate_bots),
         "threads": threads if client is None else None,
         "dask_scheduler": None if client is None else str(client.scheduler.address),
         "chunk_size": chunk_size,
@@ -326,8 +334,9 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
 
 
 def trace(rules, bots="random", seed: int = 0, game: int = 0,
-          log_rows: int = L.LOG_ROWS_TRACE):
-    """Play game ``game`` of a run seeded ``seed`` with the event log on.
+          log_rows: int = L.LOG_ROWS_TRACE, rotate_bots: bool = False):
+    """Play game ``game`` of a run seeded ``seed`` with the event log on (``rotate_bots``
+    as in :func:`simulate`).
 
     Returns
     -------
@@ -341,5 +350,5 @@ def trace(rules, bots="random", seed: int = 0, game: int = 0,
     seed = _check_int("seed", seed, 0, MAX_SEED)
     game = _check_int("game", game, 0)
     ki = encode(rules, specs)
-    log, st = kernel.trace_game(*ki.args(), seed, game, log_rows)
+    log, st = kernel.trace_game(*ki.args(), seed, game, log_rows, bool(rotate_bots))
     return log, st, rules, specs

@@ -8,10 +8,10 @@
 """
 
 from .compare import balance_table
-from .race import assemble_matches, race_summary
+from .race import assemble_matches, player_win_rates, race_summary
 from .seats import first_player_advantage, seat_win_rates
 from .summary import format_summary, summarize
 from .wheel import space_effects
 
-__all__ = ["balance_table", "assemble_matches", "race_summary", "first_player_advantage",
+__all__ = ["balance_table", "assemble_matches", "race_summary", "player_win_rates", "first_player_advantage",
            "seat_win_rates", "format_summary", "summarize", "space_effects"]

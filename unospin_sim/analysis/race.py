@@ -4,7 +4,9 @@ Matches are assembled from consecutive rounds of a results table. In a match the
 clockwise, so round k of a match has its dealer k seats further on; every simulated round has
 the dealer at seat N-1, so round k is the simulated round with its seats relabelled: player i
 of the match sits at simulated seat (i - k) mod N. That relabelling is exact only when every
-seat has the same bot, which :func:`assemble_matches` checks.
+seat has the same bot, which :func:`assemble_matches` checks -- unless the run rotated its bots
+(``simulate(..., rotate_bots=True)``): then game g already seats player i at (i - g) mod N,
+the deal passes from game to game, and matches of any mix of bots are exact.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..errors import UserError
 from .summary import mean_interval
 from .stats import wilson_interval
 
-__all__ = ["assemble_matches", "race_summary"]
+__all__ = ["assemble_matches", "race_summary", "player_win_rates"]
 
 MODES = ("race", "lowest")
 
@@ -26,7 +28,7 @@ def _players(rounds: pd.DataFrame) -> int:
 
 
 def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race",
-                     bots=None) -> pd.DataFrame:
+                     bots=None, rotated: bool = False) -> pd.DataFrame:
     """Play matches to ``target`` points from consecutive rounds (in ``game`` order).
 
     Parameters
@@ -40,7 +42,10 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
         to reach ``target`` wins. ``lowest``: every player adds the points left in their own
         hand; when someone reaches ``target``, the lowest total wins (ties: lowest seat).
     bots : sequence of str, optional
-        The bots of the run (``meta["bots"]``); they must be identical on every seat.
+        The bots of the run (``meta["bots"]``); unless ``rotated``, they must be identical
+        on every seat.
+    rotated : bool
+        The run rotated its bots (``meta["rotate_bots"]``): player ``i`` is the ``i``-th bot.
 
     Returns
     -------
@@ -54,9 +59,10 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
         raise UserError(f"unknown match mode {mode!r} (known: {', '.join(MODES)})")
     if target <= 0:
         raise UserError(f"target must be > 0, got {target}")
-    if bots is not None and len(set(bots)) > 1:
+    if not rotated and bots is not None and len(set(bots)) > 1:
         raise UserError("match analysis needs the same bot on every seat "
-                        "(the dealer rotation is a relabelling of seats only then)")
+                        "(the dealer rotation is a relabelling of seats only then), or a run "
+                        "with rotated bots (run --rotate-bots)")
     p = _players(rounds)
     df = rounds.sort_values("game")
     winner = df["winner"].to_numpy()
@@ -69,11 +75,12 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
     k = 0
     first = 0
     for j in range(len(df)):
-        # player i sits at simulated seat (i - k) mod p
-        seat_of = (np.arange(p) - k) % p
+        # player i sits at simulated seat (i - offset) mod p
+        offset = games[j] if rotated else k
+        seat_of = (np.arange(p) - offset) % p
         w = winner[j]
         if w >= 0:
-            player = (w + k) % p
+            player = (w + offset) % p
             won[player] += 1
             if mode == "race":
                 score[player] += wpts[j]
@@ -121,3 +128,23 @@ def race_summary(matches: pd.DataFrame) -> pd.DataFrame:
         lo, hi = wilson_interval(k, n)
         out.append((f"win_rate_player_{i}", k / n, lo, hi))
     return pd.DataFrame(out, columns=["statistic", "value", "low", "high"]).set_index("statistic")
+
+
+def player_win_rates(rounds: pd.DataFrame, rotated: bool = False) -> pd.DataFrame:
+    """Round win rate of every player (bot) with a 95% Wilson interval.
+
+    Without rotation players are seats; with ``rotated`` (``meta["rotate_bots"]``) the winner
+    seat ``s`` of game ``g`` is player ``(s + g) mod N``, so each player's rate is averaged over
+    every seat.
+    """
+    p = _players(rounds)
+    w = rounds["winner"].to_numpy()
+    won = w >= 0
+    players = w.copy()
+    if rotated:
+        players[won] = (w[won] + rounds["game"].to_numpy()[won]) % p
+    n = len(rounds)
+    wins = np.bincount(players[won].astype(np.int64), minlength=p)[:p]
+    low, high = wilson_interval(wins, np.full(p, n))
+    return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
+                        index=pd.RangeIndex(p, name="player"))

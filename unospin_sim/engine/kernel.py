@@ -1653,10 +1653,12 @@ def new_state(turn_cap, log_rows):
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds):
+def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
     """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
-    (int64[m, N_SPIN_FIELDS], game column = global game index)."""
+    (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
+    ``seat_bots``."""
     st = new_state(r[R_TURN_CAP], 0)
+    seated = bots.copy()
     n = out.shape[0]
     cap_rows = 4 * n + 16
     spins = np.empty((cap_rows, N_SPIN_FIELDS), np.int64)
@@ -1666,7 +1668,9 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds):
         g = game0 + i
         gs = game_seed(useed, U64(g))
         seeds[i] = gs
-        play_round(st, r, deck, pts, cum, bots, gs)
+        if rotate:
+            seat_bots(bots, g, seated)
+        play_round(st, r, deck, pts, cum, seated, gs)
         write_row(st, pts, out, i)
         ns = st.s[S_NSPIN]
         if ns > 0:
@@ -1682,10 +1686,24 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds):
     return spins[:m]
 
 
+@hot
+def seat_bots(bots, g, seated):
+    """Rotated seating of game g: seat s gets the bot of player (s + g) mod N, so that the
+    deal passes one seat clockwise from game to game, as in a match."""
+    n = bots.shape[0]
+    for s in range(n):
+        src = (s + g) % n
+        for j in range(bots.shape[1]):
+            seated[s, j] = bots[src, j]
+
+
 @njit(cache=True)
-def trace_game(r, deck, pts, cum, bots, seed, game, log_rows):
+def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
     """Play one game with the event log on; returns (log, state) for inspection."""
     st = new_state(r[R_TURN_CAP], log_rows)
     gs = game_seed(U64(seed), U64(game))
-    play_round(st, r, deck, pts, cum, bots, gs)
+    seated = bots.copy()
+    if rotate:
+        seat_bots(bots, game, seated)
+    play_round(st, r, deck, pts, cum, seated, gs)
     return st.log[:st.s[S_LOG_N]].copy(), st
