@@ -4,7 +4,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from unospin_sim.playthrough import play_text  # noqa: F401  (compiles the trace kernel once)
 from unospin_sim.runner import simulate, trace
 from unospin_sim.engine import layout as L
 
@@ -26,7 +25,7 @@ def test_invariants_hold_after_every_action(edition, players):
     assert len(df) == games
     assert df.invariant_failures.sum() == 0
     finished = df.winner >= 0
-    assert (df.loc[finished, f"cards_left_0"].ge(0)).all()
+    assert (df.loc[finished, "cards_left_0"].ge(0)).all()
     # the winner holds no card; an unfinished round reached the cap
     for i in range(players):
         won = df.winner == i

@@ -11,7 +11,8 @@ Knobs (defaults for both strategies in brackets):
 
 - ``forget`` [0]: probability of forgetting to call UNO;
 - ``catch`` [0.5]: probability of catching another player who forgot;
-- ``bluff`` [0]: probability of playing an illegal Wild Draw Four when one is held;
+- ``bluff`` [0]: once per turn, the probability that a held Wild Draw Four the bot may not
+  legally play counts as playable for that turn's choice (docs/INTERPRETATIONS.md);
 - ``challenge`` [0]: probability of challenging a Wild Draw Four;
 - ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0).
 

@@ -197,8 +197,11 @@ def resolve_rules(args):
 def resolve_bots(args, rules):
     """Parse --bots for the rule set's player count."""
     from .bots import parse_bots
+    from .engine.encode import check_bots_for_rules
 
-    return parse_bots(args.bots, rules.players)
+    bots = parse_bots(args.bots, rules.players)
+    check_bots_for_rules(rules, bots)  # e.g. knobs the rlcard rules forbid: before any output
+    return bots
 
 
 # ------------------------------------------------------------------------------------------

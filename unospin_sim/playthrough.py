@@ -131,7 +131,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append(f"{seat(a)} wins the round and scores {b} points")
         elif code == L.EV_CAP:
             lines.append("")
-            lines.append(f"turn cap reached: the round is unfinished")
+            lines.append("turn cap reached: the round is unfinished")
         else:  # pragma: no cover - a new event code without text
             raise ValueError(f"unknown event code {code}")
     lines.append("final hands:")
@@ -156,8 +156,12 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
     rotate_bots : bool
         As in :func:`unospin_sim.simulate`: seat ``s`` holds player ``(s + game) mod N``.
     """
+    from .errors import UserError
     from .runner import trace
     events, state, rules, specs = trace(rules, bots, seed, game, rotate_bots=rotate_bots)
+    if len(events) >= L.LOG_ROWS_TRACE:
+        raise UserError(f"round {game} is too long to print (over {L.LOG_ROWS_TRACE:,} events): "
+                        f"lower the turn cap")
     n = len(specs)
     seated = [specs[(s + game) % n] for s in range(n)] if rotate_bots else list(specs)
     return render(events, state, rules, seated)

@@ -75,6 +75,8 @@ def _as_bots(bots, players: int):
         return parse_bots(bots, players)
     from .bots import check_seats
     bots = tuple(bots)
+    if all(isinstance(b, str) for b in bots):  # e.g. meta["bots"] of an earlier run
+        return parse_bots(",".join(bots), players)
     if len(bots) != players:
         raise UserError(f"{len(bots)} bots given for {players} players")
     check_seats(bots)

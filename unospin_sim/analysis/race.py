@@ -15,16 +15,12 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UserError
-from .summary import mean_interval
-from .stats import wilson_interval
+from .stats import mean_interval, players_of, wilson_interval
 
 __all__ = ["assemble_matches", "race_summary", "player_win_rates"]
 
 MODES = ("race", "lowest")
 
-
-def _players(rounds: pd.DataFrame) -> int:
-    return sum(1 for c in rounds.columns if c.startswith("cards_left_"))
 
 
 def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race",
@@ -40,7 +36,8 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
     mode : {"race", "lowest"}
         ``race``: each round's winner scores the points left in the other hands; the first
         to reach ``target`` wins. ``lowest``: every player adds the points left in their own
-        hand; when someone reaches ``target``, the lowest total wins (ties: lowest seat).
+        hand; when someone passes ``target`` (more than ``target``), the lowest total wins
+        (ties: the lowest player number).
     bots : sequence of str, optional
         The bots of the run (``meta["bots"]``); unless ``rotated``, they must be identical
         on every seat.
@@ -63,7 +60,7 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
         raise UserError("match analysis needs the same bot on every seat "
                         "(the dealer rotation is a relabelling of seats only then), or a run "
                         "with rotated bots (run --rotate-bots)")
-    p = _players(rounds)
+    p = players_of(rounds)
     df = rounds.sort_values("game")
     winner = df["winner"].to_numpy()
     wpts = df["winner_points"].to_numpy()
@@ -87,7 +84,7 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
             else:
                 score += left[j, seat_of]
         k += 1
-        if score.max() >= target:
+        if (score.max() >= target) if mode == "race" else (score.max() > target):
             if mode == "race":
                 champ = int(np.argmax(score))
             else:
@@ -137,7 +134,7 @@ def player_win_rates(rounds: pd.DataFrame, rotated: bool = False) -> pd.DataFram
     seat ``s`` of game ``g`` is player ``(s + g) mod N``, so each player's rate is averaged over
     every seat.
     """
-    p = _players(rounds)
+    p = players_of(rounds)
     w = rounds["winner"].to_numpy()
     won = w >= 0
     players = w.copy()

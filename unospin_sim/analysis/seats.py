@@ -5,13 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .stats import Z95, wilson_interval
+from .stats import Z95, players_of, wilson_interval
 
 __all__ = ["seat_win_rates", "first_player_advantage"]
 
-
-def _players(rounds: pd.DataFrame) -> int:
-    return sum(1 for c in rounds.columns if c.startswith("cards_left_"))
 
 
 def seat_win_rates(rounds: pd.DataFrame) -> pd.DataFrame:
@@ -23,7 +20,7 @@ def seat_win_rates(rounds: pd.DataFrame) -> pd.DataFrame:
         Indexed by ``seat``: ``wins``, ``rate``, ``low``, ``high``, ``fair`` (1/players) and
         ``excess`` = rate - fair. Unfinished rounds count as won by nobody.
     """
-    p = _players(rounds)
+    p = players_of(rounds)
     n = len(rounds)
     wins = rounds["winner"].value_counts().reindex(range(p), fill_value=0).to_numpy()
     low, high = wilson_interval(wins, np.full(p, n))
@@ -41,7 +38,7 @@ def first_player_advantage(rounds: pd.DataFrame, z: float = Z95) -> dict:
     dict
         ``rate``, ``low``, ``high`` (Wilson), ``fair`` and ``advantage`` = rate - fair.
     """
-    p = _players(rounds)
+    p = players_of(rounds)
     k = int((rounds["winner"] == rounds["first_player"]).sum())
     n = len(rounds)
     low, high = wilson_interval(k, n, z)

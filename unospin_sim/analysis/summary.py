@@ -11,71 +11,9 @@ import math
 import numpy as np
 import pandas as pd
 
+from .stats import Z95, mean_interval, players_of, wilson_interval
+
 __all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary"]
-
-#: two-sided 95% standard-normal quantile
-Z95 = 1.959963984540054
-
-
-def wilson_interval(k, n, z: float = Z95):
-    """Wilson score interval for a binomial proportion.
-
-    Parameters
-    ----------
-    k, n : int or array_like
-        Successes and trials (``0 <= k <= n``).
-    z : float
-        Normal quantile (default: 95% two-sided).
-
-    Returns
-    -------
-    low, high : float or numpy.ndarray
-        Interval bounds; NaN where ``n == 0``.
-    """
-    k = np.asarray(k, dtype=np.float64)
-    n = np.asarray(n, dtype=np.float64)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = k / n
-        denom = 1.0 + z * z / n
-        centre = (p + z * z / (2.0 * n)) / denom
-        half = z * np.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
-        low, high = np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
-    if low.ndim == 0:
-        return float(low), float(high)
-    return low, high
-
-
-def mean_interval(x, z: float = Z95) -> tuple[float, float, float]:
-    """Mean of ``x`` with a normal-approximation interval (``mean +- z * sd / sqrt(n)``).
-
-    Parameters
-    ----------
-    x : array_like
-        Observations.
-    z : float
-        Normal quantile (default: 95% two-sided).
-
-    Returns
-    -------
-    mean, low, high : float
-        NaN when there are no observations; the bounds are NaN for one observation.
-    """
-    x = np.asarray(x, dtype=np.float64)
-    n = x.size
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = float(x.mean())
-    if n == 1:
-        return mean, math.nan, math.nan
-    half = z * float(x.std(ddof=1)) / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
-def _players(rounds: pd.DataFrame) -> int:
-    seats = [int(c.rsplit("_", 1)[1]) for c in rounds.columns
-             if c.startswith("cards_left_") and c.rsplit("_", 1)[1].isdigit()]
-    return max(seats) + 1 if seats else int(rounds["winner"].max()) + 1
-
 
 def summarize(rounds: pd.DataFrame, players: int | None = None,
               seconds: float | None = None) -> pd.DataFrame:
@@ -99,7 +37,7 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
         ``mean_turns`` (95% normal interval).
     """
     if players is None:
-        players = _players(rounds)
+        players = players_of(rounds)
     n = len(rounds)
     nan = math.nan
     rows = [("games", float(n), nan, nan)]

@@ -38,6 +38,14 @@ def check_rlcard_bots(bots) -> None:
                                f"(RLCard has no UNO calls, bluffs or challenges)")
 
 
+def check_bots_for_rules(rules, bots) -> None:
+    """Raise a one-line BotError when ``bots`` cannot play ``rules`` (seat count, rlcard)."""
+    if len(bots) != rules.players:
+        raise BotError(f"{len(bots)} bots for {rules.players} players")
+    if rules.option("rlcard", False):
+        check_rlcard_bots(bots)
+
+
 def encode(rules, bots, check: bool = False) -> KernelInputs:
     """Kernel arrays for rule set ``rules`` and the per-seat bot specs ``bots``.
 
@@ -65,10 +73,7 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     cum = np.cumsum(weights)
     if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed
         cum = np.ones_like(cum)
+    check_bots_for_rules(rules, bots)
     b = bots_array(bots)
-    if b.shape[0] != rules.players:
-        raise ValueError(f"{b.shape[0]} bots for {rules.players} players")
-    if r[L.R_RLCARD]:
-        check_rlcard_bots(bots)
     return KernelInputs(r, deck, rules.points().astype(np.int64), cum.astype(np.float64),
                         np.ascontiguousarray(b, dtype=np.float64))

@@ -11,10 +11,9 @@ thread count or the chunking.
 import numpy as np
 from numba import njit
 
-from ..rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_COLOUR, KIND_FACE,
-                           KIND_SPINS, KINDS_PER_COLOUR, N_KINDS, REVERSE_OFFSET,
-                           SKIP_OFFSET, WILD, WILD_DRAW_FOUR, WILD_SWAP_HANDS,
-                           WILD_WEB_SWING)
+from ..rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_COLOUR, KIND_FACE, KIND_SPINS,
+                           KINDS_PER_COLOUR, N_KINDS, SKIP_OFFSET, WILD, WILD_DRAW_FOUR,
+                           WILD_SWAP_HANDS, WILD_WEB_SWING)
 from ..rules import spaces as sp
 from .layout import *  # noqa: F401,F403  (module constants only)
 from .layout import State
@@ -145,11 +144,11 @@ def draw_card(st, p):
             st.cards[PILE + i] = st.cards[DISC + i]
         s[S_DRAW_N] = n
         s[S_DISC_N] = 0
-        ev(st, EV_RESHUFFLE, n, 0, 0)
         if n == 0:
             s[S_FAILED] += 1
             ev(st, EV_DRAW_FAIL, p, 0, 0)
             return -1
+        ev(st, EV_RESHUFFLE, n, 0, 0)
     return pile_to_hand(st, p)
 
 

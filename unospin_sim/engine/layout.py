@@ -7,7 +7,6 @@ comments); one state is allocated per chunk of games and reused.
 
 from collections import namedtuple
 
-import numpy as np
 
 from ..rules.cards import N_KINDS
 from ..rules.spaces import N_SPACES
@@ -99,7 +98,8 @@ FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act o
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 
 # --- bot parameters (float64[players, 6], bots.bots_array) ---------------------------
-B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX = range(6)
+# (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices)
+from ..bots import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_REFLEX, B_STRATEGY  # noqa: E402,F401
 STRATEGY_RANDOM, STRATEGY_HEURISTIC = 0, 1
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
@@ -149,8 +149,6 @@ EV_WEB_SWING = 27   # a=seat, b=colour, c=target seat (-1 none)
 EV_WIN = 28         # a=seat, b=points
 EV_CAP = 29         # turn cap reached
 EV_NAME = 30        # a=seat, b=0 colour/1 number, c=value named for a wheel space
-EV_KEEP_TURN = 31   # a=seat plays again (two players, Skip/Reverse)
-EV_DRAW_TWO_X = 32  # reserved
 EV_PENALTY_ON = 33  # stacking: a=victim seat, b=cards pending (started or stacked)
 EV_PENALTY_TAKE = 34  # stacking: a=seat takes the pending penalty, b=cards it draws
 EV_STACK_CHALLENGE = 35  # stacking: a=challenger, b=player of the WD4, c=1 if it was illegal
@@ -162,4 +160,3 @@ LOG_ROWS_TRACE = 400_000
 
 __all__ = [n for n in dir() if n.isupper()] + ["State", "n_out_columns"]
 
-_ = np  # numpy is imported for users of State
