@@ -309,6 +309,12 @@ def cmd_run(args, state: dict) -> int:
         results = simulate(rules, bots, args.games, args.seed, **kwargs)
     seconds = time.perf_counter() - t0
     print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
+    if args.rotate_bots:
+        from .analysis import player_win_rates
+        t = player_win_rates(results.rounds, rotated=True, players=rules.players)
+        print("player  bot  win rate  95% interval  (bots rotated: averaged over every seat)")
+        for i, row in t.iterrows():
+            print(f"{i:>6}  {bots[i]}  {row.rate:.4f}  [{row.low:.4f}, {row.high:.4f}]")
     print(f"results in {out}")
     return 0
 

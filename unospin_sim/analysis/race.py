@@ -127,14 +127,15 @@ def race_summary(matches: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["statistic", "value", "low", "high"]).set_index("statistic")
 
 
-def player_win_rates(rounds: pd.DataFrame, rotated: bool = False) -> pd.DataFrame:
+def player_win_rates(rounds: pd.DataFrame, rotated: bool = False,
+                     players: int | None = None) -> pd.DataFrame:
     """Round win rate of every player (bot) with a 95% Wilson interval.
 
     Without rotation players are seats; with ``rotated`` (``meta["rotate_bots"]``) the winner
     seat ``s`` of game ``g`` is player ``(s + g) mod N``, so each player's rate is averaged over
     every seat.
     """
-    p = players_of(rounds)
+    p = players_of(rounds) if players is None else players
     w = rounds["winner"].to_numpy()
     won = w >= 0
     players = w.copy()
