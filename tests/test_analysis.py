@@ -104,3 +104,15 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     assert "almost_uno" in text and "spin2005(players=4)" in text
     r = cli("report", str(tmp_path / "missing"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("rules,games,target", [
+    ("classic(players=4,turn_cap=5)", 300, 500),   # every round unfinished
+    ("classic(players=4)", 3, 500),                # too few rounds for intervals
+    ("spin2005(players=4)", 3000, 5000),           # long matches: seat offsets past int8
+])
+def test_report_survives_degenerate_runs(tmp_path, rules, games, target):
+    from unospin_sim.report import build_report
+    simulate(rules, "random", games=games, seed=1, out=tmp_path / "r")
+    path = build_report([tmp_path / "r"], tmp_path / "rep", target=target)
+    assert path.exists()

@@ -16,8 +16,8 @@ import argparse
 import contextlib
 import math
 import os
+import signal
 import sys
-import time
 from datetime import datetime
 from pathlib import Path
 
@@ -280,8 +280,10 @@ def _dask_client(address, threads: int):
 
 def cmd_run(args, state: dict) -> int:
     """Execute ``run``: validate everything, simulate, print the summary."""
+    from .analysis.summary import format_summary, summarize
     from .bots import bots_string
     from .results import prepare_out_dir
+    from .runner import simulate
 
     rules = resolve_rules(args)
     bots = resolve_bots(args, rules)
@@ -289,25 +291,21 @@ def cmd_run(args, state: dict) -> int:
     if args.out is not None and not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
     out = Path(args.out) if args.out is not None else _default_out(rules, args.seed)
-    out = prepare_out_dir(out, overwrite=args.overwrite)
-    state["out"] = out
-    print(f"rules {rules}  bots {bots_string(bots)}  seed {args.seed}  threads {threads}")
-    print(f"writing results to {out}", flush=True)
-
-    from .analysis.summary import format_summary, summarize
-    from .runner import simulate
-
-    kwargs = {"threads": threads, "out": str(out), "progress": not args.quiet,
-              "keep": "summary", "rotate_bots": args.rotate_bots}  # the tables are on disk; keep what the summary needs
+    # the tables go to disk; keep in memory only what the summary needs
+    kwargs = {"threads": threads, "progress": not args.quiet, "keep": "summary",
+              "rotate_bots": args.rotate_bots}
     if args.chunk_size is not None:
         kwargs["chunk_size"] = args.chunk_size
-    with _dask_client(args.dask, threads) as client:
+    with _dask_client(args.dask, threads) as client:  # connect before writing anything
+        out = prepare_out_dir(out, overwrite=args.overwrite)
+        state["out"] = out
+        where = f"dask {client.scheduler.address}" if client is not None else f"threads {threads}"
+        print(f"rules {rules}  bots {bots_string(bots)}  seed {args.seed}  {where}")
+        print(f"writing results to {out}", flush=True)
         if client is not None:
             kwargs["client"] = client
-            print(f"dask scheduler {client.scheduler.address}", flush=True)
-        t0 = time.perf_counter()
-        results = simulate(rules, bots, args.games, args.seed, **kwargs)
-    seconds = time.perf_counter() - t0
+        results = simulate(rules, bots, args.games, args.seed, out=str(out), **kwargs)
+    seconds = results.meta["wall_seconds"]  # the games alone, as `summary` reports them
     print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
     if args.rotate_bots:
         from .analysis import player_win_rates
@@ -404,7 +402,7 @@ def _add_report(sub) -> None:
                    help="results directories (default: the newest under results/)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="report directory (default reports/report-<timestamp>)")
-    p.add_argument("--target", type=int, default=500, metavar="POINTS",
+    p.add_argument("--target", type=_int_type("target", 1), default=500, metavar="POINTS",
                    help="points that end a match in the race analysis (default 500)")
     p.set_defaults(func=cmd_report)
 
@@ -459,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
         _error_line(str(e))
         return 2
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt exit
         where = f"; the result parts already written stay in {state['out']}" \
             if "out" in state else ""
         print(f"\n{PROG}: interrupted{where}", file=sys.stderr, flush=True)

@@ -136,7 +136,8 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             raise ValueError(f"unknown event code {code}")
     lines.append("final hands:")
     for p in range(np_):
-        lines.append(f"  {seat(p)}: {int(hands[p].sum())} cards [{_hand_text(hands[p])}]")
+        n = int(hands[p].sum())
+        lines.append(f"  {seat(p)}: {n} card{'' if n == 1 else 's'} [{_hand_text(hands[p])}]")
     if not np.array_equal(hands, state.hand[:np_, :N_KINDS]):
         raise AssertionError("event log and final state disagree about the hands")
     return "\n".join(lines) + "\n"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as _dt
 import itertools
 import os
+import sys
+import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -256,9 +258,18 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
 
     ncols = L.n_out_columns(rules.players)
     args = ki.args()
-    # compile or load the cached kernel once, in this thread
-    kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64),
-                      bool(rotate_bots))
+    # compile or load the cached kernel once, in this thread; say so if it takes a while
+    note = threading.Timer(2.0, lambda: print(
+        "compiling the game kernel (first run only, about a minute; cached afterwards)...",
+        file=sys.stderr, flush=True)) if progress else None
+    if note is not None:
+        note.start()
+    try:
+        kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64),
+                          bool(rotate_bots))
+    finally:
+        if note is not None:
+            note.cancel()
 
     work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
 

@@ -62,10 +62,10 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
                         "with rotated bots (run --rotate-bots)")
     p = players_of(rounds)
     df = rounds.sort_values("game")
-    winner = df["winner"].to_numpy()
-    wpts = df["winner_points"].to_numpy()
+    winner = df["winner"].to_numpy().astype(np.int64)
+    wpts = df["winner_points"].to_numpy().astype(np.int64)
     left = df[[f"points_left_{i}" for i in range(p)]].to_numpy()
-    games = df["game"].to_numpy()
+    games = df["game"].to_numpy().astype(np.int64)
     rows = []
     score = np.zeros(p, np.int64)
     won = np.zeros(p, np.int64)
@@ -136,7 +136,7 @@ def player_win_rates(rounds: pd.DataFrame, rotated: bool = False,
     every seat.
     """
     p = players_of(rounds) if players is None else players
-    w = rounds["winner"].to_numpy()
+    w = rounds["winner"].to_numpy().astype(np.int64)
     won = w >= 0
     players = w.copy()
     if rotated:

@@ -21,14 +21,17 @@ def _ax(ax):
 
 
 def _err(table, col):
-    return np.vstack([table[col] - table[f"{col}_low"], table[f"{col}_high"] - table[col]])
+    """Error-bar lengths below and above; 0 where an interval is undefined (tiny samples)."""
+    err = np.vstack([table[col] - table[f"{col}_low"], table[f"{col}_high"] - table[col]])
+    return np.clip(np.nan_to_num(err.astype(float)), 0.0, None)
 
 
 def plot_seat_win_rates(seats, ax=None, label=None):
     """Seat win rates with 95% intervals and the fair share (table of ``seat_win_rates``)."""
     ax = _ax(ax)
     x = np.asarray(seats.index)
-    err = np.vstack([seats["rate"] - seats["low"], seats["high"] - seats["rate"]])
+    err = np.clip(np.nan_to_num(np.vstack([seats["rate"] - seats["low"],
+                                           seats["high"] - seats["rate"]])), 0.0, None)
     ax.errorbar(x, seats["rate"], yerr=err, fmt="o", capsize=3, label=label)
     ax.axhline(float(seats["fair"].iloc[0]), color="grey", ls="--", lw=1, label="fair share")
     ax.set_xlabel("seat (0 acts first, dealer last)")
@@ -60,6 +63,9 @@ def plot_turns(rounds, ax=None, label=None, bins=None):
     """Histogram of turns per round (finished rounds)."""
     ax = _ax(ax)
     t = rounds.loc[rounds["winner"] >= 0, "turns"]
+    if t.empty:  # every round hit the turn cap
+        ax.text(0.5, 0.5, "no finished round", transform=ax.transAxes, ha="center")
+        return ax
     if bins is None:
         bins = np.arange(0, max(int(t.quantile(0.995)), 10) + 2, 2)
     ax.hist(t, bins=bins, histtype="step", density=True, label=label)
