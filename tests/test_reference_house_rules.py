@@ -11,46 +11,10 @@ from collections import Counter
 import pytest
 
 from unospin_sim import reference as R
-from unospin_sim.reference import Card
 
-RED, YELLOW, GREEN, BLUE = range(4)
+from refkit import BLUE, DT, GREEN, N, RED, RV, SK, WD4, WSHUF, WSWAP, YELLOW, make  # noqa: F401
 
-
-def N(colour, n):
-    return Card(R.NUMBER, colour, n)
-
-
-def SP(colour, n):
-    return Card(R.SPIN, colour, n)
-
-
-def SK(colour):
-    return Card(R.SKIP, colour, None)
-
-
-def RV(colour):
-    return Card(R.REVERSE, colour, None)
-
-
-def DT(colour):
-    return Card(R.DRAW_TWO, colour, None)
-
-
-W = Card(R.WILD, None, None)
-WD4 = Card(R.WILD_DRAW_FOUR, None, None)
-WSWAP = Card(R.SWAP_WILD, None, None)
-WSHUF = Card(R.SHUFFLE_WILD, None, None)
 FILL = [N(YELLOW, 5)] * 30        # a draw pile of unplayable-on-red filler cards
-
-
-def make(edition, hands, top, colour=None, draw=(), seed=0, **kw):
-    """A round in a hand-built state: ``draw`` is the draw pile, its LAST card on top."""
-    r = R._Round(edition, len(hands), seed, **kw)
-    r.hands = [list(h) for h in hands]
-    r.discard = [top]
-    r.colour = top.colour if colour is None else colour
-    r.draw_pile = list(draw)
-    return r
 
 
 def one_action(r, seat):
