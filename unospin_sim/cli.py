@@ -412,7 +412,8 @@ def cmd_report(args, state: dict) -> int:
     from .report import build_report, latest_results
 
     dirs = args.dirs or [latest_results()]
-    path = build_report(dirs, args.out, target=args.target)
+    path = build_report(dirs, args.out, target=args.target,
+                        log=lambda message: print(message, file=sys.stderr, flush=True))
     print(f"report written to {path}")
     return 0
 

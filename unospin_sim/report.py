@@ -59,7 +59,7 @@ def _with_ci(df: pd.DataFrame, cols, digits=4) -> pd.DataFrame:
     return out
 
 
-def build_report(dirs, out=None, target: int = 500) -> Path:
+def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
     Parameters
@@ -70,6 +70,8 @@ def build_report(dirs, out=None, target: int = 500) -> Path:
         Report directory (default ``reports/report-<timestamp>``); created if needed.
     target : int
         Points of the match analysis (race to ``target``).
+    log : callable, optional
+        Called with a short progress message before each step (the CLI prints them).
 
     Returns
     -------
@@ -88,9 +90,11 @@ def build_report(dirs, out=None, target: int = 500) -> Path:
 
     if not dirs:
         raise UserError("no results directory given")
+    log = log or (lambda message: None)
     runs = {}
     for d in dirs:
         rounds, spins, meta = load_results(d)
+        log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
         label = meta["rules"]
         bots = meta.get("bots", [])
         if len(set(bots)) == 1:
@@ -152,6 +156,7 @@ def build_report(dirs, out=None, target: int = 500) -> Path:
     for i, (label, (rounds, spins, meta, _)) in enumerate(runs.items()):
         if spins is None or spins.empty:
             continue
+        log(f"wheel spaces of {label}")
         eff = space_effects(rounds, spins)
         eff.to_csv(out / "tables" / f"wheel_{i}.csv")
         fig, axes = plt.subplots(1, 2, figsize=(12, 4))
@@ -172,6 +177,7 @@ def build_report(dirs, out=None, target: int = 500) -> Path:
                "", f"![wheel](wheel_{i}.png)", ""]
 
     # race to the target
+    log(f"races to {target} points")
     race_md, fig, ax = [], None, None
     for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
         try:
