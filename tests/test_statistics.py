@@ -128,9 +128,11 @@ def test_seat_win_rates_identical_random_bots():
 
 
 @pytest.mark.slow
-def test_reference_seat_pins_reproduce():
+def test_reference_seat_pins_reproduce(request):
     """REF_SEAT_WINS are what the reference engine gives (400,000 plain-Python rounds: some
-    minutes)."""
+    minutes on 2 cores, so only when slow tests are selected: ``pytest -m slow``)."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("400,000 reference rounds: run with pytest -m slow")
     from concurrent.futures import ProcessPoolExecutor
     bounds = [(i * REF_ROUNDS // 4, (i + 1) * REF_ROUNDS // 4) for i in range(4)]
     with ProcessPoolExecutor(2) as pool:
