@@ -8,7 +8,8 @@ import re
 import pandas as pd
 import pytest
 
-from unospin_sim.results import load_results, round_columns
+from unospin_sim import simulate
+from unospin_sim.results import Results, load_results, round_columns
 from unospin_sim.rules import parse_rules
 
 
@@ -26,8 +27,8 @@ def test_run_writes_results(cli, tmp_path):
     assert parse_rules(meta["rules"]) == parse_rules("classic(players=3)")
     assert meta["seed"] == 5 and meta["games"] == 2000
     assert set(round_columns(parse_rules(meta["rules"]))) <= set(rounds.columns)
-    r2, spins, _ = load_results(out)
-    assert len(r2) == 2000 and len(spins) == 0
+    res = load_results(out)
+    assert len(res.rounds) == 2000 and len(res.spins) == 0
 
 
 def test_run_threads_do_not_change_results(cli, tmp_path):
@@ -39,8 +40,8 @@ def test_run_threads_do_not_change_results(cli, tmp_path):
                    "--out", str(out))
         assert proc.returncode == 0, proc.stderr
         tables.append(load_results(out))
-    pd.testing.assert_frame_equal(tables[0][0], tables[1][0])
-    pd.testing.assert_frame_equal(tables[0][1], tables[1][1])
+    pd.testing.assert_frame_equal(tables[0].rounds, tables[1].rounds)
+    pd.testing.assert_frame_equal(tables[0].spins, tables[1].spins)
 
 
 def test_run_default_out_is_printed(cli, tmp_path):
@@ -50,8 +51,8 @@ def test_run_default_out_is_printed(cli, tmp_path):
     made = list((tmp_path / "results").iterdir())
     assert len(made) == 1 and made[0].name.startswith("spin2005-p2-s3-")
     assert str(made[0].relative_to(tmp_path)) in proc.stdout
-    rounds, spins, meta = load_results(made[0])
-    assert len(rounds) == 500 and len(spins) > 0
+    res = load_results(made[0])
+    assert len(res.rounds) == 500 and len(res.spins) > 0
 
 
 def test_run_with_rules_and_wheel(cli, tmp_path):
@@ -59,9 +60,9 @@ def test_run_with_rules_and_wheel(cli, tmp_path):
     proc = cli("run", "--games", "1e3", "--rules", "spin2025(players=3,wheel={two_x:1})",
                "--wheel", "two_x=1", "--quiet", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
-    rounds, spins, meta = load_results(out)
-    assert meta["rules"] == "spin2025(players=3,wheel={two_x:1})"
-    assert set(spins["space"].unique()) <= {"two_x"}
+    res = load_results(out)
+    assert res.meta["rules"] == "spin2025(players=3,wheel={two_x:1})"
+    assert set(res.spins["space"].unique()) <= {"two_x"}
 
 
 def test_overwrite(cli, tmp_path):
@@ -70,7 +71,24 @@ def test_overwrite(cli, tmp_path):
     assert cli(*args).returncode == 0
     assert cli(*args).returncode == 2
     assert cli(*args, "--overwrite").returncode == 0
-    assert len(load_results(out)[0]) == 300
+    assert len(load_results(out).rounds) == 300
+
+
+@pytest.mark.parametrize("rules", ["spin2005(players=3)", "classic(players=2)"])
+def test_simulate_out_save_and_load_agree(tmp_path, rules):
+    """simulate's Results, the directory it writes, and Results.save of it hold the same
+    tables, dtypes and column order included."""
+    res = simulate(rules, "random", games=700, seed=4, threads=2, chunk_size=300,
+                   out=tmp_path / "run")
+    assert isinstance(res, Results)
+    saved = res.save(tmp_path / "saved")
+    assert saved == tmp_path / "saved" / "meta.json"
+    for d in ("run", "saved"):
+        back = Results.load(tmp_path / d)
+        pd.testing.assert_frame_equal(back.rounds, res.rounds)
+        pd.testing.assert_frame_equal(back.spins, res.spins)
+        assert back.meta["games"] == 700 and back.meta["rules"] == rules
+    assert list(res.rounds.columns) == round_columns(parse_rules(rules))
 
 
 @pytest.mark.parametrize("edition", ["classic", "spin2005", "spin2025", "spiderman"])
