@@ -8,8 +8,21 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Hypothesis profiles. "ci", the default, is fixed: derandomized (the examples are a function
+# of the test, the same on every run and machine), no example database (a failure found
+# before cannot change what a later run tries), no deadline (timing on a busy machine must
+# not fail a test). HYPOTHESIS_PROFILE=explore draws fresh random examples on every run
+# (also without deadline), to hunt for new failures locally. The tests' own @settings
+# (max_examples, ...) apply on top of the profile.
+settings.register_profile("ci", derandomize=True, database=None, deadline=None,
+                          print_blob=True)
+settings.register_profile("explore", deadline=None)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(HYPOTHESIS_PROFILE)
 
 
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 600) -> subprocess.CompletedProcess:

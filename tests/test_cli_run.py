@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 import pytest
 
-from unospin_sim.results import load_results, round_columns
+from unospin_sim import simulate
+from unospin_sim.results import Results, load_results, round_columns
 from unospin_sim.rules import parse_rules
 
 
@@ -25,8 +27,8 @@ def test_run_writes_results(cli, tmp_path):
     assert parse_rules(meta["rules"]) == parse_rules("classic(players=3)")
     assert meta["seed"] == 5 and meta["games"] == 2000
     assert set(round_columns(parse_rules(meta["rules"]))) <= set(rounds.columns)
-    r2, spins, _ = load_results(out)
-    assert len(r2) == 2000 and len(spins) == 0
+    res = load_results(out)
+    assert len(res.rounds) == 2000 and len(res.spins) == 0
 
 
 def test_run_threads_do_not_change_results(cli, tmp_path):
@@ -38,8 +40,8 @@ def test_run_threads_do_not_change_results(cli, tmp_path):
                    "--out", str(out))
         assert proc.returncode == 0, proc.stderr
         tables.append(load_results(out))
-    pd.testing.assert_frame_equal(tables[0][0], tables[1][0])
-    pd.testing.assert_frame_equal(tables[0][1], tables[1][1])
+    pd.testing.assert_frame_equal(tables[0].rounds, tables[1].rounds)
+    pd.testing.assert_frame_equal(tables[0].spins, tables[1].spins)
 
 
 def test_run_default_out_is_printed(cli, tmp_path):
@@ -49,8 +51,8 @@ def test_run_default_out_is_printed(cli, tmp_path):
     made = list((tmp_path / "results").iterdir())
     assert len(made) == 1 and made[0].name.startswith("spin2005-p2-s3-")
     assert str(made[0].relative_to(tmp_path)) in proc.stdout
-    rounds, spins, meta = load_results(made[0])
-    assert len(rounds) == 500 and len(spins) > 0
+    res = load_results(made[0])
+    assert len(res.rounds) == 500 and len(res.spins) > 0
 
 
 def test_run_with_rules_and_wheel(cli, tmp_path):
@@ -58,9 +60,9 @@ def test_run_with_rules_and_wheel(cli, tmp_path):
     proc = cli("run", "--games", "1e3", "--rules", "spin2025(players=3,wheel={two_x:1})",
                "--wheel", "two_x=1", "--quiet", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
-    rounds, spins, meta = load_results(out)
-    assert meta["rules"] == "spin2025(players=3,wheel={two_x:1})"
-    assert set(spins["space"].unique()) <= {"two_x"}
+    res = load_results(out)
+    assert res.meta["rules"] == "spin2025(players=3,wheel={two_x:1})"
+    assert set(res.spins["space"].unique()) <= {"two_x"}
 
 
 def test_overwrite(cli, tmp_path):
@@ -69,7 +71,24 @@ def test_overwrite(cli, tmp_path):
     assert cli(*args).returncode == 0
     assert cli(*args).returncode == 2
     assert cli(*args, "--overwrite").returncode == 0
-    assert len(load_results(out)[0]) == 300
+    assert len(load_results(out).rounds) == 300
+
+
+@pytest.mark.parametrize("rules", ["spin2005(players=3)", "classic(players=2)"])
+def test_simulate_out_save_and_load_agree(tmp_path, rules):
+    """simulate's Results, the directory it writes, and Results.save of it hold the same
+    tables, dtypes and column order included."""
+    res = simulate(rules, "random", games=700, seed=4, threads=2, chunk_size=300,
+                   out=tmp_path / "run")
+    assert isinstance(res, Results)
+    saved = res.save(tmp_path / "saved")
+    assert saved == tmp_path / "saved" / "meta.json"
+    for d in ("run", "saved"):
+        back = Results.load(tmp_path / d)
+        pd.testing.assert_frame_equal(back.rounds, res.rounds)
+        pd.testing.assert_frame_equal(back.spins, res.spins)
+        assert back.meta["games"] == 700 and back.meta["rules"] == rules
+    assert list(res.rounds.columns) == round_columns(parse_rules(rules))
 
 
 @pytest.mark.parametrize("edition", ["classic", "spin2005", "spin2025", "spiderman"])
@@ -81,14 +100,44 @@ def test_play(cli, edition):
     assert again.stdout == proc.stdout
 
 
+# the run's progress bar (tqdm, unit_scale): "... | 150k/1.00G [..."
+_PROGRESS = re.compile(r"(\d+(?:\.\d+)?)([kMG]?)/1\.00G")
+_SCALE = {"": 1, "k": 10**3, "M": 10**6, "G": 10**9}
+
+
+def _games_done(text):
+    """The largest game count the progress bar has shown in ``text``."""
+    return max((float(n) * _SCALE[u] for n, u in _PROGRESS.findall(text)), default=0)
+
+
+def _read_until_games(fd, games, limit=1 << 18):
+    """Read a run's stderr until its progress bar shows ``games`` games done.
+
+    Event-driven: blocking reads on the pipe, no clock. The bar is updated after each chunk
+    is written, so ``games`` = k chunks means k parts on disk. Ends also at EOF (the run
+    died) or after ``limit`` bytes (a bar that never gets there)."""
+    import os
+    buf = b""
+    while len(buf) < limit:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            break
+        buf += chunk
+        if _games_done(buf.decode(errors="replace")) >= games:
+            break
+    return buf.decode(errors="replace")
+
+
 @pytest.mark.slow
 def test_interrupt_keeps_written_parts(tmp_path):
-    """Ctrl-C: exit 130, one-line note, the finished parts stay readable."""
+    """Ctrl-C: exit 130, one-line note, the finished parts stay readable.
+
+    The interrupt is sent when the run's own progress output says two chunks are written
+    (no sleeping or polling on the clock)."""
     import os
     import signal
     import subprocess
     import sys
-    import time
 
     from conftest import REPO
 
@@ -96,25 +145,23 @@ def test_interrupt_keeps_written_parts(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen(
         [sys.executable, "-m", "unospin_sim", "run", "--games", "1e9", "--edition", "classic",
-         "--bots", "random", "--chunk-size", "50000", "--quiet", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+         "--bots", "random", "--chunk-size", "50000", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            parts = list((out / "rounds").glob("part-*.parquet")) if (out / "rounds").is_dir() \
-                else []
-            if len(parts) >= 2 or proc.poll() is not None:
-                break
-            time.sleep(0.2)
+        before = _read_until_games(proc.stderr.fileno(), 2 * 50000)
+        assert _games_done(before) >= 2 * 50000, before[-500:]
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
+        _, rest = proc.communicate()
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 130, err
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1 and "interrupted" in lines[0] and "Traceback" not in err
+    err = before + rest.decode(errors="replace")
+    assert proc.returncode == 130, err[-2000:]
+    # apart from the progress bar (and a first-run compile note): one line, no traceback
+    lines = [line for line in re.split(r"[\r\n]", err) if line.strip()
+             and not _PROGRESS.search(line) and "compiling the game kernel" not in line]
+    assert len(lines) == 1 and "interrupted" in lines[0] and "Traceback" not in err, lines
     assert not (out / "meta.json").exists()
     rounds = pd.read_parquet(out / "rounds")
     assert len(rounds) >= 2 * 50000 and len(rounds) % 50000 == 0

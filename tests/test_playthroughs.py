@@ -1,7 +1,10 @@
 """Golden playthroughs: whole rounds recorded as text, replayed and compared line by line.
 
 Regenerate after an intended rule change with ``UNOSPIN_REGEN=1 pytest tests/test_playthroughs.py``
-and review the diff: every changed line is a changed game.
+and review the diff: every changed line is a changed game. A regenerating run writes the files
+and FAILS (a file written from the engine cannot also be the check of it); run the tests again
+without UNOSPIN_REGEN. ``.ci/run`` refuses to run with it set. ``tests/test_golden_legality.py``
+replays every file against the rules, independently of the engine.
 """
 
 import os
@@ -49,6 +52,10 @@ def test_playthrough_replays(edition, players, bots, seed, options):
     path = _path(edition, players, bots, seed, options)
     if os.environ.get("UNOSPIN_REGEN"):
         path.write_text(text)
+        pytest.fail(f"UNOSPIN_REGEN is set: wrote {path.name} from the engine instead of checking "
+                    f"it; review the diff (git diff tests/playthroughs), then run the tests "
+                    f"again without UNOSPIN_REGEN (which also replays it for legality)",
+                    pytrace=False)
     assert path.exists(), f"no golden playthrough {path.name}: run with UNOSPIN_REGEN=1"
     expected = path.read_text().splitlines()
     got = text.splitlines()

@@ -9,15 +9,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from unospin_sim import reference, results
 from unospin_sim.errors import ResultsError, UserError
-from unospin_sim.results import (SPIN_COLUMNS, ResultsWriter, load_results, prepare_out_dir,
-                                 round_columns)
-from unospin_sim.rules import RuleSet
+from unospin_sim.results import (CHECK_COLUMN, SPIN_COLUMNS, Results, ResultsWriter,
+                                 load_results, prepare_out_dir, round_columns)
+from unospin_sim.rules import RuleSet, parse_rules
 
 RULES = RuleSet.build("spin2025", players=3)
 
 
 def rounds_frame(games: range, rules=RULES) -> pd.DataFrame:
+    """Random round rows (not the kernel's: see results.rounds_frame) for ``games``."""
     rng = np.random.default_rng(games.start)
     cols = round_columns(rules)
     df = pd.DataFrame({c: rng.integers(0, 50, len(games)).astype(np.int32) for c in cols})
@@ -27,6 +29,7 @@ def rounds_frame(games: range, rules=RULES) -> pd.DataFrame:
 
 
 def spins_frame(games: range, rules=RULES) -> pd.DataFrame:
+    """Random spin rows, two per game (not the kernel's: see results.spins_frame)."""
     n = 2 * len(games)
     rng = np.random.default_rng(games.stop)
     df = pd.DataFrame({c: rng.integers(0, 9, n).astype(np.int16) for c in SPIN_COLUMNS})
@@ -61,7 +64,10 @@ def test_round_trip(tmp_path):
     assert sorted(p.name for p in (out / "rounds").iterdir()) == ["part-00000.parquet",
                                                                   "part-00001.parquet"]
     assert not list(out.rglob(".*"))  # no temporary files left behind
-    rounds, spins, meta = load_results(out)
+    res = load_results(out)
+    assert isinstance(res, Results)
+    rounds, spins, meta = res.rounds, res.spins, res.meta
+    assert res.to_df() is rounds
     expected = pd.concat([rounds_frame(range(0, 40)), rounds_frame(range(40, 100))],
                          ignore_index=True)
     pd.testing.assert_frame_equal(rounds, expected)
@@ -76,7 +82,8 @@ def test_round_trip(tmp_path):
 
 def test_out_of_order_parts_are_sorted(tmp_path):
     write_run(tmp_path / "r", chunks=((50, 100), (0, 50)))
-    rounds, spins, _ = load_results(tmp_path / "r")
+    res = load_results(tmp_path / "r")
+    rounds, spins = res.rounds, res.spins
     assert rounds["game"].tolist() == list(range(100))
     assert spins["game"].is_monotonic_increasing
 
@@ -87,7 +94,8 @@ def test_classic_without_spins(tmp_path):
     w.write_rounds(rounds_frame(range(0, 10), rules))
     assert w.write_spins(pd.DataFrame({c: [] for c in SPIN_COLUMNS})) is None
     w.finish({"rules": str(rules), "games": 10})
-    rounds, spins, meta = load_results(tmp_path / "c")
+    res = Results.load(tmp_path / "c")
+    rounds, spins, meta = res.rounds, res.spins, res.meta
     assert len(rounds) == 10 and len(spins) == 0
     assert list(spins.columns) == list(SPIN_COLUMNS)
     assert meta["parts"] == {"rounds": 1, "spins": 0}
@@ -98,7 +106,7 @@ def test_numpy_values_in_meta(tmp_path):
     w.write_rounds(rounds_frame(range(0, 5)))
     w.finish({"rules": str(RULES), "games": np.int64(5), "wall_seconds": np.float64(1.5),
               "path": tmp_path})
-    meta = load_results(tmp_path / "n")[2]
+    meta = load_results(tmp_path / "n").meta
     assert meta["games"] == 5 and meta["wall_seconds"] == 1.5
 
 
@@ -107,7 +115,7 @@ def test_refuses_existing_results(tmp_path):
     with pytest.raises(ResultsError) as info:
         ResultsWriter(tmp_path / "r")
     assert "already holds results" in one_line(info)
-    assert len(load_results(tmp_path / "r")[0]) == 100  # nothing lost
+    assert len(load_results(tmp_path / "r").rounds) == 100  # nothing lost
 
 
 def test_overwrite_replaces_only_own_files(tmp_path):
@@ -117,8 +125,8 @@ def test_overwrite_replaces_only_own_files(tmp_path):
     write_run_over = ResultsWriter(out, overwrite=True)
     write_run_over.write_rounds(rounds_frame(range(0, 5)))
     write_run_over.finish({"rules": str(RULES), "games": 5})
-    rounds, spins, meta = load_results(out)
-    assert len(rounds) == 5 and len(spins) == 0
+    res = load_results(out)
+    assert len(res.rounds) == 5 and len(res.spins) == 0
     assert (out / "notes.txt").read_text() == "mine"
 
 
@@ -156,17 +164,29 @@ def test_parent_is_a_file(tmp_path):
     assert "not a directory" in one_line(info)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores directory permissions")
-def test_read_only_dir(tmp_path):
-    ro = tmp_path / "ro"
-    ro.mkdir()
-    ro.chmod(0o500)
-    try:
-        with pytest.raises(ResultsError) as info:
-            ResultsWriter(ro / "out")
-        assert "results directory" in one_line(info)
-    finally:
-        ro.chmod(0o700)
+def test_unwritable_dir(tmp_path, monkeypatch):
+    """An existing directory the writer cannot create files in: refused before any output.
+
+    Directory permissions do not stop root, so the refusal is provoked in ways that hold for
+    every user: /proc (no new files there, even for root), and a probe file that cannot be
+    created."""
+    with pytest.raises(ResultsError) as info:
+        ResultsWriter("/proc")
+    assert "/proc is not writable" in one_line(info)
+
+    import errno
+    import tempfile
+
+    def denied(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    (tmp_path / "ro").mkdir()
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    with pytest.raises(ResultsError) as info:
+        ResultsWriter(tmp_path / "ro")
+    msg = one_line(info)
+    assert "is not writable" in msg and "Permission denied" in msg
+    assert list((tmp_path / "ro").iterdir()) == []
 
 
 # --- broken directories -----------------------------------------------------------------
@@ -305,3 +325,155 @@ def test_unknown_space_names(tmp_path):
 def test_finish_requires_meta_keys(tmp_path):
     with pytest.raises(ValueError, match="rules"):
         ResultsWriter(tmp_path / "r").finish({"games": 1})
+
+
+# --- the Results class ------------------------------------------------------------------
+
+
+def test_results_save_load_round_trip(tmp_path):
+    rounds = pd.concat([rounds_frame(range(0, 40)), rounds_frame(range(40, 100))],
+                       ignore_index=True)
+    spins = spins_frame(range(0, 100))
+    res = Results(rounds, spins, {"rules": str(RULES), "games": 100, "seed": 3})
+    meta_path = res.save(tmp_path / "s")
+    assert meta_path == tmp_path / "s" / "meta.json"
+    back = Results.load(tmp_path / "s")
+    pd.testing.assert_frame_equal(back.rounds, rounds)
+    pd.testing.assert_frame_equal(back.spins, spins)
+    assert back.meta["seed"] == 3 and back.meta["parts"] == {"rounds": 1, "spins": 1}
+    assert "Results(rules='spin2025(players=3)', rounds=100 rows" in repr(back)
+    # saving what was loaded gives the same directory contents again
+    with pytest.raises(ResultsError) as info:
+        back.save(tmp_path / "s")
+    assert "already holds results" in one_line(info)
+    back.save(tmp_path / "s", overwrite=True)
+    again = load_results(tmp_path / "s")
+    pd.testing.assert_frame_equal(again.rounds, rounds)
+    pd.testing.assert_frame_equal(again.spins, spins)
+
+
+def test_results_save_without_spins(tmp_path):
+    rules = RuleSet.build("classic", players=2)
+    empty = pd.DataFrame({c: pd.Series(dtype="int64") for c in SPIN_COLUMNS})
+    Results(rounds_frame(range(0, 7), rules), empty, {"rules": str(rules), "games": 7}) \
+        .save(tmp_path / "c")
+    back = load_results(tmp_path / "c")
+    assert len(back.rounds) == 7 and len(back.spins) == 0
+    assert back.meta["parts"] == {"rounds": 1, "spins": 0}
+
+
+@pytest.mark.parametrize("meta,rounds,word", [
+    ({"games": 10}, 10, "meta lacks rules"),
+    ({"rules": str(RULES)}, 10, "meta lacks games"),
+    ({"rules": "nope(players=3)", "games": 10}, 10, "bad rule string"),
+    ({"rules": str(RULES), "games": 11}, 10, "11 games"),
+    ({"rules": str(RULES), "games": 0}, 0, "empty"),
+    ({"rules": "spin2025(players=5)", "games": 10}, 10, "cards_drawn_3"),
+])
+def test_results_save_refuses_bad_results(tmp_path, meta, rounds, word):
+    res = Results(rounds_frame(range(0, rounds)), spins_frame(range(0, rounds)), meta)
+    with pytest.raises(ResultsError) as info:
+        res.save(tmp_path / "bad")
+    assert word in one_line(info)
+    assert not (tmp_path / "bad").exists()  # nothing written
+
+
+def test_results_save_refuses_summary_only(tmp_path):
+    summary = rounds_frame(range(0, 10))[["game", "first_player", "winner", "turns"]]
+    res = Results(summary, spins_frame(range(0, 0)), {"rules": str(RULES), "games": 10})
+    with pytest.raises(ResultsError) as info:
+        res.save(tmp_path / "s")
+    assert "keep='summary'" in one_line(info)
+
+
+def test_unpacking_is_deprecated(tmp_path):
+    write_run(tmp_path / "r")
+    res = load_results(tmp_path / "r")
+    with pytest.warns(DeprecationWarning, match="use .rounds"):
+        rounds, spins, meta = res
+    assert rounds is res.rounds and spins is res.spins and meta is res.meta
+
+
+def test_runner_reexports_results():
+    from unospin_sim import Results as top
+    from unospin_sim.runner import Results as from_runner
+
+    assert from_runner is Results and top is Results
+
+
+# --- columns: built once, from the kernel's layout ---------------------------------------
+
+
+class _Rules:
+    """Stand-in rule set: a wheel whose spaces have neither consecutive nor rising ids."""
+
+    edition = "test"
+    players = 2
+
+    @staticmethod
+    def wheel_spaces():
+        return ("two_x", "war", "almost_uno")
+
+
+def test_rounds_frame_maps_the_output_row():
+    from unospin_sim.engine import layout as L
+    from unospin_sim.rules.spaces import SPACE_ID
+
+    rules, n = _Rules(), 4
+    ncols = L.n_out_columns(rules.players)
+    assert ncols <= 32  # every cell distinct and within int8
+    out = np.arange(ncols)[None, :] + 32 * np.arange(n)[:, None]
+    seeds = np.array([1, 2, 2**63, 2**64 - 1], dtype=np.uint64)
+    df = results.rounds_frame(rules, 10, out.astype(np.int64), seeds, check=True)
+    assert list(df.columns) == round_columns(rules, check=True)
+    assert round_columns(rules, check=True)[-1] == CHECK_COLUMN
+    assert df["game"].tolist() == [10, 11, 12, 13] and df["seed"].dtype == np.int64
+    assert df["seed"].to_numpy().view(np.uint64).tolist() == seeds.tolist()
+    p, base = rules.players, L.N_OUT_FIXED
+    expected = {"first_player": L.O_FIRST, "winner": L.O_WINNER, "turns": L.O_TURNS,
+                "winner_points": L.O_WINNER_POINTS, "cards_drawn": L.O_CARDS_DRAWN,
+                "failed_draws": L.O_FAILED, "spins": L.O_SPINS,
+                CHECK_COLUMN: L.O_VIOLATIONS,
+                "cards_drawn_1": base + 1, "cards_left_0": base + p,
+                "points_left_1": base + 2 * p + 1,
+                "spins_two_x": base + 3 * p + SPACE_ID["two_x"],
+                "spins_war": base + 3 * p + SPACE_ID["war"],
+                "spins_almost_uno": base + 3 * p + SPACE_ID["almost_uno"]}
+    for col, k in expected.items():
+        assert df[col].tolist() == out[:, k].tolist(), col
+    assert df["winner"].dtype == np.int8 and df["spins_war"].dtype == np.int32
+
+
+def test_spins_frame_maps_global_space_ids():
+    from unospin_sim.engine import layout as L
+    from unospin_sim.rules.spaces import SPACE_ID
+
+    names = ["war", "two_x", "almost_uno", "war"]
+    rec = np.zeros((len(names), L.N_SPIN_FIELDS), np.int64)
+    rec[:, L.P_SPACE] = [SPACE_ID[s] for s in names]
+    rec[:, L.P_GAME] = [0, 0, 1, 2]
+    rec[:, L.P_DISCARDED] = [1, 2, 3, 4]
+    df = results.spins_frame(_Rules(), rec)
+    assert list(df.columns) == list(SPIN_COLUMNS)
+    assert df["space"].tolist() == names
+    assert list(df["space"].cat.categories) == list(_Rules.wheel_spaces())
+    assert df["cards_discarded"].tolist() == [1, 2, 3, 4]
+    rec[0, L.P_SPACE] = SPACE_ID["two_x"] - 1  # a space of no wheel of this rule set
+    with pytest.raises(ValueError, match="not on the test wheel"):
+        results.spins_frame(_Rules(), rec)
+
+
+@pytest.mark.parametrize("rules,kw", [
+    ("classic(players=2)", {}),
+    ("spin2005(players=3)", {}),
+    ("spin2025(players=4)", {}),
+    ("spiderman(players=5)", {}),
+    ("spin2025(players=3,wheel={two_x:1})", {"wheel": {"two_x": 1}}),
+    ("classic(players=4,stacking=true)", {"stacking": True}),
+])
+def test_reference_columns_match(rules, kw):
+    """The reference engine writes its column names out again: they must be ours."""
+    r = parse_rules(rules)
+    rounds, spins = reference.play_many_spins(r.edition, r.players, 2, 1, **kw)
+    assert list(rounds.columns) == round_columns(r)
+    assert list(spins.columns) == list(SPIN_COLUMNS)

@@ -3,7 +3,7 @@
 The main entry points are loaded lazily, so ``import unospin_sim`` stays light (no numba,
 pandas or pyarrow until they are used)::
 
-    from unospin_sim import simulate, RuleSet, parse_rules, parse_bots, load_results
+    from unospin_sim import simulate, RuleSet, parse_rules, parse_bots, load_results, Results
 
 See README.md for the command line and docs/ARCHITECTURE.md for the internal contracts.
 """
@@ -21,6 +21,7 @@ _LAZY = {
     "parse_rules": "unospin_sim.rules.ruleset",
     "parse_bots": "unospin_sim.bots",
     "load_results": "unospin_sim.results",
+    "Results": "unospin_sim.results",
 }
 
 __all__ = ["__version__", *_LAZY]

@@ -373,7 +373,8 @@ def cmd_summary(args, state: dict) -> int:
 
     if not args.dir.strip():
         raise UserError("summary needs a results directory, got an empty string")
-    rounds, _spins, meta = load_results(args.dir)
+    res = load_results(args.dir)
+    rounds, meta = res.rounds, res.meta
     rules = parse_rules(meta["rules"])  # load_results has checked it parses
     seconds = meta.get("wall_seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \

@@ -93,7 +93,8 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
     log = log or (lambda message: None)
     runs = {}
     for d in dirs:
-        rounds, spins, meta = load_results(d)
+        res = load_results(d)
+        rounds, spins, meta = res.rounds, res.spins, res.meta
         log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
         label = meta["rules"]
         bots = meta.get("bots", [])

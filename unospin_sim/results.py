@@ -1,4 +1,9 @@
-"""Results directories: Parquet part files plus ``meta.json``, written safely and read back.
+"""The results format: the tables of a run, their columns, and results directories.
+
+This module owns everything a run's results look like: the :class:`Results` that
+:func:`~unospin_sim.simulate` and :func:`load_results` return, the round and spin columns
+(built here and only here, from the kernel's output layout in ``engine/layout.py``), and the
+results directory that :meth:`Results.save` and ``run`` write.
 
 Layout of a results directory ``DIR``::
 
@@ -6,20 +11,22 @@ Layout of a results directory ``DIR``::
     DIR/rounds/part-00000.parquet, part-00001.parquet, ...   one row per round
     DIR/spins/part-00000.parquet, ...                          one row per wheel spin
 
-``pandas.read_parquet(DIR / "rounds")`` loads the round table; :func:`load_results` loads
-and validates everything.  Every part file is written under a hidden temporary name and
-moved into place with :func:`os.replace`, so a part is either complete or absent, and an
-interrupted run keeps the parts it finished.  A directory without ``meta.json`` is an
-unfinished run.
+``pandas.read_parquet(DIR / "rounds")`` loads the round table; :meth:`Results.load` (or
+:func:`load_results`) loads and validates everything.  Every part file is written under a
+hidden temporary name and moved into place with :func:`os.replace`, so a part is either
+complete or absent, and an interrupted run keeps the parts it finished.  A directory without
+``meta.json`` is an unfinished run.
 
 Round columns (see docs/ARCHITECTURE.md): :data:`ROUND_BASE_COLUMNS`, then per seat ``i``
 ``cards_drawn_<i>``, ``cards_left_<i>``, ``points_left_<i>``, then ``spins_<space>`` for each
-space of the edition's wheel (:func:`round_columns`).  Spin columns: :data:`SPIN_COLUMNS`.
+space of the edition's wheel (:func:`round_columns`); a run with ``check=True`` adds
+:data:`CHECK_COLUMN`.  Spin columns: :data:`SPIN_COLUMNS`.  :func:`rounds_frame` and
+:func:`spins_frame` turn the kernel's output arrays into these tables.
 
 ``meta.json`` must hold at least :data:`REQUIRED_META` (``rules``: the canonical rule string;
 ``games``: the number of rounds in ``rounds/``); runs also record ``seed``, ``bots``,
 ``version``, ``wall_seconds`` and ``threads``.  :meth:`ResultsWriter.finish` adds
-``results_format`` and ``parts`` (part files per table), which :func:`load_results` checks.
+``results_format`` and ``parts`` (part files per table), which :meth:`Results.load` checks.
 """
 
 from __future__ import annotations
@@ -29,25 +36,57 @@ import os
 import re
 import tempfile
 import threading
+import warnings
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .errors import ResultsError, RuleError
 
-__all__ = ["ResultsWriter", "load_results", "prepare_out_dir", "round_columns",
-           "ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "SPIN_COLUMNS", "REQUIRED_META",
-           "RESULTS_FORMAT"]
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["Results", "ResultsWriter", "load_results", "prepare_out_dir", "round_columns",
+           "rounds_frame", "spins_frame", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS",
+           "SPIN_COLUMNS", "CHECK_COLUMN", "REQUIRED_META", "RESULTS_FORMAT"]
+
+# Where every column comes from: (name, source, dtype).  ``source`` names a constant of
+# ``engine/layout.py`` (a column of the kernel's per-round output row, or a field of a spin
+# record); ``None`` marks the two round columns the runner supplies (game number, game seed).
+_ROUND_BASE_FIELDS = (
+    ("game", None, np.int64),
+    ("seed", None, np.int64),            # the game's SplitMix64 seed (its uint64 bits)
+    ("first_player", "O_FIRST", np.int8),
+    ("winner", "O_WINNER", np.int8),
+    ("turns", "O_TURNS", np.int32),
+    ("winner_points", "O_WINNER_POINTS", np.int32),
+    ("cards_drawn", "O_CARDS_DRAWN", np.int32),
+    ("failed_draws", "O_FAILED", np.int32),
+    ("spins", "O_SPINS", np.int32),
+)
+#: per-seat blocks of the output row, in the kernel's order: ``<prefix>_<seat>``, int32
+SEAT_COLUMNS = ("cards_drawn", "cards_left", "points_left")
+_SEAT_DTYPE = _SPACE_DTYPE = np.int32
+#: the round column a run with ``check=True`` adds (invariant failures of the round)
+CHECK_COLUMN = "invariant_failures"
+_CHECK_FIELD = (CHECK_COLUMN, "O_VIOLATIONS", np.int32)
+_SPIN_FIELDS = (
+    ("game", "P_GAME", np.int64),
+    ("turn", "P_TURN", np.int32),
+    ("spinner", "P_SPINNER", np.int8),
+    ("space", "P_SPACE", None),           # categorical over the edition's wheel spaces
+    ("hand_before", "P_HAND_BEFORE", np.int16),
+    ("hand_after", "P_HAND_AFTER", np.int16),
+    ("cards_drawn", "P_DRAWN", np.int16),
+    ("cards_discarded", "P_DISCARDED", np.int16),
+)
 
 #: per-round columns every rule set has
-ROUND_BASE_COLUMNS = ("game", "seed", "first_player", "winner", "turns", "winner_points",
-                      "cards_drawn", "failed_draws", "spins")
-#: per-seat column prefixes: ``<prefix>_<seat>``
-SEAT_COLUMNS = ("cards_drawn", "cards_left", "points_left")
+ROUND_BASE_COLUMNS = tuple(name for name, _, _ in _ROUND_BASE_FIELDS)
 #: per-spin columns
-SPIN_COLUMNS = ("game", "turn", "spinner", "space", "hand_before", "hand_after",
-                "cards_drawn", "cards_discarded")
+SPIN_COLUMNS = tuple(name for name, _, _ in _SPIN_FIELDS)
 #: keys meta.json must have
 REQUIRED_META = ("rules", "games")
 #: version of this directory layout, stored in meta.json
@@ -58,23 +97,142 @@ _META = "meta.json"
 _OWN_FILE = re.compile(r"(part-\d{5}\.parquet|\.part-\d{5}\.parquet\.tmp)")
 
 
-def round_columns(rules) -> list[str]:
+# ------------------------------------------------------------------------------------------
+# columns
+
+
+def _round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
+    """``(name, source, dtype)`` of every round column of ``rules``, in table order.
+
+    ``source`` says where the column is in the kernel's per-round output row
+    (``engine/layout.py``): the name of an ``O_*`` constant, ``("seat", j, i)`` for seat
+    ``i`` of the ``j``-th per-seat block (blocks in :data:`SEAT_COLUMNS` order), or
+    ``("space", name)`` for the column of that space's GLOBAL id (``rules/spaces.py``);
+    ``None`` for the game number and seed, which the runner supplies.  Resolved by
+    :func:`_out_column` (only :func:`rounds_frame` needs the engine's layout).
+    """
+    fields = list(_ROUND_BASE_FIELDS)
+    for j, prefix in enumerate(SEAT_COLUMNS):
+        fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE)
+                   for i in range(rules.players)]
+    fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]
+    if check:
+        fields.append(_CHECK_FIELD)
+    return fields
+
+
+def _out_column(source, players: int) -> int:
+    """Index in the kernel's per-round output row of a :func:`_round_fields` source."""
+    from .engine import layout as L
+    from .rules.spaces import SPACE_ID
+
+    if isinstance(source, str):
+        return getattr(L, source)
+    if source[0] == "seat":
+        return L.N_OUT_FIXED + source[1] * players + source[2]
+    return L.N_OUT_FIXED + len(SEAT_COLUMNS) * players + SPACE_ID[source[1]]
+
+
+def round_columns(rules, check: bool = False) -> list[str]:
     """Names of the columns a round table must have for ``rules``.
 
     Parameters
     ----------
     rules : RuleSet
+    check : bool
+        Include :data:`CHECK_COLUMN`, which runs with ``check=True`` add.
 
     Returns
     -------
     list of str
-        :data:`ROUND_BASE_COLUMNS`, the per-seat columns, then ``spins_<space>`` per space.
+        :data:`ROUND_BASE_COLUMNS`, the per-seat columns, then ``spins_<space>`` per space
+        of the edition's wheel (in wheel order).
     """
-    cols = list(ROUND_BASE_COLUMNS)
-    for prefix in SEAT_COLUMNS:
-        cols += [f"{prefix}_{i}" for i in range(rules.players)]
-    cols += [f"spins_{s}" for s in rules.wheel_spaces()]
-    return cols
+    return [name for name, _, _ in _round_fields(rules, check)]
+
+
+def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
+                 check: bool = False) -> pd.DataFrame:
+    """The round table of games ``game0 .. game0+n-1`` from the kernel's output.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    game0 : int
+        Number of the first game (the ``game`` column counts up from it).
+    out : numpy.ndarray
+        ``int64[n, layout.n_out_columns(players)]``: the kernel's per-round output rows.
+    seeds : numpy.ndarray
+        ``uint64[n]``: each game's seed (stored as int64 with the same bits).
+    check : bool
+        Add :data:`CHECK_COLUMN` (the run verified invariants).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :func:`round_columns` ``(rules, check)``.
+    """
+    import pandas as pd
+
+    n = out.shape[0]
+    data = {}
+    for name, source, dtype in _round_fields(rules, check):
+        if name == "game":
+            data[name] = np.arange(game0, game0 + n, dtype=dtype)
+        elif name == "seed":
+            data[name] = seeds.view(dtype)
+        else:
+            data[name] = out[:, _out_column(source, rules.players)].astype(dtype)
+    return pd.DataFrame(data)
+
+
+def spins_frame(rules, rec: np.ndarray) -> pd.DataFrame:
+    """The spin table from the kernel's spin records.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    rec : numpy.ndarray
+        ``int64[n, layout.N_SPIN_FIELDS]``: one record per spin (``layout.P_*`` fields);
+        the space is a GLOBAL space id (``rules/spaces.py``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`SPIN_COLUMNS`; ``space`` is categorical over the edition's wheel
+        spaces (``rules.wheel_spaces()``, in wheel order), mapped by id, so an edition's
+        spaces need not have consecutive ids.
+
+    Raises
+    ------
+    ValueError
+        A record names a space that is not on the edition's wheel (an engine bug).
+    """
+    import pandas as pd
+
+    from .engine import layout as L
+    from .rules.spaces import N_SPACES, SPACE_ID
+
+    cats = list(rules.wheel_spaces())
+    data = {}
+    for name, src, dtype in _SPIN_FIELDS:
+        values = rec[:, getattr(L, src)]
+        if name != "space":
+            data[name] = values.astype(dtype)
+            continue
+        if not cats:
+            data[name] = pd.Categorical([], categories=[])
+            continue
+        code_of = np.full(N_SPACES, -1, np.int16)  # global space id -> category code
+        code_of[[SPACE_ID[s] for s in cats]] = np.arange(len(cats), dtype=np.int16)
+        if len(values) and (values.min() < 0 or values.max() >= N_SPACES):
+            raise ValueError("spin records hold space ids outside the known spaces")
+        codes = code_of[values]
+        if (codes < 0).any():
+            raise ValueError(f"spin records hold spaces that are not on the "
+                             f"{rules.edition} wheel")
+        data[name] = pd.Categorical.from_codes(codes, categories=cats)
+    return pd.DataFrame(data)
 
 
 def _why(err: BaseException) -> str:
@@ -311,6 +469,9 @@ def _read_meta(d: Path) -> dict:
 
 
 def _read_table(d: Path, table: str, required, expected_parts: int | None, optional: bool):
+    """The ``table`` of results directory ``d`` (its parts concatenated), with the
+    ``required`` columns checked; ``optional``: the spin table, which a run without spins
+    has no parts of (then an empty table with the spin columns and dtypes)."""
     import pandas as pd
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -324,8 +485,9 @@ def _read_table(d: Path, table: str, required, expected_parts: int | None, optio
         raise ResultsError(f"{t} holds {len(files)} part files but meta.json lists "
                            f"{expected_parts}: parts are missing or extra")
     if not files:
-        if optional:
-            return pd.DataFrame({c: pd.Series(dtype="int64") for c in required})
+        if optional:  # the spin table of a run without spins: its columns, no rows
+            return pd.DataFrame({name: pd.Series(dtype=object if dtype is None else dtype)
+                                 for name, _, dtype in _SPIN_FIELDS})
         raise ResultsError(f"{d} has no {table} part files ({table}/part-*.parquet)")
     frames, names0 = [], None
     for f in files:
@@ -372,34 +534,8 @@ def _check_rounds(d: Path, rounds, rules) -> None:
                                f"{rules.players} players of meta.json's rules {rules}")
 
 
-def load_results(results_dir: str | os.PathLike):
-    """Load and validate a results directory.
-
-    Parameters
-    ----------
-    results_dir : path
-        A directory written by a run (see the module docstring).
-
-    Returns
-    -------
-    rounds : pandas.DataFrame
-        One row per round, sorted by ``game``.
-    spins : pandas.DataFrame
-        One row per spin, sorted by ``game`` (stable, so in turn order within a game);
-        ``space`` is categorical over the edition's wheel spaces.  Empty (with the spin
-        columns) for editions without a wheel.
-    meta : dict
-        The contents of ``meta.json``.
-
-    Raises
-    ------
-    ResultsError
-        A missing directory or ``meta.json``, invalid JSON, an unknown rule string, missing
-        or extra part files, a truncated or corrupt Parquet file, missing columns or columns
-        that do not hold whole numbers, a row count that differs from ``meta["games"]``,
-        games other than ``0..games-1`` once each, or winners / per-seat columns beyond the
-        rule set's players; the message is one line.
-    """
+def _load(results_dir: str | os.PathLike) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
+    """Read and validate a results directory (see :meth:`Results.load`)."""
     import pandas as pd
 
     from .rules import parse_rules
@@ -437,3 +573,155 @@ def load_results(results_dir: str | os.PathLike):
                            f"{rules.edition} wheel")
     spins["space"] = pd.Categorical(space, categories=wheel)
     return rounds, spins, meta
+
+
+# ------------------------------------------------------------------------------------------
+# the results of a run
+
+
+@dataclass(eq=False)
+class Results:
+    """The results of a run: what :func:`~unospin_sim.simulate` and :meth:`load` return.
+
+    Parameters
+    ----------
+    rounds : pandas.DataFrame
+        One row per round, columns :func:`round_columns` (plus :data:`CHECK_COLUMN` for a
+        run with ``check=True``).
+    spins : pandas.DataFrame
+        One row per wheel spin, columns :data:`SPIN_COLUMNS`, ``space`` categorical over
+        the edition's wheel spaces; empty (with those columns) for editions without a wheel.
+    meta : dict
+        Run metadata: at least :data:`REQUIRED_META` (the canonical rule string ``rules``
+        and the number of rounds ``games``); runs add seed, bots, version, wall time, ...
+
+    Attributes
+    ----------
+    rounds, spins, meta
+        As above.
+
+    Notes
+    -----
+    Unpacking ``rounds, spins, meta = results`` still works (the tuple :func:`load_results`
+    used to return) but is deprecated: it warns with a :class:`DeprecationWarning`; use the
+    attributes.
+    """
+
+    rounds: pd.DataFrame
+    spins: pd.DataFrame
+    meta: dict = field(default_factory=dict)
+
+    def to_df(self) -> pd.DataFrame:
+        """The round table (one row per round): :attr:`rounds`."""
+        return self.rounds
+
+    @classmethod
+    def load(cls, results_dir: str | os.PathLike) -> Results:
+        """Load and validate a results directory.
+
+        Parameters
+        ----------
+        results_dir : path
+            A directory written by a run or by :meth:`save` (see the module docstring).
+
+        Returns
+        -------
+        Results
+            ``rounds`` sorted by ``game``; ``spins`` sorted by ``game`` (stable, so in turn
+            order within a game) with ``space`` categorical over the edition's wheel
+            spaces, empty (with the spin columns) for editions without a wheel; ``meta``
+            the contents of ``meta.json``.
+
+        Raises
+        ------
+        ResultsError
+            A missing directory or ``meta.json``, invalid JSON, an unknown rule string,
+            missing or extra part files, a truncated or corrupt Parquet file, missing
+            columns or columns that do not hold whole numbers, a row count that differs
+            from ``meta["games"]``, games other than ``0..games-1`` once each, or winners /
+            per-seat columns beyond the rule set's players; the message is one line.
+        """
+        return cls(*_load(results_dir))
+
+    def save(self, results_dir: str | os.PathLike, overwrite: bool = False) -> Path:
+        """Write these results as a results directory (one part file per table).
+
+        Parameters
+        ----------
+        results_dir : path
+            Created if missing (see :func:`prepare_out_dir`).
+        overwrite : bool
+            Replace an earlier run's results in ``results_dir`` instead of refusing.
+
+        Returns
+        -------
+        pathlib.Path
+            The path of the written ``meta.json``; it holds :attr:`meta` plus
+            ``results_format`` and ``parts`` (see :meth:`ResultsWriter.finish`).
+
+        Raises
+        ------
+        ResultsError
+            :attr:`meta` lacks ``rules`` or ``games`` or has an unknown rule string, the
+            round table is empty, lacks columns of the rules (e.g. a ``keep="summary"``
+            run) or does not hold ``meta["games"]`` rows, or the directory cannot be
+            written or already holds results (without ``overwrite``); the message is one
+            line.  Nothing is written when the results themselves are at fault.
+        """
+        from .rules import parse_rules
+
+        meta = self.meta if isinstance(self.meta, dict) else {}
+        missing = [k for k in REQUIRED_META if k not in meta]
+        if missing:
+            raise ResultsError(f"cannot save results: meta lacks {', '.join(missing)}")
+        try:
+            rules = parse_rules(meta["rules"])
+        except (RuleError, TypeError) as e:
+            raise ResultsError(f"cannot save results: bad rule string in meta: {e}") from None
+        if len(self.rounds) == 0:
+            raise ResultsError("cannot save results: the round table is empty (a run with "
+                               "keep=False keeps no rounds)")
+        lacking = [c for c in round_columns(rules) if c not in self.rounds.columns]
+        if lacking:
+            more = f" and {len(lacking) - 5} more" if len(lacking) > 5 else ""
+            raise ResultsError(f"cannot save results: the round table lacks columns "
+                               f"{', '.join(lacking[:5])}{more} (a keep='summary' run keeps "
+                               f"only a few)")
+        if len(self.rounds) != meta["games"]:
+            raise ResultsError(f"cannot save results: {len(self.rounds)} rounds but meta "
+                               f"says {meta['games']!r} games")
+        writer = ResultsWriter(results_dir, overwrite=overwrite)
+        writer.write_rounds(self.rounds)
+        writer.write_spins(self.spins)
+        return writer.finish(dict(meta))
+
+    def __iter__(self):
+        """Deprecated: ``rounds, spins, meta = results``; use the attributes instead."""
+        warnings.warn("unpacking Results into (rounds, spins, meta) is deprecated; use "
+                      ".rounds, .spins and .meta", DeprecationWarning, stacklevel=2)
+        return iter((self.rounds, self.spins, self.meta))
+
+    def __repr__(self) -> str:
+        rules = self.meta.get("rules", "?") if isinstance(self.meta, dict) else "?"
+        return (f"Results(rules={rules!r}, rounds={len(self.rounds):,} rows, "
+                f"spins={len(self.spins):,} rows)")
+
+
+def load_results(results_dir: str | os.PathLike) -> Results:
+    """Load and validate a results directory: the same as :meth:`Results.load`.
+
+    Parameters
+    ----------
+    results_dir : path
+        A directory written by a run (see the module docstring).
+
+    Returns
+    -------
+    Results
+
+    Raises
+    ------
+    ResultsError
+        Anything wrong with the directory (see :meth:`Results.load`); one line.
+    """
+    return Results.load(results_dir)

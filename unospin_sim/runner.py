@@ -16,7 +16,6 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -25,35 +24,12 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import round_columns
-from .rules.spaces import SPACE_NAMES
+from .results import Results, round_columns, rounds_frame, spins_frame
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
 #: round columns kept in memory with ``keep="summary"``
 SUMMARY_COLUMNS = ("game", "first_player", "winner", "turns")
-
-
-@dataclass
-class Results:
-    """Outcome of :func:`simulate`.
-
-    Attributes
-    ----------
-    rounds : pandas.DataFrame
-        One row per round (columns in ``docs/ARCHITECTURE.md``).
-    spins : pandas.DataFrame
-        One row per wheel spin (empty for editions without a wheel).
-    meta : dict
-        Rule string, seed, games, bots, version, wall time, ...
-    """
-    rounds: pd.DataFrame
-    spins: pd.DataFrame
-    meta: dict = field(default_factory=dict)
-
-    def to_df(self) -> pd.DataFrame:
-        """The round table (one row per round)."""
-        return self.rounds
 
 
 def default_threads() -> int:
@@ -95,52 +71,6 @@ def _check_int(name: str, value, lo: int, hi: int | None = None) -> int:
     return value
 
 
-def _rounds_frame(rules: RuleSet, game0: int, out: np.ndarray, seeds: np.ndarray,
-                  check: bool = False) -> pd.DataFrame:
-    p = rules.players
-    n = out.shape[0]
-    data = {
-        "game": np.arange(game0, game0 + n, dtype=np.int64),
-        "seed": seeds.view(np.int64),  # the game's SplitMix64 seed (uint64 bits)
-        "first_player": out[:, L.O_FIRST].astype(np.int8),
-        "winner": out[:, L.O_WINNER].astype(np.int8),
-        "turns": out[:, L.O_TURNS].astype(np.int32),
-        "winner_points": out[:, L.O_WINNER_POINTS].astype(np.int32),
-        "cards_drawn": out[:, L.O_CARDS_DRAWN].astype(np.int32),
-        "failed_draws": out[:, L.O_FAILED].astype(np.int32),
-        "spins": out[:, L.O_SPINS].astype(np.int32),
-    }
-    base = L.N_OUT_FIXED
-    for j, stem in enumerate(("cards_drawn", "cards_left", "points_left")):
-        for i in range(p):
-            data[f"{stem}_{i}"] = out[:, base + j * p + i].astype(np.int32)
-    for space in rules.wheel_spaces():
-        data[f"spins_{space}"] = out[:, base + 3 * p + SPACE_NAMES.index(space)].astype(np.int32)
-    if check:
-        data["invariant_failures"] = out[:, L.O_VIOLATIONS].astype(np.int32)
-    return pd.DataFrame(data)
-
-
-def _spins_frame(rules: RuleSet, rec: np.ndarray) -> pd.DataFrame:
-    cats = list(rules.wheel_spaces())
-    codes = rec[:, L.P_SPACE]
-    if cats:
-        first = SPACE_NAMES.index(cats[0])
-        codes = codes - first
-    space = pd.Categorical.from_codes(codes.astype(np.int16), categories=cats) if cats else \
-        pd.Categorical([], categories=[])
-    return pd.DataFrame({
-        "game": rec[:, L.P_GAME].astype(np.int64),
-        "turn": rec[:, L.P_TURN].astype(np.int32),
-        "spinner": rec[:, L.P_SPINNER].astype(np.int8),
-        "space": space,
-        "hand_before": rec[:, L.P_HAND_BEFORE].astype(np.int16),
-        "hand_after": rec[:, L.P_HAND_AFTER].astype(np.int16),
-        "cards_drawn": rec[:, L.P_DRAWN].astype(np.int16),
-        "cards_discarded": rec[:, L.P_DISCARDED].astype(np.int16),
-    })
-
-
 def _ordered_map(submit, tasks, window: int, pending: deque):
     """Results of ``submit(task)`` futures in task order, with at most ``window`` tasks
     queued or running: memory stays bounded and an interruption cancels little.
@@ -173,7 +103,7 @@ def _play_frames(rules, ki, seed, check, rotate, task):
     out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
     seeds = np.empty(n, np.uint64)
     rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
-    return n, _rounds_frame(rules, game0, out_arr, seeds, check), _spins_frame(rules, rec)
+    return n, rounds_frame(rules, game0, out_arr, seeds, check), spins_frame(rules, rec)
 
 
 def _chunks(games: int, chunk_size: int):
@@ -232,6 +162,8 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     Returns
     -------
     Results
+        :class:`unospin_sim.results.Results`: ``.rounds``, ``.spins`` (as ``keep`` says),
+        ``.meta``; ``.save(DIR)`` writes them as a results directory.
     """
     from . import __version__
     from .engine import kernel
@@ -317,9 +249,9 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     wall = time.perf_counter() - t0
 
     rounds = pd.concat(rounds_parts, ignore_index=True) if rounds_parts else \
-        _rounds_frame(rules, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
+        rounds_frame(rules, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
     spins = pd.concat(spin_parts, ignore_index=True) if spin_parts else \
-        _spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
+        spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
     import numba
     meta = {
         "schema_version": SCHEMA_VERSION,
