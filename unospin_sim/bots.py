@@ -33,11 +33,14 @@ from ._text import split_top_level
 from .errors import BotError
 
 __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
-           "check_seats",
+           "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX"]
 
-#: strategy names; the index is the strategy id used by the engine
+#: the strategy registry: names; the index is the strategy id the engine dispatches on
+#: (engine/policy/). A name here without an implementation there is refused by encode.
 STRATEGIES = ("random", "heuristic")
+STRATEGY_RANDOM = STRATEGIES.index("random")
+STRATEGY_HEURISTIC = STRATEGIES.index("heuristic")
 #: knob names in canonical order
 KNOBS = ("forget", "catch", "bluff", "challenge", "reflex")
 #: knob defaults (the same for every strategy)

@@ -9,10 +9,9 @@ import numpy as np
 from ..bots import bots_array
 from ..errors import BotError
 from . import layout as L
+from .policy import IMPLEMENTED
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
-_SPECIAL_WILDS = {"none": L.SPECIAL_NONE, "swap_hands": L.SPECIAL_SWAP,
-                  "shuffle_hands": L.SPECIAL_SHUFFLE}
 
 
 @dataclass(frozen=True)
@@ -38,10 +37,22 @@ def check_rlcard_bots(bots) -> None:
                                f"(RLCard has no UNO calls, bluffs or challenges)")
 
 
+def check_implemented(bots) -> None:
+    """Raise a one-line BotError when a bot's strategy has no implementation in the engine's
+    policy home (a strategy registered in bots.STRATEGIES but not in policy.IMPLEMENTED)."""
+    for seat, spec in enumerate(bots):
+        if spec.strategy not in IMPLEMENTED:
+            raise BotError(f"bot {spec} of seat {seat}: strategy {spec.strategy!r} has no "
+                           f"implementation in engine/policy (implemented: "
+                           f"{', '.join(IMPLEMENTED)})")
+
+
 def check_bots_for_rules(rules, bots) -> None:
-    """Raise a one-line BotError when ``bots`` cannot play ``rules`` (seat count, rlcard)."""
+    """Raise a one-line BotError when ``bots`` cannot play ``rules`` (seat count, strategy
+    without an implementation, rlcard)."""
     if len(bots) != rules.players:
         raise BotError(f"{len(bots)} bots for {rules.players} players")
+    check_implemented(bots)
     if rules.option("rlcard", False):
         check_rlcard_bots(bots)
 
@@ -66,9 +77,9 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     r[L.R_STACKING] = int(bool(rules.option("stacking", False)))
     r[L.R_DRAW_UNTIL] = int(bool(rules.option("draw_until_playable", False)))
     r[L.R_SEVEN_O] = int(bool(rules.option("seven_o", False)))
-    r[L.R_SPECIAL_WILDS] = _SPECIAL_WILDS[rules.option("special_wilds", "none")]
+    special_wilds = rules.option("special_wilds", "none") != "none"  # the deck carries it
     r[L.R_HOUSE] = int(bool(r[L.R_STACKING] or r[L.R_DRAW_UNTIL] or r[L.R_SEVEN_O]
-                            or r[L.R_SPECIAL_WILDS]))
+                            or special_wilds))
     weights = rules.wheel_weights()
     cum = np.cumsum(weights)
     if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed

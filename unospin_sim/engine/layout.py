@@ -88,19 +88,17 @@ R_RLCARD = 8          # 1 = RLCard 1.2.0's UNO rules (rule option rlcard, classi
 R_STACKING = 9        # house rule stacking (docs/HOUSE_RULES.md)
 R_DRAW_UNTIL = 10     # house rule draw_until_playable
 R_SEVEN_O = 11        # house rule seven_o
-R_SPECIAL_WILDS = 12  # house rule special_wilds: SPECIAL_NONE / SPECIAL_SWAP / SPECIAL_SHUFFLE
-R_HOUSE = 13          # 1 when any house rule is on: rounds run kernel.play_round_house
-N_RULE_PARAMS = 14
-
-SPECIAL_NONE, SPECIAL_SWAP, SPECIAL_SHUFFLE = 0, 1, 2   # (the kernel acts on the card kinds)
+R_HOUSE = 12          # 1 when any house rule is on: rounds run round.play_round_house
+                      #   (special_wilds needs no parameter: its kinds are in the deck or not)
+N_RULE_PARAMS = 13
 
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 
 # --- bot parameters (float64[players, 6], bots.bots_array) ---------------------------
-# (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices)
+# (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
+# and engine/policy/ dispatches on them)
 from ..bots import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_REFLEX, B_STRATEGY  # noqa: E402,F401
-STRATEGY_RANDOM, STRATEGY_HEURISTIC = 0, 1
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \

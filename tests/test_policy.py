@@ -1,0 +1,144 @@
+"""The policy home (engine/policy/): one registry of strategy ids, every choice function
+dispatching to each registered strategy's own module, no fallback to another strategy, and
+no choice function changing the state (it may only draw from the game's random stream)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from unospin_sim import bots as bots_mod
+from unospin_sim.bots import B_STRATEGY, STRATEGIES, BotSpec, parse_bots
+from unospin_sim.engine import layout as L
+from unospin_sim.engine import policy
+from unospin_sim.engine.encode import encode
+from unospin_sim.engine.policy import heuristic as H
+from unospin_sim.engine.policy import random_bot as R
+from unospin_sim.errors import BotError
+from unospin_sim.rules import parse_rules
+from unospin_sim.rules.cards import WILD, WILD_DRAW_FOUR
+
+from statekit import Game
+
+# policy function -> (call through the dispatch, {strategy: call of the strategy's own function})
+# Each call takes (st, pts, bots, p) and returns a number.
+CASES = {
+    "choose_card": (lambda st, pts, b, p: policy.choose_card(st, pts, b, p, True),
+                    {"random": lambda st, pts, p: R.choose_card(st, p, True),
+                     "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, True)}),
+    "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
+                      {"random": lambda st, pts, p: R.choose_colour(st, p),
+                       "heuristic": lambda st, pts, p: H.choose_colour(st, p)}),
+    "colour_to_discard": (lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
+                          {"random": lambda st, pts, p: R.held_colour(st, p),
+                           "heuristic": lambda st, pts, p: H.held_colour(st, pts, p)}),
+    "colour_to_draw": (lambda st, pts, b, p: policy.colour_to_draw(st, b, p),
+                       {"random": lambda st, pts, p: R.held_colour(st, p),
+                        "heuristic": lambda st, pts, p: H.colour_to_draw(st, p)}),
+    "number_to_discard": (lambda st, pts, b, p: policy.number_to_discard(st, b, p),
+                          {"random": lambda st, pts, p: R.number_to_discard(st, p),
+                           "heuristic": lambda st, pts, p: H.number_to_discard(st, p)}),
+    "race_discard": (lambda st, pts, b, p: policy.race_discard(st, pts, b, p),
+                     {"random": lambda st, pts, p: R.race_discard(st, p),
+                      "heuristic": lambda st, pts, p: H.race_discard(st, pts, p)}),
+    "draw_two_to_stack": (lambda st, pts, b, p: policy.draw_two_to_stack(st, b, p, 2),
+                          {"random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
+                           "heuristic": lambda st, pts, p: H.draw_two_to_stack(st, p)}),
+    "swap_target": (lambda st, pts, b, p: policy.swap_target(st, b, p),
+                    {"random": lambda st, pts, p: R.swap_target(st, p),
+                     "heuristic": lambda st, pts, p: H.swap_target(st, p)}),
+    "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2),
+                         {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2),
+                          "heuristic": lambda st, pts, p: H.web_swing_target(st, p, 1)}),
+    "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
+                  {"random": lambda st, pts, p: R.rl_action(st, 5),
+                   "heuristic": lambda st, pts, p: -1}),
+}
+
+
+def _position():
+    """Seat 0 to choose: a hand with two Draw Twos, several colours and numbers, a wild and
+    a Wild Draw Four; of the others, seats 1 and 3 hold yellow (colour 1), seat 2 does not."""
+    g = Game("spin2025(players=4)", "random", seed=7)
+    g.give(0, "red 5", "red draw two", "blue draw two", "yellow 7", "yellow 7", "blue 9",
+           "wild", "wild draw four", "red 3")
+    g.give(1, "yellow 1", "green 2", "blue 3")
+    g.give(2, "red 9")
+    g.give(3, "yellow 4", "yellow 6")
+    g.top("red 2")
+    return g
+
+
+def _strategy_bots(name, players=4):
+    return encode(parse_rules(f"spin2025(players={players})"),
+                  parse_bots(name, players)).bots
+
+
+def _snapshot(st):
+    s = st.s.copy()
+    s[L.S_RNG] = 0
+    return st.hand.copy(), st.cards.copy(), s
+
+
+def test_registry_is_the_one_source_of_ids():
+    assert bots_mod.STRATEGY_RANDOM == STRATEGIES.index("random")
+    assert bots_mod.STRATEGY_HEURISTIC == STRATEGIES.index("heuristic")
+    assert not hasattr(L, "STRATEGY_RANDOM") and not hasattr(L, "STRATEGY_HEURISTIC")
+    assert set(policy.IMPLEMENTED) == set(STRATEGIES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("strategy", policy.IMPLEMENTED)
+def test_dispatch_reaches_the_strategy_and_changes_nothing(name, strategy):
+    """The dispatch gives exactly the strategy's own answer from the same random stream,
+    and leaves hands, cards and scalars (but the stream) as they were."""
+    dispatch, own = CASES[name]
+    g = _position()
+    b = _strategy_bots(strategy)
+    for seed in range(1, 6):
+        g.st.s[L.S_RNG] = seed
+        before = _snapshot(g.st)
+        got = dispatch(g.st, g.pts, b, 0)
+        after = _snapshot(g.st)
+        for x, y in zip(before, after):
+            np.testing.assert_array_equal(x, y)
+        g.st.s[L.S_RNG] = seed
+        assert got == own[strategy](g.st, g.pts, 0)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_unknown_id_never_falls_back_to_a_strategy(name):
+    """A strategy id with no branch gets the sentinel -1, not another strategy's move."""
+    dispatch, _ = CASES[name]
+    g = _position()
+    b = _strategy_bots("random")
+    b[:, B_STRATEGY] = len(STRATEGIES) + 3
+    g.st.s[L.S_RNG] = 1
+    rng = int(g.st.s[L.S_RNG])
+    assert dispatch(g.st, g.pts, b, 0) == -1
+    assert int(g.st.s[L.S_RNG]) == rng  # and no random number was drawn for it
+
+
+def test_almost_uno_keep_only_reorders_the_scratch_list():
+    g = _position()
+    n = int(g.st.hand[0, L.HSIZE])
+    for strategy in policy.IMPLEMENTED:
+        b = _strategy_bots(strategy)
+        listed = [k for k in range(L.N_KINDS) for _ in range(int(g.st.hand[0, k]))]
+        g.st.cards[L.TMP:L.TMP + n] = listed
+        hand = g.st.hand.copy()
+        policy.almost_uno_keep(g.st, b, 0, n)
+        assert sorted(g.st.cards[L.TMP:L.TMP + n].tolist()) == sorted(listed)
+        np.testing.assert_array_equal(g.st.hand, hand)
+        kept = g.st.cards[L.TMP + n - 2:L.TMP + n].tolist()
+        if strategy == "heuristic":  # keeps its wilds
+            assert sorted(kept) == [WILD, WILD_DRAW_FOUR]
+
+
+def test_encode_refuses_a_strategy_without_implementation(monkeypatch):
+    """A name added to the registry but not to the policy home is an error at encode time,
+    never a silent fallback."""
+    monkeypatch.setattr(bots_mod, "STRATEGIES", STRATEGIES + ("newbie",))
+    specs = (BotSpec("newbie"),) * 2
+    with pytest.raises(BotError, match="'newbie' has no implementation in engine/policy"):
+        encode(parse_rules("classic(players=2)"), specs)

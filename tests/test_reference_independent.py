@@ -1,0 +1,44 @@
+"""The reference engine is the independent witness of the kernel: it must not import the
+engine, the rule data or anything that does (it carries its own copy of the rules)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import unospin_sim
+
+REFERENCE = Path(unospin_sim.__file__).parent / "reference.py"
+FORBIDDEN = ("unospin_sim.engine", "unospin_sim.rules", "unospin_sim.bots",
+             "unospin_sim.runner", "unospin_sim.results", "numba")
+
+
+def _imports(path):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against the package
+                base = "unospin_sim" if node.level == 1 else "?"
+                yield f"{base}.{node.module}" if node.module else base
+            else:
+                yield node.module
+
+
+def test_reference_source_imports_nothing_of_the_engine():
+    bad = [m for m in _imports(REFERENCE)
+           if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)]
+    assert bad == [], f"reference.py imports {bad}"
+
+
+def test_importing_the_reference_loads_no_engine_module():
+    """At run time too (an import hidden in a helper module would show here)."""
+    code = ("import sys, unospin_sim.reference; "
+            "print(','.join(sorted(m for m in sys.modules "
+            "if m.startswith(('unospin_sim.engine', 'unospin_sim.rules', 'numba')))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -1,0 +1,116 @@
+"""Chunks of rounds: the state allocated once per chunk, one output row per round, the
+spin records gathered, rotated seating; and one traced round for ``play``.
+
+These are the kernel's entry points (``kernel.py`` re-exports them); only arrays and numbers
+cross them (``encode.py`` builds the arrays).
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rules import spaces as sp
+from .jit import hot
+from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_SCALARS,
+                     N_SPIN_FIELDS, O_CARDS_DRAWN, O_FAILED, O_FIRST, O_SPINS, O_TURNS,
+                     O_VIOLATIONS, O_WINNER, O_WINNER_POINTS, P_GAME, R_TURN_CAP, S_FAILED,
+                     S_FIRST, S_LOG_N, S_NSPIN, S_NP, S_SPIN0, S_TURNS, S_VIOLATIONS,
+                     S_WINNER, SEAT_COLUMNS, State)
+from .piles import hand_points
+from .rng import U64, game_seed
+from .round import play_round
+
+
+@hot
+def write_row(st, pts, out, i):
+    s = st.s
+    np_ = s[S_NP]
+    w = s[S_WINNER]
+    out[i, O_FIRST] = s[S_FIRST]
+    out[i, O_WINNER] = w
+    out[i, O_TURNS] = s[S_TURNS]
+    tot = 0
+    left = 0
+    for q in range(np_):
+        tot += st.hand[q, DRAWN]
+        hp = hand_points(st, pts, q)
+        left += hp
+        out[i, N_OUT_FIXED + q] = st.hand[q, DRAWN]
+        out[i, N_OUT_FIXED + np_ + q] = st.hand[q, HSIZE]
+        out[i, N_OUT_FIXED + 2 * np_ + q] = hp
+    out[i, O_WINNER_POINTS] = left if w >= 0 else 0  # the winner's own hand is empty
+    out[i, O_CARDS_DRAWN] = tot
+    out[i, O_FAILED] = s[S_FAILED]
+    out[i, O_VIOLATIONS] = s[S_VIOLATIONS]
+    nsp = 0
+    for j in range(sp.N_SPACES):
+        out[i, N_OUT_FIXED + 3 * np_ + j] = st.s[S_SPIN0 + j]
+        nsp += st.s[S_SPIN0 + j]
+    out[i, O_SPINS] = nsp
+
+
+@njit(cache=True)
+def new_state(turn_cap, log_rows):
+    return State(
+        np.zeros((MAX_PLAYERS, SEAT_COLUMNS), np.int64),
+        np.zeros(CARDS_COLUMNS, np.int64),
+        np.zeros(N_SCALARS, np.int64),
+        np.zeros((max(log_rows, 1), 4), np.int64),
+        np.zeros((turn_cap + 1, N_SPIN_FIELDS), np.int64),
+    )
+
+
+@njit(cache=True, nogil=True)
+def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
+    """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
+    (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
+    ``seat_bots``."""
+    st = new_state(r[R_TURN_CAP], 0)
+    seated = bots.copy()
+    n = out.shape[0]
+    cap_rows = 4 * n + 16
+    spins = np.empty((cap_rows, N_SPIN_FIELDS), np.int64)
+    m = 0
+    useed = U64(seed)
+    for i in range(n):
+        g = game0 + i
+        gs = game_seed(useed, U64(g))
+        seeds[i] = gs
+        if rotate:
+            seat_bots(bots, g, seated)
+        play_round(st, r, deck, pts, cum, seated, gs)
+        write_row(st, pts, out, i)
+        ns = st.s[S_NSPIN]
+        if ns > 0:
+            if m + ns > spins.shape[0]:
+                bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                bigger[:m] = spins[:m]
+                spins = bigger
+            for j in range(ns):
+                for f in range(N_SPIN_FIELDS):
+                    spins[m + j, f] = st.spinrec[j, f]
+                spins[m + j, P_GAME] = g
+            m += ns
+    return spins[:m]
+
+
+@hot
+def seat_bots(bots, g, seated):
+    """Rotated seating of game g: seat s gets the bot of player (s + g) mod N, so that the
+    deal passes one seat clockwise from game to game, as in a match."""
+    n = bots.shape[0]
+    for s in range(n):
+        src = (s + g) % n
+        for j in range(bots.shape[1]):
+            seated[s, j] = bots[src, j]
+
+
+@njit(cache=True)
+def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
+    """Play one game with the event log on; returns (log, state) for inspection."""
+    st = new_state(r[R_TURN_CAP], log_rows)
+    gs = game_seed(U64(seed), U64(game))
+    seated = bots.copy()
+    if rotate:
+        seat_bots(bots, game, seated)
+    play_round(st, r, deck, pts, cum, seated, gs)
+    return st.log[:st.s[S_LOG_N]].copy(), st

@@ -1,0 +1,183 @@
+"""The policy home: every choice the rules give a player, one function each.
+
+Rule code asks these functions and acts on the answer; a policy function reads the state and
+may draw from the game's random stream, and changes nothing else. Each function dispatches
+on the seat's strategy id (``bots[p, B_STRATEGY]``, ids from the registry
+``unospin_sim.bots.STRATEGIES``) to the strategy's own module (``random_bot``,
+``heuristic``). A strategy id with no branch here falls through to a sentinel (-1, or
+False for yes/no questions), never to another strategy: :data:`IMPLEMENTED` lists the
+strategies every function here handles, ``encode`` refuses any other, and
+``tests/test_policy.py`` checks every function against every strategy's module.
+
+The knob decisions (bluff, challenge, UNO call, catch) are the same for every strategy: the
+knob is the probability.
+
+Adding a strategy: a module beside these with its choice functions, one branch in each
+function below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a paragraph in
+docs/BOTS.md, tests.
+"""
+
+from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_STRATEGY, STRATEGY_HEURISTIC,
+                     STRATEGY_RANDOM)
+from ..jit import inl
+from ..rng import unif
+from . import heuristic as H
+from . import random_bot as R
+
+#: strategies (names in bots.STRATEGIES) that every function of this module implements
+IMPLEMENTED = ("random", "heuristic")
+
+
+# ==================================================================== cards and colours
+@inl
+def choose_card(st, pts, bots, p, wd4_ok):
+    """The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
+    Wild Draw Four counts as playable (legal, or a bluff the bot decided on)."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.choose_card(st, p, wd4_ok)
+    if sid == STRATEGY_HEURISTIC:
+        return H.choose_card(st, pts, p, wd4_ok)
+    return -1
+
+
+@inl
+def choose_colour(st, bots, p):
+    """The colour (0-3) seat p names for a wild it played."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.choose_colour(st, p)
+    if sid == STRATEGY_HEURISTIC:
+        return H.choose_colour(st, p)
+    return -1
+
+
+@inl
+def colour_to_discard(st, pts, bots, p):
+    """The colour seat p names for a wheel discard by colour (2005 Discard Color, 2025
+    Color Discard)."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.held_colour(st, p)
+    if sid == STRATEGY_HEURISTIC:
+        return H.held_colour(st, pts, p)
+    return -1
+
+
+@inl
+def colour_to_draw(st, bots, p):
+    """The colour seat p names for the 2025 Wild Color Draw (it draws until that colour)."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.held_colour(st, p)
+    if sid == STRATEGY_HEURISTIC:
+        return H.colour_to_draw(st, p)
+    return -1
+
+
+@inl
+def number_to_discard(st, bots, p):
+    """The number (0-9) seat p names for the 2005 Discard Number."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.number_to_discard(st, p)
+    if sid == STRATEGY_HEURISTIC:
+        return H.number_to_discard(st, p)
+    return -1
+
+
+@inl
+def almost_uno_keep(st, bots, p, n):
+    """2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
+    cards p keeps are the last two (the rest are discarded). Writes only that scratch."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        R.fill_keep(st, n, 0)
+    elif sid == STRATEGY_HEURISTIC:
+        H.almost_uno_keep(st, n)
+
+
+@inl
+def race_discard(st, pts, bots, w):
+    """The card seat w, the winner of the 2005 UNO Spin race, discards."""
+    sid = bots[w, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.race_discard(st, w)
+    if sid == STRATEGY_HEURISTIC:
+        return H.race_discard(st, pts, w)
+    return -1
+
+
+@inl
+def draw_two_to_stack(st, bots, p, n):
+    """Stacking: which of its n Draw Two instances seat p stacks (it always stacks when it
+    can)."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.draw_two_to_stack(st, p, n)
+    if sid == STRATEGY_HEURISTIC:
+        return H.draw_two_to_stack(st, p)
+    return -1
+
+
+# ==================================================================== target seats
+@inl
+def swap_target(st, bots, p):
+    """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands)."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.swap_target(st, p)
+    if sid == STRATEGY_HEURISTIC:
+        return H.swap_target(st, p)
+    return -1
+
+
+@inl
+def web_swing_target(st, bots, p, c, n):
+    """Wild Web Swing: the seat among the n others holding colour c that play jumps to."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.web_swing_target(st, p, c, n)
+    if sid == STRATEGY_HEURISTIC:
+        return H.web_swing_target(st, p, c)
+    return -1
+
+
+# ==================================================================== rlcard actions
+@inl
+def rl_action(st, bots, p, n):
+    """Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
+    or -1 when the strategy plays its own card choice instead (``choose_card``)."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.rl_action(st, n)
+    return -1
+
+
+# ==================================================================== knobs
+@inl
+def bluffs(st, bots, p):
+    """Seat p, holding a Wild Draw Four it may not play, counts it as playable this turn."""
+    pb = bots[p, B_BLUFF]
+    return pb > 0.0 and unif(st.s) < pb
+
+
+@inl
+def challenges(st, bots, v):
+    """Seat v challenges the Wild Draw Four played on it."""
+    pc = bots[v, B_CHALLENGE]
+    return pc > 0.0 and unif(st.s) < pc
+
+
+@inl
+def forgets_uno(st, bots, p):
+    """Seat p, down to one card, forgets to call UNO."""
+    pf = bots[p, B_FORGET]
+    return pf > 0.0 and unif(st.s) < pf
+
+
+@inl
+def catches(st, bots, q):
+    """Seat q catches a player who forgot to call UNO."""
+    pc = bots[q, B_CATCH]
+    return pc > 0.0 and unif(st.s) < pc

@@ -1,0 +1,160 @@
+"""Strategy ``heuristic``: sheds points and keeps its colours, saves wilds, attacks a next
+player who is about to win (docs/BOTS.md).
+
+The functions read the state (and, where a tie or an unordered choice is left, draw from the
+game's random stream); they change nothing else.
+"""
+
+from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
+                            KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR)
+from ..jit import hot, inl
+from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
+from ..legal import colour_points, count_legal, nth_legal, number_count
+from ..piles import seat_after
+from .random_bot import fill_keep
+
+
+@hot
+def card_score(st, pts, p, k, next_small):
+    """Desirability of playing kind k now (higher is better)."""
+    if k == WILD_DRAW_FOUR:
+        return 300.0 if next_small else -200.0
+    if k >= FIRST_WILD:
+        return 250.0 if next_small else -100.0
+    f = KIND_FACE[k]
+    score = pts[k] + 2.0 * st.hand[p, CC + KIND_COLOUR[k]]
+    if f >= FACE_SKIP and next_small:
+        score += 100.0
+    return score
+
+
+@inl
+def choose_card(st, pts, p, wd4_ok):
+    """The legal card of best card_score (first in scan order on ties), -1 when none."""
+    n = count_legal(st, p, wd4_ok)
+    if n == 0:
+        return -1
+    nxt = seat_after(st, p)
+    next_small = st.hand[nxt, HSIZE] <= 2
+    best = -1
+    best_score = -1e18
+    for i in range(n):
+        k = nth_legal(st, p, i, wd4_ok)
+        if k == best:
+            continue
+        sc = card_score(st, pts, p, k, next_small)
+        if sc > best_score:
+            best_score = sc
+            best = k
+    return best
+
+
+@inl
+def choose_colour(st, p):
+    """Colour named for a wild: the one it holds most of (first on ties)."""
+    best = 0
+    for c in range(1, 4):
+        if st.hand[p, CC + c] > st.hand[p, CC + best]:
+            best = c
+    return best
+
+
+@inl
+def held_colour(st, pts, p):
+    """Colour named for a discard by colour: the one whose cards are worth the most."""
+    best = 0
+    best_pts = -1
+    for c in range(4):
+        t = colour_points(st, pts, p, c) + st.hand[p, CC + c]
+        if t > best_pts:
+            best_pts = t
+            best = c
+    return best
+
+
+@inl
+def swap_target(st, p):
+    """Swap Hands target: the smallest other hand, nearest in turn order on ties."""
+    np_ = st.s[S_NP]
+    q = -1
+    for i in range(1, np_):
+        q2 = (p + i * st.s[S_DIR] + np_) % np_
+        if q < 0 or st.hand[q2, HSIZE] < st.hand[q, HSIZE]:
+            q = q2
+    return q
+
+
+@inl
+def almost_uno_keep(st, n):
+    """Almost UNO: keep up to two wilds, the rest uniformly (st.cards[TMP:TMP+n] lists the
+    hand; the two kept end up last)."""
+    keep = 0
+    for i in range(n - 1, -1, -1):
+        if keep < 2 and st.cards[TMP + i] >= FIRST_WILD:
+            j = n - 1 - keep
+            t = st.cards[TMP + i]
+            st.cards[TMP + i] = st.cards[TMP + j]
+            st.cards[TMP + j] = t
+            keep += 1
+    fill_keep(st, n, keep)
+
+
+@inl
+def number_to_discard(st, p):
+    """Discard Number: the number maximising count x (number + 1)."""
+    v = 0
+    best = -1
+    for v2 in range(10):
+        sc = number_count(st, p, v2) * (v2 + 1)
+        if sc > best:
+            best = sc
+            v = v2
+    return v
+
+
+@inl
+def race_discard(st, pts, w):
+    """UNO Spin race winner's discard: the most points, wilds last."""
+    k = -1
+    best = -1
+    for k2 in range(N_KINDS):
+        if st.hand[w, k2] > 0:
+            sc = pts[k2] if k2 < FIRST_WILD else 0
+            if sc > best:
+                best = sc
+                k = k2
+    return k
+
+
+@inl
+def colour_to_draw(st, p):
+    """Wild Color Draw: the colour it holds fewest of (most likely still in the pile)."""
+    c = 0
+    for c2 in range(1, 4):
+        if st.hand[p, CC + c2] < st.hand[p, CC + c]:
+            c = c2
+    return c
+
+
+@inl
+def draw_two_to_stack(st, p):
+    """Stacking: the Draw Two of the colour it holds most cards of (first on ties)."""
+    h = st.hand
+    best = -1
+    for c in range(4):
+        k = c * KINDS_PER_COLOUR + DRAW_TWO_OFFSET
+        if h[p, k] > 0 and (best < 0 or h[p, CC + c] > h[p, CC + KIND_COLOUR[best]]):
+            best = k
+    return best
+
+
+@inl
+def web_swing_target(st, p, c):
+    """Web Swing: the other seat holding colour c with the fewest cards (lowest seat on
+    ties): play passes over the most threatening player."""
+    t = -1
+    for q in range(st.s[S_NP]):
+        if q != p and st.hand[q, CC + c] > 0:
+            if t < 0 or st.hand[q, HSIZE] < st.hand[t, HSIZE]:
+                t = q
+    return t

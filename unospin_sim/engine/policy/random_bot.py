@@ -1,0 +1,126 @@
+"""Strategy ``random``: exactly the random bot of RULINGS.md.
+
+Every choice is uniform over what the rules allow: a legal card instance (it draws only when
+it holds none), a colour, a target seat, a held number or colour, a card instance. The
+functions read the state and draw from the game's random stream; they change nothing else.
+"""
+
+from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
+from ..jit import inl
+from ..layout import CC, HSIZE, S_NP, TMP
+from ..legal import count_legal, nth_legal, number_count
+from ..rng import below
+
+
+@inl
+def choose_card(st, p, wd4_ok):
+    """A legal card instance uniformly, -1 (draw) when there is none."""
+    n = count_legal(st, p, wd4_ok)
+    if n == 0:
+        return -1
+    return nth_legal(st, p, below(st.s, n), wd4_ok)
+
+
+@inl
+def choose_colour(st, p):
+    """Colour named for a wild: uniform."""
+    return below(st.s, 4)
+
+
+@inl
+def held_colour(st, p):
+    """A colour uniformly among those seat p holds (any colour if it holds none)."""
+    n = 0
+    for c in range(4):
+        if st.hand[p, CC + c] > 0:
+            n += 1
+    if n == 0:
+        return below(st.s, 4)
+    i = below(st.s, n)
+    for c in range(4):
+        if st.hand[p, CC + c] > 0:
+            if i == 0:
+                return c
+            i -= 1
+    return 0
+
+
+@inl
+def swap_target(st, p):
+    """Swap Hands target: uniform among the other seats."""
+    q = below(st.s, st.s[S_NP] - 1)
+    if q >= p:
+        q += 1
+    return q
+
+
+@inl
+def fill_keep(st, n, keep):
+    """Almost UNO: with ``keep`` kept cards already at the end of st.cards[TMP:TMP+n], move
+    uniformly chosen instances there until two are kept."""
+    while keep < 2:
+        i = below(st.s, n - keep)
+        j = n - 1 - keep
+        t = st.cards[TMP + i]
+        st.cards[TMP + i] = st.cards[TMP + j]
+        st.cards[TMP + j] = t
+        keep += 1
+
+
+@inl
+def number_to_discard(st, p):
+    """Discard Number: a number uniformly among those held (any if none)."""
+    held = 0
+    for v in range(10):
+        if number_count(st, p, v) > 0:
+            held += 1
+    if held == 0:
+        return below(st.s, 10)
+    i = below(st.s, held)
+    for v in range(10):
+        if number_count(st, p, v) > 0:
+            if i == 0:
+                return v
+            i -= 1
+    return 0
+
+
+@inl
+def race_discard(st, w):
+    """UNO Spin race winner's discard: a card instance uniformly."""
+    i = below(st.s, st.hand[w, HSIZE])
+    for k in range(N_KINDS):
+        i -= st.hand[w, k]
+        if i < 0:
+            return k
+    return 0
+
+
+@inl
+def draw_two_to_stack(st, p, n):
+    """Stacking: one of its n Draw Two instances uniformly."""
+    i = below(st.s, n)
+    for c in range(4):
+        k = c * KINDS_PER_COLOUR + DRAW_TWO_OFFSET
+        i -= st.hand[p, k]
+        if i < 0:
+            return k
+    return -1
+
+
+@inl
+def web_swing_target(st, p, c, n):
+    """Web Swing: uniform among the n other seats holding colour c."""
+    i = below(st.s, n)
+    for q in range(st.s[S_NP]):
+        if q != p and st.hand[q, CC + c] > 0:
+            if i == 0:
+                return q
+            i -= 1
+    return -1
+
+
+@inl
+def rl_action(st, n):
+    """Rule option rlcard: RLCard's RandomAgent, uniform over the n legal action ids."""
+    return below(st.s, n)

@@ -1,0 +1,95 @@
+"""A round: the setup, then actions until a seat empties its hand or the turn cap.
+
+``play_round`` picks the loop once per round: ``rlcard.play_round_rl`` under the RLCard
+rules, ``play_round_house`` when a house rule is on, else ``play_round_default`` (which is
+compiled without the house-rule code).
+"""
+
+from ..rules.cards import FIRST_WILD
+from .calls import apply_penalties, name_colour
+from .deal import deal, first_card_action, start_at, turn_first_card
+from .events import ev
+from .house import penalty_action
+from .invariants import check_invariants
+from .jit import hot, inl
+from .layout import (EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_RLCARD, R_TURN_CAP, S_CUR,
+                     S_PEN_N, S_SPIN_NEXT, S_TURNS, S_WINNER)
+from .piles import winner_points
+from .rlcard import play_round_rl, setup_round_rl
+from .turn import play_turn, play_turn_house
+from .wheel2005 import spin_2005
+
+
+@hot
+def setup_round_default(st, r, deck, bots, gseed):
+    """Deal, turn the first discard and apply it: seat 0 names a first wild's colour, a
+    first Skip / Reverse / Draw Two acts on seat 0."""
+    deal(st, r, deck, gseed)
+    k = turn_first_card(st, r)
+    first = 0
+    if k >= FIRST_WILD:
+        name_colour(st, bots, first)
+    else:
+        first = first_card_action(st, k, True)
+    start_at(st, first)
+
+
+@hot
+def setup_round(st, r, deck, bots, gseed):
+    """A fresh round seeded ``gseed``, ready for the first turn (any rule set)."""
+    if r[R_RLCARD]:
+        setup_round_rl(st, r, deck, bots, gseed)
+    else:
+        setup_round_default(st, r, deck, bots, gseed)
+
+
+def _make_play_round(house):
+    """play_round_default (``house`` False) or play_round_house (True): see turn.py. The
+    default loop is inlined into play_round."""
+
+    @(hot if house else inl)
+    def play_round_(st, r, deck, pts, cum, bots, gseed):
+        setup_round_default(st, r, deck, bots, gseed)
+        s = st.s
+        cap = r[R_TURN_CAP]
+        while s[S_WINNER] < 0:
+            if s[S_TURNS] >= cap:
+                ev(st, EV_CAP, 0, 0, 0)
+                break
+            p = s[S_CUR]
+            if house and s[S_PEN_N] > 0:  # stacking: p faces a pending penalty
+                penalty_action(st, bots, p)
+            else:
+                s[S_TURNS] += 1
+                ev(st, EV_TURN, p, s[S_TURNS], 0)
+                if s[S_SPIN_NEXT]:
+                    s[S_SPIN_NEXT] = 0
+                    spin_2005(st, r, pts, cum, bots, p)
+                elif house:
+                    play_turn_house(st, r, pts, cum, bots, p)
+                else:
+                    play_turn(st, r, pts, cum, bots, p)
+            apply_penalties(st)
+            if r[R_CHECK]:
+                check_invariants(st, r, deck)
+        w = s[S_WINNER]
+        if w >= 0:
+            ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
+
+    return play_round_
+
+
+#: one round under the default rules / with house rules
+play_round_default = _make_play_round(False)
+play_round_house = _make_play_round(True)
+
+
+@hot
+def play_round(st, r, deck, pts, cum, bots, gseed):
+    """Play one round from a fresh deal to a winner or the turn cap."""
+    if r[R_RLCARD]:
+        play_round_rl(st, r, deck, pts, bots, gseed)
+    elif r[R_HOUSE]:
+        play_round_house(st, r, deck, pts, cum, bots, gseed)
+    else:
+        play_round_default(st, r, deck, pts, cum, bots, gseed)

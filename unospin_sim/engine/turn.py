@@ -1,0 +1,170 @@
+"""A normal turn: choose, play or draw, the card's effects, the 2025 spin, the next seat.
+
+``play_turn`` is the default rules' turn and ``play_turn_house`` the one with the house
+rules (``house.py``); both come from one body (``_make_play_turn``) with ``house`` frozen at
+compile time, so the default turn carries no trace of the house rules, not even a flag test.
+"""
+
+from ..rules import spaces as sp
+from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
+                           KIND_SPINS, WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS, WILD_SWAP_HANDS,
+                           WILD_WEB_SWING)
+from .calls import name_colour, uno_check
+from .events import ev
+from .house import draw_until_playable, seven_o, special_wild, start_penalty
+from .jit import inl
+from .layout import (CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
+                     EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_SEVEN_O, R_STACKING, R_WHEEL,
+                     S_COLOUR, S_CUR, S_DIR, S_NP, S_SPIN_NEXT, S_TWO_X, S_WINNER)
+from .legal import playable, wd4_legal
+from .piles import draw_card, draw_n, remove_card, seat_after, set_top
+from .wheel2025 import spin_2025
+from . import policy
+
+
+@inl
+def web_swing(st, bots, p):
+    """Wild Web Swing (colour already named): returns the seat play continues after, p
+    itself when no other seat holds the colour."""
+    c = st.s[S_COLOUR]
+    n = 0
+    for q in range(st.s[S_NP]):
+        if q != p and st.hand[q, CC + c] > 0:
+            n += 1
+    if n == 0:
+        ev(st, EV_WEB_SWING, p, c, -1)
+        return p
+    t = policy.web_swing_target(st, bots, p, c, n)
+    ev(st, EV_WEB_SWING, p, c, t)
+    return t
+
+
+def _make_play_turn(house):
+    """play_turn for the default rules (``house`` False) or for rule sets with a house rule
+    of docs/HOUSE_RULES.md (``house`` True)."""
+
+    @inl
+    def play_turn(st, r, pts, cum, bots, p):
+        """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR."""
+        s = st.s
+        np_ = s[S_NP]
+        max_cards = 2 if s[S_TWO_X] else 1
+        n_rev = 0
+        n_pass = 0
+        n_draw = 0
+        wd4_illegal = 0      # WD4s this turn played while illegal (bluffs)
+        n_wd4 = 0
+        jump_from = -1       # Web Swing: play continues after this seat
+        last_draw = 0        # stacking: what stacks on this turn's penalty (its last draw card)
+        last_bluff = 0       # stacking: 1 when this turn's last Wild Draw Four was illegal
+        played = 0
+        while played < max_cards:
+            legal = wd4_legal(st, r, p)
+            use_wd4 = legal
+            if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
+                if policy.bluffs(st, bots, p):
+                    use_wd4 = True
+            k = policy.choose_card(st, pts, bots, p, use_wd4)
+            if k < 0:
+                if played > 0:
+                    break
+                k = draw_card(st, p)
+                if k < 0:
+                    break
+                legal = wd4_legal(st, r, p)  # the drawn card is in hand now
+                if not playable(st, k, legal):
+                    if not (house and r[R_DRAW_UNTIL]):
+                        break
+                    k = draw_until_playable(st, r, p)
+                    if k < 0:
+                        break
+                    legal = wd4_legal(st, r, p)
+                max_cards = 1  # after drawing, only the drawn card may be played
+            if k == WILD_DRAW_FOUR and not legal:
+                wd4_illegal += 1
+                ev(st, EV_BLUFF, p, 0, 0)
+            remove_card(st, p, k)
+            set_top(st, k)
+            ev(st, EV_PLAY, p, k, 0)
+            played += 1
+            if k >= FIRST_WILD:
+                name_colour(st, bots, p)
+            f = KIND_FACE[k]
+            if k == WILD_DRAW_FOUR:
+                n_wd4 += 1
+                n_draw += 4
+                n_pass += 1
+                if house:
+                    last_draw = WILD_DRAW_FOUR
+                    last_bluff = 0 if legal else 1
+            elif f == FACE_DRAW_TWO:
+                n_draw += 2
+                n_pass += 1
+                if house:
+                    last_draw = FACE_DRAW_TWO
+            elif f == FACE_SKIP:
+                n_pass += 1
+            elif f == FACE_REVERSE:
+                if np_ == 2:
+                    n_pass += 1
+                else:
+                    n_rev += 1
+            if st.hand[p, HSIZE] == 0:
+                s[S_WINNER] = p
+                break
+            uno_check(st, bots, p)
+            if k == WILD_WEB_SWING:
+                jump_from = web_swing(st, bots, p)
+            if house:
+                # special_wilds: these kinds are in the deck only with the option
+                if k == WILD_SWAP_HANDS or k == WILD_SHUFFLE_HANDS:
+                    special_wild(st, bots, p, k)
+                elif (f == 7 or f == 0) and r[R_SEVEN_O]:
+                    seven_o(st, bots, p, f)
+            if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
+                if r[R_WHEEL] == sp.WHEEL_2025:
+                    spin_2025(st, r, pts, cum, bots, p)
+                    if s[S_WINNER] >= 0:
+                        return  # won by a wheel discard: the round ends at once
+                else:
+                    s[S_SPIN_NEXT] = 1
+                break
+        # ---- resolve the turn's effects once
+        if n_rev & 1:
+            s[S_DIR] = -s[S_DIR]
+            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+        elif n_rev > 0:
+            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+        v = seat_after(st, p)
+        if n_draw > 0:
+            if s[S_WINNER] < 0:
+                if house and r[R_STACKING]:  # the penalty waits for the victim
+                    start_penalty(st, p, v, n_draw, last_draw, last_bluff, n_pass)
+                    return
+                for _ in range(n_wd4):
+                    if policy.challenges(st, bots, v):
+                        if wd4_illegal > 0:
+                            wd4_illegal -= 1
+                            ev(st, EV_CHALLENGE, v, p, 1)
+                            draw_n(st, p, 4)
+                            n_draw -= 4
+                            n_pass -= 1
+                        else:
+                            ev(st, EV_CHALLENGE, v, p, 0)
+                            n_draw += 2
+            draw_n(st, v, n_draw)
+        if s[S_WINNER] >= 0:
+            return
+        q = p if jump_from < 0 else jump_from
+        q = seat_after(st, q)
+        for _ in range(n_pass):
+            ev(st, EV_SKIPPED, q, 0, 0)
+            q = seat_after(st, q)
+        s[S_CUR] = q
+
+    return play_turn
+
+
+#: a normal turn under the default rules / with house rules
+play_turn = _make_play_turn(False)
+play_turn_house = _make_play_turn(True)

@@ -1,0 +1,104 @@
+"""What both wheels share: spinning, the per-spin record, wheel discards, drawing until a
+colour. The spaces themselves are in ``wheel2005`` and ``wheel2025``; their ids and weights
+are rule data (``rules/spaces.py``, ``rules/editions.toml``)."""
+
+from ..rules.cards import FIRST_WILD, KIND_COLOUR
+from .calls import name_colour, uno_check
+from .events import ev
+from .jit import hot, inl
+from .layout import (DRAWN, EV_SPIN, EV_WHEEL_DISCARD, HSIZE, P_DISCARDED, P_DRAWN,
+                     P_HAND_AFTER, P_HAND_BEFORE, P_SPACE, P_SPINNER, P_TURN, R_WILD_STOPS,
+                     S_DISCARDED, S_NSPIN, S_SPIN0, S_SPINNER, S_TURNS, S_WINNER, TMP)
+from .piles import draw_card, remove_card, set_top, to_discard_under
+from .rng import below, unif
+
+
+@inl
+def spin_wheel(st, cum):
+    """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids)."""
+    u = unif(st.s) * cum[cum.shape[0] - 1]
+    for i in range(cum.shape[0]):
+        if u < cum[i]:
+            return i
+    # u == total (impossible up to rounding): last space with positive weight
+    for i in range(cum.shape[0] - 1, -1, -1):
+        if i == 0 or cum[i] > cum[i - 1]:
+            return i
+    return 0
+
+
+@inl
+def begin_spin(st, p, space):
+    """Count the spin and open its record (layout.P_*)."""
+    s = st.s
+    st.s[S_SPIN0 + space] += 1
+    ev(st, EV_SPIN, p, space, 0)
+    i = s[S_NSPIN]
+    rec = st.spinrec
+    if i < rec.shape[0]:
+        rec[i, P_TURN] = s[S_TURNS]
+        rec[i, P_SPINNER] = p
+        rec[i, P_SPACE] = space
+        rec[i, P_HAND_BEFORE] = st.hand[p, HSIZE]
+        rec[i, P_DRAWN] = st.hand[p, DRAWN]
+    s[S_DISCARDED] = 0
+    s[S_SPINNER] = p
+
+
+@inl
+def end_spin(st, p):
+    """Close the spin record opened by begin_spin."""
+    s = st.s
+    i = s[S_NSPIN]
+    rec = st.spinrec
+    if i < rec.shape[0]:
+        rec[i, P_HAND_AFTER] = st.hand[p, HSIZE]
+        rec[i, P_DRAWN] = st.hand[p, DRAWN] - rec[i, P_DRAWN]
+        rec[i, P_DISCARDED] = s[S_DISCARDED]
+        s[S_NSPIN] = i + 1
+
+
+@hot
+def count_discards(st, p, n):
+    """Wheel discards of seat p count in the spin record when p is the spinner."""
+    if p == st.s[S_SPINNER]:
+        st.s[S_DISCARDED] += n
+
+
+@hot
+def wheel_discard_list(st, bots, p, n):
+    """Seat p discards the n kinds in st.cards[TMP + 0:n] by a wheel space, in random order:
+    the last one becomes the top card (a wild: p names the colour). No card effects."""
+    if n == 0:
+        return
+    last = below(st.s, n)
+    for i in range(n):
+        if i != last:
+            k = st.cards[TMP + i]
+            remove_card(st, p, k)
+            to_discard_under(st, k)
+            ev(st, EV_WHEEL_DISCARD, p, k, 1)
+    k = st.cards[TMP + last]
+    remove_card(st, p, k)
+    set_top(st, k)
+    ev(st, EV_WHEEL_DISCARD, p, k, 0)
+    count_discards(st, p, n)
+    if k >= FIRST_WILD:
+        name_colour(st, bots, p)
+    if st.hand[p, HSIZE] == 0:
+        st.s[S_WINNER] = p
+    else:
+        uno_check(st, bots, p)
+
+
+@inl
+def draw_until_colour(st, r, p, c):
+    """Draw until a card of colour c (or any wild, when wild_stops_colour_draw)."""
+    while True:
+        k = draw_card(st, p)
+        if k < 0:
+            return
+        if KIND_COLOUR[k] == c:
+            return
+        if k >= FIRST_WILD and r[R_WILD_STOPS]:
+            return
