@@ -127,8 +127,8 @@ def test_hash_follows_the_compiled_in_sources(tmp_path):
     set_constant(pkg / "rules" / "cards.py", "N_FACES", add=1)
     h2 = cache.source_hash(pkg)
     assert h2 not in (h0, h1)
-    (pkg / "engine" / "policy").mkdir()  # a future subpackage of the engine
-    (pkg / "engine" / "policy" / "random.py").write_text("X = 1\n")
+    (pkg / "engine" / "future_room").mkdir()  # a new subpackage of the engine
+    (pkg / "engine" / "future_room" / "probe.py").write_text("X = 1\n")
     assert cache.source_hash(pkg) not in (h0, h1, h2)
 
 
@@ -238,7 +238,8 @@ def test_kernel_recompiles_after_a_layout_constant_changes(tmp_path):
 
     first = run_copy(pkg, RUN_KERNEL, timeout=timeout)
     assert first["misses"] >= 1 and first["hits"] == 0
-    assert Path(first["cache_path"]) == pkg / "engine" / "__pycache__" / hash_dir(pkg)
+    path = Path(first["cache_path"])  # play_chunk may live in any module of the engine
+    assert path.name == hash_dir(pkg) and path.is_relative_to(pkg / "engine"), path
 
     second = run_copy(pkg, RUN_KERNEL, timeout=timeout)
     assert second["hits"] >= 1 and second["misses"] == 0
