@@ -1,0 +1,60 @@
+"""A refactor changes no result: hash the kernel's raw outputs for many rule sets and bots.
+
+Prints one line per case (the hash of play_chunk's output rows, game seeds and spin records
+with and without the invariant check, and of one traced game's event log) and a TOTAL. Run it
+on the tree before and after an engine change; the TOTALs must be equal::
+
+    PYTHONPATH=/path/to/old/tree python benchmarks/refactor_identity.py > before.txt
+    PYTHONPATH=/path/to/new/tree python benchmarks/refactor_identity.py > after.txt
+    diff before.txt after.txt
+
+Optional argument: rounds per case (default 3000).
+"""
+import hashlib, sys
+import numpy as np
+from unospin_sim.bots import parse_bots
+from unospin_sim.rules import parse_rules
+from unospin_sim.engine.encode import encode
+from unospin_sim.engine import kernel, layout as L
+
+CASES = [
+    ("classic(players=4)", "random", 0), ("classic(players=2)", "heuristic", 0),
+    ("classic(players=10)", "random,heuristic", 0),
+    ("spin2005(players=4)", "random", 0), ("spin2005(players=3)", "heuristic", 0),
+    ("spin2005(players=4)", "heuristic(forget=0.3,catch=0.7,bluff=0.3,challenge=0.5,reflex=2),random", 1),
+    ("spin2025(players=4)", "random", 0), ("spin2025(players=2)", "heuristic", 0),
+    ("spin2025(players=5)", "heuristic(forget=0.2,bluff=0.5,challenge=0.4),random(challenge=0.3,bluff=0.2)", 1),
+    ("spiderman(players=4)", "random,heuristic", 0), ("spiderman(players=2)", "heuristic", 0),
+    ("classic(players=4,stacking=true)", "random(challenge=0.5,bluff=0.3),heuristic", 0),
+    ("spin2025(players=4,stacking=true)", "heuristic(challenge=0.5,bluff=0.5,forget=0.2)", 0),
+    ("classic(players=4,draw_until_playable=true)", "random,heuristic", 0),
+    ("spin2005(players=4,seven_o=true)", "heuristic,random", 0),
+    ("classic(players=3,special_wilds=swap_hands)", "heuristic", 0),
+    ("classic(players=4,special_wilds=shuffle_hands,seven_o=true,stacking=true,draw_until_playable=true)", "random(forget=0.3),heuristic", 1),
+    ("classic(players=4,rlcard=true)", "random", 0), ("classic(players=2,rlcard=true)", "heuristic,random", 0),
+    ("spin2025(players=4,wild_matches_colour=false,wild_stops_colour_draw=true,wild_spin_cards=2)", "random", 0),
+    ("spin2005(players=4,wild_stops_colour_draw=false)", "heuristic", 0),
+]
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+total = hashlib.sha256()
+for rules_s, bots_s, rot in CASES:
+    rules = parse_rules(rules_s)
+    from unospin_sim._text import split_top_level
+    parts = split_top_level(bots_s, ValueError, "bots")
+    if len(parts) > 1:
+        bots_s = ",".join((parts * rules.players)[:rules.players])
+    for check in (False, True):
+        ki = encode(rules, parse_bots(bots_s, rules.players), check=check)
+        n = N if not check else 300
+        out = np.zeros((n, L.n_out_columns(rules.players)), np.int64)
+        seeds = np.zeros(n, np.uint64)
+        rec = kernel.play_chunk(*ki.args(), 12345, 7, out, seeds, bool(rot))
+        h = hashlib.sha256(out.tobytes() + seeds.tobytes() + np.ascontiguousarray(rec).tobytes()).hexdigest()[:16]
+        total.update(h.encode())
+        if check:
+            assert out[:, L.O_VIOLATIONS].sum() == 0, rules_s
+    log, st = kernel.trace_game(*encode(rules, parse_bots(bots_s, rules.players)).args(), 99, 3, L.LOG_ROWS_TRACE, bool(rot))
+    h2 = hashlib.sha256(np.ascontiguousarray(log).tobytes()).hexdigest()[:16]
+    total.update(h2.encode())
+    print(f"{rules_s:90s} {bots_s[:40]:40s} {h} {h2}")
+print("TOTAL", total.hexdigest())
