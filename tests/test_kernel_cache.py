@@ -2,7 +2,7 @@
 
 Each test works on a copy of the package in a temporary directory, run in fresh interpreters
 with the copy first on PYTHONPATH, and edits a constant there to show that the compiled code
-is not reused. The slow test does it with the real kernel.
+is not reused. The slow test does it with the real kernel (only under ``pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -232,7 +232,11 @@ def test_numba_cache_dir_is_respected(tmp_path):
 
 
 @pytest.mark.slow
-def test_kernel_recompiles_after_a_layout_constant_changes(tmp_path):
+def test_kernel_recompiles_after_a_layout_constant_changes(tmp_path, request):
+    """Two cold compiles of the whole kernel (minutes on 2 cores), so only when slow tests
+    are selected (``pytest -m slow``); the probe tests above show the mechanism."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("compiles the whole kernel twice: run with pytest -m slow")
     pkg = copy_package(tmp_path)
     timeout = 3600  # a cold compile of the whole kernel, on a busy machine
 
