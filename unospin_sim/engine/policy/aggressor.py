@@ -1,0 +1,50 @@
+"""Strategy ``aggressor``: aims Skips, Draw Twos and Wild Draw Fours at a next player low on
+cards (<= THREAT cards); otherwise plays like ``heuristic`` (docs/BOTS.md).
+
+The functions read the state; they change nothing else.
+"""
+
+from ...rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
+                            WILD_DRAW_FOUR)
+from ..jit import hot
+from ..layout import HSIZE, S_NP
+from ..legal import count_legal, nth_legal
+from ..piles import seat_after
+from .heuristic import card_score
+from .heuristic import choose_card as heuristic_choose_card
+
+#: a next player holding this many cards or fewer is attacked
+THREAT = 3
+
+
+@hot
+def choose_card(st, pts, p, wd4_ok):
+    """Next player at <= THREAT cards: Wild Draw Four first, then Draw Two, then Skip (and
+    Reverse with two players, where it skips), the dearest first; else heuristic's card
+    score. Otherwise exactly heuristic's choice. -1 when no card is legal."""
+    nxt = seat_after(st, p)
+    h = st.hand[nxt, HSIZE]
+    if h > THREAT:
+        return heuristic_choose_card(st, pts, p, wd4_ok)
+    n = count_legal(st, p, wd4_ok)
+    next_small = h <= 2
+    two = st.s[S_NP] == 2
+    best = -1
+    best_score = -1e18
+    for i in range(n):
+        k = nth_legal(st, p, i, wd4_ok)
+        if k == best:
+            continue
+        f = KIND_FACE[k]
+        if k == WILD_DRAW_FOUR:
+            sc = 3000.0
+        elif k < FIRST_WILD and f == FACE_DRAW_TWO:
+            sc = 2000.0 + pts[k]
+        elif k < FIRST_WILD and (f == FACE_SKIP or (f == FACE_REVERSE and two)):
+            sc = 1000.0 + pts[k]
+        else:
+            sc = card_score(st, pts, p, k, next_small)
+        if sc > best_score:
+            best_score = sc
+            best = k
+    return best
