@@ -224,3 +224,47 @@ def test_reproducible_and_independent_of_threads():
     d = simulate("spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6,
                  threads=1, chunk_size=999).rounds[cols]
     np.testing.assert_array_equal(c.to_numpy(), d.to_numpy())
+
+
+def test_one_pass_scan_visits_the_legal_kinds_in_nth_legal_order():
+    """policy/scan.candidate lists each legal kind once, in legal.nth_legal's order, so the
+    added strategies' first-best-on-ties choices are those of the quadratic loop; and
+    aggressor facing a next player with many cards plays exactly heuristic's card."""
+    from numba import njit
+
+    from unospin_sim.engine.legal import count_legal, nth_legal
+    from unospin_sim.engine.policy import aggressor as AG
+    from unospin_sim.engine.policy import heuristic as H
+    from unospin_sim.engine.policy.scan import N_SCAN, candidate
+    from unospin_sim.rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
+
+    @njit
+    def scan(st, p, wd4_ok):
+        out = []
+        for j in range(N_SCAN):
+            k = candidate(st, p, j, st.s[L.S_COLOUR], KIND_FACE[st.s[L.S_TOP]], wd4_ok)
+            if k >= 0:
+                out.append(k)
+        return out
+
+    rng = np.random.default_rng(4)
+    for trial in range(300):
+        g = Game("spin2025(players=3)", "aggressor,heuristic,heuristic", seed=trial)
+        deck = [k for k in range(N_KINDS) if k < 75]
+        hand = rng.choice(deck, size=int(rng.integers(1, 14)))
+        for k in hand:
+            g.st.hand[0, k] += 1
+            g.st.hand[0, L.CC + KIND_COLOUR[k]] += 1
+            g.st.hand[0, L.HSIZE] += 1
+        g.give(1, *["yellow 1"] * int(rng.integers(4, 8))).give(2, "blue 1")
+        top = int(rng.choice(deck))
+        g.st.s[L.S_TOP] = top
+        g.st.s[L.S_COLOUR] = KIND_COLOUR[top] if top < 72 else int(rng.integers(0, 4))
+        for wd4_ok in (True, False):
+            ref = []
+            for i in range(count_legal(g.st, 0, wd4_ok)):
+                k = nth_legal(g.st, 0, i, wd4_ok)
+                if k not in ref:
+                    ref.append(k)
+            assert list(scan(g.st, 0, wd4_ok)) == ref
+            assert AG.choose_card(g.st, g.pts, 0, wd4_ok) == H.choose_card(g.st, g.pts, 0, wd4_ok)

@@ -7,11 +7,9 @@ The functions read the state; they change nothing else.
 from ...rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
                             WILD_DRAW_FOUR)
 from ..jit import hot
-from ..layout import HSIZE, S_NP
-from ..legal import count_legal, nth_legal
+from ..layout import HSIZE, S_COLOUR, S_NP, S_TOP
 from ..piles import seat_after
-from .heuristic import card_score
-from .heuristic import choose_card as heuristic_choose_card
+from .scan import N_SCAN, candidate, card_score
 
 #: a next player holding this many cards or fewer is attacked
 THREAT = 3
@@ -21,22 +19,25 @@ THREAT = 3
 def choose_card(st, pts, p, wd4_ok):
     """Next player at <= THREAT cards: Wild Draw Four first, then Draw Two, then Skip (and
     Reverse with two players, where it skips), the dearest first; else heuristic's card
-    score. Otherwise exactly heuristic's choice. -1 when no card is legal."""
+    score. Otherwise exactly heuristic's choice (its score and scan order, in
+    one pass). -1 when no card is legal."""
     nxt = seat_after(st, p)
     h = st.hand[nxt, HSIZE]
-    if h > THREAT:
-        return heuristic_choose_card(st, pts, p, wd4_ok)
-    n = count_legal(st, p, wd4_ok)
+    threat = h <= THREAT
     next_small = h <= 2
     two = st.s[S_NP] == 2
+    c = st.s[S_COLOUR]
+    ft = KIND_FACE[st.s[S_TOP]]
     best = -1
     best_score = -1e18
-    for i in range(n):
-        k = nth_legal(st, p, i, wd4_ok)
-        if k == best:
+    for j in range(N_SCAN):
+        k = candidate(st, p, j, c, ft, wd4_ok)
+        if k < 0:
             continue
         f = KIND_FACE[k]
-        if k == WILD_DRAW_FOUR:
+        if not threat:
+            sc = card_score(st, pts, p, k, next_small)
+        elif k == WILD_DRAW_FOUR:
             sc = 3000.0
         elif k < FIRST_WILD and f == FACE_DRAW_TWO:
             sc = 2000.0 + pts[k]

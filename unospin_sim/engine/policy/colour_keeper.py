@@ -9,10 +9,10 @@ its wilds while its best colour is in play.
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
+from ...rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, S_COLOUR, TMP
-from ..legal import count_legal, nth_legal
+from ..layout import CC, S_COLOUR, S_TOP, TMP
+from .scan import N_SCAN, candidate
 
 
 @inl
@@ -31,14 +31,15 @@ def choose_card(st, pts, p, wd4_ok):
     its best colour 200 + points; another coloured card points + 2 x cards held of its
     colour; a wild 150 (Wild Draw Four 140) when play is in another colour, else -100
     (-200)."""
-    n = count_legal(st, p, wd4_ok)
     b = best_colour(st, p)
-    off = st.s[S_COLOUR] != b
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
+    off = c != b
     best = -1
     best_score = -1e18
-    for i in range(n):
-        k = nth_legal(st, p, i, wd4_ok)
-        if k == best:
+    for j in range(N_SCAN):
+        k = candidate(st, p, j, c, f, wd4_ok)
+        if k < 0:
             continue
         if k >= FIRST_WILD:
             if k == WILD_DRAW_FOUR:

@@ -8,21 +8,22 @@ dearest card after a race. Everything else is ``heuristic``'s choice.
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import N_KINDS
+from ...rules.cards import KIND_FACE, N_KINDS
 from ..jit import hot, inl
-from ..layout import TMP
-from ..legal import count_legal, nth_legal
+from ..layout import S_COLOUR, S_TOP, TMP
+from .scan import N_SCAN, candidate
 
 
 @hot
 def choose_card(st, pts, p, wd4_ok):
     """The legal card worth the most points (first in scan order on ties), -1 when none."""
-    n = count_legal(st, p, wd4_ok)
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
     best = -1
     best_pts = -1
-    for i in range(n):
-        k = nth_legal(st, p, i, wd4_ok)
-        if k != best and pts[k] > best_pts:
+    for j in range(N_SCAN):
+        k = candidate(st, p, j, c, f, wd4_ok)
+        if k >= 0 and pts[k] > best_pts:
             best_pts = pts[k]
             best = k
     return best

@@ -5,10 +5,10 @@ wilds it keeps (the official rules allow drawing instead of playing; docs/BOTS.m
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
+from ...rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, S_DISC_N, S_DRAW_N
-from ..legal import count_legal, nth_legal
+from ..layout import CC, HSIZE, S_COLOUR, S_DISC_N, S_DRAW_N, S_TOP
+from .scan import N_SCAN, candidate
 
 #: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
@@ -20,16 +20,15 @@ def choose_card(st, pts, p, wd4_ok, may_hold):
     only when the hand is small (then the most points first), or when it may not draw
     instead (``may_hold`` False, e.g. rlcard) or nothing is left to draw. -1: draw (holding
     legal wilds it keeps, or no legal card)."""
-    n = count_legal(st, p, wd4_ok)
-    if n == 0:
-        return -1
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
     small = st.hand[p, HSIZE] <= HOARD_UNTIL
     best = -1
     best_score = -1e18
     wild = -1
-    for i in range(n):
-        k = nth_legal(st, p, i, wd4_ok)
-        if k == best or k == wild:
+    for j in range(N_SCAN):
+        k = candidate(st, p, j, c, f, wd4_ok)
+        if k < 0:
             continue
         if k >= FIRST_WILD:
             if small:

@@ -15,12 +15,11 @@ The functions read the state; they change nothing else.
 """
 
 from ...rules import spaces as sp
-from ...rules.cards import FIRST_WILD, KIND_SPINS
+from ...rules.cards import FIRST_WILD, KIND_FACE, KIND_SPINS
 from ..jit import hot
-from ..layout import CC, HSIZE, S_NP
-from ..legal import count_legal, nth_legal
+from ..layout import CC, HSIZE, S_COLOUR, S_NP, S_TOP
 from ..piles import seat_after
-from .heuristic import card_score
+from .scan import N_SCAN, candidate, card_score
 
 #: points of card score per card of expected hand change
 SPIN_WEIGHT = 15.0
@@ -93,18 +92,17 @@ def spin_value(st, cum, is2005, q):
 def choose_card(st, pts, cum, wheel, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
     module docstring; -1 when no card is legal. ``wheel``: spaces.WHEEL_* of the rules."""
-    n = count_legal(st, p, wd4_ok)
-    if n == 0:
-        return -1
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
     nxt = seat_after(st, p)
     next_small = st.hand[nxt, HSIZE] <= 2
     bonus = 0.0
     have_bonus = False
     best = -1
     best_score = -1e18
-    for i in range(n):
-        k = nth_legal(st, p, i, wd4_ok)
-        if k == best:
+    for j in range(N_SCAN):
+        k = candidate(st, p, j, c, f, wd4_ok)
+        if k < 0:
             continue
         sc = card_score(st, pts, p, k, next_small)
         if KIND_SPINS[k] and wheel != sp.WHEEL_NONE:
