@@ -4,7 +4,9 @@ strategy, medians over repeats (JIT cache warm: a warm-up run precedes the timed
     python benchmarks/bench_strategies.py [--edition classic] [--players 4] [--games 100000]
                                           [--repeats 5] [--threads 1]
 
-Prints one line per strategy: rounds/s and the ratio to random. Repeats are interleaved
+Prints one line per strategy: rounds/s and the ratio to random, and turns/s and its ratio
+(strategies play rounds of different lengths: turns/s is the cost per decision). Repeats are
+interleaved
 (every strategy once per repeat) so that a change in the machine's load hits all of them.
 """
 
@@ -34,17 +36,21 @@ def main(argv=None):
     for s in names:  # warm
         simulate(rules, s, games=2000, seed=1, threads=a.threads)
     times = {s: [] for s in names}
+    turns = {s: [] for s in names}
     for i in range(a.repeats):
         for s in names:
             t0 = time.perf_counter()
-            simulate(rules, s, games=a.games, seed=100 + i, threads=a.threads)
+            res = simulate(rules, s, games=a.games, seed=100 + i, threads=a.threads)
             times[s].append(time.perf_counter() - t0)
+            turns[s].append(int(res.rounds["turns"].sum()) / times[s][-1])
     rate = {s: a.games / statistics.median(t) for s, t in times.items()}
+    trate = {s: statistics.median(t) for s, t in turns.items()}
     print(f"{rules}, {a.games} rounds x {a.repeats} repeats, {a.threads} thread(s), "
           f"every seat the same strategy; medians")
-    print(f"{'strategy':<15}{'rounds/s':>12}{'vs random':>11}")
+    print(f"{'strategy':<15}{'rounds/s':>12}{'vs random':>11}{'turns/s':>13}{'vs random':>11}")
     for s in names:
-        print(f"{s:<15}{rate[s]:>12,.0f}{rate[s] / rate['random']:>10.0%}")
+        print(f"{s:<15}{rate[s]:>12,.0f}{rate[s] / rate['random']:>10.0%}"
+              f"{trate[s]:>14,.0f}{trate[s] / trate['random']:>10.0%}")
 
 
 if __name__ == "__main__":
