@@ -6,7 +6,7 @@ The functions read the state; they change nothing else.
 
 from ...rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
                             WILD_DRAW_FOUR)
-from ..jit import hot
+from ..jit import inl
 from ..layout import HSIZE, S_COLOUR, S_NP, S_TOP
 from ..piles import seat_after
 from .scan import N_SCAN, candidate, card_score
@@ -15,7 +15,7 @@ from .scan import N_SCAN, candidate, card_score
 THREAT = 3
 
 
-@hot
+@inl
 def choose_card(st, pts, p, wd4_ok):
     """Next player at <= THREAT cards: Wild Draw Four first, then Draw Two, then Skip (and
     Reverse with two players, where it skips), the dearest first; else heuristic's card

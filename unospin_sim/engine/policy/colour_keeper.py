@@ -10,7 +10,7 @@ The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS, WILD_DRAW_FOUR
-from ..jit import hot, inl
+from ..jit import inl
 from ..layout import CC, S_COLOUR, S_TOP, TMP
 from .scan import N_SCAN, candidate
 
@@ -25,7 +25,7 @@ def best_colour(st, p):
     return b
 
 
-@hot
+@inl
 def choose_card(st, pts, p, wd4_ok):
     """The legal card of best score (first in scan order on ties), -1 when none: a card of
     its best colour 200 + points; another coloured card points + 2 x cards held of its

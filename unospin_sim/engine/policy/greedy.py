@@ -9,12 +9,12 @@ The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import KIND_FACE, N_KINDS
-from ..jit import hot, inl
+from ..jit import inl
 from ..layout import S_COLOUR, S_TOP, TMP
 from .scan import N_SCAN, candidate
 
 
-@hot
+@inl
 def choose_card(st, pts, p, wd4_ok):
     """The legal card worth the most points (first in scan order on ties), -1 when none."""
     c = st.s[S_COLOUR]

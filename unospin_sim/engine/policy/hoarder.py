@@ -6,7 +6,7 @@ The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS, WILD_DRAW_FOUR
-from ..jit import hot, inl
+from ..jit import inl
 from ..layout import CC, HSIZE, S_COLOUR, S_DISC_N, S_DRAW_N, S_TOP
 from .scan import N_SCAN, candidate
 
@@ -14,7 +14,7 @@ from .scan import N_SCAN, candidate
 HOARD_UNTIL = 3
 
 
-@hot
+@inl
 def choose_card(st, pts, p, wd4_ok, may_hold):
     """A coloured legal card (points + 2 x cards held of its colour, first on ties); a wild
     only when the hand is small (then the most points first), or when it may not draw

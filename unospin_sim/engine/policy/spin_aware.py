@@ -16,7 +16,7 @@ The functions read the state; they change nothing else.
 
 from ...rules import spaces as sp
 from ...rules.cards import FIRST_WILD, KIND_FACE, KIND_SPINS
-from ..jit import hot
+from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_COLOUR, S_NP, S_TOP
 from ..piles import seat_after
 from .scan import N_SCAN, candidate, card_score
@@ -88,7 +88,7 @@ def spin_value(st, cum, is2005, q):
     return acc / tot
 
 
-@hot
+@inl
 def choose_card(st, pts, cum, wheel, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
     module docstring; -1 when no card is legal. ``wheel``: spaces.WHEEL_* of the rules."""
