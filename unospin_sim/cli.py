@@ -419,8 +419,59 @@ def cmd_report(args, state: dict) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------------------
+# tournament
+
+
+def _add_tournament(sub) -> None:
+    p = sub.add_parser(
+        "tournament", help="strategies against random fields and each other: round and "
+                           "match win rates, ratings, the skill figure",
+        description="Every strategy against a field of random bots, and head to head (2 "
+                    "players) or against a field of every other strategy; bots rotated so "
+                    "that seat advantage cancels. Prints a Markdown summary; --out also "
+                    "saves Parquet tables and summary.md.")
+    p.add_argument("--edition", metavar="E", default="classic",
+                   help="classic, spin2005, spin2025 or spiderman (default classic)")
+    p.add_argument("--players", type=_int_type("players", 2, 10), default=2, metavar="P",
+                   help="number of players, 2-10 (default 2)")
+    p.add_argument("--games", type=parse_games, default=10_000, metavar="N",
+                   help="rounds per pairing (default 10000)")
+    p.add_argument("--strategies", metavar="A,B,...",
+                   help="strategies to rank, knobs allowed (default: every strategy but "
+                        "random)")
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="run seed (default 0)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="worker threads (default: every core)")
+    p.add_argument("--out", metavar="DIR",
+                   help="write pairings/ratings/skill Parquet tables and summary.md here")
+    p.add_argument("--no-head-to-head", action="store_true",
+                   help="only the pairings against random fields")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_tournament)
+
+
+def cmd_tournament(args, state: dict) -> int:
+    from .rules import RuleSet
+    from .tournament import format_tournament, parse_strategies, run_tournament
+
+    if args.out is not None and not args.out.strip():
+        raise UserError("--out needs a directory name, got an empty string")
+    rules = RuleSet.build(args.edition, players=args.players)
+    parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
+    t = run_tournament(rules=rules, games=args.games, strategies=args.strategies,
+                       seed=args.seed, threads=args.threads or _cores(),
+                       progress=not args.quiet, head_to_head=not args.no_head_to_head)
+    if args.out is not None:
+        out = t.save(args.out)
+        print(f"tables and summary.md written to {out}", file=sys.stderr)
+    print(format_tournament(t))
+    return 0
+
+
 #: subcommand registrars, in help order; each adds one subparser with ``func`` set
-COMMANDS = [_add_run, _add_play, _add_summary, _add_report]
+COMMANDS = [_add_run, _add_play, _add_summary, _add_report, _add_tournament]
 
 
 # ------------------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def war_discards(st, bots, q):
 
 
 @hot
-def almost_uno(st, bots, p):
+def almost_uno(st, pts, bots, p):
     """Discard until two cards are left; the policy picks the two kept."""
     if st.hand[p, HSIZE] <= 2:
         return
@@ -120,7 +120,7 @@ def almost_uno(st, bots, p):
         for _ in range(st.hand[p, k]):
             st.cards[TMP + n] = k
             n += 1
-    policy.almost_uno_keep(st, bots, p, n)
+    policy.almost_uno_keep(st, pts, bots, p, n)
     wheel_discard_list(st, bots, p, n - 2)
 
 
@@ -184,7 +184,7 @@ def spin_2005(st, r, pts, cum, bots, p):
     begin_spin(st, p, space)
     nxt_from = p
     if space == sp.ALMOST_UNO:
-        almost_uno(st, bots, p)
+        almost_uno(st, pts, bots, p)
     elif space == sp.DISCARD_NUMBER:
         discard_number(st, bots, p)
     elif space == sp.DISCARD_COLOR:
