@@ -229,9 +229,9 @@ def _add_run(sub) -> None:
                "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
                "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=parse_games, default=DEFAULT_GAMES, metavar="N",
+    p.add_argument("--games", type=parse_games, default=None, metavar="N",
                    help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)")
-    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=None, metavar="S",
                    help="run seed; game g uses a stream derived from (S, g) (default 0)")
     _add_rule_flags(p)
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
@@ -336,6 +336,8 @@ def cmd_run(args, state: dict) -> int:
         rules = parse_rules(rules)
         bots = results.meta["bots"]
     else:
+        args.games = DEFAULT_GAMES if args.games is None else args.games
+        args.seed = 0 if args.seed is None else args.seed
         rules = resolve_rules(args)
         bots = resolve_bots(args, rules)
         tables = _check_tables(args.tables)

@@ -481,6 +481,9 @@ class ResultsWriter:
 
 def _read_meta(d: Path) -> dict:
     path = d / _META
+    if not path.is_file() and (d / "run.json").is_file():
+        raise ResultsError(f"{d} is an unfinished run (no {_META}); finish it with "
+                           f"'python -m unospin_sim run --resume {d}'")
     if not path.is_file():
         raise ResultsError(f"{d} has no {_META}: not a results directory, or the run "
                            f"did not finish")

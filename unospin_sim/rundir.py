@@ -156,6 +156,8 @@ class RunStore:
         if not path.is_dir():
             raise ResultsError(f"no results directory at {path}")
         run_file = path / RUN_FILE
+        if (path / _META).exists():
+            raise ResultsError(f"{path} is a finished run: nothing to resume")
         if not run_file.is_file():
             raise ResultsError(f"{path} has no {RUN_FILE}: not a run this tool can resume")
         try:
