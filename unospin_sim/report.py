@@ -297,11 +297,14 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         if _mixed_unrotated(meta):
             continue
         b = bal.loc[label]
+        lo_, hi_ = b.first_player_advantage_low, b.first_player_advantage_high
+        verdict = ("an edge" if lo_ > 0 else "a handicap" if hi_ < 0
+                   else "no detectable edge")
         findings.append(
             f"`{label}`: a round lasts {b.mean_turns:.1f} turns on average "
-            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player wins "
-            f"{_pp(b.first_player_advantage)} percentage points more often than a fair share "
-            f"[{_pp(b.first_player_advantage_low)}, {_pp(b.first_player_advantage_high)}].")
+            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
+            f"rate is {_pp(b.first_player_advantage)} percentage points off a fair share "
+            f"[{_pp(lo_)}, {_pp(hi_)}]: {verdict}.")
     labels = list(runs)
     for other in labels[1:]:
         a_r, b_r = runs[other][0], runs[labels[0]][0]

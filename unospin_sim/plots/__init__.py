@@ -116,6 +116,8 @@ def plot_race_rounds(matches, ax=None, label=None):
     ax.set_xlabel("rounds played")
     ax.set_ylabel("matches decided within that many rounds (%)")
     ax.set_ylim(0, 101)
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("How many rounds a match lasts", fontsize=10)
     if label:
         ax.legend(frameon=False, fontsize=8)
@@ -133,6 +135,7 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
     ax.errorbar(scale * table[metric], y, xerr=scale * _err(table, metric), fmt="o",
                 capsize=4)
     ax.set_yticks(y)
+    ax.set_ylim(-0.6, len(table) - 0.4)
     ax.set_yticklabels(["\n".join(textwrap.wrap(str(i), 28)) for i in table.index],
                        fontsize=7)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
