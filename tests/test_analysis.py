@@ -175,3 +175,25 @@ def test_race_round_by_round_by_hand():
     t = lead_win_table(mr, max_round=3)
     # only match 0 runs past round k; its leader after rounds 1, 2 is player 0 (loses), 3: 1
     assert list(t["n"]) == [1, 1, 1] and list(t["p_leader_wins"]) == [0.0, 0.0, 1.0]
+
+
+def test_difference_and_sensitivity_tables_by_hand():
+    from unospin_sim.analysis import difference_table, sensitivity_table
+    a = _rounds([0, 1], [10, 30])
+    a["turns"], a["spins"] = [10, 20], [1, 3]
+    b = _rounds([0, 0], [20, 20])
+    b["turns"], b["spins"] = [20, 40], [2, 2]
+    d = difference_table({"a": a, "b": b}, target=None).loc["b"]
+    z = 1.959963984540054
+    assert d.loc["mean_turns", "difference"] == 15
+    # se: sd/sqrt(n) = 5 (a) and 10 (b)
+    assert d.loc["mean_turns", "high"] - 15 == pytest.approx(z * np.sqrt(125))
+    assert d.loc["first_player_advantage", "base"] == 0.0
+    assert d.loc["first_player_advantage", "value"] == 0.5
+    assert d.loc["mean_winner_points", "difference"] == 0
+    assert d.loc["spins_per_round", "difference"] == 0
+    assert (d["holds"] == 0).all()
+    diff = pd.DataFrame({"label": ["x", "x", "y", "y"], "measure": ["m", "n", "m", "n"],
+                         "holds": [1, 1, 1, -1]}).set_index(["label", "measure"])
+    s = sensitivity_table(diff)
+    assert s.loc["m", "verdict"] == "holds: higher" and s.loc["n", "verdict"] == "flips"

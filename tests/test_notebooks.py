@@ -83,6 +83,8 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert answer["low"] < answer["turns_ratio"] < answer["high"]
         # the four colour draws sharing one space's weight shorten 2025 rounds
         assert answer["turns_ratio_draws_as_one"] < answer["turns_ratio"]
-        assert "2025 rounds are" in last
+        assert "2025 rounds are" in last and "Verdicts that hold" in last
+        assert set(answer["verdicts"]) >= {"mean_turns", "mean_winner_points",
+                                           "rounds_per_match", "comeback_rate"}
     else:
         assert answer is None or isinstance(answer, dict)

@@ -323,6 +323,32 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
                 f"The winner of a `{other}` round scores {r:.2f} times the points of a "
                 f"`{labels[0]}` round winner [{lo:.2f}, {hi:.2f}].")
 
+    # ---- side by side: differences against the first run
+    if len(runs) > 1:
+        from .analysis import difference_table, sensitivity_table
+        fair_runs = {k: v[0] for k, v in runs.items() if not _mixed_unrotated(v[2])}
+        if len(fair_runs) > 1:
+            diff = difference_table(fair_runs, target=target)
+            diff.to_csv(out / "tables" / "differences.csv")
+            first = list(fair_runs)[0]
+            body.h(2, f"Side by side: every run minus `{first}`")
+            body.p("Differences with 95% intervals (independent samples). First-player "
+                   "measures are shares (0.01 = 1 percentage point); match measures come "
+                   f"from races to {target} assembled from the rounds. holds: +1 clearly "
+                   "higher, -1 clearly lower, 0 not distinguishable.")
+            body.table(diff)
+            if len(fair_runs) > 2:
+                sens = sensitivity_table(diff)
+                sens.to_csv(out / "tables" / "sensitivity.csv")
+                body.p(f"Which differences from `{first}` hold under every other run:")
+                body.table(sens)
+                held = [m for m, v in sens["verdict"].items() if v.startswith("holds")]
+                flips = [m for m, v in sens["verdict"].items() if v == "flips"]
+                findings.append(
+                    f"Against `{first}`, these differences hold in every other run: "
+                    f"{', '.join(held) or 'none'}; these flip direction: "
+                    f"{', '.join(flips) or 'none'}.")
+
     # ---- seats
     body.h(2, "Does the seat matter? (per round)")
     fig, ax = plt.subplots(figsize=(6.5, 4))
