@@ -481,7 +481,9 @@ def _add_report(sub) -> None:
     p = sub.add_parser(
         "report", help="write the balance report (charts + tables) of results directories",
         description="Analyse one or more results directories (seat balance, wheel spaces, "
-                    "the race to 500) and write report.md, PNG charts and CSV tables.",
+                    "the race to 500) and write report.md and a self-contained report.html "
+                    "opening with findings computed from the numbers, PNG charts and CSV "
+                    "tables.",
         epilog="examples:\n  python -m unospin_sim report\n"
                "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -491,6 +493,12 @@ def _add_report(sub) -> None:
                    help="report directory (default reports/report-<timestamp>)")
     p.add_argument("--target", type=_int_type("target", 1), default=500, metavar="POINTS",
                    help="points that end a match in the race analysis (default 500)")
+    p.add_argument("--wheel-games", type=_int_type("wheel games", 0), default=3000,
+                   metavar="N",
+                   help="rounds of each run with a wheel whose spins are replayed for the "
+                        "absolute space effects (default 3000; 0 leaves them out)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="threads for the replays (default: every core)")
     p.set_defaults(func=cmd_report)
 
 
@@ -499,9 +507,84 @@ def cmd_report(args, state: dict) -> int:
     from .report import build_report, latest_results
 
     dirs = args.dirs or [latest_results()]
-    path = build_report(dirs, args.out, target=args.target,
+    path = build_report(dirs, args.out, target=args.target, wheel_games=args.wheel_games,
+                        threads=args.threads,
                         log=lambda message: print(message, file=sys.stderr, flush=True))
-    print(f"report written to {path}")
+    print(f"report written to {path} and {path.with_suffix('.html')}")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------
+# wheel
+
+
+def _add_wheel(sub) -> None:
+    p = sub.add_parser(
+        "wheel", help="absolute effect of every wheel space, by paired replays",
+        description="Play GAMES rounds, then replay every spin of them (or --spins-per-round "
+                    "of each) once per wheel space and once with a blank 'none' space, the "
+                    "round before the spin identical. Prints, per space and role (spinner, "
+                    "next and previous player, the space's other party), the change in the "
+                    "chance to win the round against the blank space, with 95% intervals, "
+                    "and writes DIR/space_effects.csv.",
+        epilog="example:\n  python -m unospin_sim wheel --edition spin2005 --players 4 "
+               "--games 20000 --seed 1 --out results/wheel05",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=parse_games, default=10_000, metavar="N",
+                   help="rounds whose spins are replayed (default 10000)")
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="run seed (default 0)")
+    _add_rule_flags(p)
+    p.add_argument("--spins-per-round", type=_int_type("spins per round", 1), metavar="K",
+                   help="replay at most K spins of each round, chosen at random "
+                        "(default: every spin)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="worker threads (default: every core)")
+    p.add_argument("--out", metavar="DIR", required=True,
+                   help="directory for space_effects.csv (created if needed)")
+    p.set_defaults(func=cmd_wheel)
+
+
+def cmd_wheel(args, state: dict) -> int:
+    """Execute ``wheel``: paired replays, the table, DIR/space_effects.csv."""
+    import json
+
+    from .analysis.wheel_effects import format_wheel_effects, wheel_effects
+    from .runner import replay_spins
+
+    rules = resolve_rules(args)
+    if not rules.wheel_spaces():
+        raise UserError(f"{rules.edition} has no wheel: choose spin2005 or spin2025")
+    bots = resolve_bots(args, rules)
+    threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
+    if not args.out.strip():
+        raise UserError("--out needs a directory name, got an empty string")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} exists and is not a directory")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create {out}: {e.strerror or e}") from None
+    rep = replay_spins(rules, bots, args.games, args.seed, threads=threads,
+                       spins_per_round=args.spins_per_round, rotate_bots=args.rotate_bots)
+    eff = wheel_effects(rep)
+    a = rep.attrs
+    print(f"rules {rules}  bots {','.join(map(str, bots))}  seed {args.seed}  "
+          f"threads {threads}")
+    print(f"{a['spins']:,} spins from {args.games:,} rounds, each replayed "
+          f"{len(rep['space'].cat.categories)} times (every space + none): "
+          f"{a['replays']:,} replayed rounds in {a['replay_seconds']:.1f} s "
+          f"({a['spins'] / max(a['replay_seconds'], 1e-9):,.0f} spins/s)")
+    print("change against a blank space ('none'), 95% intervals, cluster-robust by round:")
+    print(format_wheel_effects(eff))
+    path = out / "space_effects.csv"
+    eff.to_csv(path, index=False)
+    meta = {k: v for k, v in a.items()}
+    meta["games"] = args.games
+    meta["command"] = "python -m unospin_sim " + " ".join(state.get("argv", []))
+    (out / "space_effects.json").write_text(json.dumps(meta, indent=1, default=str))
+    print(f"written {path}")
     return 0
 
 
@@ -557,7 +640,7 @@ def cmd_tournament(args, state: dict) -> int:
 
 
 #: subcommand registrars, in help order; each adds one subparser with ``func`` set
-COMMANDS = [_add_run, _add_play, _add_summary, _add_report, _add_tournament]
+COMMANDS = [_add_run, _add_play, _add_summary, _add_report, _add_wheel, _add_tournament]
 
 
 # ------------------------------------------------------------------------------------------
@@ -596,7 +679,7 @@ def main(argv: list[str] | None = None) -> int:
     argv : list of str, optional
         Arguments without the program name (default ``sys.argv[1:]``).
     """
-    state: dict = {}
+    state: dict = {"argv": list(sys.argv[1:] if argv is None else argv)}
     old_term = None
     if threading.current_thread() is threading.main_thread():
         old_term = signal.signal(signal.SIGTERM, _terminate)

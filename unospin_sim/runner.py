@@ -428,3 +428,124 @@ def trace(rules, bots="random", seed: int = 0, game: int = 0,
     ki = encode(rules, specs)
     log, st = kernel.trace_game(*ki.args(), seed, game, log_rows, bool(rotate_bots))
     return log, st, rules, specs
+
+
+#: columns of the table returned by :func:`replay_spins` (one row per spin and forced space)
+REPLAY_COLUMNS = ("pair", "game", "spin", "space", "winner", "winner_points", "turns",
+                  "spin_turn", "spinner", "direction", "other", "hand_before", "hand_after")
+
+
+def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
+                 spins_per_round: int | None = None, threads: int | None = None,
+                 rotate_bots: bool = False, pairs=None, spaces=None):
+    """Paired replays of wheel spins: each sampled spin replayed once per wheel space and
+    once with the ``none`` control (the spin happens but does nothing), the round before
+    the spin identical (same random stream up to the spin).
+
+    Parameters
+    ----------
+    rules, bots, seed, rotate_bots
+        As in :func:`simulate`.
+    games : int
+        Rounds ``0 .. games-1`` of the run are played once to find their spins.
+    spins_per_round : int, optional
+        Replay at most this many spins of each round, chosen at random (seeded by ``seed``);
+        default every spin.
+    threads : int, optional
+        Worker threads (default every core).
+    pairs : array_like, optional
+        ``int64[n, 2]`` (game, spin index from 0) to replay instead of sampling.
+    spaces : sequence of str, optional
+        Spaces to force (default the edition's wheel); ``"none"`` is always added.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :data:`REPLAY_COLUMNS`: ``pair`` numbers the replayed spin, ``space`` (categorical,
+        ``none`` first) the forced space, then the replayed round's ``winner`` (-1
+        unfinished), ``winner_points``, ``turns`` and the forced spin's record: the turn it
+        happened in, ``spinner``, ``direction`` of play, ``other`` (the space's other party,
+        -1 if none) and the spinner's hand size before and after. Its ``attrs`` hold the
+        rule string, bots, seed, players and seconds.
+    """
+    from .engine import kernel
+    from .rules.spaces import SPACE_ID
+
+    rules = _as_rules(rules)
+    wheel = rules.wheel_spaces()
+    if not wheel:
+        raise UserError(f"{rules.edition} has no wheel: nothing to replay")
+    bot_specs = _as_bots(bots, rules.players)
+    seed = _check_int("seed", seed, 0, MAX_SEED)
+    threads = default_threads() if threads is None else _check_int("threads", threads, 1, 1024)
+    names = list(wheel) if spaces is None else [s for s in spaces if s != "none"]
+    for s in names:
+        if s not in wheel:
+            raise UserError(f"space {s!r} is not on the {rules.edition} wheel "
+                            f"(spaces: {', '.join(wheel)})")
+    names = ["none"] + names
+    ids = np.array([L.NONE_SPACE] + [SPACE_ID[s] for s in names[1:]], np.int64)
+    ki = encode(rules, bot_specs)
+    t0 = time.perf_counter()
+    if pairs is None:
+        games = _check_int("games", games, 1)
+        res = simulate(rules, bot_specs, games=games, seed=seed, threads=threads,
+                       rotate_bots=rotate_bots)
+        g = res.spins["game"].to_numpy(np.int64)
+        idx = np.zeros(len(g), np.int64)
+        if len(g):
+            starts = np.r_[0, np.flatnonzero(np.diff(g)) + 1]
+            counts = np.diff(np.r_[starts, len(g)])
+            idx = np.arange(len(g)) - np.repeat(starts, counts)
+        if spins_per_round is not None:
+            spins_per_round = _check_int("spins_per_round", spins_per_round, 1)
+            rng = np.random.default_rng([seed, 0x5EED])
+            key = rng.random(len(g))
+            order = np.lexsort((key, g))
+            rank = np.empty(len(g), np.int64)
+            rank[order] = idx  # rank of the random key within its game
+            keep = rank < spins_per_round
+            g, idx = g[keep], idx[keep]
+        pairs = np.column_stack([g, idx]).astype(np.int64)
+    else:
+        pairs = np.asarray(pairs, np.int64).reshape(-1, 2)
+    n = len(pairs)
+    out = np.empty((n, len(ids), L.N_REPLAY_FIELDS), np.int64)
+    gcol = np.ascontiguousarray(pairs[:, 0])
+    kcol = np.ascontiguousarray(pairs[:, 1])
+    args = ki.args()
+    kernel.replay_spins(*args, seed, gcol[:0], kcol[:0], ids, bool(rotate_bots), out[:0])
+    t1 = time.perf_counter()
+    step = max(1, min(4096, n // (threads * 8) + 1))
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        futs = [pool.submit(kernel.replay_spins, *args, seed, gcol[a:a + step],
+                            kcol[a:a + step], ids, bool(rotate_bots), out[a:a + step])
+                for a in range(0, n, step)]
+        for f in futs:
+            f.result()
+    t2 = time.perf_counter()
+    m = len(ids)
+    q = out.reshape(n * m, L.N_REPLAY_FIELDS)
+    df = pd.DataFrame({
+        "pair": np.repeat(np.arange(n, dtype=np.int64), m),
+        "game": np.repeat(gcol, m),
+        "spin": np.repeat(kcol, m).astype(np.int32),
+        "space": pd.Categorical.from_codes(np.tile(np.arange(m), n), categories=names),
+        "winner": q[:, L.Q_WINNER].astype(np.int16),
+        "winner_points": q[:, L.Q_WINNER_POINTS].astype(np.int32),
+        "turns": q[:, L.Q_TURNS].astype(np.int32),
+        "spin_turn": q[:, L.Q_SPIN_TURN].astype(np.int32),
+        "spinner": q[:, L.Q_SPINNER].astype(np.int16),
+        "direction": q[:, L.Q_DIR].astype(np.int8),
+        "other": q[:, L.Q_OTHER].astype(np.int16),
+        "hand_before": q[:, L.Q_HAND_BEFORE].astype(np.int16),
+        "hand_after": q[:, L.Q_HAND_AFTER].astype(np.int16),
+    })
+    if n and not (out[:, :, L.Q_FOUND] == 1).all():
+        bad = pairs[~(out[:, :, L.Q_FOUND] == 1).all(axis=1)][0]
+        raise UserError(f"game {bad[0]} has no spin {bad[1]} (spins count from 0)")
+    df.attrs.update({"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
+                     "players": rules.players, "rotate_bots": bool(rotate_bots),
+                     "spins": n, "replays": n * m, "replay_seconds": t2 - t1,
+                     "seconds": t2 - t0, "threads": threads})
+    return df
