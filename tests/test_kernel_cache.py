@@ -127,8 +127,8 @@ def test_hash_follows_the_compiled_in_sources(tmp_path):
     set_constant(pkg / "rules" / "cards.py", "N_FACES", add=1)
     h2 = cache.source_hash(pkg)
     assert h2 not in (h0, h1)
-    (pkg / "engine" / "policy").mkdir()  # a future subpackage of the engine
-    (pkg / "engine" / "policy" / "random.py").write_text("X = 1\n")
+    (pkg / "engine" / "future_room").mkdir()  # a new subpackage of the engine
+    (pkg / "engine" / "future_room" / "probe.py").write_text("X = 1\n")
     assert cache.source_hash(pkg) not in (h0, h1, h2)
 
 
