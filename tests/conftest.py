@@ -20,7 +20,8 @@ REPO = Path(__file__).resolve().parents[1]
 # (max_examples, ...) apply on top of the profile.
 settings.register_profile("ci", derandomize=True, database=None, deadline=None,
                           print_blob=True)
-settings.register_profile("explore", deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)  # explicit: with CI set,
+# Hypothesis itself loads a derandomized profile that a new one would otherwise inherit
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(HYPOTHESIS_PROFILE)
 
