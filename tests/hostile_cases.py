@@ -332,7 +332,7 @@ CASES: list[Case] = [
     Case("out-holds-results", "OUT", _run("--out", "{dir}"), ("already holds results",),
          setup=good_run),
     Case("out-holds-unfinished-run", "OUT", _run("--out", "{dir}"),
-         ("already holds results",), setup=_unfinished),
+         ("holds an unfinished run", "--resume"), setup=_unfinished),
     Case("out-overwrite-foreign-file", "OUT", _run("--out", "{dir}", "--overwrite"),
          ("did not write", "notes.txt"), setup=_good_plus_foreign),
     Case("out-overwrite-but-bad-bots", "OUT",

@@ -97,11 +97,21 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     rep = tmp_path / "rep"
     r = cli("report", str(out), "--out", str(rep))
     assert r.returncode == 0, r.stderr
-    for name in ("report.md", "balance.png", "seats.png", "wheel_0.png", "race.png",
-                 "tables/balance.csv", "tables/wheel_0.csv"):
+    for name in ("report.md", "report.html", "balance.png", "seats.png", "wheel_0.png",
+                 "wheel_effects_0.png", "race.png", "race_lead.png", "tables/balance.csv",
+                 "tables/wheel_0.csv",
+                 "tables/space_effects_0.csv"):
         assert (rep / name).exists(), name
     text = (rep / "report.md").read_text()
     assert "almost_uno" in text and "spin2005(players=4)" in text
+    # the findings come first, generated from the numbers, with intervals
+    findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
+    assert "a round lasts" in findings and "percentage points" in findings and "[" in findings
+    assert "helps the spinner most" in findings and "match to 500 points lasts" in findings
+    assert "Relative swing" in text and "Reproduce: `python -m unospin_sim" in text
+    page = (rep / "report.html").read_text()
+    assert page.count("data:image/png;base64,") == 6 and "<h2>Findings</h2>" in page
+    assert "src=\"balance.png" not in page   # self-contained
     r = cli("report", str(tmp_path / "missing"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
@@ -116,3 +126,74 @@ def test_report_survives_degenerate_runs(tmp_path, rules, games, target):
     simulate(rules, "random", games=games, seed=1, out=tmp_path / "r")
     path = build_report([tmp_path / "r"], tmp_path / "rep", target=target)
     assert path.exists()
+
+
+def test_format_p_and_ratio_interval_by_hand():
+    from unospin_sim.report import format_p, ratio_interval
+    assert format_p(8e-156) == "< 1e-6" and format_p(0.01234) == "0.0123"
+    assert format_p(float("nan")) == "-"
+    r, lo, hi = ratio_interval([2, 4, 6], [1, 2, 3])
+    assert r == pytest.approx(2.0)
+    # log-scale delta method: se^2 = var(a)/n/ma^2 + var(b)/n/mb^2 = 4/3/16 + 1/3/4
+    se = np.sqrt(4 / 3 / 16 + 1 / 3 / 4)
+    assert lo == pytest.approx(2 * np.exp(-1.959963984540054 * se))
+    assert hi == pytest.approx(2 * np.exp(1.959963984540054 * se))
+
+
+def test_report_leaves_out_seat_figures_of_mixed_unrotated_bots(tmp_path):
+    from unospin_sim.report import build_report
+    simulate("classic(players=4)", "heuristic,random,random,random", games=2000, seed=1,
+             out=tmp_path / "mix")
+    simulate("classic(players=4)", "random", games=2000, seed=1, out=tmp_path / "fair")
+    path = build_report([tmp_path / "mix", tmp_path / "fair"], tmp_path / "rep",
+                        wheel_games=0)
+    text = path.read_text()
+    assert "Mixed bots without rotation" in text and "left out" in text
+    findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
+    assert "heuristic" not in findings.split("rounds are")[0]   # no seat finding for the mix
+    assert "classic(players=4) random`: a round lasts" in findings
+    assert not (tmp_path / "rep" / "tables" / "seats_0.csv").exists()
+    assert (tmp_path / "rep" / "tables" / "seats_1.csv").exists()
+
+
+def test_race_round_by_round_by_hand():
+    from unospin_sim.analysis.race import lead_win_table, match_rounds, race_dynamics
+    # the matches of test_race_matches_by_hand_with_dealer_rotation, round by round
+    mr = match_rounds(_rounds([0, 0, 1, 0, 1], [300, 100, 250, 500, 600]), target=500)
+    m0 = mr[mr["match"] == 0]
+    assert list(zip(m0["score_0"], m0["score_1"])) == [(300, 0), (300, 100), (300, 350),
+                                                       (300, 850)]
+    assert list(m0["leader"]) == [0, 0, 1, 1] and list(m0["winner"]) == [0, 1, 1, 1]
+    assert (mr["match_winner"] == 1).all() and list(mr["k"]) == [1, 2, 3, 4, 1]
+    d = race_dynamics(mr)
+    # match 0: player 1 trailed by 300 after round 1 and won; match 1: never behind
+    assert d.loc["comeback_rate", "value"] == 0.5
+    assert d.loc["lead_changes", "value"] == 0.5            # (1 + 0) / 2
+    assert d.loc["rounds_per_match", "value"] == 2.5
+    assert d.loc["turns_per_match", "value"] == 25          # 10 turns a round
+    assert d.loc["first_player_match_win", "value"] == -0.5  # player 0 won neither
+    t = lead_win_table(mr, max_round=3)
+    # only match 0 runs past round k; its leader after rounds 1, 2 is player 0 (loses), 3: 1
+    assert list(t["n"]) == [1, 1, 1] and list(t["p_leader_wins"]) == [0.0, 0.0, 1.0]
+
+
+def test_difference_and_sensitivity_tables_by_hand():
+    from unospin_sim.analysis import difference_table, sensitivity_table
+    a = _rounds([0, 1], [10, 30])
+    a["turns"], a["spins"] = [10, 20], [1, 3]
+    b = _rounds([0, 0], [20, 20])
+    b["turns"], b["spins"] = [20, 40], [2, 2]
+    d = difference_table({"a": a, "b": b}, target=None).loc["b"]
+    z = 1.959963984540054
+    assert d.loc["mean_turns", "difference"] == 15
+    # se: sd/sqrt(n) = 5 (a) and 10 (b)
+    assert d.loc["mean_turns", "high"] - 15 == pytest.approx(z * np.sqrt(125))
+    assert d.loc["first_player_advantage", "base"] == 0.0
+    assert d.loc["first_player_advantage", "value"] == 0.5
+    assert d.loc["mean_winner_points", "difference"] == 0
+    assert d.loc["spins_per_round", "difference"] == 0
+    assert (d["holds"] == 0).all()
+    diff = pd.DataFrame({"label": ["x", "x", "y", "y"], "measure": ["m", "n", "m", "n"],
+                         "holds": [1, 1, 1, -1]}).set_index(["label", "measure"])
+    s = sensitivity_table(diff)
+    assert s.loc["m", "verdict"] == "holds: higher" and s.loc["n", "verdict"] == "flips"

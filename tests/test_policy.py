@@ -12,47 +12,96 @@ from unospin_sim.bots import B_STRATEGY, STRATEGIES, BotSpec, parse_bots
 from unospin_sim.engine import layout as L
 from unospin_sim.engine import policy
 from unospin_sim.engine.encode import encode
+from unospin_sim.engine.policy import aggressor as AG
+from unospin_sim.engine.policy import colour_keeper as CK
+from unospin_sim.engine.policy import greedy as G
 from unospin_sim.engine.policy import heuristic as H
+from unospin_sim.engine.policy import hoarder as HO
 from unospin_sim.engine.policy import random_bot as R
+from unospin_sim.engine.policy import spin_aware as SA
+from unospin_sim.rules.spaces import WHEEL_2025
 from unospin_sim.errors import BotError
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import WILD, WILD_DRAW_FOUR
 
-from statekit import Game
+from statekit import Game, kinds
+
+_R, _CUM = None, None
+
+
+def _rules_arrays():
+    """Rule and wheel arrays of the spin2025 position (for choose_card)."""
+    global _R, _CUM
+    if _R is None:
+        ki = encode(parse_rules("spin2025(players=4)"), parse_bots("random", 4))
+        _R, _CUM = ki.rules, ki.wheel_cum
+    return _R, _CUM
+
+
+# the added strategies whose choice is heuristic's own function
+_ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware")
+
+
+def _like_h(f, **own):
+    """{strategy: own call}: heuristic's function f for heuristic and every added strategy
+    not given in ``own``."""
+    d = {name: f for name in ("heuristic",) + _ADDED}
+    d.update(own)
+    return d
+
 
 # policy function -> (call through the dispatch, {strategy: call of the strategy's own function})
 # Each call takes (st, pts, bots, p) and returns a number.
 CASES = {
-    "choose_card": (lambda st, pts, b, p: policy.choose_card(st, pts, b, p, True),
+    "choose_card": (lambda st, pts, b, p: policy.choose_card(st, _rules_arrays()[0], pts,
+                                                             _rules_arrays()[1], b, p, True),
                     {"random": lambda st, pts, p: R.choose_card(st, p, True),
-                     "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, True)}),
+                     "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, True),
+                     "greedy": lambda st, pts, p: G.choose_card(st, pts, p, True),
+                     "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, True, True),
+                     "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, True),
+                     "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, True),
+                     "spin_aware": lambda st, pts, p: SA.choose_card(
+                         st, pts, _rules_arrays()[1], WHEEL_2025, p, True)}),
+    "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
+                       {"random": lambda st, pts, p: R.choose_card(st, p, False),
+                        "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, False),
+                        "greedy": lambda st, pts, p: G.choose_card(st, pts, p, False),
+                        "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, False, False),
+                        "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, False),
+                        "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, False),
+                        "spin_aware": lambda st, pts, p: H.choose_card(st, pts, p, False)}),
     "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
                       {"random": lambda st, pts, p: R.choose_colour(st, p),
-                       "heuristic": lambda st, pts, p: H.choose_colour(st, p)}),
+                       **_like_h(lambda st, pts, p: H.choose_colour(st, p))}),
     "colour_to_discard": (lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
                           {"random": lambda st, pts, p: R.held_colour(st, p),
-                           "heuristic": lambda st, pts, p: H.held_colour(st, pts, p)}),
+                           **_like_h(lambda st, pts, p: H.held_colour(st, pts, p),
+                                     colour_keeper=lambda st, pts, p: CK.held_colour(st, p))}),
     "colour_to_draw": (lambda st, pts, b, p: policy.colour_to_draw(st, b, p),
                        {"random": lambda st, pts, p: R.held_colour(st, p),
-                        "heuristic": lambda st, pts, p: H.colour_to_draw(st, p)}),
+                        **_like_h(lambda st, pts, p: H.colour_to_draw(st, p))}),
     "number_to_discard": (lambda st, pts, b, p: policy.number_to_discard(st, b, p),
                           {"random": lambda st, pts, p: R.number_to_discard(st, p),
-                           "heuristic": lambda st, pts, p: H.number_to_discard(st, p)}),
+                           **_like_h(lambda st, pts, p: H.number_to_discard(st, p))}),
     "race_discard": (lambda st, pts, b, p: policy.race_discard(st, pts, b, p),
                      {"random": lambda st, pts, p: R.race_discard(st, p),
-                      "heuristic": lambda st, pts, p: H.race_discard(st, pts, p)}),
+                      **_like_h(lambda st, pts, p: H.race_discard(st, pts, p),
+                                greedy=lambda st, pts, p: G.race_discard(st, pts, p),
+                                hoarder=lambda st, pts, p: HO.race_discard(st, pts, p),
+                                colour_keeper=lambda st, pts, p: CK.race_discard(st, pts, p))}),
     "draw_two_to_stack": (lambda st, pts, b, p: policy.draw_two_to_stack(st, b, p, 2),
                           {"random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
-                           "heuristic": lambda st, pts, p: H.draw_two_to_stack(st, p)}),
+                           **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p))}),
     "swap_target": (lambda st, pts, b, p: policy.swap_target(st, b, p),
                     {"random": lambda st, pts, p: R.swap_target(st, p),
-                     "heuristic": lambda st, pts, p: H.swap_target(st, p)}),
+                     **_like_h(lambda st, pts, p: H.swap_target(st, p))}),
     "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2),
                          {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2),
-                          "heuristic": lambda st, pts, p: H.web_swing_target(st, p, 1)}),
+                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1))}),
     "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
                   {"random": lambda st, pts, p: R.rl_action(st, 5),
-                   "heuristic": lambda st, pts, p: -1}),
+                   **_like_h(lambda st, pts, p: -1)}),
 }
 
 
@@ -127,12 +176,15 @@ def test_almost_uno_keep_only_reorders_the_scratch_list():
         listed = [k for k in range(L.N_KINDS) for _ in range(int(g.st.hand[0, k]))]
         g.st.cards[L.TMP:L.TMP + n] = listed
         hand = g.st.hand.copy()
-        policy.almost_uno_keep(g.st, b, 0, n)
+        policy.almost_uno_keep(g.st, g.pts, b, 0, n)
         assert sorted(g.st.cards[L.TMP:L.TMP + n].tolist()) == sorted(listed)
         np.testing.assert_array_equal(g.st.hand, hand)
         kept = g.st.cards[L.TMP + n - 2:L.TMP + n].tolist()
-        if strategy == "heuristic":  # keeps its wilds
+        if strategy in ("heuristic", "hoarder", "aggressor", "spin_aware",
+                        "colour_keeper"):  # keep their wilds
             assert sorted(kept) == [WILD, WILD_DRAW_FOUR]
+        if strategy == "greedy":  # keeps its two cheapest cards: red 3 and red 5
+            assert sorted(kept) == sorted(kinds("red 3", "red 5"))
 
 
 def test_encode_refuses_a_strategy_without_implementation(monkeypatch):

@@ -138,7 +138,7 @@ def test_random_agent_wild_counts_once_per_colour():
         assert close(got.count(outcome) / n, 0.2, n), outcome
     # the default rules: uniform over the two card INSTANCES
     g = Game(C3).give(0, "wild", "red 5").top("red 2")
-    ks = [K.choose_card(g.st, g.pts, g.bots, 0, True) for _ in range(n)]
+    ks = [K.choose_card(g.st, g.r, g.pts, g.cum, g.bots, 0, True) for _ in range(n)]
     assert close(ks.count(KIND["red 5"]) / n, 0.5, n)
 
 

@@ -33,14 +33,23 @@ from ._text import split_top_level
 from .errors import BotError
 
 __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
-           "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC",
+           "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC", "STRATEGY_GREEDY",
+           "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
+           "STRATEGY_SPIN_AWARE",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
-STRATEGIES = ("random", "heuristic")
+#: Append only: the ids of the existing strategies must never change.
+STRATEGIES = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
+              "spin_aware")
 STRATEGY_RANDOM = STRATEGIES.index("random")
 STRATEGY_HEURISTIC = STRATEGIES.index("heuristic")
+STRATEGY_GREEDY = STRATEGIES.index("greedy")
+STRATEGY_HOARDER = STRATEGIES.index("hoarder")
+STRATEGY_COLOUR_KEEPER = STRATEGIES.index("colour_keeper")
+STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
+STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
 #: knob names in canonical order
 KNOBS = ("forget", "catch", "bluff", "challenge", "reflex")
 #: knob defaults (the same for every strategy)

@@ -18,6 +18,7 @@ import math
 import os
 import signal
 import sys
+import threading
 from datetime import datetime
 from pathlib import Path
 
@@ -228,9 +229,9 @@ def _add_run(sub) -> None:
                "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
                "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=parse_games, default=DEFAULT_GAMES, metavar="N",
+    p.add_argument("--games", type=parse_games, default=None, metavar="N",
                    help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)")
-    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=None, metavar="S",
                    help="run seed; game g uses a stream derived from (S, g) (default 0)")
     _add_rule_flags(p)
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
@@ -243,7 +244,18 @@ def _add_run(sub) -> None:
     p.add_argument("--out", metavar="DIR",
                    help="results directory (default results/<edition>-p<P>-s<S>-<time>)")
     p.add_argument("--overwrite", action="store_true",
-                   help="replace the results already in --out")
+                   help="replace the results already in --out (the new run is built beside "
+                        "them and replaces them only once finished)")
+    p.add_argument("--resume", metavar="DIR",
+                   help="finish the interrupted run in DIR (its parameters come from "
+                        "DIR/run.json; only --threads, --dask and --quiet may be given too)")
+    p.add_argument("--tables", metavar="T", default="rounds,spins",
+                   help="tables to write: 'rounds,spins' (default), 'rounds' or 'none' "
+                        "(only meta.json with the summary counts)")
+    p.add_argument("--no-spins", dest="tables", action="store_const", const="rounds",
+                   help="the same as --tables rounds")
+    p.add_argument("--summary-only", dest="tables", action="store_const", const="none",
+                   help="the same as --tables none")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_run)
 
@@ -278,42 +290,82 @@ def _dask_client(address, threads: int):
             cluster.close()
 
 
-def cmd_run(args, state: dict) -> int:
-    """Execute ``run``: validate everything, simulate, print the summary."""
-    from .analysis.summary import format_summary, summarize
-    from .bots import bots_string
-    from .results import prepare_out_dir
-    from .runner import simulate
+_RUN_FLAGS_FIXED = ("games", "seed", "edition", "players", "wheel", "turn_cap", "rules",
+                    "chunk_size", "out")
 
-    rules = resolve_rules(args)
-    bots = resolve_bots(args, rules)
+
+def _resume_command(path) -> str:
+    return f"python -m {PROG} run --resume {path}"
+
+
+def cmd_run(args, state: dict) -> int:
+    """Execute ``run``: validate everything, simulate (or resume), print the summary."""
+    from .analysis.summary import format_summary
+    from .runner import _check_tables, resume, simulate
+
     threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
-    if args.out is not None and not args.out.strip():
-        raise UserError("--out needs a directory name, got an empty string")
-    out = Path(args.out) if args.out is not None else _default_out(rules, args.seed)
-    # the tables go to disk; keep in memory only what the summary needs
-    kwargs = {"threads": threads, "progress": not args.quiet, "keep": "summary",
-              "rotate_bots": args.rotate_bots}
-    if args.chunk_size is not None:
-        kwargs["chunk_size"] = args.chunk_size
-    with _dask_client(args.dask, threads) as client:  # connect before writing anything
-        out = prepare_out_dir(out, overwrite=args.overwrite)
-        state["out"] = out
-        where = f"dask {client.scheduler.address}" if client is not None else f"threads {threads}"
-        print(f"rules {rules}  bots {bots_string(bots)}  seed {args.seed}  {where}")
-        print(f"writing results to {out}", flush=True)
-        if client is not None:
-            kwargs["client"] = client
-        results = simulate(rules, bots, args.games, args.seed, out=str(out), **kwargs)
-    seconds = results.meta["wall_seconds"]  # the games alone, as `summary` reports them
-    print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
-    if args.rotate_bots:
-        from .analysis import player_win_rates
-        t = player_win_rates(results.rounds, rotated=True, players=rules.players)
+
+    def started(store):
+        state["store"] = store
+        p = store.params
+        where = f"dask {state['dask']}" if state.get("dask") else f"threads {threads}"
+        print(f"rules {p['rules']}  bots {','.join(p['bots'])}  seed {p['seed']}  {where}")
+        print(f"writing results to {store.path}" + (
+            f" (replaces {store.target} when finished)" if store.target != store.path
+            else ""), flush=True)
+
+    kwargs = {"threads": threads, "progress": not args.quiet, "keep": False,
+              "on_start": started}
+    if args.resume is not None:
+        given = [f for f in _RUN_FLAGS_FIXED if getattr(args, f, None) is not None]
+        given += [f for f in ("overwrite", "rotate_bots") if getattr(args, f)]
+        if args.option or args.bots != DEFAULT_BOTS or args.tables != "rounds,spins":
+            given.append("bots/option/tables")
+        if given:
+            raise UserError(f"--resume takes the run's parameters from its run.json; "
+                            f"--{given[0].replace('_', '-')} cannot be given with it")
+        if not args.resume.strip():
+            raise UserError("--resume needs a directory name, got an empty string")
+        with _dask_client(args.dask, threads) as client:
+            if client is not None:
+                kwargs["client"] = client
+                state["dask"] = client.scheduler.address
+            results = resume(args.resume, **kwargs)
+        rules = results.meta["rules"]
+        from .rules import parse_rules
+        rules = parse_rules(rules)
+        bots = results.meta["bots"]
+    else:
+        args.games = DEFAULT_GAMES if args.games is None else args.games
+        args.seed = 0 if args.seed is None else args.seed
+        rules = resolve_rules(args)
+        bots = resolve_bots(args, rules)
+        tables = _check_tables(args.tables)
+        if args.out is not None and not args.out.strip():
+            raise UserError("--out needs a directory name, got an empty string")
+        out = Path(args.out) if args.out is not None else _default_out(rules, args.seed)
+        kwargs.update(rotate_bots=args.rotate_bots, tables=tables, overwrite=args.overwrite)
+        if args.chunk_size is not None:
+            kwargs["chunk_size"] = args.chunk_size
+        with _dask_client(args.dask, threads) as client:  # connect before writing anything
+            if client is not None:
+                kwargs["client"] = client
+                state["dask"] = client.scheduler.address
+            results = simulate(rules, bots, args.games, args.seed, out=str(out), **kwargs)
+    state.pop("store", None)  # finished: nothing to resume
+    meta = results.meta
+    # the games alone, as `summary` reports them; after a resume only this session's speed
+    seconds = None if meta["resumed"] else meta["wall_seconds"]
+    print(format_summary(results.summary.summarize(seconds=seconds)))
+    if meta["resumed"]:
+        print(f"resumed: played {meta['games_played']:,} of the {meta['games']:,} games "
+              f"in {meta['wall_seconds']:.2f} s")
+    if meta["rotate_bots"]:
+        t = results.summary.player_win_rates()
         print("player  bot  win rate  95% interval  (bots rotated: averaged over every seat)")
         for i, row in t.iterrows():
             print(f"{i:>6}  {bots[i]}  {row.rate:.4f}  [{row.low:.4f}, {row.high:.4f}]")
-    print(f"results in {out}")
+    print(f"results in {meta['results_dir']}")
     return 0
 
 
@@ -373,9 +425,15 @@ def cmd_summary(args, state: dict) -> int:
 
     if not args.dir.strip():
         raise UserError("summary needs a results directory, got an empty string")
-    res = load_results(args.dir)
-    rounds, meta = res.rounds, res.meta
-    rules = parse_rules(meta["rules"])  # load_results has checked it parses
+    summary_only = _summary_only_meta(args.dir)
+    if summary_only is not None:
+        from .analysis.summary import SummaryAccumulator
+        meta = summary_only
+        rules = parse_rules(meta["rules"])
+    else:
+        res = load_results(args.dir)
+        rounds, meta = res.rounds, res.meta
+        rules = parse_rules(meta["rules"])  # load_results has checked it parses
     seconds = meta.get("wall_seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
             or not math.isfinite(seconds) or seconds < 0:
@@ -383,8 +441,36 @@ def cmd_summary(args, state: dict) -> int:
     bots = meta.get("bots")
     bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
     print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
-    print(format_summary(summarize(rounds, players=rules.players, seconds=seconds)))
+    if summary_only is not None:
+        print(format_summary(SummaryAccumulator.from_dict(meta["summary"])
+                             .summarize(seconds=seconds)))
+        print("(a summary-only run: no round table was written)")
+    else:
+        print(format_summary(summarize(rounds, players=rules.players, seconds=seconds)))
     return 0
+
+
+def _summary_only_meta(d: str):
+    """meta.json of a run written with ``--tables none`` (else None)."""
+    import json
+
+    from .errors import ResultsError
+    from .rules import parse_rules
+    path = Path(d) / "meta.json"
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None  # load_results reports it
+    if not isinstance(meta, dict) or meta.get("tables") != []:
+        return None
+    try:
+        from .analysis.summary import SummaryAccumulator
+        parse_rules(meta["rules"])
+        SummaryAccumulator.from_dict(meta["summary"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise ResultsError(f"{path}: a summary-only run without valid summary counts: "
+                           f"{e}") from None
+    return meta
 
 
 # ------------------------------------------------------------------------------------------
@@ -395,7 +481,9 @@ def _add_report(sub) -> None:
     p = sub.add_parser(
         "report", help="write the balance report (charts + tables) of results directories",
         description="Analyse one or more results directories (seat balance, wheel spaces, "
-                    "the race to 500) and write report.md, PNG charts and CSV tables.",
+                    "the race to 500) and write report.md and a self-contained report.html "
+                    "opening with findings computed from the numbers, PNG charts and CSV "
+                    "tables.",
         epilog="examples:\n  python -m unospin_sim report\n"
                "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -405,6 +493,12 @@ def _add_report(sub) -> None:
                    help="report directory (default reports/report-<timestamp>)")
     p.add_argument("--target", type=_int_type("target", 1), default=500, metavar="POINTS",
                    help="points that end a match in the race analysis (default 500)")
+    p.add_argument("--wheel-games", type=_int_type("wheel games", 0), default=3000,
+                   metavar="N",
+                   help="rounds of each run with a wheel whose spins are replayed for the "
+                        "absolute space effects (default 3000; 0 leaves them out)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="threads for the replays (default: every core)")
     p.set_defaults(func=cmd_report)
 
 
@@ -413,14 +507,140 @@ def cmd_report(args, state: dict) -> int:
     from .report import build_report, latest_results
 
     dirs = args.dirs or [latest_results()]
-    path = build_report(dirs, args.out, target=args.target,
+    path = build_report(dirs, args.out, target=args.target, wheel_games=args.wheel_games,
+                        threads=args.threads,
                         log=lambda message: print(message, file=sys.stderr, flush=True))
-    print(f"report written to {path}")
+    print(f"report written to {path} and {path.with_suffix('.html')}")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------
+# wheel
+
+
+def _add_wheel(sub) -> None:
+    p = sub.add_parser(
+        "wheel", help="absolute effect of every wheel space, by paired replays",
+        description="Play GAMES rounds, then replay every spin of them (or --spins-per-round "
+                    "of each) once per wheel space and once with a blank 'none' space, the "
+                    "round before the spin identical. Prints, per space and role (spinner, "
+                    "next and previous player, the space's other party), the change in the "
+                    "chance to win the round against the blank space, with 95% intervals, "
+                    "and writes DIR/space_effects.csv.",
+        epilog="example:\n  python -m unospin_sim wheel --edition spin2005 --players 4 "
+               "--games 20000 --seed 1 --out results/wheel05",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=parse_games, default=10_000, metavar="N",
+                   help="rounds whose spins are replayed (default 10000)")
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="run seed (default 0)")
+    _add_rule_flags(p)
+    p.add_argument("--spins-per-round", type=_int_type("spins per round", 1), metavar="K",
+                   help="replay at most K spins of each round, chosen at random "
+                        "(default: every spin)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="worker threads (default: every core)")
+    p.add_argument("--out", metavar="DIR", required=True,
+                   help="directory for space_effects.csv (created if needed)")
+    p.set_defaults(func=cmd_wheel)
+
+
+def cmd_wheel(args, state: dict) -> int:
+    """Execute ``wheel``: paired replays, the table, DIR/space_effects.csv."""
+    import json
+
+    from .analysis.wheel_effects import format_wheel_effects, wheel_effects
+    from .runner import replay_spins
+
+    rules = resolve_rules(args)
+    if not rules.wheel_spaces():
+        raise UserError(f"{rules.edition} has no wheel: choose spin2005 or spin2025")
+    bots = resolve_bots(args, rules)
+    threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
+    if not args.out.strip():
+        raise UserError("--out needs a directory name, got an empty string")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} exists and is not a directory")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create {out}: {e.strerror or e}") from None
+    rep = replay_spins(rules, bots, args.games, args.seed, threads=threads,
+                       spins_per_round=args.spins_per_round, rotate_bots=args.rotate_bots)
+    eff = wheel_effects(rep)
+    a = rep.attrs
+    print(f"rules {rules}  bots {','.join(map(str, bots))}  seed {args.seed}  "
+          f"threads {threads}")
+    print(f"{a['spins']:,} spins from {args.games:,} rounds, each replayed "
+          f"{len(rep['space'].cat.categories)} times (every space + none): "
+          f"{a['replays']:,} replayed rounds in {a['replay_seconds']:.1f} s "
+          f"({a['spins'] / max(a['replay_seconds'], 1e-9):,.0f} spins/s)")
+    print("change against a blank space ('none'), 95% intervals, cluster-robust by round:")
+    print(format_wheel_effects(eff))
+    path = out / "space_effects.csv"
+    eff.to_csv(path, index=False)
+    meta = {k: v for k, v in a.items()}
+    meta["games"] = args.games
+    meta["command"] = "python -m unospin_sim " + " ".join(state.get("argv", []))
+    (out / "space_effects.json").write_text(json.dumps(meta, indent=1, default=str))
+    print(f"written {path}")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------
+# tournament
+
+
+def _add_tournament(sub) -> None:
+    p = sub.add_parser(
+        "tournament", help="strategies against random fields and each other: round and "
+                           "match win rates, ratings, the skill figure",
+        description="Every strategy against a field of random bots, and head to head (2 "
+                    "players) or against a field of every other strategy; bots rotated so "
+                    "that seat advantage cancels. Prints a Markdown summary; --out also "
+                    "saves Parquet tables and summary.md.")
+    p.add_argument("--edition", metavar="E", default="classic",
+                   help="classic, spin2005, spin2025 or spiderman (default classic)")
+    p.add_argument("--players", type=_int_type("players", 2, 10), default=2, metavar="P",
+                   help="number of players, 2-10 (default 2)")
+    p.add_argument("--games", type=parse_games, default=10_000, metavar="N",
+                   help="rounds per pairing (default 10000)")
+    p.add_argument("--strategies", metavar="A,B,...",
+                   help="strategies to rank, knobs allowed (default: every strategy but "
+                        "random)")
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="run seed (default 0)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="worker threads (default: every core)")
+    p.add_argument("--out", metavar="DIR",
+                   help="write pairings/ratings/skill Parquet tables and summary.md here")
+    p.add_argument("--no-head-to-head", action="store_true",
+                   help="only the pairings against random fields")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_tournament)
+
+
+def cmd_tournament(args, state: dict) -> int:
+    from .rules import RuleSet
+    from .tournament import format_tournament, parse_strategies, run_tournament
+
+    if args.out is not None and not args.out.strip():
+        raise UserError("--out needs a directory name, got an empty string")
+    rules = RuleSet.build(args.edition, players=args.players)
+    parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
+    t = run_tournament(rules=rules, games=args.games, strategies=args.strategies,
+                       seed=args.seed, threads=args.threads or _cores(),
+                       progress=not args.quiet, head_to_head=not args.no_head_to_head)
+    if args.out is not None:
+        out = t.save(args.out)
+        print(f"tables and summary.md written to {out}", file=sys.stderr)
+    print(format_tournament(t))
     return 0
 
 
 #: subcommand registrars, in help order; each adds one subparser with ``func`` set
-COMMANDS = [_add_run, _add_play, _add_summary, _add_report]
+COMMANDS = [_add_run, _add_play, _add_summary, _add_report, _add_wheel, _add_tournament]
 
 
 # ------------------------------------------------------------------------------------------
@@ -443,6 +663,14 @@ def _error_line(message: str) -> None:
     print(f"{PROG}: error: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C (exit status 143)."""
+
+
+def _terminate(signum, frame):
+    raise _Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, 2 on a user error, 130 on Ctrl-C).
 
@@ -451,22 +679,33 @@ def main(argv: list[str] | None = None) -> int:
     argv : list of str, optional
         Arguments without the program name (default ``sys.argv[1:]``).
     """
-    state: dict = {}
+    state: dict = {"argv": list(sys.argv[1:] if argv is None else argv)}
+    old_term = None
+    if threading.current_thread() is threading.main_thread():
+        old_term = signal.signal(signal.SIGTERM, _terminate)
     try:
         args = build_parser().parse_args(argv)
         return args.func(args, state)
     except UserError as e:
         _error_line(str(e))
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt exit
-        where = f"; the result parts already written stay in {state['out']}" \
-            if "out" in state else ""
-        print(f"\n{PROG}: interrupted{where}", file=sys.stderr, flush=True)
-        return 130
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        store = state.get("store")
+        where = ""
+        if store is not None:
+            where = (f"; {len(store.done)} of {store.nchunks} chunks are saved in "
+                     f"{store.path}; finish with: {_resume_command(store.path)}")
+        print(f"\n{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}"
+              f"{where}", file=sys.stderr, flush=True)
+        return 143 if isinstance(e, _Terminated) else 130
     except BrokenPipeError:  # e.g. `play | head`: not an error
         try:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
         except OSError:
             pass
         return 0
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)

@@ -1,23 +1,33 @@
-"""The balance report: charts and tables from one or more results directories.
+"""The balance report: written findings, charts and tables from one or more results
+directories.
 
     python -m unospin_sim report                       # the newest directory under results/
     python -m unospin_sim report results/a results/b   # several runs side by side
     python -m unospin_sim report DIR --out reports/mine
 
-Writes ``report.md`` (tables with 95% intervals), PNG charts and the tables as CSV.
+Writes ``report.md`` and a self-contained ``report.html`` (the charts embedded), both opening
+with findings generated from the numbers (never typed by hand), then every table with its
+95% intervals and every figure with the command that reproduces it; PNG charts and the
+tables as CSV beside them. A *round* is one deal played out; a *match* is a race of rounds
+to the target score.
 """
 
 from __future__ import annotations
 
+import base64
 import datetime as _dt
+import html
+import math
 import os
+import shlex
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .errors import UserError
 
-__all__ = ["build_report", "latest_results"]
+__all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
 
 
 def latest_results(root: str | os.PathLike = "results") -> Path:
@@ -30,36 +40,153 @@ def latest_results(root: str | os.PathLike = "results") -> Path:
     return found[-1].parent
 
 
-def _md_table(df: pd.DataFrame, digits: int = 4) -> str:
-    df = df.reset_index()
-    cols = [str(c) for c in df.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for row in df.itertuples(index=False):
-        cells = []
-        for v in row:
-            if isinstance(v, float):
-                cells.append(f"{v:.{digits}g}")
-            else:
-                cells.append(str(v))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+def format_p(p: float) -> str:
+    """A p-value for people: 3 significant digits, ``< 1e-6`` below that, ``-`` if NaN."""
+    if p is None or not math.isfinite(p):
+        return "-"
+    if p < 1e-6:
+        return "< 1e-6"
+    return f"{p:.3g}"
 
 
-def _with_ci(df: pd.DataFrame, cols, digits=4) -> pd.DataFrame:
-    """Columns ``c``, ``c_low``, ``c_high`` folded into one text column ``c [low, high]``."""
+def ratio_interval(a, b, z: float = 1.959963984540054) -> tuple[float, float, float]:
+    """Ratio of the means of two independent samples, ``mean(a) / mean(b)``, with a
+    delta-method 95% interval (on the log scale). Returns ``(ratio, low, high)``."""
+    a = np.asarray(a, float)
+    b = np.asarray(b, float)
+    if len(a) < 2 or len(b) < 2 or a.mean() <= 0 or b.mean() <= 0:
+        return math.nan, math.nan, math.nan
+    ma, mb = a.mean(), b.mean()
+    se = math.sqrt(a.var(ddof=1) / len(a) / ma ** 2 + b.var(ddof=1) / len(b) / mb ** 2)
+    r = ma / mb
+    return r, r * math.exp(-z * se), r * math.exp(z * se)
+
+
+def _fmt(v, digits=4):
+    if isinstance(v, (float, np.floating)):
+        if not math.isfinite(v):
+            return "-"
+        return f"{v:.{digits}g}"
+    return str(v)
+
+
+def _with_ci(df: pd.DataFrame, cols, digits=4, scale=None) -> pd.DataFrame:
+    """Columns ``c``, ``c_low``, ``c_high`` folded into one text column ``c [low, high]``
+    (``scale``: {column: factor}, e.g. 100 for percentage points)."""
+    scale = scale or {}
     out = pd.DataFrame(index=df.index)
     for c in df.columns:
         if c.endswith("_low") or c.endswith("_high"):
             continue
+        f = scale.get(c, 1.0)
         if c in cols and f"{c}_low" in df:
-            out[c] = [f"{v:.{digits}g} [{lo:.{digits}g}, {hi:.{digits}g}]"
+            out[c] = [f"{_fmt(f * v, digits)} [{_fmt(f * lo, digits)}, {_fmt(f * hi, digits)}]"
                       for v, lo, hi in zip(df[c], df[f"{c}_low"], df[f"{c}_high"])]
         else:
             out[c] = df[c]
     return out
 
 
-def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
+class _Doc:
+    """Blocks rendered both as Markdown and as one self-contained HTML page."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.blocks = []
+
+    def h(self, level, text):
+        self.blocks.append(("h", level, text))
+
+    def p(self, text):
+        self.blocks.append(("p", text))
+
+    def ul(self, items):
+        self.blocks.append(("ul", list(items)))
+
+    def code(self, text):
+        self.blocks.append(("code", text))
+
+    def table(self, df: pd.DataFrame, digits=4):
+        self.blocks.append(("table", df.reset_index(), digits))
+
+    def figure(self, name, caption):
+        self.blocks.append(("fig", name, caption))
+
+    def markdown(self) -> str:
+        md = []
+        for b in self.blocks:
+            if b[0] == "h":
+                md += ["#" * b[1] + " " + b[2], ""]
+            elif b[0] == "p":
+                md += [b[1], ""]
+            elif b[0] == "ul":
+                md += [f"- {i}" for i in b[1]] + [""]
+            elif b[0] == "code":
+                md += ["```", b[1], "```", ""]
+            elif b[0] == "table":
+                df, digits = b[1], b[2]
+                md.append("| " + " | ".join(map(str, df.columns)) + " |")
+                md.append("|" + "---|" * len(df.columns))
+                for row in df.itertuples(index=False):
+                    md.append("| " + " | ".join(_fmt(v, digits) for v in row) + " |")
+                md.append("")
+            elif b[0] == "fig":
+                md += [f"![{b[1]}]({b[1]})", "", b[2], ""]
+        return "\n".join(md)
+
+    def html(self, title) -> str:
+        def inline(text):
+            # `code` spans of the Markdown text
+            parts = html.escape(text).split("`")
+            return "".join(f"<code>{s}</code>" if i % 2 else s for i, s in enumerate(parts))
+        body = []
+        for b in self.blocks:
+            if b[0] == "h":
+                body.append(f"<h{b[1]}>{inline(b[2])}</h{b[1]}>")
+            elif b[0] == "p":
+                body.append(f"<p>{inline(b[1])}</p>")
+            elif b[0] == "ul":
+                body.append("<ul>" + "".join(f"<li>{inline(i)}</li>" for i in b[1]) + "</ul>")
+            elif b[0] == "code":
+                body.append(f"<pre>{html.escape(b[1])}</pre>")
+            elif b[0] == "table":
+                df, digits = b[1], b[2]
+                head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
+                rows = "".join("<tr>" + "".join(f"<td>{html.escape(_fmt(v, digits))}</td>"
+                                                for v in row) + "</tr>"
+                               for row in df.itertuples(index=False))
+                body.append(f"<table><tr>{head}</tr>{rows}</table>")
+            elif b[0] == "fig":
+                data = base64.b64encode((self.out / b[1]).read_bytes()).decode("ascii")
+                body.append(f'<figure><img alt="{html.escape(b[1])}" '
+                            f'src="data:image/png;base64,{data}"><figcaption>'
+                            f"{inline(b[2])}</figcaption></figure>")
+        style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
+                 "table{border-collapse:collapse;font-size:12px;margin:1em 0}"
+                 "td,th{border:1px solid #ccc;padding:2px 6px}img{max-width:100%}"
+                 "figcaption{font-size:12px;color:#444}pre{background:#f4f4f4;padding:6px}")
+        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+                f"</title><style>{style}</style></head><body>" + "\n".join(body)
+                + "</body></html>")
+
+
+def _bots_label(meta) -> str:
+    bots = meta.get("bots", [])
+    if len(set(bots)) == 1:
+        return bots[0]
+    return ",".join(bots)
+
+
+def _mixed_unrotated(meta) -> bool:
+    return len(set(meta.get("bots", []))) > 1 and not meta.get("rotate_bots")
+
+
+def _pp(v):
+    return f"{100 * v:+.1f}"
+
+
+def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int = 3000,
+                 threads: int | None = None) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
     Parameters
@@ -72,11 +199,17 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
         Points of the match analysis (race to ``target``).
     log : callable, optional
         Called with a short progress message before each step (the CLI prints them).
+    wheel_games : int
+        Rounds (of each run with a wheel, same rules, bots and seed) whose spins are
+        replayed for the absolute space effects (``unospin_sim.runner.replay_spins``);
+        0 leaves that section out.
+    threads : int, optional
+        Threads for the replays (default every core).
 
     Returns
     -------
     pathlib.Path
-        The written ``report.md``.
+        The written ``report.md`` (``report.html`` beside it).
     """
     import matplotlib
     matplotlib.use("Agg")
@@ -84,8 +217,9 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
 
     from .analysis import (assemble_matches, balance_table, race_summary, seat_win_rates,
                            space_effects)
+    from .analysis.wheel_effects import wheel_effects
     from .plots import (plot_balance, plot_race_rounds, plot_seat_win_rates,
-                        plot_space_effects, plot_turns)
+                        plot_space_effects, plot_turns, plot_wheel_effects)
     from .results import load_results
 
     if not dirs:
@@ -96,12 +230,7 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
         res = load_results(d)
         rounds, spins, meta = res.rounds, res.spins, res.meta
         log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
-        label = meta["rules"]
-        bots = meta.get("bots", [])
-        if len(set(bots)) == 1:
-            label += f" {bots[0]}"
-        elif bots:
-            label += " " + ",".join(bots)
+        label = f"{meta['rules']} {_bots_label(meta)}".strip()
         while label in runs:
             label += "'"
         runs[label] = (rounds, spins, meta, Path(d))
@@ -113,96 +242,314 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
         (out / "tables").mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"cannot create report directory {out}: {e.strerror or e}") from None
+    cmd = "python -m unospin_sim report " + " ".join(shlex.quote(str(v[3])) for v in
+                                                     runs.values()) \
+        + f" --out {shlex.quote(str(out))}" + (f" --target {target}" if target != 500 else "")
 
-    md = ["# unospin_sim balance report", "",
-          f"Generated {_dt.datetime.now().isoformat(timespec='seconds')}. "
-          "Every interval is 95%.", ""]
-    md += ["## Runs", ""]
+    findings: list[str] = []
+    doc = _Doc(out)
+    body = _Doc(out)   # everything after the findings
+
+    # ---- runs
+    body.h(2, "Runs")
+    items = []
     for label, (rounds, _, meta, d) in runs.items():
-        md.append(f"- `{label}`: {len(rounds):,} rounds, seed {meta.get('seed')}, "
-                  f"from `{d}` (version {meta.get('version')})")
-    md.append("")
+        flag = " **Mixed bots without rotation: seat figures measure the bots, not the " \
+               "seats; they are left out.**" if _mixed_unrotated(meta) else ""
+        items.append(f"`{label}`: {len(rounds):,} rounds, seed {meta.get('seed')}, from "
+                     f"`{d}` (version {meta.get('version')}){flag}")
+    body.ul(items)
 
-    # balance side by side
+    # ---- balance
     bal = balance_table({k: v[0] for k, v in runs.items()})
     bal.to_csv(out / "tables" / "balance.csv")
-    md += ["## Balance", "",
-           "First-player advantage: win rate of the seat that acts first minus a fair share. "
-           "Seat equality p: chi-square test that every seat wins equally often.", "",
-           _md_table(_with_ci(bal, {"mean_turns", "first_player_advantage",
-                                    "mean_winner_points"})), ""]
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    plot_balance(bal, ax=axes[0])
+    shown = bal.rename(columns={"games": "rounds"}).copy()
+    shown["seat_equality_p"] = [format_p(p) for p in shown["seat_equality_p"]]
+    for label, (_, _, meta, _) in runs.items():
+        if _mixed_unrotated(meta):
+            for c in ("first_player_advantage", "first_player_advantage_low",
+                      "first_player_advantage_high", "seat_spread"):
+                shown.loc[label, c] = np.nan
+            shown.loc[label, "seat_equality_p"] = "mixed bots"
+    body.h(2, "Balance, per round")
+    body.p("First-player advantage: round win rate of the seat that acts first minus a fair "
+           "share, in percentage points. Seat equality p: chi-square test that every seat "
+           "wins equally often (p below 1e-6 shown as < 1e-6). Every interval is 95%.")
+    body.table(_with_ci(shown, {"mean_turns", "first_player_advantage", "mean_winner_points"},
+                        scale={"first_player_advantage": 100.0}))
+    fair = bal.drop([k for k, v in runs.items() if _mixed_unrotated(v[2])])
+    fig, axes = plt.subplots(1, 2, figsize=(12, max(3.5, 0.6 * len(runs) + 2.5)))
+    if len(fair):
+        plot_balance(fair, ax=axes[0])
+    else:
+        axes[0].text(0.5, 0.5, "no run with equal (or rotated) bots", ha="center",
+                     transform=axes[0].transAxes)
     for label, (rounds, *_rest) in runs.items():
         plot_turns(rounds, ax=axes[1], label=label)
     fig.tight_layout()
     fig.savefig(out / "balance.png", dpi=110)
     plt.close(fig)
-    md += ["![balance](balance.png)", ""]
+    body.figure("balance.png", "Left: first-player advantage in percentage points with 95% "
+                "intervals (runs with mixed, unrotated bots left out). Right: turns per round "
+                f"(density per turn). Reproduce: `{cmd}`")
 
-    # seats
-    md += ["## Does the seat matter?", ""]
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for i, (label, (rounds, *_rest)) in enumerate(runs.items()):
+    for label, (rounds, _, meta, _) in runs.items():
+        if _mixed_unrotated(meta):
+            continue
+        b = bal.loc[label]
+        lo_, hi_ = b.first_player_advantage_low, b.first_player_advantage_high
+        verdict = ("an edge" if lo_ > 0 else "a handicap" if hi_ < 0
+                   else "no detectable edge")
+        findings.append(
+            f"`{label}`: a round lasts {b.mean_turns:.1f} turns on average "
+            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
+            f"rate is {_pp(b.first_player_advantage)} percentage points off a fair share "
+            f"[{_pp(lo_)}, {_pp(hi_)}]: {verdict}.")
+    labels = list(runs)
+    for other in labels[1:]:
+        a_r, b_r = runs[other][0], runs[labels[0]][0]
+        r, lo, hi = ratio_interval(a_r["turns"], b_r["turns"])
+        if math.isfinite(r):
+            word = "longer" if r >= 1 else "shorter"
+            findings.append(
+                f"`{other}` rounds are {abs(r - 1):.0%} {word} than `{labels[0]}` rounds "
+                f"[{abs(lo - 1) if r >= 1 else abs(hi - 1):.0%}, "
+                f"{abs(hi - 1) if r >= 1 else abs(lo - 1):.0%}] (mean turns per round).")
+        wa = a_r.loc[a_r["winner"] >= 0, "winner_points"]
+        wb = b_r.loc[b_r["winner"] >= 0, "winner_points"]
+        r, lo, hi = ratio_interval(wa, wb)
+        if math.isfinite(r):
+            findings.append(
+                f"The winner of a `{other}` round scores {r:.2f} times the points of a "
+                f"`{labels[0]}` round winner [{lo:.2f}, {hi:.2f}].")
+
+    # ---- side by side: differences against the first run
+    if len(runs) > 1:
+        from .analysis import difference_table, sensitivity_table
+        fair_runs = {k: v[0] for k, v in runs.items() if not _mixed_unrotated(v[2])}
+        if len(fair_runs) > 1:
+            diff = difference_table(fair_runs, target=target)
+            diff.to_csv(out / "tables" / "differences.csv")
+            first = list(fair_runs)[0]
+            body.h(2, f"Side by side: every run minus `{first}`")
+            body.p("Differences with 95% intervals (independent samples). First-player "
+                   "measures are shares (0.01 = 1 percentage point); match measures come "
+                   f"from races to {target} assembled from the rounds. holds: +1 clearly "
+                   "higher, -1 clearly lower, 0 not distinguishable.")
+            body.table(diff)
+            if len(fair_runs) > 2:
+                sens = sensitivity_table(diff)
+                sens.to_csv(out / "tables" / "sensitivity.csv")
+                body.p(f"Which differences from `{first}` hold under every other run:")
+                body.table(sens)
+                held = [m for m, v in sens["verdict"].items() if v.startswith("holds")]
+                flips = [m for m, v in sens["verdict"].items() if v == "flips"]
+                findings.append(
+                    f"Against `{first}`, these differences hold in every other run: "
+                    f"{', '.join(held) or 'none'}; these flip direction: "
+                    f"{', '.join(flips) or 'none'}.")
+
+    # ---- seats
+    body.h(2, "Does the seat matter? (per round)")
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    drawn = False
+    for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
+        if _mixed_unrotated(meta):
+            body.p(f"`{label}`: left out (mixed bots without rotation: the seat figures would "
+                   "measure the bots).")
+            continue
         seats = seat_win_rates(rounds)
         seats.to_csv(out / "tables" / f"seats_{i}.csv")
         plot_seat_win_rates(seats, ax=ax, label=label)
-        md += [f"`{label}`", "", _md_table(seats), ""]
+        drawn = True
+        body.p(f"`{label}`")
+        body.table(seats)
     fig.tight_layout()
     fig.savefig(out / "seats.png", dpi=110)
     plt.close(fig)
-    md += ["![seats](seats.png)", ""]
+    if drawn:
+        body.figure("seats.png", "Round win rate per seat with 95% Wilson intervals; dashed: "
+                    f"fair share. Reproduce: `{cmd}`")
 
-    # wheel spaces
-    for i, (label, (rounds, spins, meta, _)) in enumerate(runs.items()):
+    # ---- wheel spaces
+    for i, (label, (rounds, spins, meta, d)) in enumerate(runs.items()):
         if spins is None or spins.empty:
             continue
         log(f"wheel spaces of {label}")
         eff = space_effects(rounds, spins)
         eff.to_csv(out / "tables" / f"wheel_{i}.csv")
-        fig, axes = plt.subplots(1, 2, figsize=(12, 4))
+        body.h(2, f"Wheel spaces of `{label}`")
+        absolute = None
+        if wheel_games > 0 and meta.get("games", 0) > 0:
+            from .runner import replay_spins
+            games = int(min(wheel_games, meta.get("games", wheel_games)))
+            log(f"replaying the spins of {games:,} rounds of {label}")
+            rep = replay_spins(meta["rules"], meta["bots"], games, int(meta.get("seed", 0)),
+                               threads=threads, rotate_bots=bool(meta.get("rotate_bots")))
+            absolute = wheel_effects(rep)
+            absolute.to_csv(out / "tables" / f"space_effects_{i}.csv", index=False)
+            wcmd = (f"python -m unospin_sim wheel --rules {shlex.quote(meta['rules'])} "
+                    f"--bots {shlex.quote(','.join(meta['bots']))} --games {games} "
+                    f"--seed {meta.get('seed', 0)}"
+                    + (" --rotate-bots" if meta.get("rotate_bots") else "")
+                    + f" --out {shlex.quote(str(out / 'wheel'))}")
+            body.h(3, "Absolute effects (paired replays against a blank space)")
+            body.p(f"{rep.attrs['spins']:,} spins of the first {games:,} rounds, each replayed "
+                   "once per space and once with a blank space (`none`: the spin happens, "
+                   "nothing else), the round before the spin identical. Effect: change in the "
+                   "chance to win the round, percentage points, 95% interval cluster-robust by "
+                   "round; points: change in the points that seat scores; turns: change in "
+                   "the round's length.")
+            t = absolute.set_index(["space", "who"])[
+                ["effect", "low", "high", "points", "points_low", "points_high", "turns",
+                 "turns_low", "turns_high"]]
+            body.table(_with_ci(t.rename(columns={"low": "effect_low", "high": "effect_high"}),
+                                {"effect", "points", "turns"}, digits=3,
+                                scale={"effect": 100.0}))
+            fig, ax = plt.subplots(figsize=(7, 0.35 * len(t) / 4 + 3))
+            plot_wheel_effects(absolute, ax=ax)
+            fig.tight_layout()
+            fig.savefig(out / f"wheel_effects_{i}.png", dpi=110)
+            plt.close(fig)
+            body.figure(f"wheel_effects_{i}.png", "Change in the spinner's chance to win the "
+                        "round against a blank space, percentage points, 95% intervals. "
+                        f"Reproduce: `{wcmd}`")
+            sp = absolute[absolute["who"] == "spinner"].set_index("space")
+            best, worst = sp["effect"].idxmax(), sp["effect"].idxmin()
+            null = [s for s in sp.index if sp.loc[s, "low"] <= 0 <= sp.loc[s, "high"]]
+            findings.append(
+                f"`{label}` wheel, against a blank space: `{best}` helps the spinner most "
+                f"({_pp(sp.loc[best, 'effect'])} percentage points of round-win chance "
+                f"[{_pp(sp.loc[best, 'low'])}, {_pp(sp.loc[best, 'high'])}]), `{worst}` hurts "
+                f"most ({_pp(sp.loc[worst, 'effect'])} [{_pp(sp.loc[worst, 'low'])}, "
+                f"{_pp(sp.loc[worst, 'high'])}])"
+                + (f"; no detectable effect: {', '.join(f'`{s}`' for s in null)}."
+                   if null else "."))
+            oth = absolute[absolute["who"] == "other"]
+            if len(oth):
+                o = oth.loc[oth["effect"].abs().idxmax()]
+                findings.append(
+                    f"`{label}`: the space with the largest effect on its other party is "
+                    f"`{o['space']}` ({_pp(o['effect'])} percentage points "
+                    f"[{_pp(o['low'])}, {_pp(o['high'])}] for that player).")
+        body.h(3, "Relative swing (observational, against the rest of the wheel)")
+        body.p("Swing: the spinner's round win rate after landing on the space minus after "
+               "landing on any OTHER space, percentage points. It is relative to the mix of "
+               "the other spaces (reweighting them changes it), so it is not the space's own "
+               "effect; the paired replays above are.")
+        body.table(_with_ci(eff[["spins", "per_round", "per_round_low", "per_round_high",
+                                 "swing", "swing_low", "swing_high", "hand_change",
+                                 "hand_change_low", "hand_change_high"]],
+                            {"per_round", "swing", "hand_change"}, scale={"swing": 100.0}))
+        fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
         plot_space_effects(eff, ax=axes[0], metric="swing")
         plot_space_effects(eff, ax=axes[1], metric="hand_change")
-        axes[0].set_title(label, fontsize=9)
+        fig.suptitle(label, fontsize=9)
         fig.tight_layout()
         fig.savefig(out / f"wheel_{i}.png", dpi=110)
         plt.close(fig)
-        md += [f"## Which wheel spaces swing the game? `{label}`", "",
-               "Swing: the spinner's chance to win the round after landing on the space, "
-               "minus after landing on any other space (the space is random, so this is its "
-               "causal effect).", "",
-               _md_table(_with_ci(eff[["spins", "per_round", "per_round_low", "per_round_high",
-                                       "swing", "swing_low", "swing_high", "hand_change",
-                                       "hand_change_low", "hand_change_high"]],
-                                  {"per_round", "swing", "hand_change"})),
-               "", f"![wheel](wheel_{i}.png)", ""]
+        body.figure(f"wheel_{i}.png", "Left: relative swing (percentage points, 95% "
+                    "intervals cluster-robust by round). Right: change of the spinner's hand "
+                    f"size per spin. Reproduce: `{cmd}`")
 
-    # race to the target
-    log(f"races to {target} points")
-    race_md, fig, ax = [], None, None
+    # ---- race to the target
+    log(f"matches to {target} points")
+    race_blocks, fig, ax, lead_curves = [], None, None, []
     for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
         try:
             matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
                                        rotated=bool(meta.get("rotate_bots")))
             summ = race_summary(matches)
         except UserError as e:
-            race_md += [f"`{label}`: {e}", ""]
+            race_blocks.append(("p", f"`{label}`: {e}"))
             continue
         summ.to_csv(out / "tables" / f"race_{i}.csv")
         if fig is None:
-            fig, ax = plt.subplots(figsize=(6, 4))
+            fig, ax = plt.subplots(figsize=(6.5, 4))
         plot_race_rounds(matches, ax=ax, label=label)
-        race_md += [f"`{label}`: {len(matches):,} matches", "", _md_table(summ), ""]
-    if race_md:
-        md += [f"## The race to {target} points", "",
-               "Matches assembled from consecutive rounds with the deal passing clockwise.", ""]
-        md += race_md
+        race_blocks.append(("p", f"`{label}`: {len(matches):,} matches"))
+        race_blocks.append(("table", summ))
+        from .analysis.race import lead_win_table, match_rounds, race_dynamics
+        mr = match_rounds(rounds, target=target, bots=meta.get("bots"),
+                          rotated=bool(meta.get("rotate_bots")))
+        dyn = race_dynamics(mr)
+        lead = lead_win_table(mr)
+        dyn.to_csv(out / "tables" / f"race_dynamics_{i}.csv")
+        lead.to_csv(out / "tables" / f"race_lead_{i}.csv")
+        race_blocks.append(("p", "Round by round: comeback rate (the match winner trailed by "
+                                 ">= 100 points after some round), lead changes, rounds and "
+                                 "turns per match, the first player's edge over a whole "
+                                 "match (player 0 starts round 1; minus a fair share)."))
+        race_blocks.append(("table", dyn))
+        race_blocks.append(("p", "P(the sole leader after round k wins the match), among "
+                                 "matches still running after round k:"))
+        race_blocks.append(("table", lead))
+        lead_curves.append((label, lead))
+        d1 = lead.loc[1]
+        cb = dyn.loc["comeback_rate"]
+        lead_text = (f"the leader after the first round wins the match "
+                     f"{d1.p_leader_wins:.0%} of the time [{d1.low:.0%}, {d1.high:.0%}]; "
+                     if d1.n > 0 else "")
+        findings.append(
+            f"`{label}`: {lead_text}"
+            f"{cb.value:.0%} of matches [{cb.low:.0%}, {cb.high:.0%}] are won by a player who "
+            f"trailed by 100 points or more; a match lasts "
+            f"{dyn.loc['turns_per_match', 'value']:.0f} turns "
+            f"[{dyn.loc['turns_per_match', 'low']:.0f}, "
+            f"{dyn.loc['turns_per_match', 'high']:.0f}].")
+        s = summ
+        findings.append(
+            f"`{label}`: a match to {target} points lasts "
+            f"{s.loc['rounds_per_match', 'value']:.2f} rounds "
+            f"[{s.loc['rounds_per_match', 'low']:.2f}, {s.loc['rounds_per_match', 'high']:.2f}]; "
+            f"in {s.loc['p_winner_not_most_rounds', 'value']:.0%} of matches "
+            f"[{s.loc['p_winner_not_most_rounds', 'low']:.0%}, "
+            f"{s.loc['p_winner_not_most_rounds', 'high']:.0%}] the match winner won fewer "
+            "rounds than another player.")
+    if race_blocks:
+        body.h(2, f"The race to {target} points (a match)")
+        body.p("Matches assembled from consecutive rounds with the deal passing clockwise.")
+        for blk in race_blocks:
+            body.p(blk[1]) if blk[0] == "p" else body.table(blk[1])
     if fig is not None:
         fig.tight_layout()
         fig.savefig(out / "race.png", dpi=110)
         plt.close(fig)
-        md += ["![race](race.png)", ""]
+        body.figure("race.png", "Share of matches decided within k rounds (cumulative, one "
+                    f"step curve per run). Reproduce: `{cmd}`")
+    if lead_curves:
+        fig, ax = plt.subplots(figsize=(6.5, 4))
+        for label, lead in lead_curves:
+            ok = lead["n"] > 0
+            ax.errorbar(lead.index[ok], 100 * lead.loc[ok, "p_leader_wins"],
+                        yerr=100 * np.clip(np.nan_to_num(np.vstack([
+                            lead.loc[ok, "p_leader_wins"] - lead.loc[ok, "low"],
+                            lead.loc[ok, "high"] - lead.loc[ok, "p_leader_wins"]])), 0, None),
+                        fmt="o-", capsize=3, label=label)
+        ax.set_xlabel("round of the match (k)")
+        ax.set_ylabel("leader after round k wins the match (%)")
+        ax.set_title("Is an early lead decisive? (95% intervals)", fontsize=10)
+        ax.legend(frameon=False, fontsize=7)
+        fig.tight_layout()
+        fig.savefig(out / "race_lead.png", dpi=110)
+        plt.close(fig)
+        body.figure("race_lead.png", "P(the sole leader after round k wins the match), 95% "
+                    f"Wilson intervals. Reproduce: `{cmd}`")
 
+    # ---- assemble: title, findings first
+    doc.h(1, "unospin_sim balance report")
+    doc.p(f"Generated {_dt.datetime.now().isoformat(timespec='seconds')} by `{cmd}`. A round "
+          "is one deal played out; a match is a race of rounds to "
+          f"{target} points. Every interval is 95%.")
+    if any(v[2].get("edition") == "spin2025" or str(v[2].get("rules", "")).startswith("spin2025")
+           for v in runs.values()):
+        doc.p("Caution: the 2025 wheel layout (eight equal spaces) is an assumption "
+              "(docs/RULINGS.md: the physical layout was not found); every 2025 figure "
+              "depends on it.")
+    doc.h(2, "Findings")
+    doc.ul(findings or ["No finding: too few rounds."])
+    doc.blocks += body.blocks
     path = out / "report.md"
-    path.write_text("\n".join(md))
+    path.write_text(doc.markdown())
+    (out / "report.html").write_text(doc.html("unospin_sim balance report"))
     return path

@@ -94,7 +94,7 @@ RESULTS_FORMAT = 1
 
 _TABLES = ("rounds", "spins")
 _META = "meta.json"
-_OWN_FILE = re.compile(r"(part-\d{5}\.parquet|\.part-\d{5}\.parquet\.tmp)")
+_OWN_FILE = re.compile(r"(part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\.tmp)")
 
 
 # ------------------------------------------------------------------------------------------
@@ -151,6 +151,21 @@ def round_columns(rules, check: bool = False) -> list[str]:
     return [name for name, _, _ in _round_fields(rules, check)]
 
 
+def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
+                   check: bool = False) -> dict:
+    """Columns of the round table (name -> 1-D array of the column's dtype), in order."""
+    n = out.shape[0]
+    data = {}
+    for name, source, dtype in _round_fields(rules, check):
+        if name == "game":
+            data[name] = np.arange(game0, game0 + n, dtype=dtype)
+        elif name == "seed":
+            data[name] = seeds.view(dtype)
+        else:
+            data[name] = out[:, _out_column(source, rules.players)].astype(dtype)
+    return data
+
+
 def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
                  check: bool = False) -> pd.DataFrame:
     """The round table of games ``game0 .. game0+n-1`` from the kernel's output.
@@ -174,16 +189,44 @@ def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
     """
     import pandas as pd
 
-    n = out.shape[0]
+    return pd.DataFrame(_rounds_arrays(rules, game0, out, seeds, check))
+
+
+def rounds_arrow(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
+                 check: bool = False):
+    """The round table as a :class:`pyarrow.Table` (no pandas on the way): the same
+    columns and dtypes as :func:`rounds_frame`, as written to ``rounds/`` parts."""
+    import pyarrow as pa
+
+    data = _rounds_arrays(rules, game0, out, seeds, check)
+    return pa.Table.from_arrays([pa.array(v) for v in data.values()], names=list(data))
+
+
+def _spins_arrays(rules, rec: np.ndarray) -> tuple[dict, list]:
+    """Columns of the spin table (``space`` as int8 category codes) and the categories."""
+    from .engine import layout as L
+    from .rules.spaces import N_SPACES, SPACE_ID
+
+    cats = list(rules.wheel_spaces())
     data = {}
-    for name, source, dtype in _round_fields(rules, check):
-        if name == "game":
-            data[name] = np.arange(game0, game0 + n, dtype=dtype)
-        elif name == "seed":
-            data[name] = seeds.view(dtype)
-        else:
-            data[name] = out[:, _out_column(source, rules.players)].astype(dtype)
-    return pd.DataFrame(data)
+    for name, src, dtype in _SPIN_FIELDS:
+        values = rec[:, getattr(L, src)]
+        if name != "space":
+            data[name] = values.astype(dtype)
+            continue
+        if not cats:
+            data[name] = np.zeros(0, np.int8)
+            continue
+        code_of = np.full(N_SPACES, -1, np.int8)  # global space id -> category code
+        code_of[[SPACE_ID[s] for s in cats]] = np.arange(len(cats), dtype=np.int8)
+        if len(values) and (values.min() < 0 or values.max() >= N_SPACES):
+            raise ValueError("spin records hold space ids outside the known spaces")
+        codes = code_of[values]
+        if (codes < 0).any():
+            raise ValueError(f"spin records hold spaces that are not on the "
+                             f"{rules.edition} wheel")
+        data[name] = codes
+    return data, cats
 
 
 def spins_frame(rules, rec: np.ndarray) -> pd.DataFrame:
@@ -210,29 +253,25 @@ def spins_frame(rules, rec: np.ndarray) -> pd.DataFrame:
     """
     import pandas as pd
 
-    from .engine import layout as L
-    from .rules.spaces import N_SPACES, SPACE_ID
-
-    cats = list(rules.wheel_spaces())
-    data = {}
-    for name, src, dtype in _SPIN_FIELDS:
-        values = rec[:, getattr(L, src)]
-        if name != "space":
-            data[name] = values.astype(dtype)
-            continue
-        if not cats:
-            data[name] = pd.Categorical([], categories=[])
-            continue
-        code_of = np.full(N_SPACES, -1, np.int16)  # global space id -> category code
-        code_of[[SPACE_ID[s] for s in cats]] = np.arange(len(cats), dtype=np.int16)
-        if len(values) and (values.min() < 0 or values.max() >= N_SPACES):
-            raise ValueError("spin records hold space ids outside the known spaces")
-        codes = code_of[values]
-        if (codes < 0).any():
-            raise ValueError(f"spin records hold spaces that are not on the "
-                             f"{rules.edition} wheel")
-        data[name] = pd.Categorical.from_codes(codes, categories=cats)
+    data, cats = _spins_arrays(rules, rec)
+    data["space"] = pd.Categorical.from_codes(data["space"], categories=cats)
     return pd.DataFrame(data)
+
+
+def spins_arrow(rules, rec: np.ndarray):
+    """The spin table as a :class:`pyarrow.Table` (``space`` dictionary-encoded over the
+    edition's wheel spaces), as written to ``spins/`` parts."""
+    import pyarrow as pa
+
+    data, cats = _spins_arrays(rules, rec)
+    arrays = []
+    for name, v in data.items():
+        if name == "space":
+            arrays.append(pa.DictionaryArray.from_arrays(pa.array(v, pa.int8()),
+                                                         pa.array(cats, pa.string())))
+        else:
+            arrays.append(pa.array(v))
+    return pa.Table.from_arrays(arrays, names=list(data))
 
 
 def _why(err: BaseException) -> str:
@@ -442,6 +481,9 @@ class ResultsWriter:
 
 def _read_meta(d: Path) -> dict:
     path = d / _META
+    if not path.is_file() and (d / "run.json").is_file():
+        raise ResultsError(f"{d} is an unfinished run (no {_META}); finish it with "
+                           f"'python -m unospin_sim run --resume {d}'")
     if not path.is_file():
         raise ResultsError(f"{d} has no {_META}: not a results directory, or the run "
                            f"did not finish")
@@ -599,6 +641,8 @@ class Results:
     ----------
     rounds, spins, meta
         As above.
+    summary
+        Summary counts of every round of the run (``simulate`` sets it, whatever ``keep``).
 
     Notes
     -----
@@ -610,6 +654,9 @@ class Results:
     rounds: pd.DataFrame
     spins: pd.DataFrame
     meta: dict = field(default_factory=dict)
+    #: the run's :class:`~unospin_sim.analysis.summary.SummaryAccumulator` (set by
+    #: ``simulate``; ``None`` for loaded results)
+    summary: Any = field(default=None, repr=False)
 
     def to_df(self) -> pd.DataFrame:
         """The round table (one row per round): :attr:`rounds`."""

@@ -13,9 +13,7 @@ import os
 import sys
 import threading
 import time
-from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -24,12 +22,15 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import Results, round_columns, rounds_frame, spins_frame
+from .results import (Results, round_columns, rounds_arrow, rounds_frame, spins_arrow,
+                      spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
 #: round columns kept in memory with ``keep="summary"``
 SUMMARY_COLUMNS = ("game", "first_player", "winner", "turns")
+#: the tables a run can write
+TABLES = ("rounds", "spins")
 
 
 def default_threads() -> int:
@@ -71,54 +72,98 @@ def _check_int(name: str, value, lo: int, hi: int | None = None) -> int:
     return value
 
 
-def _ordered_map(submit, tasks, window: int, pending: deque):
-    """Results of ``submit(task)`` futures in task order, with at most ``window`` tasks
-    queued or running: memory stays bounded and an interruption cancels little.
-    ``pending`` holds the outstanding futures (for the caller to cancel)."""
-    tasks = iter(tasks)
-    pending.extend(submit(t) for t in itertools.islice(tasks, window))
-    while pending:
-        result = pending.popleft().result()
-        for t in itertools.islice(tasks, 1):
-            pending.append(submit(t))
-        yield result
+_ENCODED: dict = {}
+_ENCODED_LOCK = threading.Lock()
+
+
+def _encoded(rules_text: str, bots_text: str, check: bool):
+    """``(rules, kernel inputs)`` for canonical rule and bot strings, cached per process
+    (threads and Dask workers rebuild them once, not per chunk)."""
+    key = (rules_text, bots_text, check)
+    with _ENCODED_LOCK:
+        hit = _ENCODED.get(key)
+    if hit is None:
+        from .bots import parse_bots
+        rules = parse_rules(rules_text)
+        hit = (rules, encode(rules, parse_bots(bots_text, rules.players), check))
+        with _ENCODED_LOCK:
+            _ENCODED[key] = hit
+    return hit
 
 
 def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n: int,
                       check: bool = False, rotate: bool = False):
-    """Play games ``game0 .. game0+n-1`` of a run; the unit of work sent to Dask workers.
+    """Play games ``game0 .. game0+n-1`` of a run and return ``(n, rounds, spins)`` frames.
 
     Takes only strings and numbers (canonical rule and bot strings round-trip exactly), so
-    a worker process rebuilds everything it needs. Returns ``(n, rounds, spins)`` frames.
+    a worker process rebuilds everything it needs.
     """
-    from .bots import parse_bots
-    rules = parse_rules(rules_text)
-    ki = encode(rules, parse_bots(bots_text, rules.players), check)
-    return _play_frames(rules, ki, seed, check, rotate, (game0, n))
-
-
-def _play_frames(rules, ki, seed, check, rotate, task):
-    from .engine import kernel
-    game0, n = task
-    out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
-    seeds = np.empty(n, np.uint64)
-    rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
+    rules, ki = _encoded(rules_text, bots_text, check)
+    out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0, n)
     return n, rounds_frame(rules, game0, out_arr, seeds, check), spins_frame(rules, rec)
 
 
-def _chunks(games: int, chunk_size: int):
-    start = 0
-    while start < games:
-        n = min(chunk_size, games - start)
-        yield start, n
-        start += n
+def _play(rules, ki, seed, rotate, game0, n):
+    from .engine import kernel
+    out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
+    seeds = np.empty(n, np.uint64)
+    rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
+    return out_arr, seeds, rec
+
+
+def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: bool,
+              chunk: int, game0: int, n: int, store=None, tables=TABLES, keep=False):
+    """Play chunk ``chunk`` (games ``game0 .. game0+n-1``): the unit of work of local
+    threads and Dask workers alike.
+
+    Writes the chunk's parts into ``store`` (a :class:`~unospin_sim.rundir.RunStore`, when
+    given) from the calling thread or worker, and returns ``(entry, frames)``: ``entry``
+    is the chunk's manifest line (games, part files, summary counts), ``frames`` the
+    ``(rounds, spins)`` DataFrames when ``keep`` is True, the summary columns of the
+    rounds when ``keep == "summary"``, else None.
+    """
+    from .analysis.summary import SummaryAccumulator
+    rules, ki = _encoded(rules_text, bots_text, check)
+    out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0, n)
+    winner = out_arr[:, L.O_WINNER]
+    acc = SummaryAccumulator.of_rounds(rules.players, np.arange(game0, game0 + n), winner,
+                                       out_arr[:, L.O_TURNS])
+    entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {},
+             "summary": acc.to_dict()}
+    if store is not None:
+        parts = {}
+        if "rounds" in tables:
+            parts["rounds"] = rounds_arrow(rules, game0, out_arr, seeds, check)
+        if "spins" in tables and rules.wheel_spaces():
+            parts["spins"] = spins_arrow(rules, rec)
+        entry["parts"] = store.write_chunk(chunk, parts)
+    frames = None
+    if keep is True:
+        frames = (rounds_frame(rules, game0, out_arr, seeds, check), spins_frame(rules, rec))
+    elif keep == "summary":
+        frames = (rounds_frame(rules, game0, out_arr, seeds, check)[list(SUMMARY_COLUMNS)],
+                  None)
+    return entry, frames
+
+
+def _check_tables(tables) -> tuple:
+    if isinstance(tables, str):
+        tables = [t.strip() for t in tables.split(",") if t.strip()]
+        if tables == ["none"]:
+            tables = []
+    tables = tuple(tables)
+    bad = [t for t in tables if t not in TABLES]
+    if bad or len(set(tables)) != len(tables):
+        raise UserError(f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
+                        f"got {','.join(tables)!r}")
+    return tuple(t for t in TABLES if t in tables)
 
 
 def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
              threads: int | None = None, chunk_size: int | None = None,
              out=None, overwrite: bool = False, progress: bool = False,
              keep: bool | str = True, check: bool = False, client=None,
-             rotate_bots: bool = False) -> Results:
+             rotate_bots: bool = False, tables=TABLES, on_start=None) -> Results:
     """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
 
     Parameters
@@ -138,9 +183,12 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     chunk_size : int, optional
         Games per task; also the rows per Parquet part when ``out`` is given.
     out : path-like, optional
-        Results directory to write (``rounds/``, ``spins/``, ``meta.json``).
+        Results directory to write (``rounds/``, ``spins/``, ``meta.json``, plus
+        ``run.json`` and ``manifest.jsonl``, which make an interrupted run resumable:
+        :func:`resume`, see :mod:`unospin_sim.rundir`).
     overwrite : bool
-        Allow ``out`` to hold an earlier results directory.
+        Allow ``out`` to hold an earlier run; the new run is built beside it and replaces
+        it only once finished.
     progress : bool
         Show a progress bar on stderr.
     rotate_bots : bool
@@ -150,24 +198,30 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         mix of bots (``analysis.assemble_matches``); seat columns stay seats.
     client : dask.distributed.Client, optional
         Play the chunks on a Dask cluster instead of local threads (``threads`` is then
-        ignored). Results are identical to a local run with the same seed.
+        ignored). The workers write their own parts into ``out`` (which must be storage
+        they share with this process) and send back only the summary counts (and the
+        tables, when ``keep`` is True). Results are identical to a local run.
     check : bool
         Verify the engine's invariants after every action (every card in exactly one
         place, hand counts consistent); adds the column ``invariant_failures``. Slower.
     keep : bool or "summary"
         Keep the tables in memory. ``"summary"`` keeps only the round columns ``game``,
-        ``first_player``, ``winner`` and ``turns`` (6 bytes a round: enough for the run
-        summary of a run larger than memory); ``False`` keeps nothing. Both need ``out``.
+        ``first_player``, ``winner`` and ``turns`` (6 bytes a round); ``False`` keeps
+        nothing (``Results.summary`` still has the run summary). Both need ``out``.
+    tables : sequence of str or str
+        Tables written to ``out``: ``("rounds", "spins")`` (default), ``("rounds",)``, or
+        ``()`` (``"none"``: only ``meta.json`` with the summary counts).
+    on_start : callable, optional
+        Called with the :class:`~unospin_sim.rundir.RunStore` once its directory exists
+        (before any game is played).
 
     Returns
     -------
     Results
         :class:`unospin_sim.results.Results`: ``.rounds``, ``.spins`` (as ``keep`` says),
-        ``.meta``; ``.save(DIR)`` writes them as a results directory.
+        ``.meta``, ``.summary`` (the :class:`~unospin_sim.analysis.summary.SummaryAccumulator`
+        of every round); ``.save(DIR)`` writes them as a results directory.
     """
-    from . import __version__
-    from .engine import kernel
-
     rules = _as_rules(rules)
     bot_specs = _as_bots(bots, rules.players)
     games = _check_int("games", games, 1)
@@ -176,20 +230,60 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if chunk_size is None:
         chunk_size = int(min(65536, max(1024, games // (threads * 16) + 1)))
     chunk_size = _check_int("chunk_size", chunk_size, 1)
+    tables = _check_tables(tables)
     if keep not in (True, False, "summary"):
         raise UserError(f"keep must be True, False or 'summary', got {keep!r}")
     if keep is not True and out is None:
         raise UserError(f"keep={keep!r} needs an output directory (out)")
 
     ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
-
-    writer = None
+    params = {"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
+              "games": games, "chunk_size": chunk_size, "rotate_bots": bool(rotate_bots),
+              "check": bool(check), "tables": list(tables)}
+    store = None
     if out is not None:
-        from .results import ResultsWriter
-        writer = ResultsWriter(out, overwrite=overwrite)
+        from .rundir import RunStore
+        store = RunStore.create(out, params, overwrite=overwrite)
+        if on_start is not None:
+            on_start(store)
+    return _execute(rules, ki, params, store, threads=threads, progress=progress,
+                    keep=keep, client=client)
 
+
+def resume(out, *, threads: int | None = None, progress: bool = False, keep=False,
+           client=None, on_start=None) -> Results:
+    """Finish an interrupted run in ``out``: play only the chunks its manifest does not
+    list as finished (after checking every finished part), then write ``meta.json``.
+
+    The parameters (rules, bots, seed, games, chunk size, ...) come from ``out/run.json``;
+    the final tables equal an uninterrupted run's row for row. ``keep`` as in
+    :func:`simulate` applies to the chunks played now only (default False).
+    """
+    from .rundir import RunStore
+    threads = default_threads() if threads is None else _check_int("threads", threads, 1, 1024)
+    store = RunStore.resume(out)
+    p = store.params
+    try:
+        rules = parse_rules(p["rules"])
+        bot_specs = _as_bots(p["bots"], rules.players)
+        ki = encode(rules, bot_specs, bool(p.get("check", False)))
+    except UserError as e:
+        raise UserError(f"{store.path}/run.json: {e}") from None
+    if on_start is not None:
+        on_start(store)
+    return _execute(rules, ki, p, store, threads=threads, progress=progress, keep=keep,
+                    client=client)
+
+
+def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Results:
+    from . import __version__
+    from .analysis.summary import SummaryAccumulator
+    from .engine import kernel
+
+    seed, games, chunk_size = params["seed"], params["games"], params["chunk_size"]
+    rotate, check = bool(params["rotate_bots"]), bool(params["check"])
+    tables = tuple(params["tables"])
     ncols = L.n_out_columns(rules.players)
-    args = ki.args()
     # compile or load the cached kernel once, in this thread; say so if it takes a while
     note = threading.Timer(2.0, lambda: print(
         "compiling the game kernel (first run only, about a minute; cached afterwards)...",
@@ -197,47 +291,75 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if note is not None:
         note.start()
     try:
-        kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64),
-                          bool(rotate_bots))
+        kernel.play_chunk(*ki.args(), seed, 0, np.zeros((0, ncols), np.int64),
+                          np.zeros(0, np.uint64), rotate)
     finally:
         if note is not None:
             note.cancel()
 
-    work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
+    acc = SummaryAccumulator(rules.players)
+    nchunks = -(-games // chunk_size)
+    todo = list(range(nchunks))
+    if store is not None:
+        for e in store.done.values():
+            acc.merge(SummaryAccumulator.from_dict(e["summary"]))
+        todo = store.todo()
+    played = sum(min(chunk_size, games - k * chunk_size) for k in todo)
+    rules_text, bots_text = params["rules"], ",".join(params["bots"])
 
-    rounds_parts, spin_parts = [], []
+    def task_args(k):
+        return (rules_text, bots_text, seed, check, rotate, k, k * chunk_size,
+                min(chunk_size, games - k * chunk_size))
+
+    kept = {}
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, unit="game", unit_scale=True, dynamic_ncols=True,
-                   mininterval=0.5, desc=str(rules))
+        bar = tqdm(total=games, initial=games - played, unit="game", unit_scale=True,
+                   dynamic_ncols=True, mininterval=0.5, desc=str(rules))
+    stop_after = int(os.environ.get("UNOSPIN_TEST_STOP_AFTER", "0") or 0)  # tests only
+    recorded = 0
     t0 = time.perf_counter()
-    pending = deque()
+    pending = set()
+    tasks = iter(todo)
     if client is None:
+        from concurrent.futures import FIRST_COMPLETED, wait
         pool = ThreadPoolExecutor(max_workers=threads)
-        submit, window = partial(pool.submit, work), 2 * threads
+        window = 2 * threads
+
+        def submit(k):
+            return pool.submit(run_chunk, *task_args(k), store, tables, keep)
+
+        def wait_some():
+            return wait(pending, return_when=FIRST_COMPLETED)[0]
     else:
+        from distributed import wait as dwait
         pool = None
         window = 2 * max(1, sum(client.nthreads().values()))
-        rules_text, bots_text = str(rules), ",".join(str(b) for b in bot_specs)
 
-        def submit(task):
-            return client.submit(play_chunk_frames, rules_text, bots_text, seed, task[0],
-                                 task[1], check, bool(rotate_bots), pure=False)
+        def submit(k):
+            return client.submit(run_chunk, *task_args(k), store, tables, keep, pure=False)
+
+        def wait_some():
+            return dwait(list(pending), return_when="FIRST_COMPLETED").done
     try:
-        # chunks come back in game order, so parts are written in game order
-        for n, rdf, sdf in _ordered_map(submit, _chunks(games, chunk_size), window, pending):
-            if writer is not None:
-                writer.write_rounds(rdf)
-                if rules.wheel_spaces():
-                    writer.write_spins(sdf)
-            if keep is True:
-                rounds_parts.append(rdf)
-                spin_parts.append(sdf)
-            elif keep == "summary":
-                rounds_parts.append(rdf[list(SUMMARY_COLUMNS)])
-            if bar is not None:
-                bar.update(n)
+        pending.update(submit(k) for k in itertools.islice(tasks, window))
+        while pending:
+            for fut in wait_some():
+                pending.discard(fut)
+                entry, frames = fut.result()
+                if store is not None:
+                    store.record(entry)  # its parts are in place: the chunk is safe
+                acc.merge(SummaryAccumulator.from_dict(entry["summary"]))
+                if frames is not None:
+                    kept[entry["chunk"]] = frames
+                if bar is not None:
+                    bar.update(entry["games"])
+                recorded += 1
+                if recorded == stop_after:
+                    import signal
+                    os.kill(os.getpid(), signal.SIGSTOP)
+            pending.update(submit(k) for k in itertools.islice(tasks, window - len(pending)))
     finally:
         # on an error or Ctrl-C, drop the queued chunks (running ones finish in the background)
         if pool is not None:
@@ -248,10 +370,15 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
             bar.close()
     wall = time.perf_counter() - t0
 
-    rounds = pd.concat(rounds_parts, ignore_index=True) if rounds_parts else \
-        rounds_frame(rules, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
-    spins = pd.concat(spin_parts, ignore_index=True) if spin_parts else \
-        spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
+    order = sorted(kept)
+    if keep is True and order:
+        rounds = pd.concat([kept[k][0] for k in order], ignore_index=True)
+        spins = pd.concat([kept[k][1] for k in order], ignore_index=True)
+    else:
+        rounds = (pd.concat([kept[k][0] for k in order], ignore_index=True) if order else
+                  rounds_frame(rules, 0, np.zeros((0, ncols), np.int64),
+                               np.zeros(0, np.uint64), check))
+        spins = spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
     import numba
     meta = {
         "schema_version": SCHEMA_VERSION,
@@ -260,22 +387,26 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         "players": rules.players,
         "seed": seed,
         "games": games,
-        "bots": [str(b) for b in bot_specs],
-        "rotate_bots": bool(rotate_bots),
+        "bots": list(params["bots"]),
+        "rotate_bots": rotate,
         "threads": threads if client is None else None,
         "dask_scheduler": None if client is None else str(client.scheduler.address),
         "chunk_size": chunk_size,
+        "tables": list(tables),
         "version": __version__,
         "numba_version": numba.__version__,
         "wall_seconds": round(wall, 4),
-        "games_per_second": round(games / wall, 1) if wall > 0 else None,
+        "games_played": played,   # in this session (less than games after a resume)
+        "games_per_second": round(played / wall, 1) if wall > 0 else None,
+        "resumed": played != games,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "round_columns": round_columns(rules),
+        "round_columns": round_columns(rules, check),
         "wheel_spaces": list(rules.wheel_spaces()),
+        "summary": acc.to_dict(),
     }
-    if writer is not None:
-        writer.finish(meta)
-    return Results(rounds, spins, meta)
+    if store is not None:
+        meta["results_dir"] = os.fspath(store.finish(meta))
+    return Results(rounds, spins, meta, summary=acc)
 
 
 def trace(rules, bots="random", seed: int = 0, game: int = 0,
@@ -297,3 +428,124 @@ def trace(rules, bots="random", seed: int = 0, game: int = 0,
     ki = encode(rules, specs)
     log, st = kernel.trace_game(*ki.args(), seed, game, log_rows, bool(rotate_bots))
     return log, st, rules, specs
+
+
+#: columns of the table returned by :func:`replay_spins` (one row per spin and forced space)
+REPLAY_COLUMNS = ("pair", "game", "spin", "space", "winner", "winner_points", "turns",
+                  "spin_turn", "spinner", "direction", "other", "hand_before", "hand_after")
+
+
+def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
+                 spins_per_round: int | None = None, threads: int | None = None,
+                 rotate_bots: bool = False, pairs=None, spaces=None):
+    """Paired replays of wheel spins: each sampled spin replayed once per wheel space and
+    once with the ``none`` control (the spin happens but does nothing), the round before
+    the spin identical (same random stream up to the spin).
+
+    Parameters
+    ----------
+    rules, bots, seed, rotate_bots
+        As in :func:`simulate`.
+    games : int
+        Rounds ``0 .. games-1`` of the run are played once to find their spins.
+    spins_per_round : int, optional
+        Replay at most this many spins of each round, chosen at random (seeded by ``seed``);
+        default every spin.
+    threads : int, optional
+        Worker threads (default every core).
+    pairs : array_like, optional
+        ``int64[n, 2]`` (game, spin index from 0) to replay instead of sampling.
+    spaces : sequence of str, optional
+        Spaces to force (default the edition's wheel); ``"none"`` is always added.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :data:`REPLAY_COLUMNS`: ``pair`` numbers the replayed spin, ``space`` (categorical,
+        ``none`` first) the forced space, then the replayed round's ``winner`` (-1
+        unfinished), ``winner_points``, ``turns`` and the forced spin's record: the turn it
+        happened in, ``spinner``, ``direction`` of play, ``other`` (the space's other party,
+        -1 if none) and the spinner's hand size before and after. Its ``attrs`` hold the
+        rule string, bots, seed, players and seconds.
+    """
+    from .engine import kernel
+    from .rules.spaces import SPACE_ID
+
+    rules = _as_rules(rules)
+    wheel = rules.wheel_spaces()
+    if not wheel:
+        raise UserError(f"{rules.edition} has no wheel: nothing to replay")
+    bot_specs = _as_bots(bots, rules.players)
+    seed = _check_int("seed", seed, 0, MAX_SEED)
+    threads = default_threads() if threads is None else _check_int("threads", threads, 1, 1024)
+    names = list(wheel) if spaces is None else [s for s in spaces if s != "none"]
+    for s in names:
+        if s not in wheel:
+            raise UserError(f"space {s!r} is not on the {rules.edition} wheel "
+                            f"(spaces: {', '.join(wheel)})")
+    names = ["none"] + names
+    ids = np.array([L.NONE_SPACE] + [SPACE_ID[s] for s in names[1:]], np.int64)
+    ki = encode(rules, bot_specs)
+    t0 = time.perf_counter()
+    if pairs is None:
+        games = _check_int("games", games, 1)
+        res = simulate(rules, bot_specs, games=games, seed=seed, threads=threads,
+                       rotate_bots=rotate_bots)
+        g = res.spins["game"].to_numpy(np.int64)
+        idx = np.zeros(len(g), np.int64)
+        if len(g):
+            starts = np.r_[0, np.flatnonzero(np.diff(g)) + 1]
+            counts = np.diff(np.r_[starts, len(g)])
+            idx = np.arange(len(g)) - np.repeat(starts, counts)
+        if spins_per_round is not None:
+            spins_per_round = _check_int("spins_per_round", spins_per_round, 1)
+            rng = np.random.default_rng([seed, 0x5EED])
+            key = rng.random(len(g))
+            order = np.lexsort((key, g))
+            rank = np.empty(len(g), np.int64)
+            rank[order] = idx  # rank of the random key within its game
+            keep = rank < spins_per_round
+            g, idx = g[keep], idx[keep]
+        pairs = np.column_stack([g, idx]).astype(np.int64)
+    else:
+        pairs = np.asarray(pairs, np.int64).reshape(-1, 2)
+    n = len(pairs)
+    out = np.empty((n, len(ids), L.N_REPLAY_FIELDS), np.int64)
+    gcol = np.ascontiguousarray(pairs[:, 0])
+    kcol = np.ascontiguousarray(pairs[:, 1])
+    args = ki.args()
+    kernel.replay_spins(*args, seed, gcol[:0], kcol[:0], ids, bool(rotate_bots), out[:0])
+    t1 = time.perf_counter()
+    step = max(1, min(4096, n // (threads * 8) + 1))
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        futs = [pool.submit(kernel.replay_spins, *args, seed, gcol[a:a + step],
+                            kcol[a:a + step], ids, bool(rotate_bots), out[a:a + step])
+                for a in range(0, n, step)]
+        for f in futs:
+            f.result()
+    t2 = time.perf_counter()
+    m = len(ids)
+    q = out.reshape(n * m, L.N_REPLAY_FIELDS)
+    df = pd.DataFrame({
+        "pair": np.repeat(np.arange(n, dtype=np.int64), m),
+        "game": np.repeat(gcol, m),
+        "spin": np.repeat(kcol, m).astype(np.int32),
+        "space": pd.Categorical.from_codes(np.tile(np.arange(m), n), categories=names),
+        "winner": q[:, L.Q_WINNER].astype(np.int16),
+        "winner_points": q[:, L.Q_WINNER_POINTS].astype(np.int32),
+        "turns": q[:, L.Q_TURNS].astype(np.int32),
+        "spin_turn": q[:, L.Q_SPIN_TURN].astype(np.int32),
+        "spinner": q[:, L.Q_SPINNER].astype(np.int16),
+        "direction": q[:, L.Q_DIR].astype(np.int8),
+        "other": q[:, L.Q_OTHER].astype(np.int16),
+        "hand_before": q[:, L.Q_HAND_BEFORE].astype(np.int16),
+        "hand_after": q[:, L.Q_HAND_AFTER].astype(np.int16),
+    })
+    if n and not (out[:, :, L.Q_FOUND] == 1).all():
+        bad = pairs[~(out[:, :, L.Q_FOUND] == 1).all(axis=1)][0]
+        raise UserError(f"game {bad[0]} has no spin {bad[1]} (spins count from 0)")
+    df.attrs.update({"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
+                     "players": rules.players, "rotate_bots": bool(rotate_bots),
+                     "spins": n, "replays": n * m, "replay_seconds": t2 - t1,
+                     "seconds": t2 - t0, "threads": threads})
+    return df

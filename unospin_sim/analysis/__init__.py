@@ -2,16 +2,19 @@
 
 - :mod:`.summary` -- the end-of-run summary (seat win rates, mean turns)
 - :mod:`.seats` -- seat win rates and the first player's advantage
-- :mod:`.wheel` -- what each wheel space does to the spinner (``space_effects``)
+- :mod:`.wheel` -- each wheel space observed, relative to the rest of the wheel (``space_effects``)
+- :mod:`.wheel_effects` -- absolute space effects from paired replays (``wheel_effects``)
 - :mod:`.race` -- matches to 500 points assembled from rounds (``assemble_matches``)
 - :mod:`.compare` -- balance of several editions / rule sets side by side (``balance_table``)
 """
 
-from .compare import balance_table
+from .compare import balance_table, difference_table, sensitivity_table
 from .race import assemble_matches, player_win_rates, race_summary
 from .seats import first_player_advantage, seat_win_rates
 from .summary import format_summary, summarize
 from .wheel import space_effects
+from .wheel_effects import format_wheel_effects, wheel_effects
 
-__all__ = ["balance_table", "assemble_matches", "race_summary", "player_win_rates", "first_player_advantage",
-           "seat_win_rates", "format_summary", "summarize", "space_effects"]
+__all__ = ["balance_table", "difference_table", "sensitivity_table", "assemble_matches", "race_summary", "player_win_rates", "first_player_advantage",
+           "seat_win_rates", "format_summary", "summarize", "space_effects", "wheel_effects",
+           "format_wheel_effects"]

@@ -17,7 +17,8 @@ import pandas as pd
 from ..errors import UserError
 from .stats import mean_interval, players_of, wilson_interval
 
-__all__ = ["assemble_matches", "race_summary", "player_win_rates"]
+__all__ = ["assemble_matches", "race_summary", "player_win_rates", "match_rounds",
+           "lead_win_table", "race_dynamics"]
 
 MODES = ("race", "lowest")
 
@@ -146,3 +147,115 @@ def player_win_rates(rounds: pd.DataFrame, rotated: bool = False,
     low, high = wilson_interval(wins, np.full(p, n))
     return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
                         index=pd.RangeIndex(p, name="player"))
+
+
+def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
+                 rotated: bool = False) -> pd.DataFrame:
+    """The race to ``target`` round by round: one row per round of every complete match.
+
+    Same assembly as :func:`assemble_matches` (mode ``race``). Columns: ``match``, ``k``
+    (round of the match, from 1), ``game``, ``turns``, ``winner`` (player, -1 unfinished),
+    ``score_<i>`` (player i's running score after the round), ``leader`` (the player with
+    the strictly highest score, -1 on a tie) and ``match_winner``.
+    """
+    if target <= 0:
+        raise UserError(f"target must be > 0, got {target}")
+    if not rotated and bots is not None and len(set(bots)) > 1:
+        raise UserError("match analysis needs the same bot on every seat, or a run with "
+                        "rotated bots (run --rotate-bots)")
+    p = players_of(rounds)
+    df = rounds.sort_values("game")
+    winner = df["winner"].to_numpy().astype(np.int64)
+    wpts = df["winner_points"].to_numpy().astype(np.int64)
+    games = df["game"].to_numpy().astype(np.int64)
+    turns = df["turns"].to_numpy().astype(np.int64)
+    n = len(df)
+    score = np.zeros((n, p), np.int64)
+    player_w = np.full(n, -1, np.int64)
+    match = np.full(n, -1, np.int64)
+    kk = np.zeros(n, np.int64)
+    champ_of = []
+    cur = np.zeros(p, np.int64)
+    k, m, start = 0, 0, 0
+    for j in range(n):
+        offset = games[j] if rotated else k
+        w = winner[j]
+        if w >= 0:
+            pl = (w + offset) % p
+            player_w[j] = pl
+            cur[pl] += wpts[j]
+        k += 1
+        score[j] = cur
+        kk[j] = k
+        if cur.max() >= target:
+            match[start:j + 1] = m
+            champ_of.append(int(np.argmax(cur)))
+            m += 1
+            cur[:] = 0
+            k = 0
+            start = j + 1
+    keep = match >= 0
+    out = pd.DataFrame({"match": match[keep], "k": kk[keep], "game": games[keep],
+                        "turns": turns[keep], "winner": player_w[keep]})
+    sc = score[keep]
+    for i in range(p):
+        out[f"score_{i}"] = sc[:, i]
+    if len(sc):
+        top = sc.max(axis=1)
+        ties = (sc == top[:, None]).sum(axis=1)
+        out["leader"] = np.where(ties == 1, sc.argmax(axis=1), -1)
+    else:
+        out["leader"] = pd.Series([], dtype=np.int64)
+    out["match_winner"] = np.asarray(champ_of, np.int64)[out["match"].to_numpy()] \
+        if len(out) else pd.Series([], dtype=np.int64)
+    return out
+
+
+def lead_win_table(mr: pd.DataFrame, max_round: int = 10) -> pd.DataFrame:
+    """P(win the match | sole leader after round k), k = 1..``max_round``, with Wilson
+    intervals; ``n`` counts matches still running after round k with a sole leader."""
+    rows = []
+    last = mr.groupby("match")["k"].transform("max")
+    for k in range(1, max_round + 1):
+        sub = mr[(mr["k"] == k) & (mr["leader"] >= 0) & (last > k)]
+        n = len(sub)
+        won = int((sub["leader"] == sub["match_winner"]).sum())
+        lo, hi = wilson_interval(won, n) if n else (np.nan, np.nan)
+        rows.append({"k": k, "n": n, "p_leader_wins": won / n if n else np.nan,
+                     "low": lo, "high": hi})
+    return pd.DataFrame(rows).set_index("k")
+
+
+def race_dynamics(mr: pd.DataFrame, comeback: int = 100) -> pd.DataFrame:
+    """Per-match dynamics with 95% intervals: ``comeback_rate`` (the match winner trailed
+    the leader by >= ``comeback`` points after some round), ``lead_changes`` (times the
+    sole leader changed to another player), ``rounds_per_match``, ``turns_per_match`` and
+    ``first_player_match_win`` (player 0 starts the first round; win rate minus a fair
+    share)."""
+    p = sum(1 for c in mr.columns if c.startswith("score_"))
+    g = mr.groupby("match", sort=True)
+    sc = mr[[f"score_{i}" for i in range(p)]].to_numpy()
+    champ = mr["match_winner"].to_numpy()
+    deficit = sc.max(axis=1) - sc[np.arange(len(sc)), champ]
+    behind = pd.Series(deficit >= comeback).groupby(mr["match"].to_numpy()).any()
+    n = len(behind)
+    if n == 0:
+        raise UserError("no complete match in these rounds: play more games")
+    rows = []
+    k = int(behind.sum())
+    lo, hi = wilson_interval(k, n)
+    rows.append(("comeback_rate", k / n, lo, hi))
+
+    def changes(leaders):
+        v = leaders[leaders >= 0]
+        return int(np.count_nonzero(v[1:] != v[:-1])) if len(v) > 1 else 0
+    lc = g["leader"].apply(lambda s: changes(s.to_numpy()))
+    rows.append(("lead_changes", *mean_interval(lc)))
+    rows.append(("rounds_per_match", *mean_interval(g["k"].max())))
+    rows.append(("turns_per_match", *mean_interval(g["turns"].sum())))
+    first = g["match_winner"].first()
+    k0 = int((first == 0).sum())
+    lo, hi = wilson_interval(k0, n)
+    rows.append(("first_player_match_win", k0 / n - 1 / p, lo - 1 / p, hi - 1 / p))
+    return pd.DataFrame(rows, columns=["statistic", "value", "low", "high"]).set_index(
+        "statistic")

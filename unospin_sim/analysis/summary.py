@@ -13,7 +13,112 @@ import pandas as pd
 
 from .stats import Z95, mean_interval, players_of, wilson_interval
 
-__all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary"]
+__all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary",
+           "SummaryAccumulator"]
+
+
+class SummaryAccumulator:
+    """Counts and sums of a run's rounds, enough for :func:`summarize` and the rotated
+    player win rates, accumulated chunk by chunk (memory does not grow with the run).
+
+    Integer sums are exact (Python ints), so adding chunks in any order, or merging the
+    accumulators of separate processes, gives the same numbers.
+
+    Parameters
+    ----------
+    players : int
+        Seats of the rule set.
+    """
+
+    __slots__ = ("players", "games", "unfinished", "wins", "player_wins", "turns_sum",
+                 "turns_sumsq")
+
+    def __init__(self, players: int) -> None:
+        self.players = int(players)
+        self.games = 0
+        self.unfinished = 0
+        self.wins = [0] * self.players          # per seat
+        self.player_wins = [0] * self.players   # per player of a rotated run: (seat + game) % N
+        self.turns_sum = 0
+        self.turns_sumsq = 0
+
+    @classmethod
+    def of_rounds(cls, players: int, game, winner, turns) -> "SummaryAccumulator":
+        """The accumulator of one block of rounds (``game``, ``winner``, ``turns`` arrays)."""
+        acc = cls(players)
+        winner = np.asarray(winner).astype(np.int64)
+        turns = np.asarray(turns).astype(np.int64)
+        won = winner >= 0
+        acc.games = int(winner.size)
+        acc.unfinished = int(winner.size - np.count_nonzero(won))
+        w = winner[won]
+        acc.wins = [int(v) for v in np.bincount(w, minlength=players)[:players]]
+        pl = (w + np.asarray(game).astype(np.int64)[won]) % players
+        acc.player_wins = [int(v) for v in np.bincount(pl, minlength=players)[:players]]
+        acc.turns_sum = int(turns.sum())
+        acc.turns_sumsq = int(np.dot(turns, turns))  # turns <= 1e6: < 2**63 for any chunk
+        return acc
+
+    def merge(self, other: "SummaryAccumulator") -> "SummaryAccumulator":
+        """Add ``other``'s counts to this one (in place); returns ``self``."""
+        if other.players != self.players:
+            raise ValueError("accumulators of different player counts")
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.player_wins = [a + b for a, b in zip(self.player_wins, other.player_wins)]
+        self.turns_sum += other.turns_sum
+        self.turns_sumsq += other.turns_sumsq
+        return self
+
+    def to_dict(self) -> dict:
+        """JSON-able form (stored in the manifest and meta.json)."""
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "SummaryAccumulator":
+        acc = cls(d["players"])
+        for k in cls.__slots__[1:]:
+            setattr(acc, k, d[k])
+        if len(acc.wins) != acc.players or len(acc.player_wins) != acc.players:
+            raise ValueError("accumulator with the wrong number of seats")
+        return acc
+
+    def mean_turns(self) -> tuple[float, float, float]:
+        """Mean turns with the same 95% interval as :func:`mean_interval`."""
+        n, s, q = self.games, self.turns_sum, self.turns_sumsq
+        if n == 0:
+            return math.nan, math.nan, math.nan
+        mean = s / n
+        if n == 1:
+            return mean, math.nan, math.nan
+        var = (n * q - s * s) / (n * (n - 1))  # exact integers, one rounding
+        half = Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n)
+        return mean, mean - half, mean + half
+
+    def summarize(self, seconds: float | None = None) -> pd.DataFrame:
+        """The :func:`summarize` table of the accumulated rounds."""
+        n, nan, players = self.games, math.nan, self.players
+        rows = [("games", float(n), nan, nan)]
+        if seconds is not None:
+            rows.append(("seconds", float(seconds), nan, nan))
+            rows.append(("games_per_second", n / seconds if seconds > 0 else nan, nan, nan))
+        rows.append(("unfinished", float(self.unfinished), nan, nan))
+        wins = np.asarray(self.wins, dtype=np.int64)
+        low, high = wilson_interval(wins, n)
+        for seat in range(players):
+            rate = wins[seat] / n if n else nan
+            rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
+        rows.append(("mean_turns", *self.mean_turns()))
+        return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
+
+    def player_win_rates(self) -> pd.DataFrame:
+        """Like :func:`~unospin_sim.analysis.player_win_rates` with ``rotated=True``."""
+        n, p = self.games, self.players
+        wins = np.asarray(self.player_wins, dtype=np.int64)
+        low, high = wilson_interval(wins, np.full(p, n))
+        return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
+                            index=pd.RangeIndex(p, name="player"))
 
 def summarize(rounds: pd.DataFrame, players: int | None = None,
               seconds: float | None = None) -> pd.DataFrame:

@@ -1,9 +1,11 @@
-"""Which wheel spaces swing a game, and by how much?
+"""Which wheel spaces swing a game, observationally?
 
 The space a spin lands on is drawn at random, independently of the game state, so comparing
-spins that landed on one space with spins that landed on the others is a randomised
-experiment: the difference in the spinner's chance of winning the round is the causal
-effect of landing there (against the wheel's mix of the other spaces).
+spins that landed on one space with spins that landed on the others estimates the effect of
+landing there RELATIVE TO THE REST OF THE WHEEL (the mix of the other spaces): reweighting
+the other spaces changes it, and a space that does nothing gets a nonzero swing whenever the
+others do something. The absolute effect of a space (against a blank space) comes from paired
+replays: :mod:`.wheel_effects`.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ def space_effects(rounds: pd.DataFrame, spins: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Indexed by ``space``: ``spins``, ``per_round`` (+ ``_low``/``_high``),
         ``spinner_win_rate`` (+ CI), ``swing`` = spinner win rate on this space minus on the
-        other spaces (+ CI; the space's causal effect on the spinner's chance to win the
-        round), ``hand_change`` = mean change of the spinner's hand size (+ CI),
+        other spaces (+ CI; relative to the rest of the wheel, not the space's own effect:
+        see :func:`.wheel_effects.wheel_effects`), ``hand_change`` = mean change of the spinner's hand size (+ CI),
         ``cards_drawn`` and ``cards_discarded`` per spin. Intervals are 95%, cluster-robust
         by round.
 

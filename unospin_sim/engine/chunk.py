@@ -10,11 +10,14 @@ from numba import njit
 
 from ..rules import spaces as sp
 from .jit import hot
-from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_SCALARS,
-                     N_SPIN_FIELDS, O_CARDS_DRAWN, O_FAILED, O_FIRST, O_SPINS, O_TURNS,
-                     O_VIOLATIONS, O_WINNER, O_WINNER_POINTS, P_GAME, R_TURN_CAP, S_FAILED,
-                     S_FIRST, S_LOG_N, S_NSPIN, S_NP, S_SPIN0, S_TURNS, S_VIOLATIONS,
-                     S_WINNER, SEAT_COLUMNS, State)
+from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_REPLAY_FIELDS,
+                     N_SCALARS, N_SPIN_FIELDS, O_CARDS_DRAWN, O_FAILED, O_FIRST, O_SPINS,
+                     O_TURNS, O_VIOLATIONS, O_WINNER, O_WINNER_POINTS, P_DIR, P_GAME,
+                     P_HAND_AFTER, P_HAND_BEFORE, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
+                     Q_DIR, Q_FOUND, Q_HAND_AFTER, Q_HAND_BEFORE, Q_OTHER, Q_SPACE, Q_SPINNER,
+                     Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
+                     S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
+                     S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, State)
 from .piles import hand_points
 from .rng import U64, game_seed
 from .round import play_round
@@ -91,6 +94,52 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
                 spins[m + j, P_GAME] = g
             m += ns
     return spins[:m]
+
+
+@njit(cache=True, nogil=True)
+def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
+    """Paired replays: for each pair ``i`` (game ``games[i]`` of the run seeded ``seed``, its
+    spin ``ks[i]``, counted from 0) and each ``spaces[j]`` (a global space id or
+    layout.NONE_SPACE), replay the game from its seed with that spin forced to that space.
+    Everything before the spin is the unforced game's (the forced spin still draws its
+    uniform, so the random stream stays aligned). Fills ``out[i, j, :]`` (layout.Q_*)."""
+    st = new_state(r[R_TURN_CAP], 0)
+    seated = bots.copy()
+    s = st.s
+    for i in range(games.shape[0]):
+        g = games[i]
+        k = ks[i]
+        gs = game_seed(U64(seed), U64(g))
+        if rotate:
+            seat_bots(bots, g, seated)
+        for j in range(spaces.shape[0]):
+            s[S_FORCE_AT] = k + 1
+            s[S_FORCE_SPACE] = spaces[j]
+            play_round(st, r, deck, pts, cum, seated, gs)
+            o = out[i, j]
+            o[Q_WINNER] = s[S_WINNER]
+            w = s[S_WINNER]
+            left = 0
+            if w >= 0:
+                for q in range(s[S_NP]):
+                    left += hand_points(st, pts, q)
+            o[Q_WINNER_POINTS] = left
+            o[Q_TURNS] = s[S_TURNS]
+            if s[S_NSPIN] > k:
+                o[Q_FOUND] = 1
+                o[Q_SPIN_TURN] = st.spinrec[k, P_TURN]
+                o[Q_SPINNER] = st.spinrec[k, P_SPINNER]
+                o[Q_SPACE] = st.spinrec[k, P_SPACE]
+                o[Q_DIR] = st.spinrec[k, P_DIR]
+                o[Q_OTHER] = st.spinrec[k, P_OTHER]
+                o[Q_HAND_BEFORE] = st.spinrec[k, P_HAND_BEFORE]
+                o[Q_HAND_AFTER] = st.spinrec[k, P_HAND_AFTER]
+            else:
+                o[Q_FOUND] = 0
+                for f in range(Q_SPIN_TURN, N_REPLAY_FIELDS):
+                    o[f] = -1
+    s[S_FORCE_AT] = 0
+    return 0
 
 
 @hot

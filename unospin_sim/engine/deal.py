@@ -11,7 +11,8 @@ from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, K
 from .events import ev
 from .jit import inl
 from .layout import (EV_DEAL, EV_FIRST, EV_REVERSE, EV_SET_ASIDE, EV_SKIPPED, FIRST_NUMBERS_ONLY,
-                     HAND_SIZE, PILE, R_DECK_N, R_FIRST_RULE, R_NP, S_COLOUR, S_CUR, S_DIR,
+                     HAND_SIZE, N_RESET_SCALARS, PILE, R_DECK_N, R_FIRST_RULE, R_NP, S_COLOUR,
+                     S_CUR, S_DIR,
                      S_DRAW_N, S_FIRST, S_LOG_ON, S_NP, S_RNG, S_TOP, S_WINNER, TMP)
 from .piles import add_card, draw_n, put_in_pile, take_from_pile
 
@@ -23,7 +24,7 @@ def deal(st, r, deck, gseed):
     s = st.s
     np_ = r[R_NP]
     st.hand[:np_, :] = 0
-    s[:] = 0
+    s[:N_RESET_SCALARS] = 0  # the replay's forcing fields stay
     s[S_LOG_ON] = 1 if st.log.shape[0] > 1 else 0
     s[S_NP] = np_
     s[S_WINNER] = -1

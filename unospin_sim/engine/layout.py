@@ -72,8 +72,17 @@ S_PEN_KIND = 23    # what stacks on it: WILD_DRAW_FOUR, or the Draw Two face (12
 S_PEN_BY = 24      # seat that played the last card of the penalty (the challenged one)
 S_PEN_ILLEGAL = 25 # 1 when that last card is a Wild Draw Four played illegally (a bluff)
 S_PEN_PASS = 26    # seats passed over when the penalty is taken (the victim first)
-S_SPIN0 = 27       # S_SPIN0 + space: spins landing on each global wheel space this round
-N_SCALARS = S_SPIN0 + N_SPACES
+S_SPIN_NONE = 27   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
+                   #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
+S_SPIN0 = 28       # S_SPIN0 + space: spins landing on each global wheel space this round
+# paired replays (chunk.replay_spins; docs/ARCHITECTURE.md "Paired replays"): these two are
+# the LAST scalars, which deal() does not reset, so a replay sets them once per round.
+# 0 in S_FORCE_AT (a fresh or hand-built state) means no forcing.
+S_FORCE_AT = S_SPIN0 + N_SPACES   # k + 1: the k-th spin of the round (from 0) is forced
+S_FORCE_SPACE = S_FORCE_AT + 1    # ... to this global space id, or NONE_SPACE
+N_SCALARS = S_FORCE_SPACE + 1
+N_RESET_SCALARS = S_FORCE_AT      # deal() zeroes s[:N_RESET_SCALARS]
+NONE_SPACE = -1    # the replay control: the spin happens (counted, 2X ends) but does nothing
 
 # --- rule parameters (int64 array built by encode.py) --------------------------------
 R_NP = 0              # players
@@ -112,8 +121,19 @@ def n_out_columns(players: int) -> int:
 
 
 # --- spin records ---------------------------------------------------------------------
-P_GAME, P_TURN, P_SPINNER, P_SPACE, P_HAND_BEFORE, P_HAND_AFTER, P_DRAWN, P_DISCARDED = range(8)
-N_SPIN_FIELDS = 8
+P_GAME, P_TURN, P_SPINNER, P_SPACE, P_HAND_BEFORE, P_HAND_AFTER, P_DRAWN, P_DISCARDED, \
+    P_OTHER, P_DIR = range(10)
+# P_OTHER: the space's other party (2025 Swap Hands target, 2005 Trade Hands: the seat that
+#   receives the spinner's hand, War winner, UNO Spin race winner), -1 if none;
+# P_DIR: direction of play at the spin (+1 clockwise)
+N_SPIN_FIELDS = 10
+
+# --- paired replays (chunk.replay_spins): one row per (sampled spin, forced space) -------
+Q_WINNER, Q_WINNER_POINTS, Q_TURNS, Q_FOUND, Q_SPIN_TURN, Q_SPINNER, Q_SPACE, Q_DIR, \
+    Q_OTHER, Q_HAND_BEFORE, Q_HAND_AFTER = range(11)
+# Q_FOUND: 1 when the round reached the spin (0: the game has fewer spins; the rest is -1)
+# Q_SPIN_TURN .. Q_HAND_AFTER: that spin's record (P_TURN, P_SPINNER, ... of the replay)
+N_REPLAY_FIELDS = 11
 
 # --- event codes (State.log rows: code, a, b, c) ---------------------------------------
 EV_DEAL = 1         # a=seat, b=kind

@@ -172,7 +172,7 @@ def choose_rl(st, pts, bots, p):
         return WILD_DRAW_FOUR, policy.rl_action(st, bots, p, 4)  # its 4 actions, one per colour
     i = policy.rl_action(st, bots, p, d + 4 * nw)
     if i < 0:  # the strategy's own choice (a Wild Draw Four is not legal here)
-        return policy.choose_card(st, pts, bots, p, False), -1
+        return policy.choose_card_rl(st, pts, bots, p), -1
     if i < d:
         return rl_nth_distinct(st, p, i), -1
     return WILD, i - d

@@ -64,7 +64,7 @@ def _make_play_turn(house):
             if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
                 if policy.bluffs(st, bots, p):
                     use_wd4 = True
-            k = policy.choose_card(st, pts, bots, p, use_wd4)
+            k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
             if k < 0:
                 if played > 0:
                     break

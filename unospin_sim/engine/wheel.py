@@ -6,17 +6,24 @@ from ..rules.cards import FIRST_WILD, KIND_COLOUR
 from .calls import name_colour, uno_check
 from .events import ev
 from .jit import hot, inl
-from .layout import (DRAWN, EV_SPIN, EV_WHEEL_DISCARD, HSIZE, P_DISCARDED, P_DRAWN,
-                     P_HAND_AFTER, P_HAND_BEFORE, P_SPACE, P_SPINNER, P_TURN, R_WILD_STOPS,
-                     S_DISCARDED, S_NSPIN, S_SPIN0, S_SPINNER, S_TURNS, S_WINNER, TMP)
+from .layout import (DRAWN, EV_SPIN, EV_WHEEL_DISCARD, HSIZE, P_DIR, P_DISCARDED, P_DRAWN,
+                     P_HAND_AFTER, P_HAND_BEFORE, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
+                     R_WILD_STOPS, S_DIR, S_DISCARDED, S_FORCE_AT, S_FORCE_SPACE, S_NSPIN,
+                     S_SPIN0, S_SPINNER, S_TURNS, S_WINNER, TMP)
 from .piles import draw_card, remove_card, set_top, to_discard_under
 from .rng import below, unif
 
 
 @inl
 def spin_wheel(st, cum):
-    """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids)."""
+    """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids).
+
+    Paired replays: when this is the spin ``s[S_FORCE_AT] - 1`` of the round, the uniform is
+    still drawn (the random stream stays aligned with the unforced round) and the forced
+    space ``s[S_FORCE_SPACE]`` (possibly layout.NONE_SPACE) is returned."""
     u = unif(st.s) * cum[cum.shape[0] - 1]
+    if st.s[S_FORCE_AT] == st.s[S_NSPIN] + 1:
+        return st.s[S_FORCE_SPACE]
     for i in range(cum.shape[0]):
         if u < cum[i]:
             return i
@@ -29,7 +36,8 @@ def spin_wheel(st, cum):
 
 @inl
 def begin_spin(st, p, space):
-    """Count the spin and open its record (layout.P_*)."""
+    """Count the spin and open its record (layout.P_*). ``space`` may be layout.NONE_SPACE
+    (a replay's control), counted in S_SPIN_NONE = S_SPIN0 - 1."""
     s = st.s
     st.s[S_SPIN0 + space] += 1
     ev(st, EV_SPIN, p, space, 0)
@@ -41,8 +49,18 @@ def begin_spin(st, p, space):
         rec[i, P_SPACE] = space
         rec[i, P_HAND_BEFORE] = st.hand[p, HSIZE]
         rec[i, P_DRAWN] = st.hand[p, DRAWN]
+        rec[i, P_OTHER] = -1
+        rec[i, P_DIR] = s[S_DIR]
     s[S_DISCARDED] = 0
     s[S_SPINNER] = p
+
+
+@inl
+def set_other(st, q):
+    """Record the open spin's other party (layout.P_OTHER)."""
+    i = st.s[S_NSPIN]
+    if i < st.spinrec.shape[0]:
+        st.spinrec[i, P_OTHER] = q
 
 
 @inl

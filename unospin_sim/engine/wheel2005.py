@@ -15,8 +15,8 @@ from .calls import uno_check
 from .legal import face_kind, number_count
 from .piles import remove_card, seat_after, set_top
 from .rng import below, unif
-from .wheel import (begin_spin, count_discards, draw_until_colour, end_spin, spin_wheel,
-                    wheel_discard_list)
+from .wheel import (begin_spin, count_discards, draw_until_colour, end_spin, set_other,
+                    spin_wheel, wheel_discard_list)
 from . import policy
 
 
@@ -111,7 +111,7 @@ def war_discards(st, bots, q):
 
 
 @hot
-def almost_uno(st, bots, p):
+def almost_uno(st, pts, bots, p):
     """Discard until two cards are left; the policy picks the two kept."""
     if st.hand[p, HSIZE] <= 2:
         return
@@ -120,7 +120,7 @@ def almost_uno(st, bots, p):
         for _ in range(st.hand[p, k]):
             st.cards[TMP + n] = k
             n += 1
-    policy.almost_uno_keep(st, bots, p, n)
+    policy.almost_uno_keep(st, pts, bots, p, n)
     wheel_discard_list(st, bots, p, n - 2)
 
 
@@ -178,13 +178,20 @@ def uno_spin_race(st, pts, bots):
 
 
 @inl
+def seat_after_cw(st, p):
+    """The seat clockwise of p (Trade Hands passes p's hand there)."""
+    q = p + 1
+    return 0 if q >= st.s[S_NP] else q
+
+
+@inl
 def spin_2005(st, r, pts, cum, bots, p):
     """Seat p spins the 2005 wheel instead of its turn. Sets S_CUR to who acts next."""
     space = spin_wheel(st, cum)
     begin_spin(st, p, space)
     nxt_from = p
     if space == sp.ALMOST_UNO:
-        almost_uno(st, bots, p)
+        almost_uno(st, pts, bots, p)
     elif space == sp.DISCARD_NUMBER:
         discard_number(st, bots, p)
     elif space == sp.DISCARD_COLOR:
@@ -198,12 +205,15 @@ def spin_2005(st, r, pts, cum, bots, p):
     elif space == sp.WAR:
         w = war(st)
         ev(st, EV_WAR_WIN, w, 0, 0)
+        set_other(st, w)
         if w >= 0:
             war_discards(st, bots, w)
             nxt_from = w
     elif space == sp.UNO_SPIN:
         nxt_from = uno_spin_race(st, pts, bots)
+        set_other(st, nxt_from)
     elif space == sp.TRADE_HANDS:
         trade_hands(st, bots)
+        set_other(st, seat_after_cw(st, p))
     end_spin(st, p)
     st.s[S_CUR] = seat_after(st, nxt_from)

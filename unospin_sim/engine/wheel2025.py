@@ -12,7 +12,8 @@ from .exchange import swap_hands
 from .jit import inl
 from .layout import EV_NAME, EV_TWO_X, EV_WHEEL_DISCARD, HSIZE, S_TWO_X, S_WINNER
 from .piles import remove_card, to_discard_under
-from .wheel import begin_spin, count_discards, draw_until_colour, end_spin, spin_wheel
+from .wheel import (begin_spin, count_discards, draw_until_colour, end_spin, set_other,
+                    spin_wheel)
 from . import policy
 
 
@@ -46,7 +47,9 @@ def spin_2025(st, r, pts, cum, bots, p):
     if st.s[S_TWO_X]:
         st.s[S_TWO_X] = 0
         ev(st, EV_TWO_X, 0, 0, 0)
-    if space <= sp.COLOR_DRAW_BLUE:
+    if space < 0:
+        pass  # layout.NONE_SPACE: a replay's control, nothing happens
+    elif space <= sp.COLOR_DRAW_BLUE:
         draw_until_colour(st, r, p, space - sp.COLOR_DRAW_RED)
     elif space == sp.WILD_COLOR_DRAW:
         c = policy.colour_to_draw(st, bots, p)
@@ -55,7 +58,7 @@ def spin_2025(st, r, pts, cum, bots, p):
     elif space == sp.COLOR_DISCARD:
         color_discard(st, pts, bots, p)
     elif space == sp.SWAP_HANDS:
-        swap_hands(st, bots, p)
+        set_other(st, swap_hands(st, bots, p))
     elif space == sp.TWO_X:
         st.s[S_TWO_X] = 1
         ev(st, EV_TWO_X, 1, 0, 0)

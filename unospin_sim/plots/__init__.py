@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = ["plot_seat_win_rates", "plot_space_effects", "plot_turns", "plot_race_rounds",
-           "plot_balance"]
+           "plot_balance", "plot_wheel_effects"]
 
 
 def _ax(ax):
@@ -35,27 +35,55 @@ def plot_seat_win_rates(seats, ax=None, label=None):
     ax.errorbar(x, seats["rate"], yerr=err, fmt="o", capsize=3, label=label)
     ax.axhline(float(seats["fair"].iloc[0]), color="grey", ls="--", lw=1, label="fair share")
     ax.set_xlabel("seat (0 acts first, dealer last)")
-    ax.set_ylabel("win rate")
+    ax.set_ylabel("share of rounds won")
     ax.set_xticks(x)
-    ax.legend(frameon=False)
+    ax.set_title("Round win rate by seat (95% intervals)", fontsize=10)
+    ax.legend(frameon=False, fontsize=8)
     return ax
 
 
 def plot_space_effects(effects, ax=None, metric="swing"):
-    """Horizontal bars of one column of ``space_effects`` (default ``swing``) with 95% CIs."""
+    """Horizontal bars of one column of ``space_effects`` (default ``swing``) with 95% CIs.
+    Probabilities (``swing``, ``spinner_win_rate``) are drawn in percentage points."""
     ax = _ax(ax)
     t = effects.sort_values(metric)
     y = np.arange(len(t))
+    scale = 100.0 if metric in ("swing", "spinner_win_rate") else 1.0
     bad_sign = 1 if metric == "hand_change" else -1  # more cards is worse for the spinner
-    ax.barh(y, t[metric], xerr=_err(t, metric), capsize=3,
+    ax.barh(y, scale * t[metric], xerr=scale * _err(t, metric), capsize=3,
             color=["tab:red" if v * bad_sign > 0 else "tab:green" for v in t[metric]])
     ax.set_yticks(y)
     ax.set_yticklabels(t.index)
     ax.axvline(0, color="black", lw=0.8)
-    labels = {"swing": "change in the spinner's chance to win the round",
-              "hand_change": "change in the spinner's hand size",
-              "spinner_win_rate": "spinner's win rate"}
-    ax.set_xlabel(labels.get(metric, metric))
+    labels = {"swing": "spinner's round win rate on this space minus on the rest of the "
+                       "wheel\n(percentage points; relative to the other spaces' mix)",
+              "hand_change": "change in the spinner's hand size (cards)",
+              "spinner_win_rate": "spinner's round win rate (%)"}
+    titles = {"swing": "Relative swing vs the rest of the wheel (95% intervals)",
+              "hand_change": "Spinner's hand change per spin (95% intervals)",
+              "spinner_win_rate": "Spinner's round win rate by space"}
+    ax.set_xlabel(labels.get(metric, metric), fontsize=8)
+    ax.set_title(titles.get(metric, metric), fontsize=10)
+    return ax
+
+
+def plot_wheel_effects(effects, ax=None, who="spinner"):
+    """Absolute space effects from paired replays (``analysis.wheel_effects``): change in
+    ``who``'s chance to win the round against a blank space, in percentage points, 95% CIs."""
+    ax = _ax(ax)
+    t = effects[effects["who"] == who].sort_values("effect")
+    y = np.arange(len(t))
+    err = np.clip(np.nan_to_num(np.vstack([t["effect"] - t["low"], t["high"] - t["effect"]])
+                                .astype(float)), 0.0, None)
+    ax.barh(y, 100 * t["effect"], xerr=100 * err, capsize=3,
+            color=["tab:green" if v > 0 else "tab:red" for v in t["effect"]])
+    ax.set_yticks(y)
+    ax.set_yticklabels(t["space"])
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_xlabel(f"change in the {who}'s chance to win the round\nvs a blank space "
+                  "(percentage points)", fontsize=8)
+    ax.set_title(f"Wheel spaces, absolute effect on the {who} (paired replays, 95%)",
+                 fontsize=10)
     return ax
 
 
@@ -70,31 +98,50 @@ def plot_turns(rounds, ax=None, label=None, bins=None):
         bins = np.arange(0, max(int(t.quantile(0.995)), 10) + 2, 2)
     ax.hist(t, bins=bins, histtype="step", density=True, label=label)
     ax.set_xlabel("turns per round")
-    ax.set_ylabel("share of rounds")
+    ax.set_ylabel("share of rounds per turn (density)")
+    ax.set_title("Round length (finished rounds)", fontsize=10)
     if label:
-        ax.legend(frameon=False)
+        ax.legend(frameon=False, fontsize=8)
     return ax
 
 
 def plot_race_rounds(matches, ax=None, label=None):
-    """Distribution of rounds per match (from ``assemble_matches``)."""
+    """Cumulative share of matches decided within k rounds (from ``assemble_matches``), a
+    step curve per run so that several runs never hide each other."""
     ax = _ax(ax)
     counts = matches["rounds"].value_counts(normalize=True).sort_index()
-    ax.bar(counts.index, counts.values, alpha=0.6, label=label)
-    ax.set_xlabel("rounds to reach the target")
-    ax.set_ylabel("share of matches")
+    k = np.r_[0, counts.index.to_numpy()]
+    cum = np.r_[0.0, np.cumsum(counts.to_numpy())]
+    ax.step(k, 100 * cum, where="post", label=label)
+    ax.set_xlabel("rounds played")
+    ax.set_ylabel("matches decided within that many rounds (%)")
+    ax.set_ylim(0, 101)
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title("How many rounds a match lasts", fontsize=10)
     if label:
-        ax.legend(frameon=False)
+        ax.legend(frameon=False, fontsize=8)
     return ax
 
 
 def plot_balance(table, ax=None, metric="first_player_advantage"):
-    """One balance measure (``balance_table``) per label, with its 95% interval."""
+    """One balance measure (``balance_table``) per label, with its 95% interval, drawn
+    horizontally so that long labels never overlap; ``first_player_advantage`` in
+    percentage points."""
+    import textwrap
     ax = _ax(ax)
-    x = np.arange(len(table))
-    ax.errorbar(x, table[metric], yerr=_err(table, metric), fmt="o", capsize=4)
-    ax.set_xticks(x)
-    ax.set_xticklabels([str(i).replace(" ", "\n", 1) for i in table.index], fontsize=8)
-    ax.axhline(0, color="grey", lw=0.8, ls="--")
-    ax.set_ylabel(metric.replace("_", " "))
+    y = np.arange(len(table))[::-1]
+    scale = 100.0 if metric == "first_player_advantage" else 1.0
+    ax.errorbar(scale * table[metric], y, xerr=scale * _err(table, metric), fmt="o",
+                capsize=4)
+    ax.set_yticks(y)
+    ax.set_ylim(-0.6, len(table) - 0.4)
+    ax.set_yticklabels(["\n".join(textwrap.wrap(str(i), 28)) for i in table.index],
+                       fontsize=7)
+    ax.axvline(0, color="grey", lw=0.8, ls="--")
+    units = {"first_player_advantage": "first player's round win rate minus a fair share\n"
+                                       "(percentage points)"}
+    ax.set_xlabel(units.get(metric, metric.replace("_", " ")), fontsize=8)
+    ax.set_title("First-player advantage (95% intervals)" if metric == "first_player_advantage"
+                 else metric.replace("_", " "), fontsize=10)
     return ax

@@ -17,27 +17,78 @@ function below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a pa
 docs/BOTS.md, tests.
 """
 
-from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_STRATEGY, STRATEGY_HEURISTIC,
-                     STRATEGY_RANDOM)
+from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_STRATEGY, STRATEGY_AGGRESSOR,
+                     STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
+                     STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SPIN_AWARE)
 from ..jit import inl
+from ..layout import R_WHEEL
 from ..rng import unif
+from . import aggressor as AG
+from . import colour_keeper as CK
+from . import greedy as G
 from . import heuristic as H
+from . import hoarder as HO
 from . import random_bot as R
+from . import spin_aware as SA
 
 #: strategies (names in bots.STRATEGIES) that every function of this module implements
-IMPLEMENTED = ("random", "heuristic")
+IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
+               "spin_aware")
+
+
+@inl
+def _added(sid):
+    """A strategy added after random and heuristic (their branches come first, so the
+    default bots' speed does not depend on how many strategies there are)."""
+    return STRATEGY_GREEDY <= sid <= STRATEGY_SPIN_AWARE
 
 
 # ==================================================================== cards and colours
 @inl
-def choose_card(st, pts, bots, p, wd4_ok):
+def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     """The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
-    Wild Draw Four counts as playable (legal, or a bluff the bot decided on)."""
+    Wild Draw Four counts as playable (legal, or a bluff the bot decided on). -1 while a
+    card is legal is a choice too (``hoarder`` draws instead of playing a wild it keeps;
+    the official rules allow it)."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.choose_card(st, p, wd4_ok)
     if sid == STRATEGY_HEURISTIC:
         return H.choose_card(st, pts, p, wd4_ok)
+    if sid == STRATEGY_GREEDY:
+        return G.choose_card(st, pts, p, wd4_ok)
+    if sid == STRATEGY_HOARDER:
+        return HO.choose_card(st, pts, p, wd4_ok, True)
+    if sid == STRATEGY_COLOUR_KEEPER:
+        return CK.choose_card(st, pts, p, wd4_ok)
+    if sid == STRATEGY_AGGRESSOR:
+        return AG.choose_card(st, pts, p, wd4_ok)
+    if sid == STRATEGY_SPIN_AWARE:
+        return SA.choose_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
+    return -1
+
+
+@inl
+def choose_card_rl(st, pts, bots, p):
+    """Rule option rlcard, a strategy playing its own card choice (``rl_action`` -1): the
+    card kind, never a Wild Draw Four (RLCard offers it only when nothing else is legal,
+    ``rlcard.choose_rl`` handles that) and never a draw while a card is legal (RLCard offers
+    the draw only when nothing is). rlcard is classic only: no wheel."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.choose_card(st, p, False)
+    if sid == STRATEGY_HEURISTIC:
+        return H.choose_card(st, pts, p, False)
+    if sid == STRATEGY_GREEDY:
+        return G.choose_card(st, pts, p, False)
+    if sid == STRATEGY_HOARDER:
+        return HO.choose_card(st, pts, p, False, False)
+    if sid == STRATEGY_COLOUR_KEEPER:
+        return CK.choose_card(st, pts, p, False)
+    if sid == STRATEGY_AGGRESSOR:
+        return AG.choose_card(st, pts, p, False)
+    if sid == STRATEGY_SPIN_AWARE:  # no Spin cards without a wheel: heuristic's choice
+        return H.choose_card(st, pts, p, False)
     return -1
 
 
@@ -48,6 +99,8 @@ def choose_colour(st, bots, p):
     if sid == STRATEGY_RANDOM:
         return R.choose_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
+        return H.choose_colour(st, p)
+    if _added(sid):  # every added strategy: the colour it holds most (colour_keeper's best)
         return H.choose_colour(st, p)
     return -1
 
@@ -61,6 +114,10 @@ def colour_to_discard(st, pts, bots, p):
         return R.held_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.held_colour(st, pts, p)
+    if sid == STRATEGY_COLOUR_KEEPER:
+        return CK.held_colour(st, p)
+    if _added(sid):
+        return H.held_colour(st, pts, p)
     return -1
 
 
@@ -71,6 +128,8 @@ def colour_to_draw(st, bots, p):
     if sid == STRATEGY_RANDOM:
         return R.held_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
+        return H.colour_to_draw(st, p)
+    if _added(sid):
         return H.colour_to_draw(st, p)
     return -1
 
@@ -83,17 +142,25 @@ def number_to_discard(st, bots, p):
         return R.number_to_discard(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.number_to_discard(st, p)
+    if _added(sid):
+        return H.number_to_discard(st, p)
     return -1
 
 
 @inl
-def almost_uno_keep(st, bots, p, n):
+def almost_uno_keep(st, pts, bots, p, n):
     """2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
     cards p keeps are the last two (the rest are discarded). Writes only that scratch."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         R.fill_keep(st, n, 0)
     elif sid == STRATEGY_HEURISTIC:
+        H.almost_uno_keep(st, n)
+    elif sid == STRATEGY_GREEDY:
+        G.almost_uno_keep(st, pts, n)
+    elif sid == STRATEGY_COLOUR_KEEPER:
+        CK.almost_uno_keep(st, p, n)
+    elif _added(sid):
         H.almost_uno_keep(st, n)
 
 
@@ -104,6 +171,14 @@ def race_discard(st, pts, bots, w):
     if sid == STRATEGY_RANDOM:
         return R.race_discard(st, w)
     if sid == STRATEGY_HEURISTIC:
+        return H.race_discard(st, pts, w)
+    if sid == STRATEGY_GREEDY:
+        return G.race_discard(st, pts, w)
+    if sid == STRATEGY_HOARDER:
+        return HO.race_discard(st, pts, w)
+    if sid == STRATEGY_COLOUR_KEEPER:
+        return CK.race_discard(st, pts, w)
+    if _added(sid):
         return H.race_discard(st, pts, w)
     return -1
 
@@ -117,6 +192,8 @@ def draw_two_to_stack(st, bots, p, n):
         return R.draw_two_to_stack(st, p, n)
     if sid == STRATEGY_HEURISTIC:
         return H.draw_two_to_stack(st, p)
+    if _added(sid):
+        return H.draw_two_to_stack(st, p)
     return -1
 
 
@@ -129,6 +206,8 @@ def swap_target(st, bots, p):
         return R.swap_target(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.swap_target(st, p)
+    if _added(sid):  # the leader: the smallest other hand
+        return H.swap_target(st, p)
     return -1
 
 
@@ -139,6 +218,8 @@ def web_swing_target(st, bots, p, c, n):
     if sid == STRATEGY_RANDOM:
         return R.web_swing_target(st, p, c, n)
     if sid == STRATEGY_HEURISTIC:
+        return H.web_swing_target(st, p, c)
+    if _added(sid):
         return H.web_swing_target(st, p, c)
     return -1
 

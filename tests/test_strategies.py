@@ -1,0 +1,270 @@
+"""The added strategies (docs/BOTS.md): each one's characteristic decision on a hand-built
+position, beside what ``heuristic`` does there; the invariants over whole rounds of every
+strategy in every edition with every knob; results reproducible from the seed and
+independent of the thread count."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from unospin_sim import simulate
+from unospin_sim.engine import kernel as K
+from unospin_sim.engine import layout as L
+from unospin_sim.engine import policy
+
+from statekit import KIND, Game
+
+ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware")
+
+
+def card(g, p=0, wd4_ok=True):
+    """Name of the card seat p's strategy chooses now (None: it draws)."""
+    k = K.choose_card(g.st, g.r, g.pts, g.cum, g.bots, p, wd4_ok)
+    return None if k < 0 else next(n for n, v in KIND.items() if v == k)
+
+
+def played(g, p=0):
+    return [next(n for n, v in KIND.items() if v == e[2])
+            for e in g.events() if e[0] == L.EV_PLAY and e[1] == p]
+
+
+def test_added_strategies_keep_the_old_ids():
+    from unospin_sim.bots import STRATEGIES
+    assert STRATEGIES[:2] == ("random", "heuristic")
+    assert set(ADDED) <= set(STRATEGIES) and set(policy.IMPLEMENTED) == set(STRATEGIES)
+
+
+# ------------------------------------------------------------------------------- greedy
+def test_greedy_sheds_the_most_points_wilds_included():
+    def pos(bot):
+        return (Game("classic(players=3)", bot)
+                .give(0, "red 2", "red 9", "red skip", "wild")
+                .give(1, "blue 1", "blue 3", "blue 4").give(2, "blue 2", "blue 5", "blue 6")
+                .top("red 5"))
+    assert card(pos("greedy")) == "wild"           # 50 points
+    assert card(pos("heuristic")) == "red skip"    # keeps the wild
+    g = pos("greedy")
+    g.st.hand[0, KIND["wild"]] -= 1
+    g.st.hand[0, L.CC + 4] -= 1
+    g.st.hand[0, L.HSIZE] -= 1
+    assert card(g) == "red skip"                   # 20 > 9 > 2
+
+
+# ------------------------------------------------------------------------------- hoarder
+def _hoard(rules="classic(players=3)", bot="hoarder", extra=()):
+    g = (Game(rules, bot).give(0, "wild", "wild draw four", "blue 3", "blue 4", "green 5", *extra)
+         .give(1, "blue 1", "blue 2").give(2, "green 2", "green 3").top("red 2"))
+    g.pile("yellow 9")
+    return g
+
+
+def test_hoarder_draws_instead_of_playing_a_wild_it_keeps():
+    g = _hoard()
+    assert card(g) is None                        # legal wilds held, but it draws
+    g.turn(0)
+    assert played(g) == [] and g.size(0) == 6 and g.drawn(0) == 1
+    assert g.st.hand[0, KIND["wild"]] == 1 and g.st.hand[0, KIND["wild draw four"]] == 1
+    assert card(_hoard(bot="heuristic")) in ("wild", "wild draw four")  # heuristic plays one
+
+
+def test_hoarder_plays_a_coloured_card_before_its_wilds():
+    assert card(_hoard(extra=("red 1",))) == "red 1"
+
+
+def test_hoarder_plays_its_wilds_when_its_hand_is_small_or_it_may_not_draw():
+    g = (Game("classic(players=3)", "hoarder").give(0, "wild", "wild draw four", "blue 3")
+         .give(1, "blue 1").give(2, "green 2").top("red 2"))
+    assert card(g) in ("wild", "wild draw four")  # 3 cards: the wilds are for going out
+    g = _hoard()
+    g.pile()                                     # nothing left to draw: plays a wild
+    assert card(g) == "wild"
+    g = _hoard("classic(players=3,rlcard=true)")   # RLCard offers the draw only when nothing is legal
+    assert policy.choose_card_rl(g.st, g.pts, g.bots, 0) == KIND["wild"]
+
+
+# ------------------------------------------------------------------------------- colour_keeper
+def _keeper(bot, *extra):
+    return (Game("classic(players=3)", bot).give(0, "blue 3", "blue 8", "blue 9", "green 1", *extra)
+            .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("red 3"))
+
+
+def test_colour_keeper_switches_play_to_its_best_colour_by_face():
+    assert card(_keeper("colour_keeper", "red 9")) == "blue 3"   # moves play to blue
+    assert card(_keeper("heuristic", "red 9")) == "red 9"
+
+
+def test_colour_keeper_switches_by_a_wild_naming_its_colour():
+    def pos(bot):
+        return (Game("classic(players=3)", bot).give(0, "blue 8", "blue 9", "green 1", "wild",
+                                                     "red 9")
+                .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("red 3"))
+    g = pos("colour_keeper")
+    assert card(g) == "wild"
+    g.turn(0)
+    assert played(g) == ["wild"] and g.colour == 3                # names blue
+    assert card(pos("heuristic")) == "red 9"
+
+
+def test_colour_keeper_stays_in_its_colour():
+    g = (Game("classic(players=3)", "colour_keeper").give(0, "blue 2", "blue 5", "green 9", "wild")
+         .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("blue 9"))
+    assert card(g) == "blue 5"   # heuristic: green 9 is worth more (9 + 2 > 5 + 4)
+    g2 = (Game("classic(players=3)", "heuristic").give(0, "blue 2", "blue 5", "green 9", "wild")
+          .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("blue 9"))
+    assert card(g2) == "green 9"
+
+
+# ------------------------------------------------------------------------------- aggressor
+def _attack(bot, next_cards):
+    g = Game("classic(players=3)", bot).give(0, "red 9", "red skip", "red draw two", "green 4")
+    g.give(1, *["yellow 1", "yellow 2", "yellow 3", "yellow 4", "yellow 5"][:next_cards])
+    g.give(2, "blue 1", "blue 2", "blue 3", "blue 4", "blue 5").top("red 2")
+    return g
+
+
+def test_aggressor_aims_a_draw_two_at_a_next_player_low_on_cards():
+    assert card(_attack("aggressor", 3)) == "red draw two"
+    assert card(_attack("heuristic", 3)) == "red skip"
+    assert card(_attack("aggressor", 5)) == card(_attack("heuristic", 5)) == "red skip"
+
+
+def test_aggressor_prefers_a_wild_draw_four():
+    g = Game("classic(players=3)", "aggressor").give(0, "wild draw four", "blue 2", "green 7")
+    g.give(1, "yellow 1", "yellow 2").give(2, "blue 1", "blue 3", "blue 4").top("red 2")
+    g.pile("green 1", "green 2", "green 3", "green 4", "green 5")
+    assert card(g) == "wild draw four"
+    g.turn(0)
+    assert g.size(1) == 6 and g.cur == 2          # drew 4, passed over
+
+
+# ------------------------------------------------------------------------------- spin_aware
+def _spin25(bot, space):
+    g = Game("spin2025(players=3)", bot, wheel_space=space)
+    g.give(0, "red spin 1", "red 9", "red 8", "blue 7").give(1, "yellow 1", "yellow 2")
+    g.give(2, "green 1", "green 2").top("red 4")
+    g.pile("red 1", "blue 1", "blue 2", "green 3", "yellow 3", "yellow 4")
+    return g
+
+
+def test_spin_aware_2025_plays_its_spin_card_when_the_wheel_helps_it():
+    # Color Discard only: the spinner (itself) sheds its 3 red cards
+    assert card(_spin25("spin_aware", "color_discard")) == "red spin 1"
+    # Color Draw red only: it would draw; it holds the Spin card
+    assert card(_spin25("spin_aware", "color_draw_red")) == "red 9"
+    assert card(_spin25("heuristic", "color_discard")) == "red 9"
+
+
+def _spin05(bot, space, next_cards):
+    g = Game("spin2005(players=3)", bot, wheel_space=space)
+    g.give(0, "red spin 1", "red 9", "red 8", "blue 7")
+    g.give(1, *["yellow %d" % i for i in range(next_cards)])
+    g.give(2, *["green %d" % i for i in range(6)]).top("red 4")
+    return g
+
+
+def test_spin_aware_2005_makes_the_next_player_spin_when_it_hurts_them():
+    # the NEXT player spins: Draw Red hurts them (and costs their turn): play the Spin card
+    assert card(_spin05("spin_aware", "draw_red", 3)) == "red spin 1"
+    # Almost UNO would leave the next player (7 cards) with two: hold it
+    assert card(_spin05("spin_aware", "almost_uno", 7)) == "red 9"
+    assert card(_spin05("heuristic", "draw_red", 3)) == "red 9"
+
+
+def test_spin_aware_swaps_with_the_leader():
+    g = Game("spin2025(players=4)", "spin_aware", wheel_space="swap_hands")
+    g.give(0, "red spin 1", "red 9", "red 8", "blue 7", "blue 8")
+    g.give(1, "yellow 1", "yellow 2", "yellow 3").give(2, "green 1")
+    g.give(3, "blue 1", "blue 2").top("red 4")
+    assert card(g) == "red spin 1"     # a swap gives it the 1-card hand
+    g.turn(0)
+    assert g.hand(0) == ["green 1"]
+
+
+# ------------------------------------------------------------------------------- whole rounds
+EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("strategy", ADDED)
+def test_invariants_hold_for_every_strategy(edition, strategy):
+    """Every card in exactly one place after every action, every knob set on one seat; every
+    round finishes."""
+    bots = f"{strategy},random,{strategy}(forget=0.3,catch=0.9,bluff=0.3,challenge=0.5),heuristic"
+    res = simulate(f"{edition}(players=4)", bots, games=2000, seed=11, threads=1, check=True,
+                   rotate_bots=True)
+    df = res.rounds
+    assert int(df["invariant_failures"].sum()) == 0
+    assert (df["winner"] >= 0).all()
+
+
+@pytest.mark.parametrize("rules", ["classic(players=3,stacking=true,seven_o=true,"
+                                   "draw_until_playable=true,special_wilds=swap_hands)",
+                                   "classic(players=2,rlcard=true)",
+                                   "spin2025(players=3,stacking=true,seven_o=true)"])
+def test_invariants_hold_under_house_rules_and_rlcard(rules):
+    players = int(rules.split("players=")[1].split(",")[0].rstrip(")"))
+    bots = ",".join((ADDED * 2)[:players])
+    for shift in range(len(ADDED)):
+        bots = ",".join(((ADDED * 3)[shift:shift + players]))
+        df = simulate(rules, bots, games=400, seed=shift, threads=1, check=True).rounds
+        assert int(df["invariant_failures"].sum()) == 0
+        assert (df["winner"] >= 0).all()
+
+
+def test_reproducible_and_independent_of_threads():
+    bots = "greedy,hoarder,colour_keeper,aggressor"
+    cols = ["winner", "turns", "winner_points", "cards_drawn", "spins"]
+    a = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=1).rounds[cols]
+    b = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=2,
+                 chunk_size=700).rounds[cols]
+    np.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
+    c = simulate("spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6,
+                 threads=2).rounds[cols]
+    d = simulate("spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6,
+                 threads=1, chunk_size=999).rounds[cols]
+    np.testing.assert_array_equal(c.to_numpy(), d.to_numpy())
+
+
+def test_one_pass_scan_visits_the_legal_kinds_in_nth_legal_order():
+    """policy/scan.candidate lists each legal kind once, in legal.nth_legal's order, so the
+    added strategies' first-best-on-ties choices are those of the quadratic loop; and
+    aggressor facing a next player with many cards plays exactly heuristic's card."""
+    from numba import njit
+
+    from unospin_sim.engine.legal import count_legal, nth_legal
+    from unospin_sim.engine.policy import aggressor as AG
+    from unospin_sim.engine.policy import heuristic as H
+    from unospin_sim.engine.policy.scan import N_SCAN, candidate
+    from unospin_sim.rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
+
+    @njit
+    def scan(st, p, wd4_ok):
+        out = []
+        for j in range(N_SCAN):
+            k = candidate(st, p, j, st.s[L.S_COLOUR], KIND_FACE[st.s[L.S_TOP]], wd4_ok)
+            if k >= 0:
+                out.append(k)
+        return out
+
+    rng = np.random.default_rng(4)
+    for trial in range(300):
+        g = Game("spin2025(players=3)", "aggressor,heuristic,heuristic", seed=trial)
+        deck = [k for k in range(N_KINDS) if k < 75]
+        hand = rng.choice(deck, size=int(rng.integers(1, 14)))
+        for k in hand:
+            g.st.hand[0, k] += 1
+            g.st.hand[0, L.CC + KIND_COLOUR[k]] += 1
+            g.st.hand[0, L.HSIZE] += 1
+        g.give(1, *["yellow 1"] * int(rng.integers(4, 8))).give(2, "blue 1")
+        top = int(rng.choice(deck))
+        g.st.s[L.S_TOP] = top
+        g.st.s[L.S_COLOUR] = KIND_COLOUR[top] if top < 72 else int(rng.integers(0, 4))
+        for wd4_ok in (True, False):
+            ref = []
+            for i in range(count_legal(g.st, 0, wd4_ok)):
+                k = nth_legal(g.st, 0, i, wd4_ok)
+                if k not in ref:
+                    ref.append(k)
+            assert list(scan(g.st, 0, wd4_ok)) == ref
+            assert AG.choose_card(g.st, g.pts, 0, wd4_ok) == H.choose_card(g.st, g.pts, 0, wd4_ok)

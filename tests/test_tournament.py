@@ -1,0 +1,104 @@
+"""The tournament (unospin_sim.tournament, CLI ``tournament``): two copies of one strategy
+split the rounds and matches evenly, ratings and the skill figure on tables with a known
+answer, one-line errors for unknown strategies and knobs."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from unospin_sim.analysis.stats import wilson_interval
+from unospin_sim.errors import BotError
+from unospin_sim.tournament import fit_ratings, parse_strategies, run_tournament, skill_figure
+
+
+def test_two_copies_of_one_strategy_split_evenly():
+    t = run_tournament("classic", 2, games=4000, strategies="heuristic,heuristic", seed=3,
+                       threads=2)
+    h2h = t.pairings[t.pairings["kind"] == "head_to_head"]
+    assert len(h2h) == 1
+    r = h2h.iloc[0]
+    assert r["strategy"] == "heuristic" and r["opponent"] == "heuristic#2"
+    assert r["round_low"] <= 0.5 <= r["round_high"]
+    assert r["matches"] > 100 and r["match_low"] <= 0.5 <= r["match_high"]
+    # and both copies beat random: the same rating within the intervals
+    a, b = t.ratings.loc["heuristic"], t.ratings.loc["heuristic#2"]
+    assert a["low"] < b["high"] and b["low"] < a["high"]
+    assert a["low"] > 0  # heuristic beats random
+
+
+def test_tournament_reproducible_and_independent_of_threads(tmp_path):
+    a = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9,
+                       threads=1)
+    b = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9,
+                       threads=2)
+    pd.testing.assert_frame_equal(a.pairings, b.pairings)
+    assert list(a.pairings["kind"]) == ["vs_random", "vs_random", "vs_field", "vs_field"]
+    out = a.save(tmp_path / "t")
+    for name in ("pairings.parquet", "ratings.parquet", "skill.parquet", "summary.md"):
+        assert (out / name).exists()
+    text = (out / "summary.md").read_text()
+    assert "rounds" in text and "matches" in text and "Skill" in text
+
+
+def test_ratings_known_answer():
+    # a wins 3 rounds in 4 head to head: theta_a - theta_b = log 3
+    r = fit_ratings([({"a": 1, "b": 1}, {"a": 750, "b": 250}, 1000)], reference="b")
+    assert r.loc["b", "rating"] == 0.0
+    assert r.loc["a", "rating"] == pytest.approx(math.log(3), abs=1e-4)
+    assert r.loc["a", "p_vs_reference"] == pytest.approx(0.75, abs=1e-4)
+    se = 1 / math.sqrt(1000 * 0.75 * 0.25)
+    assert r.loc["a", "high"] - r.loc["a", "rating"] == pytest.approx(1.959964 * se, rel=1e-3)
+    assert list(r["rank"]) == [1, 2]
+    # one seat of a against three b winning 40%: exp(t) / (exp(t) + 3) = 0.4 -> t = log 2
+    r = fit_ratings([({"a": 1, "b": 3}, {"a": 400, "b": 600}, 1000)], reference="b")
+    assert r.loc["a", "rating"] == pytest.approx(math.log(2), abs=1e-4)
+
+
+def test_skill_figure_known_answer():
+    t = pd.DataFrame({"strategy": ["a", "b"], "players": [4, 4], "rounds": [1000, 1000],
+                      "round_wins": [300, 450], "matches": [100, 100], "match_wins": [40, 70]})
+    s = skill_figure(t)
+    assert s["strategy"] == "b" and s["fair_share"] == 0.25
+    assert s["round_share"] == 0.45 and s["round_excess"] == pytest.approx(0.20)
+    lo, hi = wilson_interval(450, 1000)
+    assert (s["round_low"], s["round_high"]) == (lo, hi)
+    assert s["round_excess_low"] == pytest.approx(lo - 0.25)
+    assert s["match_share"] == 0.70 and s["match_excess"] == pytest.approx(0.45)
+    assert s["match_excess_low"] == pytest.approx(wilson_interval(70, 100)[0] - 0.25)
+
+
+def test_parse_strategies():
+    assert parse_strategies("heuristic(bluff=0.2), greedy") == ["heuristic(bluff=0.2)", "greedy"]
+    assert "random" not in parse_strategies(None)
+    with pytest.raises(BotError, match="unknown bot strategy 'nosuch'"):
+        parse_strategies("greedy,nosuch")
+    with pytest.raises(BotError, match="unknown bot knob 'speed'"):
+        parse_strategies("greedy(speed=2)")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--strategies", "heuristic,nosuch"), "unknown bot strategy 'nosuch'"),
+    (("--strategies", "heuristic(speed=3)"), "unknown bot knob 'speed'"),
+    (("--strategies", ""), "--strategies is empty"),
+    (("--edition", "poker"), "poker"),
+    (("--games", "0"), "games"),
+])
+def test_cli_errors_are_one_line(cli, args, fragment):
+    p = cli("tournament", "--games", "10", *args)
+    assert p.returncode == 2, p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("unospin_sim: error:"), p.stderr
+    assert fragment in lines[0]
+    assert "Traceback" not in p.stderr and p.stdout == ""
+
+
+def test_cli_tournament_runs(cli, tmp_path):
+    p = cli("tournament", "--edition", "classic", "--players", "2", "--games", "300",
+            "--strategies", "greedy", "--seed", "1", "--threads", "1", "--quiet",
+            "--out", str(tmp_path / "t"))
+    assert p.returncode == 0, p.stderr
+    assert "greedy" in p.stdout and "round" in p.stdout and "match" in p.stdout
+    assert (tmp_path / "t" / "pairings.parquet").exists()

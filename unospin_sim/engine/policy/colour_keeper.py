@@ -1,0 +1,102 @@
+"""Strategy ``colour_keeper``: keeps the colour it holds most in play, and moves play to it
+(docs/BOTS.md).
+
+Its *best colour* is the colour it holds most cards of (first on ties). It plays a card of
+its best colour when it can; when another colour is in play it switches to its best colour,
+by a card of that colour matching the top card's face, or else by a wild naming it; it keeps
+its wilds while its best colour is in play.
+
+The functions read the state; they change nothing else.
+"""
+
+from ...rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS, WILD_DRAW_FOUR
+from ..jit import inl
+from ..layout import CC, S_COLOUR, S_TOP, TMP
+from .scan import N_SCAN, candidate
+
+
+@inl
+def best_colour(st, p):
+    """The colour seat p holds most cards of (first on ties)."""
+    b = 0
+    for c in range(1, 4):
+        if st.hand[p, CC + c] > st.hand[p, CC + b]:
+            b = c
+    return b
+
+
+@inl
+def choose_card(st, pts, p, wd4_ok):
+    """The legal card of best score (first in scan order on ties), -1 when none: a card of
+    its best colour 200 + points; another coloured card points + 2 x cards held of its
+    colour; a wild 150 (Wild Draw Four 140) when play is in another colour, else -100
+    (-200)."""
+    b = best_colour(st, p)
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
+    off = c != b
+    best = -1
+    best_score = -1e18
+    for j in range(N_SCAN):
+        k = candidate(st, p, j, c, f, wd4_ok)
+        if k < 0:
+            continue
+        if k >= FIRST_WILD:
+            if k == WILD_DRAW_FOUR:
+                sc = 140.0 if off else -200.0
+            else:
+                sc = 150.0 if off else -100.0
+        elif KIND_COLOUR[k] == b:
+            sc = 200.0 + pts[k]
+        else:
+            sc = pts[k] + 2.0 * st.hand[p, CC + KIND_COLOUR[k]]
+        if sc > best_score:
+            best_score = sc
+            best = k
+    return best
+
+
+@inl
+def held_colour(st, p):
+    """Discard by colour: the colour it holds most cards of (sheds the most cards)."""
+    return best_colour(st, p)
+
+
+@inl
+def almost_uno_keep(st, p, n):
+    """Almost UNO: keep wilds first, then cards of its best colour, then the last listed
+    (st.cards[TMP:TMP+n] lists the hand; the two kept end up last)."""
+    b = best_colour(st, p)
+    keep = 0
+    for want in range(2):
+        for i in range(n - 1 - keep, -1, -1):
+            if keep >= 2:
+                break
+            k = st.cards[TMP + i]
+            hit = k >= FIRST_WILD if want == 0 else (k < FIRST_WILD and KIND_COLOUR[k] == b)
+            if hit:
+                j = n - 1 - keep
+                st.cards[TMP + i] = st.cards[TMP + j]
+                st.cards[TMP + j] = k
+                keep += 1
+
+
+@inl
+def race_discard(st, pts, w):
+    """UNO Spin race winner's discard: the dearest card not of its best colour, wilds last
+    (a card of its best colour only when it holds nothing else coloured)."""
+    b = best_colour(st, w)
+    k = -1
+    best = -1000
+    for k2 in range(N_KINDS):
+        if st.hand[w, k2] > 0:
+            if k2 >= FIRST_WILD:
+                sc = -500
+            elif KIND_COLOUR[k2] == b:
+                sc = -100 + pts[k2]
+            else:
+                sc = pts[k2]
+            if k < 0 or sc > best:
+                best = sc
+                k = k2
+    return k

@@ -1,0 +1,359 @@
+"""Tournaments between strategies: who plays better, by how much, and how much of the game is
+skill (``python -m unospin_sim tournament``).
+
+Pairings (each ``games`` rounds, bots rotated so that seat advantage cancels: in game ``g``
+seat ``s`` holds player ``(s + g) mod P``, and consecutive rounds form matches):
+
+- ``vs_random``: every strategy (player 0) against a field of ``random`` (players 1..P-1);
+- ``head_to_head`` (2 players): every pair of strategies;
+- ``vs_field`` (more than 2 players): every strategy against a field of every other one.
+
+For every pairing: player 0's share of the ROUNDS and of the 500-point MATCHES (assembled from
+consecutive rotated rounds, :func:`analysis.assemble_matches`) with 95% Wilson intervals. A
+rating per strategy: a Bradley-Terry (Luce choice) model fitted on every finished round of
+every pairing, P(player i wins a round) = exp(theta_i) / sum_j exp(theta_j) over the players
+at the table, ``random`` fixed at 0, 95% intervals from the Fisher information. The skill
+figure (:func:`skill_figure`): the best strategy's share of rounds and of matches against
+random fields, above the fair share 1/P.
+
+Every pairing uses the tournament's seed, so they are played on the same deals (common random
+numbers); results are reproducible from the seed and independent of the thread count.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._text import split_top_level
+from .analysis.race import assemble_matches
+from .analysis.stats import Z95, wilson_interval
+from .bots import STRATEGIES, parse_bots
+from .errors import BotError, UserError
+
+__all__ = ["Tournament", "parse_strategies", "run_tournament", "fit_ratings", "skill_figure",
+           "pairing_row", "format_tournament"]
+
+#: points that end a match
+TARGET = 500
+
+
+def parse_strategies(text, players: int = 2) -> list[str]:
+    """Canonical bot strings of a comma list of strategies (knobs allowed:
+    ``heuristic(bluff=0.2),greedy``). Default (None or empty): every strategy but random.
+
+    Raises
+    ------
+    BotError
+        An unknown strategy or knob, a malformed entry (one line).
+    """
+    if text is None:
+        return [s for s in STRATEGIES if s != "random"]
+    if not isinstance(text, str):
+        text = ",".join(text)
+    if not text.strip():
+        raise BotError(f"--strategies is empty; known strategies: {', '.join(STRATEGIES)}")
+    items = split_top_level(text, BotError, "strategy list", max_depth=1)
+    out = []
+    for item in items:
+        if not item.strip():
+            raise BotError(f"malformed strategy list {text!r}: empty entry")
+        (spec,) = parse_bots(item, 1)
+        out.append(str(spec))
+    return out
+
+
+def _labels(specs: list[str]) -> list[str]:
+    """Unique labels: a strategy given twice becomes ``name``, ``name#2``."""
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        seen[s] = seen.get(s, 0) + 1
+        out.append(s if seen[s] == 1 else f"{s}#{seen[s]}")
+    return out
+
+
+def pairing_row(rounds: pd.DataFrame, players: int, kind: str, strategy: str, opponent: str,
+                target: int = TARGET) -> dict:
+    """Player 0's share of the rounds and of the matches of one rotated pairing."""
+    w = rounds["winner"].to_numpy().astype(np.int64)
+    g = rounds["game"].to_numpy().astype(np.int64)
+    n = len(rounds)
+    finished = int((w >= 0).sum())
+    wins = int(((w >= 0) & ((w + g) % players == 0)).sum())
+    lo, hi = wilson_interval(wins, n)
+    m = assemble_matches(rounds, target=target, rotated=True)
+    mw = int((m["winner"] == 0).sum())
+    mlo, mhi = wilson_interval(mw, len(m)) if len(m) else (math.nan, math.nan)
+    return {"kind": kind, "strategy": strategy, "opponent": opponent, "players": players,
+            "rounds": n, "finished_rounds": finished, "round_wins": wins,
+            "round_share": wins / n, "round_low": lo, "round_high": hi,
+            "matches": len(m), "match_wins": mw,
+            "match_share": mw / len(m) if len(m) else math.nan,
+            "match_low": mlo, "match_high": mhi, "fair_share": 1.0 / players}
+
+
+def fit_ratings(tables: list[tuple[dict[str, int], dict[str, int], int]],
+                reference: str | None = "random", ridge: float = 1e-6) -> pd.DataFrame:
+    """Bradley-Terry (Luce choice) ratings from tables of rounds.
+
+    Parameters
+    ----------
+    tables : list of (counts, wins, n)
+        Per pairing: seats of each strategy at the table, rounds won by each strategy (summed
+        over its seats), finished rounds.
+    reference : str, optional
+        Strategy whose rating is fixed at 0 (default random; the first strategy when absent).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by strategy: ``rating`` (theta, the log-strength), ``low``, ``high`` (95%,
+        Fisher information), ``p_vs_reference`` (the head-to-head round win probability
+        against the reference the model implies), ``rank`` (1 = best).
+    """
+    names = sorted({s for c, _, _ in tables for s in c})
+    if reference not in names:
+        reference = names[0]
+    idx = {s: i for i, s in enumerate(names)}
+    k = len(names)
+    C = np.zeros((len(tables), k))
+    W = np.zeros((len(tables), k))
+    N = np.zeros(len(tables))
+    for t, (counts, wins, n) in enumerate(tables):
+        for s, c in counts.items():
+            C[t, idx[s]] += c
+        for s, w in wins.items():
+            W[t, idx[s]] += w
+        N[t] = n
+    free = [i for i in range(k) if names[i] != reference]
+    theta = np.zeros(k)
+
+    def grad_hess(th):
+        e = C * np.exp(th)[None, :]
+        pi = e / e.sum(axis=1, keepdims=True)
+        grad = (W - N[:, None] * pi).sum(axis=0) - ridge * th
+        H = np.einsum("t,ts,tr->sr", N, pi, pi) - np.diag((N[:, None] * pi).sum(axis=0))
+        H -= ridge * np.eye(k)
+        return grad, H
+
+    for _ in range(100):
+        grad, H = grad_hess(theta)
+        gf = grad[free]
+        Hf = H[np.ix_(free, free)]
+        step = np.linalg.solve(Hf, -gf)
+        step = np.clip(step, -2.0, 2.0)
+        theta[free] += step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    _, H = grad_hess(theta)
+    cov = np.linalg.inv(-H[np.ix_(free, free)])
+    se = np.zeros(k)
+    se[free] = np.sqrt(np.clip(np.diag(cov), 0.0, None))
+    df = pd.DataFrame({"rating": theta, "low": theta - Z95 * se, "high": theta + Z95 * se,
+                       "p_vs_reference": 1.0 / (1.0 + np.exp(-theta))},
+                      index=pd.Index(names, name="strategy"))
+    df["rank"] = df["rating"].rank(ascending=False, method="min").astype(int)
+    return df.sort_values("rating", ascending=False)
+
+
+def skill_figure(vs_random: pd.DataFrame) -> dict:
+    """The skill figure a designer can quote: the best strategy's share of rounds and of
+    matches against a field of random bots, above the fair share 1/P, with 95% intervals.
+
+    Parameters
+    ----------
+    vs_random : pandas.DataFrame
+        Rows of :func:`pairing_row` of kind ``vs_random`` (columns ``strategy``,
+        ``players``, ``rounds``, ``round_wins``, ``matches``, ``match_wins``); the best is the
+        one with the highest round share.
+
+    Returns
+    -------
+    dict
+        ``strategy``, ``players``, ``fair_share``; ``round_share``, ``round_low``,
+        ``round_high`` and ``round_excess`` (share - fair share) with ``round_excess_low`` /
+        ``_high``; the same for ``match_``.
+    """
+    if len(vs_random) == 0:
+        raise UserError("no pairing against a random field: nothing to measure skill by")
+    t = vs_random.reset_index(drop=True)
+    share = t["round_wins"] / t["rounds"]
+    b = t.loc[int(np.argmax(share.to_numpy()))]
+    players = int(b["players"])
+    fair = 1.0 / players
+    out = {"strategy": b["strategy"], "players": players, "fair_share": fair}
+    for unit, n, k in (("round", b["rounds"], b["round_wins"]),
+                       ("match", b["matches"], b["match_wins"])):
+        n, k = int(n), int(k)
+        if n:
+            lo, hi = wilson_interval(k, n)
+            s = k / n
+        else:
+            lo = hi = s = math.nan
+        out.update({f"{unit}s": n, f"{unit}_share": s, f"{unit}_low": lo, f"{unit}_high": hi,
+                    f"{unit}_excess": s - fair, f"{unit}_excess_low": lo - fair,
+                    f"{unit}_excess_high": hi - fair})
+    return out
+
+
+@dataclass
+class Tournament:
+    """Results of :func:`run_tournament`: ``pairings`` (one row per pairing), ``ratings``
+    (Bradley-Terry), ``skill`` (:func:`skill_figure`) and the parameters."""
+    rules: str
+    games: int
+    seed: int
+    pairings: pd.DataFrame
+    ratings: pd.DataFrame
+    skill: dict
+    meta: dict = field(default_factory=dict)
+
+    def save(self, out) -> Path:
+        """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet`` and
+        ``summary.md`` to directory ``out``."""
+        out = Path(out)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UserError(f"cannot create {str(out)!r}: {e.strerror or e}") from None
+        self.pairings.to_parquet(out / "pairings.parquet", index=False)
+        self.ratings.reset_index().to_parquet(out / "ratings.parquet", index=False)
+        pd.DataFrame([self.skill]).to_parquet(out / "skill.parquet", index=False)
+        (out / "summary.md").write_text(format_tournament(self), encoding="utf-8")
+        return out
+
+
+def _pct(x, lo, hi) -> str:
+    if x != x:  # NaN
+        return "n/a"
+    return f"{100 * x:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def format_tournament(t: Tournament) -> str:
+    """The Markdown summary of a tournament."""
+    lines = [f"# Tournament: {t.rules}", "",
+             f"{t.games} rounds per pairing, seed {t.seed}, bots rotated from round to round "
+             f"(seat advantage cancels); a match is a race to {TARGET} points assembled from "
+             f"consecutive rounds. Shares are player 0's (the strategy named first), with 95% "
+             f"intervals.", ""]
+    s = t.skill
+    lines += ["## Skill", "",
+              f"Best strategy against a field of random: **{s['strategy']}** wins "
+              f"{_pct(s['round_share'], s['round_low'], s['round_high'])} of the rounds and "
+              f"{_pct(s['match_share'], s['match_low'], s['match_high'])} of the matches; a "
+              f"fair share is {100 * s['fair_share']:.1f}%, so skill adds "
+              f"{100 * s['round_excess']:+.1f} points [{100 * s['round_excess_low']:+.1f}, "
+              f"{100 * s['round_excess_high']:+.1f}] per round and "
+              f"{100 * s['match_excess']:+.1f} points [{100 * s['match_excess_low']:+.1f}, "
+              f"{100 * s['match_excess_high']:+.1f}] per match.", ""]
+    lines += ["## Ranking (Bradley-Terry rating of a round win, random = 0)", "",
+              "| rank | strategy | rating [95%] | round win vs random, head to head |",
+              "|---|---|---|---|"]
+    for name, r in t.ratings.iterrows():
+        lines.append(f"| {int(r['rank'])} | {name} | {r['rating']:+.3f} [{r['low']:+.3f}, "
+                     f"{r['high']:+.3f}] | {100 * r['p_vs_reference']:.1f}% |")
+    lines.append("")
+    titles = {"vs_random": "Against a field of random",
+              "head_to_head": "Head to head", "vs_field": "Against a field of another"}
+    for kind in ("vs_random", "head_to_head", "vs_field"):
+        part = t.pairings[t.pairings["kind"] == kind]
+        if not len(part):
+            continue
+        lines += [f"## {titles[kind]}", "",
+                  "| strategy | opponents | rounds | round share [95%] | matches | "
+                  "match share [95%] |", "|---|---|---|---|---|---|"]
+        for _, r in part.iterrows():
+            lines.append(f"| {r['strategy']} | {r['opponent']} | {r['rounds']} | "
+                         f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
+                         f"{r['matches']} | "
+                         f"{_pct(r['match_share'], r['match_low'], r['match_high'])} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_000,
+                   strategies=None, seed: int = 0, threads: int | None = None,
+                   progress: bool = False, head_to_head: bool = True,
+                   rules=None) -> Tournament:
+    """Play a tournament (module docstring) and return its tables.
+
+    Parameters
+    ----------
+    edition, players : str, int
+        The rule set (``rules``, a RuleSet or rule string, overrides both).
+    games : int
+        Rounds per pairing.
+    strategies : str or list of str, optional
+        Bot strings (knobs allowed); default every strategy but random. A strategy given
+        twice plays against its copy (labelled ``name#2``).
+    head_to_head : bool
+        Also play the pairings among the strategies (not only against random fields).
+
+    Raises
+    ------
+    UserError
+        Bad rules, an unknown strategy or knob, ``games`` < 1.
+    """
+    from .rules import RuleSet, parse_rules
+    from .runner import simulate
+
+    if rules is None:
+        rs = RuleSet.build(edition, players=players)
+    else:
+        rs = parse_rules(rules) if isinstance(rules, str) else rules
+    p = rs.players
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise UserError(f"games must be an integer >= 1, got {games!r}")
+    specs = parse_strategies(strategies, p)
+    labels = _labels(specs)
+    from .engine.encode import check_bots_for_rules
+    for s in specs:
+        check_bots_for_rules(rs, parse_bots(s, p))
+    plan = []  # (kind, label a, spec a, label b, spec b)
+    for la, sa in zip(labels, specs):
+        plan.append(("vs_random", la, sa, "random", "random"))
+    if head_to_head:
+        pairs = itertools.combinations(range(len(specs)), 2) if p == 2 else \
+            itertools.permutations(range(len(specs)), 2)
+        kind = "head_to_head" if p == 2 else "vs_field"
+        for i, j in pairs:
+            plan.append((kind, labels[i], specs[i], labels[j], specs[j]))
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=len(plan) * games, unit="round", desc="tournament", leave=False)
+    rows, tables = [], []
+    try:
+        for kind, la, sa, lb, sb in plan:
+            bots = ",".join([sa] + [sb] * (p - 1))
+            res = simulate(rs, bots, games=games, seed=seed, threads=threads,
+                           rotate_bots=True, keep=True)
+            rounds = res.rounds
+            opp = lb if p == 2 else f"{p - 1} x {lb}"
+            rows.append(pairing_row(rounds, p, kind, la, opp))
+            w = rounds["winner"].to_numpy().astype(np.int64)
+            g = rounds["game"].to_numpy().astype(np.int64)
+            fin = w >= 0
+            player = (w[fin] + g[fin]) % p
+            wa = int((player == 0).sum())
+            counts = {la: 1}
+            counts[lb] = counts.get(lb, 0) + p - 1
+            wins = {la: wa}
+            wins[lb] = wins.get(lb, 0) + int(fin.sum()) - wa
+            tables.append((counts, wins, int(fin.sum())))
+            if bar is not None:
+                bar.update(games)
+    finally:
+        if bar is not None:
+            bar.close()
+    pairings = pd.DataFrame(rows)
+    ratings = fit_ratings(tables)
+    skill = skill_figure(pairings[pairings["kind"] == "vs_random"])
+    return Tournament(str(rs), games, seed, pairings, ratings, skill,
+                      {"strategies": specs, "players": p})
