@@ -5,6 +5,7 @@ Layout of a results directory ``DIR``::
     DIR/meta.json               run metadata (written last, atomically)
     DIR/rounds/part-00000.parquet, part-00001.parquet, ...   one row per round
     DIR/spins/part-00000.parquet, ...                          one row per wheel spin
+    DIR/matches/part-00000.parquet, ...    match mode only: one row per match
 
 ``pandas.read_parquet(DIR / "rounds")`` loads the round table; :func:`load_results` loads
 and validates everything.  Every part file is written under a hidden temporary name and
@@ -36,7 +37,7 @@ import numpy as np
 
 from .errors import ResultsError, RuleError
 
-__all__ = ["ResultsWriter", "load_results", "prepare_out_dir", "round_columns",
+__all__ = ["ResultsWriter", "load_results", "load_matches", "MATCH_COLUMNS", "prepare_out_dir", "round_columns",
            "ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "SPIN_COLUMNS", "REQUIRED_META",
            "RESULTS_FORMAT"]
 
@@ -48,12 +49,21 @@ SEAT_COLUMNS = ("cards_drawn", "cards_left", "points_left")
 #: per-spin columns
 SPIN_COLUMNS = ("game", "turn", "spinner", "space", "hand_before", "hand_after",
                 "cards_drawn", "cards_discarded")
+#: match mode: columns of the round table after the per-seat ones (seat columns are players)
+MATCH_ROUND_COLUMNS = ("match", "round")
+
+
+def MATCH_COLUMNS(players: int) -> list[str]:  # noqa: N802 - a table's column list
+    """Columns of the match table (match mode): match, rounds, turns, score_<i>, winner."""
+    return ["match", "rounds", "turns"] + [f"score_{i}" for i in range(players)] + ["winner"]
+
+
 #: keys meta.json must have
 REQUIRED_META = ("rules", "games")
 #: version of this directory layout, stored in meta.json
 RESULTS_FORMAT = 1
 
-_TABLES = ("rounds", "spins")
+_TABLES = ("rounds", "spins", "matches")
 _META = "meta.json"
 _OWN_FILE = re.compile(r"(part-\d{5}\.parquet|\.part-\d{5}\.parquet\.tmp)")
 
@@ -74,6 +84,8 @@ def round_columns(rules) -> list[str]:
     for prefix in SEAT_COLUMNS:
         cols += [f"{prefix}_{i}" for i in range(rules.players)]
     cols += [f"spins_{s}" for s in rules.wheel_spaces()]
+    if rules.option("match") != "single":
+        cols += list(MATCH_ROUND_COLUMNS) + [f"score_{i}" for i in range(rules.players)]
     return cols
 
 
@@ -220,6 +232,11 @@ class ResultsWriter:
         Returns the part's path, or ``None`` for an empty frame (nothing is written).
         """
         return self._write("spins", df)
+
+    def write_matches(self, df) -> Path | None:
+        """Append ``df`` (rows of the match table, match mode) as the next ``matches/``
+        part file."""
+        return self._write("matches", df)
 
     def _write(self, table: str, df) -> Path | None:
         import pyarrow as pa
@@ -437,3 +454,23 @@ def load_results(results_dir: str | os.PathLike):
                            f"{rules.edition} wheel")
     spins["space"] = pd.Categorical(space, categories=wheel)
     return rounds, spins, meta
+
+
+def load_matches(results_dir: str | os.PathLike):
+    """The match table of a match-mode results directory (one row per match, sorted by
+    ``match``), or ``None`` when the run played single rounds."""
+    from .rules import parse_rules
+    d = Path(results_dir)
+    meta = _read_meta(d)
+    try:
+        rules = parse_rules(meta["rules"])
+    except RuleError as e:
+        raise ResultsError(f"{d / _META}: bad rule string: {e}") from None
+    if rules.option("match") == "single":
+        return None
+    df = _read_table(d, "matches", MATCH_COLUMNS(rules.players),
+                     meta.get("parts", {}).get("matches"), optional=True)
+    if "matches" in meta and len(df) != meta["matches"]:
+        raise ResultsError(f"{d / 'matches'} holds {len(df)} matches but meta.json says "
+                           f"{meta['matches']}")
+    return df.sort_values("match", kind="stable", ignore_index=True)

@@ -50,6 +50,7 @@ class Results:
     rounds: pd.DataFrame
     spins: pd.DataFrame
     meta: dict = field(default_factory=dict)
+    matches: pd.DataFrame | None = None  # match mode: one row per match, else None
 
     def to_df(self) -> pd.DataFrame:
         """The round table (one row per round)."""
@@ -167,6 +168,15 @@ def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n:
     return _play_frames(rules, ki, seed, check, rotate, (game0, n))
 
 
+def play_match_chunk_frames(rules_text: str, bots_text: str, seed: int, match0: int, n: int,
+                            check: bool = False):
+    """Play matches ``match0 .. match0+n-1`` (match mode); the Dask unit of work."""
+    from .bots import parse_bots
+    rules = parse_rules(rules_text)
+    ki = encode(rules, parse_bots(bots_text, rules.players), check)
+    return _play_match_frames(rules, ki, seed, check, (match0, n))
+
+
 def _play_frames(rules, ki, seed, check, rotate, task):
     from .engine import kernel
     game0, n = task
@@ -174,6 +184,52 @@ def _play_frames(rules, ki, seed, check, rotate, task):
     seeds = np.empty(n, np.uint64)
     rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
     return n, _rounds_frame(rules, game0, out_arr, seeds, check), _spins_frame(rules, rec)
+
+
+#: rounds after which a match still running ends with winner -1 (e.g. every round unfinished)
+MAX_MATCH_ROUNDS = 10_000
+
+
+def _to_players(block: np.ndarray, rnd: np.ndarray) -> np.ndarray:
+    """Per-seat columns ``block`` (rows x N) of rounds ``rnd`` as per-player columns: in
+    round j of a match player i sits at seat (i - j) mod N."""
+    p = block.shape[1]
+    seat = (np.arange(p)[None, :] - rnd[:, None]) % p
+    return block[np.arange(block.shape[0])[:, None], seat]
+
+
+def _play_match_frames(rules, ki, seed, check, task):
+    """Play matches ``task = (match0, n)``: ``(n, rounds, spins, matches)`` frames. The round
+    table's seat columns (winner, first_player, ``*_<i>``) and the spinner are PLAYERS (the
+    i-th bot), ``game`` counts rounds from 0 within these matches (the caller offsets it)."""
+    from .engine import kernel
+    match0, n = task
+    p = rules.players
+    rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, match0, n,
+                                                      MAX_MATCH_ROUNDS)
+    base = L.n_out_columns(p)
+    rnd = rows[:, base + 1]
+    out = rows[:, :base].copy()
+    for col in (L.O_FIRST, L.O_WINNER):
+        seat = out[:, col]
+        out[:, col] = np.where(seat >= 0, (seat + rnd) % p, seat)
+    for j in range(3):
+        c = L.N_OUT_FIXED + j * p
+        out[:, c:c + p] = _to_players(out[:, c:c + p], rnd)
+    rdf = _rounds_frame(rules, 0, out, seeds, check)
+    rdf.insert(1, "match", rows[:, base].astype(np.int64))
+    rdf.insert(2, "round", rnd.astype(np.int32))
+    for i in range(p):
+        rdf[f"score_{i}"] = rows[:, base + 2 + i].astype(np.int32)
+    rec = rec.copy()
+    rec[:, L.P_SPINNER] = (rec[:, L.P_SPINNER] + rnd[rec[:, L.P_GAME]]) % p
+    sdf = _spins_frame(rules, rec)
+    mdf = pd.DataFrame({"match": mrows[:, 0], "rounds": mrows[:, 1].astype(np.int32),
+                        "turns": mrows[:, 2]})
+    for i in range(p):
+        mdf[f"score_{i}"] = mrows[:, 4 + i].astype(np.int32)
+    mdf["winner"] = mrows[:, 3].astype(np.int8)
+    return n, rdf, sdf, mdf
 
 
 def _chunks(games: int, chunk_size: int):
@@ -199,7 +255,8 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         One strategy for every seat (``"random"``), a comma list with one per seat
         (``"random,heuristic(forget=0.1),random,random"``), or parsed specs.
     games : int
-        Number of rounds (>= 1).
+        Number of rounds (>= 1); under a match mode (rule option ``match=race`` or
+        ``lowest``) the number of whole MATCHES, each played in the engine (see below).
     seed : int
         Run seed (0 .. 2**63-1). Game ``g`` uses a stream derived from ``(seed, g)`` only,
         so results do not depend on ``threads`` or ``chunk_size``.
@@ -229,6 +286,14 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         ``first_player``, ``winner`` and ``turns`` (6 bytes a round: enough for the run
         summary of a run larger than memory); ``False`` keeps nothing. Both need ``out``.
 
+    Match mode (``match=race|lowest``, ``target``): match m is a unit of work seeded from
+    (seed, m), its round j from (that, j); the deal passes one seat clockwise each round for
+    any mix of bots. The round table's seat columns are then PLAYERS (the i-th bot) and it
+    gains ``match``, ``round`` and ``score_<i>`` (running scores after the round); ``game``
+    numbers the rounds of the run; ``Results.matches`` (``DIR/matches/``) holds one row per
+    match: ``match``, ``rounds``, ``turns``, ``score_<i>``, ``winner`` (-1: still running
+    after MAX_MATCH_ROUNDS rounds).
+
     Returns
     -------
     Results
@@ -250,6 +315,10 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         raise UserError(f"keep={keep!r} needs an output directory (out)")
 
     ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
+    match_mode = rules.option("match") != "single"
+    if match_mode and rotate_bots:
+        raise UserError(f"rotate_bots cannot be combined with match={rules.option('match')}: "
+                        f"a match passes the deal itself")
 
     writer = None
     if out is not None:
@@ -265,19 +334,26 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if note is not None:
         note.start()
     try:
-        kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64),
-                          bool(rotate_bots))
+        if match_mode:
+            kernel.play_match_chunk(*args, seed, 0, 0, MAX_MATCH_ROUNDS)
+        else:
+            kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64),
+                              np.zeros(0, np.uint64), bool(rotate_bots))
     finally:
         if note is not None:
             note.cancel()
 
-    work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
+    if match_mode:
+        work = partial(_play_match_frames, rules, ki, seed, check)
+    else:
+        work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
 
-    rounds_parts, spin_parts = [], []
+    rounds_parts, spin_parts, match_parts = [], [], []
+    n_rounds = 0
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, unit="game", unit_scale=True, dynamic_ncols=True,
+        bar = tqdm(total=games, unit="match" if match_mode else "game", unit_scale=True, dynamic_ncols=True,
                    mininterval=0.5, desc=str(rules))
     t0 = time.perf_counter()
     pending = deque()
@@ -290,11 +366,24 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         rules_text, bots_text = str(rules), ",".join(str(b) for b in bot_specs)
 
         def submit(task):
+            if match_mode:
+                return client.submit(play_match_chunk_frames, rules_text, bots_text, seed,
+                                     task[0], task[1], check, pure=False)
             return client.submit(play_chunk_frames, rules_text, bots_text, seed, task[0],
                                  task[1], check, bool(rotate_bots), pure=False)
     try:
         # chunks come back in game order, so parts are written in game order
-        for n, rdf, sdf in _ordered_map(submit, _chunks(games, chunk_size), window, pending):
+        for n, rdf, sdf, *mdf in _ordered_map(submit, _chunks(games, chunk_size), window,
+                                              pending):
+            if match_mode:  # number the rounds of the run in match order
+                rdf["game"] += n_rounds
+                sdf["game"] += n_rounds
+                n_rounds += len(rdf)
+                mdf = mdf[0]
+                if writer is not None:
+                    writer.write_matches(mdf)
+                if keep is not False:
+                    match_parts.append(mdf)
             if writer is not None:
                 writer.write_rounds(rdf)
                 if rules.wheel_spaces():
@@ -321,6 +410,13 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     spins = pd.concat(spin_parts, ignore_index=True) if spin_parts else \
         _spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
     import numba
+    if match_mode:
+        from .results import MATCH_COLUMNS
+        matches = pd.concat(match_parts, ignore_index=True) if match_parts else \
+            pd.DataFrame({c: pd.Series(dtype="int64") for c in MATCH_COLUMNS(rules.players)})
+        n_matches, games = games, n_rounds
+    else:
+        matches = None
     meta = {
         "schema_version": SCHEMA_VERSION,
         "rules": str(rules),
@@ -341,9 +437,13 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         "round_columns": round_columns(rules),
         "wheel_spaces": list(rules.wheel_spaces()),
     }
+    if match_mode:
+        meta.update({"match": rules.option("match"), "target": rules.option("target"),
+                     "matches": n_matches,
+                     "matches_per_second": round(n_matches / wall, 1) if wall > 0 else None})
     if writer is not None:
         writer.finish(meta)
-    return Results(rounds, spins, meta)
+    return Results(rounds, spins, meta, matches)
 
 
 def trace(rules, bots="random", seed: int = 0, game: int = 0,
