@@ -97,6 +97,7 @@ def test_cli_race_writes_matches_and_summary_reads_them(tmp_path, capsys):
     assert rc == 0
     text = capsys.readouterr().out
     assert "classic(players=4,match=race,target=300)" in text and "matches     12" in text
+    assert "player  win rate" in text and "seat  win rate" not in text
     meta = json.loads((out / "meta.json").read_text())
     assert meta["match"] == "race" and meta["matches"] == 12 and meta["target"] == 300
     rounds, _spins, meta = load_results(out)

@@ -338,7 +338,8 @@ def cmd_run(args, state: dict) -> int:
             kwargs["keep"] = "summary"  # the match table is always kept (one row a match)
         results = simulate(rules, bots, count, args.seed, out=str(out), **kwargs)
     seconds = results.meta["wall_seconds"]  # the games alone, as `summary` reports them
-    print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
+    print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds),
+                         who="player" if match_mode else "seat"))
     if match_mode:
         from .analysis.summary import format_match_summary
         print(format_match_summary(results.matches, rules.players, seconds))
@@ -418,7 +419,9 @@ def cmd_summary(args, state: dict) -> int:
     bots = meta.get("bots")
     bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
     print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
-    print(format_summary(summarize(rounds, players=rules.players, seconds=seconds)))
+    match_mode = rules.option("match") != "single"
+    print(format_summary(summarize(rounds, players=rules.players, seconds=seconds),
+                         who="player" if match_mode else "seat"))
     from .results import load_matches
     matches = load_matches(args.dir)
     if matches is not None:

@@ -37,8 +37,8 @@ import numpy as np
 
 from .errors import ResultsError, RuleError
 
-__all__ = ["ResultsWriter", "load_results", "load_matches", "MATCH_COLUMNS", "prepare_out_dir", "round_columns",
-           "ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "SPIN_COLUMNS", "REQUIRED_META",
+__all__ = ["ResultsWriter", "load_results", "load_matches", "MATCH_COLUMNS", "prepare_out_dir",
+           "round_columns", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "SPIN_COLUMNS", "REQUIRED_META",
            "RESULTS_FORMAT"]
 
 #: per-round columns every rule set has

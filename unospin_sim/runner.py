@@ -353,7 +353,8 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, unit="match" if match_mode else "game", unit_scale=True, dynamic_ncols=True,
+        bar = tqdm(total=games, unit="match" if match_mode else "game", unit_scale=True,
+                   dynamic_ncols=True,
                    mininterval=0.5, desc=str(rules))
     t0 = time.perf_counter()
     pending = deque()

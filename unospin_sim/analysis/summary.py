@@ -56,13 +56,16 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
     return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
 
 
-def format_summary(summary: pd.DataFrame) -> str:
+def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
     """Render a :func:`summarize` table as a few aligned lines of text.
 
     Parameters
     ----------
     summary : pandas.DataFrame
         The output of :func:`summarize`.
+    who : str
+        Heading of the win-rate rows: ``"seat"``, or ``"player"`` for a match-mode round
+        table (whose seat columns are players).
 
     Returns
     -------
@@ -78,7 +81,7 @@ def format_summary(summary: pd.DataFrame) -> str:
         head += f" in {s.at['seconds', 'value']:.2f} s ({speed})"
     unfinished = int(s.at["unfinished", "value"])
     share = f" ({unfinished / games:.2%})" if games else ""
-    lines = [head, f"unfinished  {unfinished:,}{share}", "seat  win rate  95% interval"]
+    lines = [head, f"unfinished  {unfinished:,}{share}", f"{who:>4}  win rate  95% interval"]
     for name in s.index:
         if name.startswith("win_rate_"):
             v, lo, hi = s.loc[name, ["value", "ci_low", "ci_high"]]
