@@ -215,9 +215,10 @@ class ResultsWriter:
 
     @property
     def parts(self) -> dict[str, int]:
-        """Part files written so far, per table."""
+        """Part files written so far, per table (``matches`` only in match mode, so that a
+        single-round run's meta.json is as before)."""
         with self._lock:
-            return dict(self._parts)
+            return {k: v for k, v in self._parts.items() if k != "matches" or v}
 
     def write_rounds(self, df) -> Path | None:
         """Append ``df`` (rows of the round table) as the next ``rounds/`` part file.
