@@ -123,7 +123,8 @@ def _add_rule_flags(p: argparse.ArgumentParser) -> None:
     g.add_argument("--turn-cap", type=_int_type("turn cap", 1), metavar="N",
                    help="turns after which a round is recorded unfinished (default 10000)")
     g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="another rule option, e.g. wild_matches_colour=false (repeatable)")
+                   help="another rule option, e.g. wild_matches_colour=false (repeatable; "
+                        "every option is listed at the end of this help)")
     g.add_argument("--rules", metavar="RULESTRING",
                    help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
                         "instead of the flags above")
@@ -133,6 +134,11 @@ def _add_rule_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rotate-bots", action="store_true",
                    help="pass the deal one seat clockwise from game to game, as in a match: "
                         "in game g, seat s holds the bot of player (s + g) mod players")
+
+
+def _option_help() -> str:
+    from .rules.options import option_help
+    return option_help()
 
 
 def _wheel_option(text: str, edition: str) -> dict:
@@ -155,7 +161,9 @@ def _flag_options(args) -> dict[str, object]:
         if key in options:
             raise RuleError(f"--option {key} given twice")
         options[key] = value.strip()
-    for key, value in (("players", args.players), ("turn_cap", args.turn_cap)):
+    for key, value in (("players", args.players), ("turn_cap", args.turn_cap),
+                       ("match", getattr(args, "match", None)),
+                       ("target", getattr(args, "target", None))):
         if value is not None:
             if key in options:
                 raise RuleError(f"{key} given both as --option and as --{key.replace('_', '-')}")
@@ -188,8 +196,8 @@ def resolve_rules(args):
         options["wheel"] = _wheel_option(args.wheel, base.edition)
     for key, value in options.items():
         if base.replace(**{key: value}) != base:
-            flag = {"players": "--players", "turn_cap": "--turn-cap",
-                    "wheel": "--wheel"}.get(key, f"--option {key}")
+            flag = {"players": "--players", "turn_cap": "--turn-cap", "match": "--match",
+                    "target": "--target", "wheel": "--wheel"}.get(key, f"--option {key}")
             raise RuleError(f"{flag} contradicts --rules {str(base)!r}")
     return base
 
@@ -226,10 +234,19 @@ def _add_run(sub) -> None:
                "  python -m unospin_sim run --games 1e6\n"
                "  python -m unospin_sim run --games 1e5 --edition classic --bots random\n"
                "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
-               "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x",
+               "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x\n"
+               "\nrule options (--option KEY=VALUE, or in --rules):\n" + _option_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=parse_games, default=DEFAULT_GAMES, metavar="N",
+    p.add_argument("--games", type=parse_games, default=None, metavar="N",
                    help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)")
+    m = p.add_argument_group("matches (rule options match and target)")
+    m.add_argument("--match", metavar="MODE",
+                   help="single (default: one round per game), race (first to --target points "
+                        "wins) or lowest (lowest total when someone passes --target)")
+    m.add_argument("--target", type=_int_type("target", 1, 1_000_000), metavar="POINTS",
+                   help="points that end a match (default 500)")
+    m.add_argument("--matches", type=parse_games, metavar="N",
+                   help="whole matches to play under --match race/lowest (default 1000)")
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
                    help="run seed; game g uses a stream derived from (S, g) (default 0)")
     _add_rule_flags(p)
@@ -287,6 +304,19 @@ def cmd_run(args, state: dict) -> int:
 
     rules = resolve_rules(args)
     bots = resolve_bots(args, rules)
+    match_mode = rules.option("match") != "single"
+    if match_mode:
+        if args.games is not None:
+            raise UserError(f"match={rules.option('match')} plays whole matches: give "
+                            f"--matches N, not --games")
+        if args.rotate_bots:
+            raise UserError(f"--rotate-bots cannot be combined with "
+                            f"match={rules.option('match')}: a match passes the deal itself")
+        count = 1000 if args.matches is None else args.matches
+    else:
+        if args.matches is not None:
+            raise UserError("--matches needs a match mode: --match race or --match lowest")
+        count = DEFAULT_GAMES if args.games is None else args.games
     threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
     if args.out is not None and not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
@@ -304,9 +334,15 @@ def cmd_run(args, state: dict) -> int:
         print(f"writing results to {out}", flush=True)
         if client is not None:
             kwargs["client"] = client
-        results = simulate(rules, bots, args.games, args.seed, out=str(out), **kwargs)
+        if match_mode:
+            kwargs["keep"] = "summary"  # the match table is always kept (one row a match)
+        results = simulate(rules, bots, count, args.seed, out=str(out), **kwargs)
     seconds = results.meta["wall_seconds"]  # the games alone, as `summary` reports them
-    print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds)))
+    print(format_summary(summarize(results.rounds, players=rules.players, seconds=seconds),
+                         who="player" if match_mode else "seat"))
+    if match_mode:
+        from .analysis.summary import format_match_summary
+        print(format_match_summary(results.matches, rules.players, seconds))
     if args.rotate_bots:
         from .analysis import player_win_rates
         t = player_win_rates(results.rounds, rotated=True, players=rules.players)
@@ -328,7 +364,8 @@ def _add_play(sub) -> None:
                     "effect and spin, the winner and the scores.",
         epilog="examples:\n"
                "  python -m unospin_sim play --seed 1\n"
-               "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2",
+               "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
+               "\nrule options (--option KEY=VALUE, or in --rules):\n" + _option_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
                    help="run seed (default 0)")
@@ -383,7 +420,14 @@ def cmd_summary(args, state: dict) -> int:
     bots = meta.get("bots")
     bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
     print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
-    print(format_summary(summarize(rounds, players=rules.players, seconds=seconds)))
+    match_mode = rules.option("match") != "single"
+    print(format_summary(summarize(rounds, players=rules.players, seconds=seconds),
+                         who="player" if match_mode else "seat"))
+    from .results import load_matches
+    matches = load_matches(args.dir)
+    if matches is not None:
+        from .analysis.summary import format_match_summary
+        print(format_match_summary(matches, rules.players, seconds))
     return 0
 
 

@@ -82,6 +82,7 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from .analysis.race import with_round_wins
     from .analysis import (assemble_matches, balance_table, race_summary, seat_win_rates,
                            space_effects)
     from .plots import (plot_balance, plot_race_rounds, plot_seat_win_rates,
@@ -180,10 +181,14 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
     # race to the target
     log(f"races to {target} points")
     race_md, fig, ax = [], None, None
-    for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
+    for i, (label, (rounds, _, meta, path)) in enumerate(runs.items()):
         try:
-            matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
-                                       rotated=bool(meta.get("rotate_bots")))
+            if meta.get("match") in ("race", "lowest"):  # matches played in the engine
+                from .results import load_matches
+                matches = with_round_wins(rounds, load_matches(path))
+            else:
+                matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
+                                           rotated=bool(meta.get("rotate_bots")))
             summ = race_summary(matches)
         except UserError as e:
             race_md += [f"`{label}`: {e}", ""]

@@ -24,7 +24,8 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import Results, round_columns, rounds_frame, spins_frame
+from .results import (Results, empty_frames, is_match_mode, match_frames, round_columns,
+                      rounds_frame, spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
@@ -97,6 +98,16 @@ def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n:
     return _play_frames(rules, ki, seed, check, rotate, (game0, n))
 
 
+def play_match_chunk_frames(rules_text: str, bots_text: str, seed: int, match0: int, n: int,
+                            check: bool = False):
+    """Play matches ``match0 .. match0+n-1`` (match mode); the Dask unit of work.
+    Returns ``(n, rounds, spins, matches)`` frames (see :func:`_play_match_frames`)."""
+    from .bots import parse_bots
+    rules = parse_rules(rules_text)
+    ki = encode(rules, parse_bots(bots_text, rules.players), check)
+    return _play_match_frames(rules, ki, seed, check, (match0, n))
+
+
 def _play_frames(rules, ki, seed, check, rotate, task):
     from .engine import kernel
     game0, n = task
@@ -104,6 +115,21 @@ def _play_frames(rules, ki, seed, check, rotate, task):
     seeds = np.empty(n, np.uint64)
     rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
     return n, rounds_frame(rules, game0, out_arr, seeds, check), spins_frame(rules, rec)
+
+
+#: rounds after which a match still running ends with winner -1 (e.g. every round unfinished)
+MAX_MATCH_ROUNDS = 10_000
+
+
+def _play_match_frames(rules, ki, seed, check, task):
+    """Play matches ``task = (match0, n)``: ``(n, rounds, spins, matches)`` frames
+    (:func:`results.match_frames`: seat columns and the spinner are PLAYERS, the i-th bot;
+    ``game`` counts rounds from 0 within these matches, the caller offsets it)."""
+    from .engine import kernel
+    match0, n = task
+    rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, match0, n,
+                                                      MAX_MATCH_ROUNDS)
+    return (n, *match_frames(rules, rows, seeds, mrows, rec, check))
 
 
 def _chunks(games: int, chunk_size: int):
@@ -129,7 +155,8 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         One strategy for every seat (``"random"``), a comma list with one per seat
         (``"random,heuristic(forget=0.1),random,random"``), or parsed specs.
     games : int
-        Number of rounds (>= 1).
+        Number of rounds (>= 1); under a match mode (rule option ``match=race`` or
+        ``lowest``) the number of whole MATCHES, each played in the engine (see below).
     seed : int
         Run seed (0 .. 2**63-1). Game ``g`` uses a stream derived from ``(seed, g)`` only,
         so results do not depend on ``threads`` or ``chunk_size``.
@@ -159,11 +186,22 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         ``first_player``, ``winner`` and ``turns`` (6 bytes a round: enough for the run
         summary of a run larger than memory); ``False`` keeps nothing. Both need ``out``.
 
+    Match mode (``match=race|lowest``, ``target``): match m is a unit of work seeded from
+    (seed, m), its round j from (that, j); the deal passes one seat clockwise each round for
+    any mix of bots. The round table's seat columns are then PLAYERS (the i-th bot) and it
+    gains ``match``, ``round`` and ``score_<i>`` (running scores after the round); ``game``
+    numbers the rounds of the run; ``Results.matches`` (``DIR/matches/``) holds one row per
+    match: ``match``, ``rounds``, ``turns``, ``score_<i>``, ``winner`` (-1: still running
+    after MAX_MATCH_ROUNDS rounds). ``meta["games"]`` is then the number of rounds played,
+    ``meta["matches"]`` the number of matches. The match table is kept unless
+    ``keep=False``.
+
     Returns
     -------
     Results
         :class:`unospin_sim.results.Results`: ``.rounds``, ``.spins`` (as ``keep`` says),
-        ``.meta``; ``.save(DIR)`` writes them as a results directory.
+        ``.meta``, ``.matches`` (match mode; else ``None``); ``.save(DIR)`` writes them as a
+        results directory.
     """
     from . import __version__
     from .engine import kernel
@@ -182,6 +220,10 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         raise UserError(f"keep={keep!r} needs an output directory (out)")
 
     ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
+    match_mode = is_match_mode(rules)
+    if match_mode and rotate_bots:
+        raise UserError(f"rotate_bots cannot be combined with match={rules.option('match')}: "
+                        f"a match passes the deal itself")
 
     writer = None
     if out is not None:
@@ -197,20 +239,27 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if note is not None:
         note.start()
     try:
-        kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64),
-                          bool(rotate_bots))
+        if match_mode:
+            kernel.play_match_chunk(*args, seed, 0, 0, MAX_MATCH_ROUNDS)
+        else:
+            kernel.play_chunk(*args, seed, 0, np.zeros((0, ncols), np.int64),
+                              np.zeros(0, np.uint64), bool(rotate_bots))
     finally:
         if note is not None:
             note.cancel()
 
-    work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
+    if match_mode:
+        work = partial(_play_match_frames, rules, ki, seed, check)
+    else:
+        work = partial(_play_frames, rules, ki, seed, check, bool(rotate_bots))
 
-    rounds_parts, spin_parts = [], []
+    rounds_parts, spin_parts, match_parts = [], [], []
+    n_rounds = 0  # match mode: rounds played so far
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, unit="game", unit_scale=True, dynamic_ncols=True,
-                   mininterval=0.5, desc=str(rules))
+        bar = tqdm(total=games, unit="match" if match_mode else "game", unit_scale=True,
+                   dynamic_ncols=True, mininterval=0.5, desc=str(rules))
     t0 = time.perf_counter()
     pending = deque()
     if client is None:
@@ -222,11 +271,24 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         rules_text, bots_text = str(rules), ",".join(str(b) for b in bot_specs)
 
         def submit(task):
+            if match_mode:
+                return client.submit(play_match_chunk_frames, rules_text, bots_text, seed,
+                                     task[0], task[1], check, pure=False)
             return client.submit(play_chunk_frames, rules_text, bots_text, seed, task[0],
                                  task[1], check, bool(rotate_bots), pure=False)
     try:
-        # chunks come back in game order, so parts are written in game order
-        for n, rdf, sdf in _ordered_map(submit, _chunks(games, chunk_size), window, pending):
+        # chunks come back in game (match) order, so parts are written in that order
+        for n, rdf, sdf, *mdf in _ordered_map(submit, _chunks(games, chunk_size), window,
+                                              pending):
+            if match_mode:  # number the rounds of the run in match order
+                rdf["game"] += n_rounds
+                sdf["game"] += n_rounds
+                n_rounds += len(rdf)
+                mdf = mdf[0]
+                if writer is not None:
+                    writer.write_matches(mdf)
+                if keep is not False:
+                    match_parts.append(mdf)
             if writer is not None:
                 writer.write_rounds(rdf)
                 if rules.wheel_spaces():
@@ -248,10 +310,12 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
             bar.close()
     wall = time.perf_counter() - t0
 
-    rounds = pd.concat(rounds_parts, ignore_index=True) if rounds_parts else \
-        rounds_frame(rules, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64))
-    spins = pd.concat(spin_parts, ignore_index=True) if spin_parts else \
-        spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
+    empty = empty_frames(rules)
+    rounds = pd.concat(rounds_parts, ignore_index=True) if rounds_parts else empty[0]
+    spins = pd.concat(spin_parts, ignore_index=True) if spin_parts else empty[1]
+    matches = pd.concat(match_parts, ignore_index=True) if match_parts else empty[2]
+    if match_mode:
+        n_matches, games = games, n_rounds
     import numba
     meta = {
         "schema_version": SCHEMA_VERSION,
@@ -273,9 +337,13 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         "round_columns": round_columns(rules),
         "wheel_spaces": list(rules.wheel_spaces()),
     }
+    if match_mode:
+        meta.update({"match": rules.option("match"), "target": rules.option("target"),
+                     "matches": n_matches,
+                     "matches_per_second": round(n_matches / wall, 1) if wall > 0 else None})
     if writer is not None:
         writer.finish(meta)
-    return Results(rounds, spins, meta)
+    return Results(rounds, spins, meta, matches)
 
 
 def trace(rules, bots="random", seed: int = 0, game: int = 0,

@@ -17,7 +17,7 @@ import pandas as pd
 from ..errors import UserError
 from .stats import mean_interval, players_of, wilson_interval
 
-__all__ = ["assemble_matches", "race_summary", "player_win_rates"]
+__all__ = ["assemble_matches", "race_summary", "player_win_rates", "with_round_wins"]
 
 MODES = ("race", "lowest")
 
@@ -101,6 +101,25 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
     cols = ["match", "first_game", "rounds", "winner", "rounds_won_by_winner",
             "most_rounds_won"] + [f"score_{i}" for i in range(p)]
     return pd.DataFrame(rows, columns=cols)
+
+
+def with_round_wins(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataFrame:
+    """A match table played in the engine (match mode) with the columns
+    ``rounds_won_by_winner`` and ``most_rounds_won`` that :func:`race_summary` needs (the
+    match-mode round table's ``winner`` is a player)."""
+    p = sum(1 for c in matches.columns if c.startswith("score_"))
+    won = np.zeros((len(matches), p), np.int64)
+    w = rounds["winner"].to_numpy().astype(np.int64)
+    m = rounds["match"].to_numpy().astype(np.int64)
+    ok = w >= 0
+    row = {mt: i for i, mt in enumerate(matches["match"].to_numpy().tolist())}
+    np.add.at(won, (np.array([row[x] for x in m[ok].tolist()], np.int64), w[ok]), 1)
+    out = matches.copy()
+    champ = out["winner"].to_numpy().astype(np.int64)
+    out["rounds_won_by_winner"] = np.where(champ >= 0, won[np.arange(len(out)),
+                                                           np.maximum(champ, 0)], 0)
+    out["most_rounds_won"] = won.max(axis=1) if p else 0
+    return out
 
 
 def race_summary(matches: pd.DataFrame) -> pd.DataFrame:
