@@ -100,8 +100,9 @@ def test_cli_race_writes_matches_and_summary_reads_them(tmp_path, capsys):
     assert "player  win rate" in text and "seat  win rate" not in text
     meta = json.loads((out / "meta.json").read_text())
     assert meta["match"] == "race" and meta["matches"] == 12 and meta["target"] == 300
-    rounds, _spins, meta = load_results(out)
-    matches = load_matches(out)
+    res = load_results(out)
+    rounds, meta, matches = res.rounds, res.meta, res.matches
+    pd.testing.assert_frame_equal(load_matches(out), matches)
     assert len(matches) == 12 and len(rounds) == meta["games"] == matches["rounds"].sum()
     _check_scores(rounds, matches, 4, 300, "race")
     assert main(["summary", str(out)]) == 0

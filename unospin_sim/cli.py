@@ -423,8 +423,7 @@ def cmd_summary(args, state: dict) -> int:
     match_mode = rules.option("match") != "single"
     print(format_summary(summarize(rounds, players=rules.players, seconds=seconds),
                          who="player" if match_mode else "seat"))
-    from .results import load_matches
-    matches = load_matches(args.dir)
+    matches = res.matches  # None unless the run played matches
     if matches is not None:
         from .analysis.summary import format_match_summary
         print(format_match_summary(matches, rules.players, seconds))

@@ -105,7 +105,7 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
             label += " " + ",".join(bots)
         while label in runs:
             label += "'"
-        runs[label] = (rounds, spins, meta, Path(d))
+        runs[label] = (rounds, spins, meta, Path(d), res.matches)
     if out is None:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         out = Path("reports") / f"report-{stamp}"
@@ -119,7 +119,7 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
           f"Generated {_dt.datetime.now().isoformat(timespec='seconds')}. "
           "Every interval is 95%.", ""]
     md += ["## Runs", ""]
-    for label, (rounds, _, meta, d) in runs.items():
+    for label, (rounds, _, meta, d, _) in runs.items():
         md.append(f"- `{label}`: {len(rounds):,} rounds, seed {meta.get('seed')}, "
                   f"from `{d}` (version {meta.get('version')})")
     md.append("")
@@ -155,7 +155,7 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
     md += ["![seats](seats.png)", ""]
 
     # wheel spaces
-    for i, (label, (rounds, spins, meta, _)) in enumerate(runs.items()):
+    for i, (label, (rounds, spins, meta, *_rest)) in enumerate(runs.items()):
         if spins is None or spins.empty:
             continue
         log(f"wheel spaces of {label}")
@@ -181,11 +181,10 @@ def build_report(dirs, out=None, target: int = 500, log=None) -> Path:
     # race to the target
     log(f"races to {target} points")
     race_md, fig, ax = [], None, None
-    for i, (label, (rounds, _, meta, path)) in enumerate(runs.items()):
+    for i, (label, (rounds, _, meta, _, played)) in enumerate(runs.items()):
         try:
-            if meta.get("match") in ("race", "lowest"):  # matches played in the engine
-                from .results import load_matches
-                matches = with_round_wins(rounds, load_matches(path))
+            if played is not None:  # matches played in the engine
+                matches = with_round_wins(rounds, played)
             else:
                 matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
                                            rotated=bool(meta.get("rotate_bots")))
