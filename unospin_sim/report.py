@@ -507,7 +507,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
             f"{s.loc['p_winner_not_most_rounds', 'high']:.0%}] the match winner won fewer "
             "rounds than another player.")
     if race_blocks:
-        body.h(2, f"The match: a race to {target} points")
+        body.h(2, f"The race to {target} points (a match)")
         body.p("Matches assembled from consecutive rounds with the deal passing clockwise.")
         for blk in race_blocks:
             body.p(blk[1]) if blk[0] == "p" else body.table(blk[1])
