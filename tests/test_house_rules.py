@@ -866,3 +866,63 @@ def test_seven_o_invariants(rules):
 def test_special_wilds_invariants(rules):
     r = assert_invariants(rules)
     assert r.cards_drawn.sum() > 0
+
+
+# =========================================================================== force_play
+# The built-in strategies always play when they can, so force_play changes nothing for them;
+# a strategy id with no branch in engine/policy (99: test-only) answers -1 ("draw") to every
+# choose_card, which is the situation the rule exists for.
+DRAWER = 99
+
+
+def _drawer_game(rules):
+    g = Game(rules)
+    g.bots[0, L.B_STRATEGY] = DRAWER
+    g.give(0, "blue 9", "red skip", "red 5").top("red 2").pile("green 7")
+    return g
+
+
+def test_force_play_plays_the_lowest_playable_kind_instead_of_drawing():
+    g = _drawer_game("classic(players=3,force_play=true)").turn(0)
+    assert played(g) == ["red 5"]
+    assert_state(g, hands={0: ["blue 9", "red skip"]}, top="red 5", colour=RED, cur=1,
+                 drawn={0: 0}, pile=1)
+
+
+def test_without_force_play_the_strategy_may_draw_instead():
+    g = _drawer_game("classic(players=3)").turn(0)
+    assert played(g) == []
+    assert_state(g, hands={0: ["blue 9", "green 7", "red 5", "red skip"]}, top="red 2",
+                 cur=1, drawn={0: 1}, pile=0)
+
+
+def test_force_play_nothing_playable_draws():
+    g = Game("classic(players=3,force_play=true)")
+    g.bots[0, L.B_STRATEGY] = DRAWER
+    g.give(0, "blue 9").top("red 2").pile("green 7").turn(0)
+    assert played(g) == [] and g.hand(0) == ["blue 9", "green 7"] and g.cur == 1
+    assert g.drawn(0) == 1
+
+
+def test_force_play_is_a_house_rule_off_by_default():
+    assert "force_play" in HOUSE_RULES
+    rs = parse_rules("spin2005(players=4,force_play=true)")
+    assert str(rs) == "spin2005(players=4,force_play=true)" and parse_rules(str(rs)) == rs
+    from unospin_sim.bots import parse_bots
+    from unospin_sim.engine.encode import encode
+    ki = encode(rs, parse_bots("random", 4))
+    assert ki.rules[L.R_FORCE_PLAY] == 1 and ki.rules[L.R_HOUSE] == 1
+    ki = encode(parse_rules("spin2005(players=4)"), parse_bots("random", 4))
+    assert ki.rules[L.R_FORCE_PLAY] == 0 and ki.rules[L.R_HOUSE] == 0
+    with pytest.raises(RuleError, match="force_play cannot be combined with rlcard=true"):
+        parse_rules("classic(rlcard=true,force_play=true)")
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_force_play_changes_nothing_for_the_built_in_bots(bots):
+    """random and heuristic always play when they can: the same seed gives the same rounds
+    with and without force_play (both run the house-rule kernel: stacking on in both)."""
+    a = simulate("classic(players=4,stacking=true)", bots, games=300, seed=5, threads=1).rounds
+    b = simulate("classic(players=4,stacking=true,force_play=true)", bots, games=300, seed=5,
+                 threads=1).rounds
+    assert a.equals(b)

@@ -477,3 +477,127 @@ def test_reference_columns_match(rules, kw):
     rounds, spins = reference.play_many_spins(r.edition, r.players, 2, 1, **kw)
     assert list(rounds.columns) == round_columns(r)
     assert list(spins.columns) == list(SPIN_COLUMNS)
+
+
+# --- match mode: match columns and the match table ---------------------------------------
+
+MATCH_RULES = parse_rules("spin2005(players=3,match=race,target=200)")
+
+
+def test_match_columns_are_built_in_the_one_place():
+    from unospin_sim.results import MATCH_COLUMNS, MATCH_ROUND_COLUMNS
+
+    cols = round_columns(MATCH_RULES, check=True)
+    single = round_columns(RuleSet.build("spin2005", players=3))
+    assert cols[:len(single)] == single and cols[-1] == CHECK_COLUMN
+    assert cols[len(single):-1] == [*MATCH_ROUND_COLUMNS, "score_0", "score_1", "score_2"]
+    assert MATCH_COLUMNS(3) == ["match", "rounds", "turns", "score_0", "score_1", "score_2",
+                                "winner"]
+    assert not any(c in single for c in ("match", "round", "score_0"))
+
+
+def test_match_frames_turn_seats_into_players():
+    """Round j of a match: player i sits at seat (i - j) mod N; the kernel reports seats."""
+    from unospin_sim.engine import layout as L
+    from unospin_sim.results import MATCH_COLUMNS, match_frames
+    from unospin_sim.rules.spaces import SPACE_ID
+
+    r, p = MATCH_RULES, 3
+    base = L.n_out_columns(p)
+    rnd = np.array([0, 1, 2, 0])
+    rows = np.zeros((4, base + 2 + p), np.int64)
+    rows[:, L.O_WINNER] = [0, 0, 2, -1]
+    rows[:, L.O_FIRST] = [1, 2, 0, 0]
+    for s in range(p):  # cards_left of seat s: 10 * seat + round
+        rows[:, L.N_OUT_FIXED + p + s] = 10 * s + rnd
+    rows[:, base] = [0, 0, 0, 1]
+    rows[:, base + 1] = rnd
+    rows[:, base + 2:] = [[5, 0, 0], [5, 7, 0], [5, 7, 9], [0, 0, 0]]
+    seeds = np.arange(4, dtype=np.uint64)
+    mrows = np.array([[0, 3, 99, 2, 5, 7, 9], [1, 1, 12, -1, 0, 0, 0]], np.int64)
+    rec = np.zeros((2, L.N_SPIN_FIELDS), np.int64)
+    rec[:, L.P_GAME] = [1, 2]
+    rec[:, L.P_SPINNER] = [2, 2]
+    rec[:, L.P_SPACE] = SPACE_ID[r.wheel_spaces()[0]]
+    rounds, spins, matches = match_frames(r, rows, seeds, mrows, rec, check=True)
+    assert list(rounds.columns) == round_columns(r, check=True)
+    assert rounds["winner"].tolist() == [0, 1, 1, -1]        # (seat + round) mod 3
+    assert rounds["first_player"].tolist() == [1, 0, 2, 0]
+    for i in range(p):                                         # seat (i - round) mod 3
+        assert rounds[f"cards_left_{i}"].tolist() == [10 * ((i - j) % p) + j for j in rnd]
+    assert rounds["match"].tolist() == [0, 0, 0, 1] and rounds["round"].tolist() == [0, 1, 2, 0]
+    assert rounds["score_2"].tolist() == [0, 0, 9, 0]
+    assert spins["spinner"].tolist() == [0, 1]
+    assert list(matches.columns) == MATCH_COLUMNS(p)
+    assert matches["winner"].tolist() == [2, -1] and matches["score_1"].tolist() == [7, 0]
+    assert matches["winner"].dtype == np.int8 and matches["rounds"].dtype == np.int32
+
+
+def _match_results(n_matches=3, rounds_each=2):
+    games = n_matches * rounds_each
+    rounds = rounds_frame(range(0, games), MATCH_RULES)
+    rounds["match"] = np.repeat(np.arange(n_matches), rounds_each).astype(np.int64)
+    rounds["round"] = np.tile(np.arange(rounds_each), n_matches).astype(np.int32)
+    from unospin_sim.results import empty_frames, matches_frame
+
+    mrows = np.zeros((n_matches, 4 + MATCH_RULES.players), np.int64)
+    mrows[:, 0] = np.arange(n_matches)
+    mrows[:, 1] = rounds_each
+    mrows[:, 3] = 1
+    meta = {"rules": str(MATCH_RULES), "games": games, "matches": n_matches}
+    return Results(rounds, empty_frames(MATCH_RULES)[1], meta,
+                   matches_frame(MATCH_RULES, mrows))
+
+
+def test_match_results_save_load_round_trip(tmp_path):
+    from unospin_sim.results import load_matches
+
+    res = _match_results()
+    res.save(tmp_path / "m")
+    meta = json.loads((tmp_path / "m" / "meta.json").read_text())
+    assert meta["parts"] == {"rounds": 1, "spins": 0, "matches": 1}
+    back = Results.load(tmp_path / "m")
+    pd.testing.assert_frame_equal(back.rounds, res.rounds)
+    pd.testing.assert_frame_equal(back.matches, res.matches)
+    pd.testing.assert_frame_equal(load_matches(tmp_path / "m"), res.matches)
+    assert "matches=3 rows" in repr(back)
+    # single rounds: no match table, and meta.json's parts do not mention one
+    write_run(tmp_path / "s")
+    assert load_results(tmp_path / "s").matches is None and load_matches(tmp_path / "s") is None
+    assert "matches" not in json.loads((tmp_path / "s" / "meta.json").read_text())["parts"]
+
+
+@pytest.mark.parametrize("change,word", [
+    (lambda res: setattr(res, "matches", None), "no match table"),
+    (lambda res: res.meta.update(matches=4), "3 matches but meta says 4"),
+    (lambda res: setattr(res, "matches", res.matches.drop(columns="winner")),
+     "match table lacks columns winner"),
+])
+def test_match_results_save_refuses_bad_results(tmp_path, change, word):
+    res = _match_results()
+    change(res)
+    with pytest.raises(ResultsError) as info:
+        res.save(tmp_path / "bad")
+    assert word in one_line(info)
+    assert not (tmp_path / "bad").exists()
+
+
+def test_match_results_load_refuses_broken_match_tables(tmp_path):
+    res = _match_results()
+    res.save(tmp_path / "a")
+    (tmp_path / "a" / "matches" / "part-00000.parquet").unlink()
+    with pytest.raises(ResultsError) as info:
+        load_results(tmp_path / "a")
+    assert "0 part files but meta.json lists 1" in one_line(info)
+    res = _match_results()
+    res.matches["match"] = [0, 0, 2]
+    res.save(tmp_path / "b")
+    with pytest.raises(ResultsError) as info:
+        load_results(tmp_path / "b")
+    assert "matches 0..2 once each" in one_line(info)
+    res = _match_results()
+    res.matches["rounds"] = np.int32(1)
+    res.save(tmp_path / "c")
+    with pytest.raises(ResultsError) as info:
+        load_results(tmp_path / "c")
+    assert "3 rounds but" in one_line(info)

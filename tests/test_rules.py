@@ -339,3 +339,54 @@ def test_option_order_covers_edition_defaults():
     for ed in EDITIONS.values():
         assert set(ed.defaults) <= set(OPTION_ORDER)
         assert ed.options[0] == "players"
+
+
+def test_readme_options_table_is_the_option_table():
+    """The README's options table is generated from rules/options.py (options_markdown)."""
+    from pathlib import Path
+    from unospin_sim.rules.options import options_markdown
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert options_markdown() in readme
+    rows = [ln for ln in readme.splitlines() if ln.startswith("| `") and ln.count("|") == 7]
+    assert [r.split("`")[1] for r in rows] == list(OPTION_ORDER)
+
+
+def test_option_table_drives_editions_and_kernel_parameters():
+    from unospin_sim.engine import layout as L
+    from unospin_sim.rules.options import OPTIONS
+    for o in OPTIONS:
+        for name, ed in EDITIONS.items():
+            assert (o.name in ed.defaults) == (name in o.editions), (o.name, name)
+        if o.param is not None:
+            assert 0 <= getattr(L, o.param) < L.N_RULE_PARAMS
+    params = [o.param for o in OPTIONS if o.param]
+    assert len(set(params)) == len(params)
+
+
+def test_house_switch_is_derived_from_the_table():
+    """R_HOUSE is 1 exactly when some house rule of the table is off its default."""
+    from unospin_sim.bots import parse_bots
+    from unospin_sim.engine import layout as L
+    from unospin_sim.engine.encode import encode
+    from unospin_sim.rules.options import OPTIONS
+    for o in OPTIONS:
+        for edition in o.editions:
+            ed = EDITIONS[edition]
+            if o.type == "bool":
+                value = not ed.defaults[o.name]
+            elif o.type == "enum":
+                value = o.domain[1]
+            else:
+                continue
+            if o.name == "target" or (o.name == "wild_matches_colour" and edition == "classic"):
+                continue
+            rs = RuleSet.build(edition, **{o.name: value})
+            r = encode(rs, parse_bots("random", rs.players)).rules
+            assert r[L.R_HOUSE] == int(o.house), (o.name, edition)
+
+
+def test_target_needs_a_match_mode():
+    with pytest.raises(RuleError, match="^target=300 cannot be combined with match=single"):
+        parse_rules("classic(target=300)")
+    rs = parse_rules("spin2005(players=4,match=race,target=300)")
+    assert str(rs) == "spin2005(players=4,match=race,target=300)" and parse_rules(str(rs)) == rs

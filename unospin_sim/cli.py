@@ -31,6 +31,7 @@ PROG = "unospin_sim"
 DEFAULT_EDITION = "spin2025"
 DEFAULT_BOTS = "random"  # the bot RULINGS.md defines exactly: cross-checkable results
 DEFAULT_GAMES = 1_000_000
+DEFAULT_MATCHES = 1000  # --matches under --match race/lowest
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 2**62
 MAX_THREADS = 1024  # runner.simulate's limit: checked here, before the results directory exists
@@ -124,7 +125,8 @@ def _add_rule_flags(p: argparse.ArgumentParser) -> None:
     g.add_argument("--turn-cap", type=_int_type("turn cap", 1), metavar="N",
                    help="turns after which a round is recorded unfinished (default 10000)")
     g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="another rule option, e.g. wild_matches_colour=false (repeatable)")
+                   help="another rule option, e.g. wild_matches_colour=false (repeatable; "
+                        "every option is listed at the end of this help)")
     g.add_argument("--rules", metavar="RULESTRING",
                    help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
                         "instead of the flags above")
@@ -134,6 +136,11 @@ def _add_rule_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rotate-bots", action="store_true",
                    help="pass the deal one seat clockwise from game to game, as in a match: "
                         "in game g, seat s holds the bot of player (s + g) mod players")
+
+
+def _option_help() -> str:
+    from .rules.options import option_help
+    return option_help()
 
 
 def _wheel_option(text: str, edition: str) -> dict:
@@ -156,7 +163,9 @@ def _flag_options(args) -> dict[str, object]:
         if key in options:
             raise RuleError(f"--option {key} given twice")
         options[key] = value.strip()
-    for key, value in (("players", args.players), ("turn_cap", args.turn_cap)):
+    for key, value in (("players", args.players), ("turn_cap", args.turn_cap),
+                       ("match", getattr(args, "match", None)),
+                       ("target", getattr(args, "target", None))):
         if value is not None:
             if key in options:
                 raise RuleError(f"{key} given both as --option and as --{key.replace('_', '-')}")
@@ -189,8 +198,8 @@ def resolve_rules(args):
         options["wheel"] = _wheel_option(args.wheel, base.edition)
     for key, value in options.items():
         if base.replace(**{key: value}) != base:
-            flag = {"players": "--players", "turn_cap": "--turn-cap",
-                    "wheel": "--wheel"}.get(key, f"--option {key}")
+            flag = {"players": "--players", "turn_cap": "--turn-cap", "match": "--match",
+                    "target": "--target", "wheel": "--wheel"}.get(key, f"--option {key}")
             raise RuleError(f"{flag} contradicts --rules {str(base)!r}")
     return base
 
@@ -227,10 +236,19 @@ def _add_run(sub) -> None:
                "  python -m unospin_sim run --games 1e6\n"
                "  python -m unospin_sim run --games 1e5 --edition classic --bots random\n"
                "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
-               "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x",
+               "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x\n"
+               "\nrule options (--option KEY=VALUE, or in --rules):\n" + _option_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=parse_games, default=None, metavar="N",
                    help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)")
+    m = p.add_argument_group("matches (rule options match and target)")
+    m.add_argument("--match", metavar="MODE",
+                   help="single (default: one round per game), race (first to --target points "
+                        "wins) or lowest (lowest total when someone passes --target)")
+    m.add_argument("--target", type=_int_type("target", 1, 1_000_000), metavar="POINTS",
+                   help="points that end a match (default 500)")
+    m.add_argument("--matches", type=parse_games, metavar="N",
+                   help="whole matches to play under --match race/lowest (default 1000)")
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=None, metavar="S",
                    help="run seed; game g uses a stream derived from (S, g) (default 0)")
     _add_rule_flags(p)
@@ -291,7 +309,7 @@ def _dask_client(address, threads: int):
 
 
 _RUN_FLAGS_FIXED = ("games", "seed", "edition", "players", "wheel", "turn_cap", "rules",
-                    "chunk_size", "out")
+                    "chunk_size", "out", "match", "target", "matches")
 
 
 def _resume_command(path) -> str:
@@ -336,10 +354,22 @@ def cmd_run(args, state: dict) -> int:
         rules = parse_rules(rules)
         bots = results.meta["bots"]
     else:
-        args.games = DEFAULT_GAMES if args.games is None else args.games
         args.seed = 0 if args.seed is None else args.seed
         rules = resolve_rules(args)
         bots = resolve_bots(args, rules)
+        if rules.option("match") != "single":
+            if args.games is not None:
+                raise UserError(f"match={rules.option('match')} plays whole matches: give "
+                                f"--matches N, not --games")
+            if args.rotate_bots:
+                raise UserError(f"--rotate-bots cannot be combined with "
+                                f"match={rules.option('match')}: a match passes the deal "
+                                f"itself")
+            args.games = DEFAULT_MATCHES if args.matches is None else args.matches
+        else:
+            if args.matches is not None:
+                raise UserError("--matches needs a match mode: --match race or --match lowest")
+            args.games = DEFAULT_GAMES if args.games is None else args.games
         tables = _check_tables(args.tables)
         if args.out is not None and not args.out.strip():
             raise UserError("--out needs a directory name, got an empty string")
@@ -356,10 +386,20 @@ def cmd_run(args, state: dict) -> int:
     meta = results.meta
     # the games alone, as `summary` reports them; after a resume only this session's speed
     seconds = None if meta["resumed"] else meta["wall_seconds"]
-    print(format_summary(results.summary.summarize(seconds=seconds)))
+    match_mode = "matches" in meta
+    who = "player" if match_mode else "seat"
+    print(format_summary(results.summary.summarize(seconds=seconds, who=who), who=who))
+    if match_mode:
+        from .results import load_matches
+        from .analysis.summary import format_match_summary
+        print(format_match_summary(load_matches(meta["results_dir"]), rules.players, seconds))
     if meta["resumed"]:
-        print(f"resumed: played {meta['games_played']:,} of the {meta['games']:,} games "
-              f"in {meta['wall_seconds']:.2f} s")
+        if match_mode:
+            print(f"resumed: played {meta['matches_played']:,} of the {meta['matches']:,} "
+                  f"matches in {meta['wall_seconds']:.2f} s")
+        else:
+            print(f"resumed: played {meta['games_played']:,} of the {meta['games']:,} "
+                  f"rounds in {meta['wall_seconds']:.2f} s")
     if meta["rotate_bots"]:
         t = results.summary.player_win_rates()
         print("player  bot  win rate  95% interval  (bots rotated: averaged over every seat)")
@@ -380,7 +420,8 @@ def _add_play(sub) -> None:
                     "effect and spin, the winner and the scores.",
         epilog="examples:\n"
                "  python -m unospin_sim play --seed 1\n"
-               "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2",
+               "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
+               "\nrule options (--option KEY=VALUE, or in --rules):\n" + _option_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
                    help="run seed (default 0)")
@@ -446,7 +487,12 @@ def cmd_summary(args, state: dict) -> int:
                              .summarize(seconds=seconds)))
         print("(a summary-only run: no round table was written)")
     else:
-        print(format_summary(summarize(rounds, players=rules.players, seconds=seconds)))
+        print(format_summary(summarize(rounds, players=rules.players, seconds=seconds),
+                             who="player" if match_mode else "seat"))
+    matches = res.matches  # None unless the run played matches
+    if matches is not None:
+        from .analysis.summary import format_match_summary
+        print(format_match_summary(matches, rules.players, seconds))
     return 0
 
 

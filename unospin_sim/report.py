@@ -215,6 +215,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from .analysis.race import with_round_wins
     from .analysis import (assemble_matches, balance_table, race_summary, seat_win_rates,
                            space_effects)
     from .analysis.wheel_effects import wheel_effects
@@ -225,7 +226,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
     if not dirs:
         raise UserError("no results directory given")
     log = log or (lambda message: None)
-    runs = {}
+    runs, played = {}, {}
     for d in dirs:
         res = load_results(d)
         rounds, spins, meta = res.rounds, res.spins, res.meta
@@ -234,6 +235,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         while label in runs:
             label += "'"
         runs[label] = (rounds, spins, meta, Path(d))
+        played[label] = res.matches  # matches played in the engine (match mode), else None
     if out is None:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         out = Path("reports") / f"report-{stamp}"
@@ -456,9 +458,17 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
     log(f"matches to {target} points")
     race_blocks, fig, ax, lead_curves = [], None, None, []
     for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
+        in_engine = played[label]
+        if in_engine is not None and meta.get("match") != "race":
+            race_blocks.append(("p", f"`{label}`: matches of mode {meta.get('match')!r} "
+                                     f"(see the summary command), not a race"))
+            continue
         try:
-            matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
-                                       rotated=bool(meta.get("rotate_bots")))
+            if in_engine is not None:  # matches played in the engine
+                matches = with_round_wins(rounds, in_engine)
+            else:
+                matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
+                                           rotated=bool(meta.get("rotate_bots")))
             summ = race_summary(matches)
         except UserError as e:
             race_blocks.append(("p", f"`{label}`: {e}"))
@@ -469,9 +479,11 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         plot_race_rounds(matches, ax=ax, label=label)
         race_blocks.append(("p", f"`{label}`: {len(matches):,} matches"))
         race_blocks.append(("table", summ))
-        from .analysis.race import lead_win_table, match_rounds, race_dynamics
-        mr = match_rounds(rounds, target=target, bots=meta.get("bots"),
-                          rotated=bool(meta.get("rotate_bots")))
+        from .analysis.race import (lead_win_table, match_rounds, played_match_rounds,
+                                     race_dynamics)
+        mr = (played_match_rounds(rounds, in_engine) if in_engine is not None else
+              match_rounds(rounds, target=target, bots=meta.get("bots"),
+                           rotated=bool(meta.get("rotate_bots"))))
         dyn = race_dynamics(mr)
         lead = lead_win_table(mr)
         dyn.to_csv(out / "tables" / f"race_dynamics_{i}.csv")
@@ -499,7 +511,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
             f"{dyn.loc['turns_per_match', 'high']:.0f}].")
         s = summ
         findings.append(
-            f"`{label}`: a match to {target} points lasts "
+            f"`{label}`: a match to {meta.get('target', target)} points lasts "
             f"{s.loc['rounds_per_match', 'value']:.2f} rounds "
             f"[{s.loc['rounds_per_match', 'low']:.2f}, {s.loc['rounds_per_match', 'high']:.2f}]; "
             f"in {s.loc['p_winner_not_most_rounds', 'value']:.0%} of matches "
@@ -508,7 +520,8 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
             "rounds than another player.")
     if race_blocks:
         body.h(2, f"The race to {target} points (a match)")
-        body.p("Matches assembled from consecutive rounds with the deal passing clockwise.")
+        body.p("Matches played in the engine (match mode) where a run did so; otherwise "
+               "assembled from consecutive rounds with the deal passing clockwise.")
         for blk in race_blocks:
             body.p(blk[1]) if blk[0] == "p" else body.table(blk[1])
     if fig is not None:

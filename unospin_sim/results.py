@@ -1,15 +1,17 @@
 """The results format: the tables of a run, their columns, and results directories.
 
 This module owns everything a run's results look like: the :class:`Results` that
-:func:`~unospin_sim.simulate` and :func:`load_results` return, the round and spin columns
-(built here and only here, from the kernel's output layout in ``engine/layout.py``), and the
-results directory that :meth:`Results.save` and ``run`` write.
+:func:`~unospin_sim.simulate` and :func:`load_results` return, the round, spin and match
+columns (built here and only here, from the kernel's output layout in ``engine/layout.py``
+and, in match mode, the output of ``engine/chunk.py: play_match_chunk``), and the results
+directory that :meth:`Results.save` and ``run`` write.
 
 Layout of a results directory ``DIR``::
 
     DIR/meta.json               run metadata (written last, atomically)
     DIR/rounds/part-00000.parquet, part-00001.parquet, ...   one row per round
     DIR/spins/part-00000.parquet, ...                          one row per wheel spin
+    DIR/matches/part-00000.parquet, ...    match mode only: one row per match
 
 ``pandas.read_parquet(DIR / "rounds")`` loads the round table; :meth:`Results.load` (or
 :func:`load_results`) loads and validates everything.  Every part file is written under a
@@ -19,14 +21,18 @@ complete or absent, and an interrupted run keeps the parts it finished.  A direc
 
 Round columns (see docs/ARCHITECTURE.md): :data:`ROUND_BASE_COLUMNS`, then per seat ``i``
 ``cards_drawn_<i>``, ``cards_left_<i>``, ``points_left_<i>``, then ``spins_<space>`` for each
-space of the edition's wheel (:func:`round_columns`); a run with ``check=True`` adds
-:data:`CHECK_COLUMN`.  Spin columns: :data:`SPIN_COLUMNS`.  :func:`rounds_frame` and
-:func:`spins_frame` turn the kernel's output arrays into these tables.
+space of the edition's wheel, then in match mode (rule option ``match`` = ``race`` or
+``lowest``) :data:`MATCH_ROUND_COLUMNS` and ``score_<i>`` per player (:func:`round_columns`); a
+run with ``check=True`` adds :data:`CHECK_COLUMN`.  Spin columns: :data:`SPIN_COLUMNS`.  Match
+columns (match mode): :func:`MATCH_COLUMNS`.  :func:`rounds_frame`, :func:`spins_frame` and
+(match mode) :func:`match_frames` turn the kernel's output arrays into these tables.
 
 ``meta.json`` must hold at least :data:`REQUIRED_META` (``rules``: the canonical rule string;
 ``games``: the number of rounds in ``rounds/``); runs also record ``seed``, ``bots``,
-``version``, ``wall_seconds`` and ``threads``.  :meth:`ResultsWriter.finish` adds
-``results_format`` and ``parts`` (part files per table), which :meth:`Results.load` checks.
+``version``, ``wall_seconds`` and ``threads``; match-mode runs ``match``, ``target`` and
+``matches`` (the number of matches).  :meth:`ResultsWriter.finish` adds ``results_format`` and
+``parts`` (part files per table; ``matches`` only when match parts were written, so a
+single-round run's ``meta.json`` is as it always was), which :meth:`Results.load` checks.
 """
 
 from __future__ import annotations
@@ -48,9 +54,11 @@ from .errors import ResultsError, RuleError
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["Results", "ResultsWriter", "load_results", "prepare_out_dir", "round_columns",
-           "rounds_frame", "spins_frame", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS",
-           "SPIN_COLUMNS", "CHECK_COLUMN", "REQUIRED_META", "RESULTS_FORMAT"]
+__all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_out_dir",
+           "round_columns", "rounds_frame", "spins_frame", "match_frames", "matches_frame",
+           "match_arrows", "match_round_game", "MAX_MATCH_ROUNDS", "empty_frames", "is_match_mode", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS",
+           "SPIN_COLUMNS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN",
+           "REQUIRED_META", "RESULTS_FORMAT"]
 
 # Where every column comes from: (name, source, dtype).  ``source`` names a constant of
 # ``engine/layout.py`` (a column of the kernel's per-round output row, or a field of a spin
@@ -82,17 +90,40 @@ _SPIN_FIELDS = (
     ("cards_drawn", "P_DRAWN", np.int16),
     ("cards_discarded", "P_DISCARDED", np.int16),
 )
+# Match mode.  ``play_match_chunk`` returns round rows that are the per-round output row
+# followed by match, round and each player's running score: source ``("match", k)`` is column
+# ``layout.n_out_columns(players) + k`` of such a row.  The round table gains these columns
+# (after the per-space ones), then ``score_<i>`` per player (source ``("match", 2 + i)``).
+_MATCH_ROUND_FIELDS = (
+    ("match", ("match", 0), np.int64),
+    ("round", ("match", 1), np.int32),     # the round's number within its match, from 0
+)
+_SCORE_DTYPE = np.int32
+# The match table: (name, column of play_match_chunk's match rows, dtype); the rows are
+# (match, rounds, turns, winner, score_0 .. score_<N-1>); ``score_<i>`` (column 4 + i, int32)
+# go between turns and winner.
+_MATCH_FIELDS_HEAD = (
+    ("match", 0, np.int64),
+    ("rounds", 1, np.int32),
+    ("turns", 2, np.int64),
+)
+_MATCH_FIELDS_TAIL = (
+    ("winner", 3, np.int8),                # the player who won the match; -1: unfinished
+)
+_MATCH_SCORE0 = 4
 
 #: per-round columns every rule set has
 ROUND_BASE_COLUMNS = tuple(name for name, _, _ in _ROUND_BASE_FIELDS)
 #: per-spin columns
 SPIN_COLUMNS = tuple(name for name, _, _ in _SPIN_FIELDS)
+#: match mode: round columns after the per-space ones (then ``score_<i>`` per player)
+MATCH_ROUND_COLUMNS = tuple(name for name, _, _ in _MATCH_ROUND_FIELDS)
 #: keys meta.json must have
 REQUIRED_META = ("rules", "games")
 #: version of this directory layout, stored in meta.json
 RESULTS_FORMAT = 1
 
-_TABLES = ("rounds", "spins")
+_TABLES = ("rounds", "spins", "matches")
 _META = "meta.json"
 _OWN_FILE = re.compile(r"(part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\.tmp)")
 
@@ -101,21 +132,34 @@ _OWN_FILE = re.compile(r"(part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\.tmp)")
 # columns
 
 
+def is_match_mode(rules) -> bool:
+    """Whether ``rules`` play whole matches (rule option ``match`` = ``race`` or ``lowest``):
+    then the round table has the match columns and the run a match table."""
+    option = getattr(rules, "option", None)  # (stand-in rule sets of tests may lack options)
+    return option is not None and option("match") != "single"
+
+
 def _round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     """``(name, source, dtype)`` of every round column of ``rules``, in table order.
 
     ``source`` says where the column is in the kernel's per-round output row
     (``engine/layout.py``): the name of an ``O_*`` constant, ``("seat", j, i)`` for seat
-    ``i`` of the ``j``-th per-seat block (blocks in :data:`SEAT_COLUMNS` order), or
-    ``("space", name)`` for the column of that space's GLOBAL id (``rules/spaces.py``);
-    ``None`` for the game number and seed, which the runner supplies.  Resolved by
-    :func:`_out_column` (only :func:`rounds_frame` needs the engine's layout).
+    ``i`` of the ``j``-th per-seat block (blocks in :data:`SEAT_COLUMNS` order),
+    ``("space", name)`` for the column of that space's GLOBAL id (``rules/spaces.py``), or in
+    match mode ``("match", k)`` for column ``k`` after the per-round row in the round rows of
+    ``play_match_chunk`` (match, round, then each player's running score); ``None`` for the
+    game number and seed, which the runner supplies.  Resolved by :func:`_out_column` (only
+    :func:`rounds_frame` needs the engine's layout).
     """
     fields = list(_ROUND_BASE_FIELDS)
     for j, prefix in enumerate(SEAT_COLUMNS):
         fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE)
                    for i in range(rules.players)]
     fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]
+    if is_match_mode(rules):
+        fields += _MATCH_ROUND_FIELDS
+        fields += [(f"score_{i}", ("match", len(_MATCH_ROUND_FIELDS) + i), _SCORE_DTYPE)
+                   for i in range(rules.players)]
     if check:
         fields.append(_CHECK_FIELD)
     return fields
@@ -130,7 +174,29 @@ def _out_column(source, players: int) -> int:
         return getattr(L, source)
     if source[0] == "seat":
         return L.N_OUT_FIXED + source[1] * players + source[2]
+    if source[0] == "match":
+        return L.n_out_columns(players) + source[1]
     return L.N_OUT_FIXED + len(SEAT_COLUMNS) * players + SPACE_ID[source[1]]
+
+
+def _out_width(rules) -> int:
+    """Columns of the kernel's round rows for ``rules`` (wider in match mode)."""
+    from .engine import layout as L
+
+    extra = len(_MATCH_ROUND_FIELDS) + rules.players if is_match_mode(rules) else 0
+    return L.n_out_columns(rules.players) + extra
+
+
+def _match_fields(players: int) -> list[tuple[str, int, Any]]:
+    """``(name, column of play_match_chunk's match rows, dtype)`` of the match table."""
+    return [*_MATCH_FIELDS_HEAD,
+            *((f"score_{i}", _MATCH_SCORE0 + i, _SCORE_DTYPE) for i in range(players)),
+            *_MATCH_FIELDS_TAIL]
+
+
+def MATCH_COLUMNS(players: int) -> list[str]:  # noqa: N802 - a table's column list
+    """Columns of the match table (match mode): match, rounds, turns, score_<i>, winner."""
+    return [name for name, _, _ in _match_fields(players)]
 
 
 def round_columns(rules, check: bool = False) -> list[str]:
@@ -146,7 +212,8 @@ def round_columns(rules, check: bool = False) -> list[str]:
     -------
     list of str
         :data:`ROUND_BASE_COLUMNS`, the per-seat columns, then ``spins_<space>`` per space
-        of the edition's wheel (in wheel order).
+        of the edition's wheel (in wheel order); in match mode then
+        :data:`MATCH_ROUND_COLUMNS` and ``score_<i>`` per player; :data:`CHECK_COLUMN` last.
     """
     return [name for name, _, _ in _round_fields(rules, check)]
 
@@ -158,7 +225,8 @@ def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
     data = {}
     for name, source, dtype in _round_fields(rules, check):
         if name == "game":
-            data[name] = np.arange(game0, game0 + n, dtype=dtype)
+            data[name] = (np.arange(game0, game0 + n, dtype=dtype) if np.ndim(game0) == 0
+                          else np.asarray(game0, dtype))
         elif name == "seed":
             data[name] = seeds.view(dtype)
         else:
@@ -173,10 +241,14 @@ def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
     Parameters
     ----------
     rules : RuleSet
-    game0 : int
-        Number of the first game (the ``game`` column counts up from it).
+    game0 : int or numpy.ndarray
+        Number of the first game (the ``game`` column counts up from it), or every row's
+        game number (match mode: :func:`match_round_game`).
     out : numpy.ndarray
-        ``int64[n, layout.n_out_columns(players)]``: the kernel's per-round output rows.
+        ``int64[n, layout.n_out_columns(players)]``: the kernel's per-round output rows; in
+        match mode ``int64[n, layout.n_out_columns(players) + 2 + players]``, the round rows
+        of ``play_match_chunk`` with their seat columns already turned into player columns
+        (:func:`match_frames` does both).
     seeds : numpy.ndarray
         ``uint64[n]``: each game's seed (stored as int64 with the same bits).
     check : bool
@@ -272,6 +344,126 @@ def spins_arrow(rules, rec: np.ndarray):
         else:
             arrays.append(pa.array(v))
     return pa.Table.from_arrays(arrays, names=list(data))
+
+
+def matches_frame(rules, mrows: np.ndarray) -> pd.DataFrame:
+    """The match table (match mode) from the match rows of ``play_match_chunk``.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    mrows : numpy.ndarray
+        ``int64[n, 4 + players]``: per match (match, rounds, turns, winner, score_0 ..).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :func:`MATCH_COLUMNS` ``(rules.players)``.
+    """
+    import pandas as pd
+
+    return pd.DataFrame({name: mrows[:, col].astype(dtype)
+                         for name, col, dtype in _match_fields(rules.players)})
+
+
+#: in match mode the round table's ``game`` of round ``j`` of match ``m`` is
+#: ``m * MAX_MATCH_ROUNDS + j`` (known where the chunk is played, so chunks of matches are
+#: written in any order and resumed like chunks of rounds); a match still running after
+#: this many rounds ends with winner -1.
+MAX_MATCH_ROUNDS = 10_000
+
+
+def match_round_game(match, rnd):
+    """The ``game`` number of round ``rnd`` of match ``match`` (match mode)."""
+    return np.asarray(match, np.int64) * MAX_MATCH_ROUNDS + np.asarray(rnd, np.int64)
+
+
+def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
+    """``(out, rec, game)``: the round rows and spin records of ``play_match_chunk`` with
+    seats turned into players, and each round's ``game`` number (see :func:`match_frames`)."""
+    from .engine import layout as L
+
+    p = rules.players
+    mt = rows[:, _out_column(("match", 0), p)]
+    rnd = rows[:, _out_column(("match", 1), p)]
+    out = rows.copy()
+    for col in (L.O_FIRST, L.O_WINNER):
+        seat = out[:, col]
+        out[:, col] = np.where(seat >= 0, (seat + rnd) % p, seat)
+    take = (np.arange(p)[None, :] - rnd[:, None]) % p   # row r, player i -> seat
+    ix = np.arange(out.shape[0])[:, None]
+    for j in range(len(SEAT_COLUMNS)):
+        c = _out_column(("seat", j, 0), p)
+        out[:, c:c + p] = rows[:, c:c + p][ix, take]
+    game = match_round_game(mt, rnd)
+    rec = rec.copy()
+    if len(rec):
+        row = rec[:, L.P_GAME]
+        rec[:, L.P_SPINNER] = (rec[:, L.P_SPINNER] + rnd[row]) % p
+        rec[:, L.P_GAME] = game[row]
+    return out, rec, game
+
+
+def match_frames(rules, rows: np.ndarray, seeds: np.ndarray, mrows: np.ndarray,
+                 rec: np.ndarray, check: bool = False):
+    """The round, spin and match tables of a chunk of matches from ``play_match_chunk``.
+
+    In round ``j`` of a match the deal has passed ``j`` seats: player ``i`` (the ``i``-th
+    bot) sits at seat ``(i - j) mod N``.  The kernel reports seats; the tables report
+    PLAYERS: ``first_player``, ``winner``, the per-seat columns ``<prefix>_<i>`` and the
+    spin table's ``spinner``.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Rules in match mode (:func:`is_match_mode`).
+    rows : numpy.ndarray
+        ``int64[R, layout.n_out_columns(players) + 2 + players]``: the round rows (the
+        per-round output row, then match, round, each player's running score).
+    seeds : numpy.ndarray
+        ``uint64[R]``: each round's seed.
+    mrows : numpy.ndarray
+        ``int64[n, 4 + players]``: the match rows (see :func:`matches_frame`).
+    rec : numpy.ndarray
+        ``int64[m, layout.N_SPIN_FIELDS]``: spin records, ``P_GAME`` = row index in ``rows``.
+    check : bool
+        Add :data:`CHECK_COLUMN` to the round table.
+
+    Returns
+    -------
+    (rounds, spins, matches) : pandas.DataFrame
+        ``game`` of round ``j`` of match ``m`` is :func:`match_round_game` ``(m, j)``, in
+        both the round and the spin table.
+    """
+    out, rec, game = _match_arrays(rules, rows, rec)
+    return (rounds_frame(rules, game, out, seeds, check), spins_frame(rules, rec),
+            matches_frame(rules, mrows))
+
+
+def match_arrows(rules, rows: np.ndarray, seeds: np.ndarray, mrows: np.ndarray,
+                 rec: np.ndarray, check: bool = False):
+    """:func:`match_frames` as :class:`pyarrow.Table` s, as written to the parts."""
+    import pyarrow as pa
+
+    out, rec, game = _match_arrays(rules, rows, rec)
+    mt = {name: mrows[:, col].astype(dtype) for name, col, dtype in _match_fields(rules.players)}
+    return (rounds_arrow(rules, game, out, seeds, check), spins_arrow(rules, rec),
+            pa.Table.from_arrays([pa.array(v) for v in mt.values()], names=list(mt)))
+
+
+def empty_frames(rules):
+    """``(rounds, spins, matches)`` with no rows: the tables of a run that kept none, with
+    their columns and dtypes; ``matches`` is ``None`` unless ``rules`` play matches."""
+    from .engine import layout as L
+
+    p = rules.players
+    no_spins = np.zeros((0, L.N_SPIN_FIELDS), np.int64)
+    if not is_match_mode(rules):
+        return (rounds_frame(rules, 0, np.zeros((0, _out_width(rules)), np.int64),
+                             np.zeros(0, np.uint64)), spins_frame(rules, no_spins), None)
+    return match_frames(rules, np.zeros((0, _out_width(rules)), np.int64),
+                        np.zeros(0, np.uint64),
+                        np.zeros((0, _MATCH_SCORE0 + p), np.int64), no_spins)
 
 
 def _why(err: BaseException) -> str:
@@ -389,8 +581,8 @@ class ResultsWriter:
 
     Notes
     -----
-    :meth:`write_rounds` and :meth:`write_spins` may be called from several threads.  The
-    writer never deletes anything it did not write.
+    :meth:`write_rounds`, :meth:`write_spins` and :meth:`write_matches` may be called from
+    several threads.  The writer never deletes anything it did not write.
     """
 
     def __init__(self, out_dir: str | os.PathLike, overwrite: bool = False) -> None:
@@ -400,9 +592,10 @@ class ResultsWriter:
 
     @property
     def parts(self) -> dict[str, int]:
-        """Part files written so far, per table."""
+        """Part files written so far, per table (``matches`` only once a match part was
+        written, i.e. in match mode, so that a single-round run's meta.json is as before)."""
         with self._lock:
-            return dict(self._parts)
+            return {k: v for k, v in self._parts.items() if k != "matches" or v}
 
     def write_rounds(self, df) -> Path | None:
         """Append ``df`` (rows of the round table) as the next ``rounds/`` part file.
@@ -417,6 +610,14 @@ class ResultsWriter:
         Returns the part's path, or ``None`` for an empty frame (nothing is written).
         """
         return self._write("spins", df)
+
+    def write_matches(self, df) -> Path | None:
+        """Append ``df`` (rows of the match table; match mode) as the next ``matches/``
+        part file.
+
+        Returns the part's path, or ``None`` for an empty frame (nothing is written).
+        """
+        return self._write("matches", df)
 
     def _write(self, table: str, df) -> Path | None:
         import pyarrow as pa
@@ -562,7 +763,12 @@ def _check_rounds(d: Path, rounds, rules) -> None:
     winners and per-seat columns within the rule set's seats."""
     t = d / "rounds"
     game = rounds["game"].to_numpy()
-    if not np.array_equal(game, np.arange(len(game))):
+    if is_match_mode(rules):
+        want = match_round_game(rounds["match"].to_numpy(), rounds["round"].to_numpy())
+        if not np.array_equal(game, want) or (len(game) > 1 and (np.diff(game) <= 0).any()):
+            raise ResultsError(f"{t}: 'game' is not match * {MAX_MATCH_ROUNDS} + round once "
+                               f"per round: parts of different runs, or a part copied twice")
+    elif not np.array_equal(game, np.arange(len(game))):
         raise ResultsError(f"{t}: 'game' does not hold the games 0..{len(game) - 1} once each: "
                            f"parts of different runs, or a part copied twice")
     winner = rounds["winner"].to_numpy()
@@ -576,12 +782,9 @@ def _check_rounds(d: Path, rounds, rules) -> None:
                                f"{rules.players} players of meta.json's rules {rules}")
 
 
-def _load(results_dir: str | os.PathLike) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """Read and validate a results directory (see :meth:`Results.load`)."""
-    import pandas as pd
-
+def _open(results_dir: str | os.PathLike):
+    """``(path, meta, rules)`` of a results directory, its ``meta.json`` checked."""
     from .rules import parse_rules
-    from .rules.spaces import SPACE_NAMES
 
     d = Path(results_dir)
     if not d.exists():
@@ -593,6 +796,42 @@ def _load(results_dir: str | os.PathLike) -> tuple[pd.DataFrame, pd.DataFrame, d
         rules = parse_rules(meta["rules"])
     except RuleError as e:
         raise ResultsError(f"{d / _META}: bad rule string: {e}") from None
+    return d, meta, rules
+
+
+def _read_matches(d: Path, meta: dict, rules):
+    """The match table of results directory ``d`` sorted by ``match`` and checked (matches
+    0..n-1 once each, ``meta["matches"]`` of them, winners among the players), or ``None``
+    when ``rules`` play single rounds."""
+    if not is_match_mode(rules):
+        return None
+    t = d / "matches"
+    n = meta.get("matches")
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
+        raise ResultsError(f"{d / _META}: 'matches' must be a whole number >= 0, got {n!r}")
+    matches = _read_table(d, "matches", MATCH_COLUMNS(rules.players),
+                          meta.get("parts", {}).get("matches"), optional=False)
+    if n is not None and len(matches) != n:
+        raise ResultsError(f"{t} holds {len(matches)} matches but meta.json says {n}")
+    matches = matches.sort_values("match", kind="stable", ignore_index=True)
+    if not np.array_equal(matches["match"].to_numpy(), np.arange(len(matches))):
+        raise ResultsError(f"{t}: 'match' does not hold the matches 0..{len(matches) - 1} "
+                           f"once each: parts of different runs, or a part copied twice")
+    winner = matches["winner"].to_numpy()
+    if len(winner) and (winner.min() < -1 or winner.max() >= rules.players):
+        raise ResultsError(f"{t}: 'winner' holds players outside -1..{rules.players - 1}, "
+                           f"but meta.json's rules {rules} have {rules.players} players")
+    return matches
+
+
+def _load(results_dir: str | os.PathLike):
+    """Read and validate a results directory (see :meth:`Results.load`): ``(rounds, spins,
+    meta, matches)``."""
+    import pandas as pd
+
+    from .rules.spaces import SPACE_NAMES
+
+    d, meta, rules = _open(results_dir)
     parts = meta.get("parts", {})
     rounds = _read_table(d, "rounds", round_columns(rules), parts.get("rounds"), optional=False)
     if len(rounds) != meta["games"]:
@@ -614,7 +853,11 @@ def _load(results_dir: str | os.PathLike) -> tuple[pd.DataFrame, pd.DataFrame, d
         raise ResultsError(f"{d / 'spins'}: 'space' holds names that are not spaces of the "
                            f"{rules.edition} wheel")
     spins["space"] = pd.Categorical(space, categories=wheel)
-    return rounds, spins, meta
+    matches = _read_matches(d, meta, rules)
+    if matches is not None and matches["rounds"].sum() != len(rounds):
+        raise ResultsError(f"{d / 'matches'}: its matches have {matches['rounds'].sum()} "
+                           f"rounds but {d / 'rounds'} holds {len(rounds)}")
+    return rounds, spins, meta, matches
 
 
 # ------------------------------------------------------------------------------------------
@@ -635,11 +878,15 @@ class Results:
         the edition's wheel spaces; empty (with those columns) for editions without a wheel.
     meta : dict
         Run metadata: at least :data:`REQUIRED_META` (the canonical rule string ``rules``
-        and the number of rounds ``games``); runs add seed, bots, version, wall time, ...
+        and the number of rounds ``games``); runs add seed, bots, version, wall time, ...;
+        match-mode runs ``match``, ``target`` and ``matches``.
+    matches : pandas.DataFrame or None
+        Match mode (rule option ``match`` = ``race`` or ``lowest``): one row per match,
+        columns :func:`MATCH_COLUMNS`; ``None`` for runs of single rounds.
 
     Attributes
     ----------
-    rounds, spins, meta
+    rounds, spins, meta, matches
         As above.
     summary
         Summary counts of every round of the run (``simulate`` sets it, whatever ``keep``).
@@ -657,6 +904,7 @@ class Results:
     #: the run's :class:`~unospin_sim.analysis.summary.SummaryAccumulator` (set by
     #: ``simulate``; ``None`` for loaded results)
     summary: Any = field(default=None, repr=False)
+    matches: pd.DataFrame | None = None
 
     def to_df(self) -> pd.DataFrame:
         """The round table (one row per round): :attr:`rounds`."""
@@ -677,7 +925,8 @@ class Results:
             ``rounds`` sorted by ``game``; ``spins`` sorted by ``game`` (stable, so in turn
             order within a game) with ``space`` categorical over the edition's wheel
             spaces, empty (with the spin columns) for editions without a wheel; ``meta``
-            the contents of ``meta.json``.
+            the contents of ``meta.json``; ``matches`` (match mode) sorted by ``match``,
+            else ``None``.
 
         Raises
         ------
@@ -686,7 +935,9 @@ class Results:
             missing or extra part files, a truncated or corrupt Parquet file, missing
             columns or columns that do not hold whole numbers, a row count that differs
             from ``meta["games"]``, games other than ``0..games-1`` once each, or winners /
-            per-seat columns beyond the rule set's players; the message is one line.
+            per-seat columns beyond the rule set's players; in match mode also a missing
+            or inconsistent match table (see :func:`load_matches`, and its rounds must add
+            up to the round table's); the message is one line.
         """
         return cls(*_load(results_dir))
 
@@ -704,16 +955,19 @@ class Results:
         -------
         pathlib.Path
             The path of the written ``meta.json``; it holds :attr:`meta` plus
-            ``results_format`` and ``parts`` (see :meth:`ResultsWriter.finish`).
+            ``results_format`` and ``parts`` (see :meth:`ResultsWriter.finish`).  The match
+            table is written in match mode only.
 
         Raises
         ------
         ResultsError
             :attr:`meta` lacks ``rules`` or ``games`` or has an unknown rule string, the
             round table is empty, lacks columns of the rules (e.g. a ``keep="summary"``
-            run) or does not hold ``meta["games"]`` rows, or the directory cannot be
-            written or already holds results (without ``overwrite``); the message is one
-            line.  Nothing is written when the results themselves are at fault.
+            run) or does not hold ``meta["games"]`` rows, the match table is missing,
+            lacks columns or does not hold ``meta["matches"]`` rows (match mode) or is
+            given for single rounds, or the directory cannot be written or already holds
+            results (without ``overwrite``); the message is one line.  Nothing is written
+            when the results themselves are at fault.
         """
         from .rules import parse_rules
 
@@ -737,9 +991,26 @@ class Results:
         if len(self.rounds) != meta["games"]:
             raise ResultsError(f"cannot save results: {len(self.rounds)} rounds but meta "
                                f"says {meta['games']!r} games")
+        matches = self.matches
+        if is_match_mode(rules):
+            if matches is None or len(matches) == 0:
+                raise ResultsError(f"cannot save results: {rules} play matches but there is "
+                                   f"no match table")
+            lacking = [c for c in MATCH_COLUMNS(rules.players) if c not in matches.columns]
+            if lacking:
+                raise ResultsError(f"cannot save results: the match table lacks columns "
+                                   f"{', '.join(lacking)}")
+            if "matches" in meta and len(matches) != meta["matches"]:
+                raise ResultsError(f"cannot save results: {len(matches)} matches but meta "
+                                   f"says {meta['matches']!r}")
+        elif matches is not None and len(matches):
+            raise ResultsError(f"cannot save results: a match table, but {rules} play "
+                               f"single rounds")
         writer = ResultsWriter(results_dir, overwrite=overwrite)
         writer.write_rounds(self.rounds)
         writer.write_spins(self.spins)
+        if is_match_mode(rules):
+            writer.write_matches(matches)
         return writer.finish(dict(meta))
 
     def __iter__(self):
@@ -750,8 +1021,9 @@ class Results:
 
     def __repr__(self) -> str:
         rules = self.meta.get("rules", "?") if isinstance(self.meta, dict) else "?"
+        more = "" if self.matches is None else f", matches={len(self.matches):,} rows"
         return (f"Results(rules={rules!r}, rounds={len(self.rounds):,} rows, "
-                f"spins={len(self.spins):,} rows)")
+                f"spins={len(self.spins):,} rows{more})")
 
 
 def load_results(results_dir: str | os.PathLike) -> Results:
@@ -772,3 +1044,28 @@ def load_results(results_dir: str | os.PathLike) -> Results:
         Anything wrong with the directory (see :meth:`Results.load`); one line.
     """
     return Results.load(results_dir)
+
+
+def load_matches(results_dir: str | os.PathLike) -> pd.DataFrame | None:
+    """The match table of a results directory, without reading the other tables.
+
+    Parameters
+    ----------
+    results_dir : path
+        A directory written by a run (see the module docstring).
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        Match mode: one row per match (columns :func:`MATCH_COLUMNS`), sorted by
+        ``match``; ``None`` when the run played single rounds.
+
+    Raises
+    ------
+    ResultsError
+        A missing directory or ``meta.json``, an unknown rule string, or (match mode)
+        missing or extra part files, missing columns, a row count other than
+        ``meta["matches"]``, matches other than ``0..n-1`` once each, or winners beyond
+        the players; one line.
+    """
+    return _read_matches(*_open(results_dir))

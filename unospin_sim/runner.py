@@ -22,7 +22,8 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import (Results, round_columns, rounds_arrow, rounds_frame, spins_arrow,
+from .results import (MAX_MATCH_ROUNDS, Results, empty_frames, is_match_mode, match_arrows,
+                      match_frames, round_columns, rounds_arrow, rounds_frame, spins_arrow,
                       spins_frame)
 
 MAX_SEED = 2**63 - 1
@@ -113,36 +114,60 @@ def _play(rules, ki, seed, rotate, game0, n):
 
 def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: bool,
               chunk: int, game0: int, n: int, store=None, tables=TABLES, keep=False):
-    """Play chunk ``chunk`` (games ``game0 .. game0+n-1``): the unit of work of local
-    threads and Dask workers alike.
+    """Play chunk ``chunk`` (games ``game0 .. game0+n-1``; in match mode whole matches
+    ``game0 .. game0+n-1``): the unit of work of local threads and Dask workers alike.
 
     Writes the chunk's parts into ``store`` (a :class:`~unospin_sim.rundir.RunStore`, when
     given) from the calling thread or worker, and returns ``(entry, frames)``: ``entry``
-    is the chunk's manifest line (games, part files, summary counts), ``frames`` the
-    ``(rounds, spins)`` DataFrames when ``keep`` is True, the summary columns of the
-    rounds when ``keep == "summary"``, else None.
+    is the chunk's manifest line (games, in match mode also rounds, part files, summary
+    counts of its rounds), ``frames`` the ``(rounds, spins, matches)`` DataFrames when
+    ``keep`` is True (``matches`` None unless match mode), the summary columns of the
+    rounds (and the match table) when ``keep == "summary"``, else None.
     """
     from .analysis.summary import SummaryAccumulator
     rules, ki = _encoded(rules_text, bots_text, check)
-    out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0, n)
-    winner = out_arr[:, L.O_WINNER]
-    acc = SummaryAccumulator.of_rounds(rules.players, np.arange(game0, game0 + n), winner,
-                                       out_arr[:, L.O_TURNS])
-    entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {},
-             "summary": acc.to_dict()}
-    if store is not None:
-        parts = {}
-        if "rounds" in tables:
-            parts["rounds"] = rounds_arrow(rules, game0, out_arr, seeds, check)
-        if "spins" in tables and rules.wheel_spaces():
-            parts["spins"] = spins_arrow(rules, rec)
-        entry["parts"] = store.write_chunk(chunk, parts)
-    frames = None
-    if keep is True:
-        frames = (rounds_frame(rules, game0, out_arr, seeds, check), spins_frame(rules, rec))
-    elif keep == "summary":
-        frames = (rounds_frame(rules, game0, out_arr, seeds, check)[list(SUMMARY_COLUMNS)],
-                  None)
+    entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
+    if is_match_mode(rules):
+        from .engine import kernel
+        rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, game0, n,
+                                                          MAX_MATCH_ROUNDS)
+        # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
+        rnd = rows[:, L.n_out_columns(rules.players) + 1]
+        acc = SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
+                                           rows[:, L.O_TURNS])
+        entry["rounds"] = len(rows)
+        if store is not None:
+            r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
+            parts = {"matches": m_tab}
+            if "rounds" in tables:
+                parts["rounds"] = r_tab
+            if "spins" in tables and rules.wheel_spaces():
+                parts["spins"] = s_tab
+            entry["parts"] = store.write_chunk(chunk, parts)
+        frames = None
+        if keep is not False:
+            frames = match_frames(rules, rows, seeds, mrows, rec, check)
+            if keep == "summary":
+                frames = (frames[0][list(SUMMARY_COLUMNS)], None, frames[2])
+    else:
+        out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0, n)
+        acc = SummaryAccumulator.of_rounds(rules.players, np.arange(game0, game0 + n),
+                                           out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS])
+        if store is not None:
+            parts = {}
+            if "rounds" in tables:
+                parts["rounds"] = rounds_arrow(rules, game0, out_arr, seeds, check)
+            if "spins" in tables and rules.wheel_spaces():
+                parts["spins"] = spins_arrow(rules, rec)
+            entry["parts"] = store.write_chunk(chunk, parts)
+        frames = None
+        if keep is True:
+            frames = (rounds_frame(rules, game0, out_arr, seeds, check),
+                      spins_frame(rules, rec), None)
+        elif keep == "summary":
+            frames = (rounds_frame(rules, game0, out_arr, seeds, check)[list(SUMMARY_COLUMNS)],
+                      None, None)
+    entry["summary"] = acc.to_dict()
     return entry, frames
 
 
@@ -174,7 +199,8 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         One strategy for every seat (``"random"``), a comma list with one per seat
         (``"random,heuristic(forget=0.1),random,random"``), or parsed specs.
     games : int
-        Number of rounds (>= 1).
+        Number of rounds (>= 1); under a match mode (rule option ``match=race`` or
+        ``lowest``) the number of whole MATCHES, each played in the engine (see below).
     seed : int
         Run seed (0 .. 2**63-1). Game ``g`` uses a stream derived from ``(seed, g)`` only,
         so results do not depend on ``threads`` or ``chunk_size``.
@@ -215,12 +241,25 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         Called with the :class:`~unospin_sim.rundir.RunStore` once its directory exists
         (before any game is played).
 
+    Match mode (``match=race|lowest``, ``target``): match m is a unit of work seeded from
+    (seed, m), its round j from (that, j); the deal passes one seat clockwise each round for
+    any mix of bots. The round table's seat columns are then PLAYERS (the i-th bot) and it
+    gains ``match``, ``round`` and ``score_<i>`` (running scores after the round); ``game``
+    of round j of match m is ``m * MAX_MATCH_ROUNDS + j`` (known where the chunk is played, so
+    chunks of matches are written by the workers in any order and resume like rounds, and
+    the spin table's ``game`` points at its round); ``Results.matches`` (``DIR/matches/``) holds one row per
+    match: ``match``, ``rounds``, ``turns``, ``score_<i>``, ``winner`` (-1: still running
+    after MAX_MATCH_ROUNDS rounds). ``meta["games"]`` is then the number of rounds played,
+    ``meta["matches"]`` the number of matches. The match table is kept unless
+    ``keep=False``.
+
     Returns
     -------
     Results
         :class:`unospin_sim.results.Results`: ``.rounds``, ``.spins`` (as ``keep`` says),
-        ``.meta``, ``.summary`` (the :class:`~unospin_sim.analysis.summary.SummaryAccumulator`
-        of every round); ``.save(DIR)`` writes them as a results directory.
+        ``.meta``, ``.matches`` (match mode; else ``None``), ``.summary`` (the
+        :class:`~unospin_sim.analysis.summary.SummaryAccumulator` of every round);
+        ``.save(DIR)`` writes them as a results directory.
     """
     rules = _as_rules(rules)
     bot_specs = _as_bots(bots, rules.players)
@@ -237,6 +276,9 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         raise UserError(f"keep={keep!r} needs an output directory (out)")
 
     ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
+    if is_match_mode(rules) and rotate_bots:
+        raise UserError(f"rotate_bots cannot be combined with match={rules.option('match')}: "
+                        f"a match passes the deal itself")
     params = {"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
               "games": games, "chunk_size": chunk_size, "rotate_bots": bool(rotate_bots),
               "check": bool(check), "tables": list(tables)}
@@ -284,6 +326,7 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
     rotate, check = bool(params["rotate_bots"]), bool(params["check"])
     tables = tuple(params["tables"])
     ncols = L.n_out_columns(rules.players)
+    match_mode = is_match_mode(rules)
     # compile or load the cached kernel once, in this thread; say so if it takes a while
     note = threading.Timer(2.0, lambda: print(
         "compiling the game kernel (first run only, about a minute; cached afterwards)...",
@@ -291,8 +334,11 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
     if note is not None:
         note.start()
     try:
-        kernel.play_chunk(*ki.args(), seed, 0, np.zeros((0, ncols), np.int64),
-                          np.zeros(0, np.uint64), rotate)
+        if match_mode:
+            kernel.play_match_chunk(*ki.args(), seed, 0, 0, MAX_MATCH_ROUNDS)
+        else:
+            kernel.play_chunk(*ki.args(), seed, 0, np.zeros((0, ncols), np.int64),
+                              np.zeros(0, np.uint64), rotate)
     finally:
         if note is not None:
             note.cancel()
@@ -315,10 +361,12 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, initial=games - played, unit="game", unit_scale=True,
+        bar = tqdm(total=games, initial=games - played,
+                   unit="match" if match_mode else "round", unit_scale=True,
                    dynamic_ncols=True, mininterval=0.5, desc=str(rules))
     stop_after = int(os.environ.get("UNOSPIN_TEST_STOP_AFTER", "0") or 0)  # tests only
     recorded = 0
+    rounds_played = 0  # in this session (match mode: more than the matches)
     t0 = time.perf_counter()
     pending = set()
     tasks = iter(todo)
@@ -351,6 +399,7 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
                 if store is not None:
                     store.record(entry)  # its parts are in place: the chunk is safe
                 acc.merge(SummaryAccumulator.from_dict(entry["summary"]))
+                rounds_played += entry["summary"]["games"]
                 if frames is not None:
                     kept[entry["chunk"]] = frames
                 if bar is not None:
@@ -371,14 +420,12 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
     wall = time.perf_counter() - t0
 
     order = sorted(kept)
-    if keep is True and order:
-        rounds = pd.concat([kept[k][0] for k in order], ignore_index=True)
-        spins = pd.concat([kept[k][1] for k in order], ignore_index=True)
-    else:
-        rounds = (pd.concat([kept[k][0] for k in order], ignore_index=True) if order else
-                  rounds_frame(rules, 0, np.zeros((0, ncols), np.int64),
-                               np.zeros(0, np.uint64), check))
-        spins = spins_frame(rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))
+    empty = empty_frames(rules)
+    rounds, spins, matches = (
+        pd.concat([kept[k][i] for k in order], ignore_index=True)
+        if order and kept[order[0]][i] is not None else empty[i] for i in range(3))
+    if keep == "summary" and not order:
+        rounds = empty[0][list(SUMMARY_COLUMNS)]
     import numba
     meta = {
         "schema_version": SCHEMA_VERSION,
@@ -386,7 +433,7 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
         "edition": rules.edition,
         "players": rules.players,
         "seed": seed,
-        "games": games,
+        "games": acc.games if match_mode else games,   # rounds
         "bots": list(params["bots"]),
         "rotate_bots": rotate,
         "threads": threads if client is None else None,
@@ -396,17 +443,21 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
         "version": __version__,
         "numba_version": numba.__version__,
         "wall_seconds": round(wall, 4),
-        "games_played": played,   # in this session (less than games after a resume)
-        "games_per_second": round(played / wall, 1) if wall > 0 else None,
+        "games_played": rounds_played,  # in this session (fewer after a resume)
+        "games_per_second": round(rounds_played / wall, 1) if wall > 0 else None,
         "resumed": played != games,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "round_columns": round_columns(rules, check),
         "wheel_spaces": list(rules.wheel_spaces()),
         "summary": acc.to_dict(),
     }
+    if match_mode:
+        meta.update({"match": rules.option("match"), "target": rules.option("target"),
+                     "matches": games, "matches_played": played,
+                     "matches_per_second": round(played / wall, 1) if wall > 0 else None})
     if store is not None:
         meta["results_dir"] = os.fspath(store.finish(meta))
-    return Results(rounds, spins, meta, summary=acc)
+    return Results(rounds, spins, meta, matches=matches, summary=acc)
 
 
 def trace(rules, bots="random", seed: int = 0, game: int = 0,

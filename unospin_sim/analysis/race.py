@@ -18,7 +18,8 @@ from ..errors import UserError
 from .stats import mean_interval, players_of, wilson_interval
 
 __all__ = ["assemble_matches", "race_summary", "player_win_rates", "match_rounds",
-           "lead_win_table", "race_dynamics"]
+           "lead_win_table", "race_dynamics", "with_round_wins",
+           "played_match_rounds"]
 
 MODES = ("race", "lowest")
 
@@ -104,6 +105,25 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
     return pd.DataFrame(rows, columns=cols)
 
 
+def with_round_wins(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataFrame:
+    """A match table played in the engine (match mode) with the columns
+    ``rounds_won_by_winner`` and ``most_rounds_won`` that :func:`race_summary` needs (the
+    match-mode round table's ``winner`` is a player)."""
+    p = sum(1 for c in matches.columns if c.startswith("score_"))
+    won = np.zeros((len(matches), p), np.int64)
+    w = rounds["winner"].to_numpy().astype(np.int64)
+    m = rounds["match"].to_numpy().astype(np.int64)
+    ok = w >= 0
+    row = {mt: i for i, mt in enumerate(matches["match"].to_numpy().tolist())}
+    np.add.at(won, (np.array([row[x] for x in m[ok].tolist()], np.int64), w[ok]), 1)
+    out = matches.copy()
+    champ = out["winner"].to_numpy().astype(np.int64)
+    out["rounds_won_by_winner"] = np.where(champ >= 0, won[np.arange(len(out)),
+                                                           np.maximum(champ, 0)], 0)
+    out["most_rounds_won"] = won.max(axis=1) if p else 0
+    return out
+
+
 def race_summary(matches: pd.DataFrame) -> pd.DataFrame:
     """Match length and luck measures, with 95% intervals.
 
@@ -147,6 +167,36 @@ def player_win_rates(rounds: pd.DataFrame, rotated: bool = False,
     low, high = wilson_interval(wins, np.full(p, n))
     return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
                         index=pd.RangeIndex(p, name="player"))
+
+
+def played_match_rounds(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataFrame:
+    """:func:`match_rounds` of matches played in the engine (match mode ``race``): the same
+    columns, read from the round table's ``match``, ``round`` and ``score_<i>`` (its
+    ``winner`` is a player) and the match table's ``winner``; matches that did not finish
+    (winner -1) are left out."""
+    p = sum(1 for c in matches.columns if c.startswith("score_"))
+    champ = dict(zip(matches["match"].to_numpy().tolist(),
+                     matches["winner"].to_numpy().tolist()))
+    df = rounds.sort_values(["match", "round"], kind="stable")
+    mw = np.array([champ.get(m, -1) for m in df["match"].to_numpy().tolist()], np.int64)
+    keep = mw >= 0
+    df = df[keep]
+    out = pd.DataFrame({"match": df["match"].to_numpy(np.int64),
+                        "k": df["round"].to_numpy(np.int64) + 1,
+                        "game": df["game"].to_numpy(np.int64),
+                        "turns": df["turns"].to_numpy(np.int64),
+                        "winner": df["winner"].to_numpy(np.int64)})
+    sc = df[[f"score_{i}" for i in range(p)]].to_numpy(np.int64)
+    for i in range(p):
+        out[f"score_{i}"] = sc[:, i]
+    if len(sc):
+        top = sc.max(axis=1)
+        ties = (sc == top[:, None]).sum(axis=1)
+        out["leader"] = np.where(ties == 1, sc.argmax(axis=1), -1)
+    else:
+        out["leader"] = pd.Series([], dtype=np.int64)
+    out["match_winner"] = mw[keep]
+    return out
 
 
 def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,

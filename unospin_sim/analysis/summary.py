@@ -14,7 +14,7 @@ import pandas as pd
 from .stats import Z95, mean_interval, players_of, wilson_interval
 
 __all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary",
-           "SummaryAccumulator"]
+           "SummaryAccumulator", "format_match_summary"]
 
 
 class SummaryAccumulator:
@@ -96,15 +96,16 @@ class SummaryAccumulator:
         half = Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n)
         return mean, mean - half, mean + half
 
-    def summarize(self, seconds: float | None = None) -> pd.DataFrame:
-        """The :func:`summarize` table of the accumulated rounds."""
+    def summarize(self, seconds: float | None = None, who: str = "seat") -> pd.DataFrame:
+        """The :func:`summarize` table of the accumulated rounds; ``who="player"``: win rates
+        per player (a rotated run, or matches with the deal passing) instead of per seat."""
         n, nan, players = self.games, math.nan, self.players
         rows = [("games", float(n), nan, nan)]
         if seconds is not None:
             rows.append(("seconds", float(seconds), nan, nan))
             rows.append(("games_per_second", n / seconds if seconds > 0 else nan, nan, nan))
         rows.append(("unfinished", float(self.unfinished), nan, nan))
-        wins = np.asarray(self.wins, dtype=np.int64)
+        wins = np.asarray(self.player_wins if who == "player" else self.wins, dtype=np.int64)
         low, high = wilson_interval(wins, n)
         for seat in range(players):
             rate = wins[seat] / n if n else nan
@@ -160,13 +161,16 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
     return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
 
 
-def format_summary(summary: pd.DataFrame) -> str:
+def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
     """Render a :func:`summarize` table as a few aligned lines of text.
 
     Parameters
     ----------
     summary : pandas.DataFrame
         The output of :func:`summarize`.
+    who : str
+        Heading of the win-rate rows: ``"seat"``, or ``"player"`` for a match-mode round
+        table (whose seat columns are players).
 
     Returns
     -------
@@ -182,11 +186,37 @@ def format_summary(summary: pd.DataFrame) -> str:
         head += f" in {s.at['seconds', 'value']:.2f} s ({speed})"
     unfinished = int(s.at["unfinished", "value"])
     share = f" ({unfinished / games:.2%})" if games else ""
-    lines = [head, f"unfinished  {unfinished:,}{share}", "seat  win rate  95% interval"]
+    lines = [head, f"unfinished  {unfinished:,}{share}", f"{who:>4}  win rate  95% interval"]
     for name in s.index:
         if name.startswith("win_rate_"):
             v, lo, hi = s.loc[name, ["value", "ci_low", "ci_high"]]
             lines.append(f"{name[9:]:>4}  {v:8.4f}  [{lo:.4f}, {hi:.4f}]")
     v, lo, hi = s.loc["mean_turns", ["value", "ci_low", "ci_high"]]
     lines.append(f"mean turns  {v:.3f}  95% interval [{lo:.3f}, {hi:.3f}]")
+    return "\n".join(lines)
+
+
+def format_match_summary(matches: pd.DataFrame, players: int,
+                         seconds: float | None = None) -> str:
+    """A few lines on a match table (match mode): matches, speed, rounds per match and
+    each player's match win rate with a 95% Wilson interval (players are the bots in order;
+    winner -1: a match still running after the runner's round limit)."""
+    n = len(matches)
+    head = f"matches     {n:,}"
+    if seconds is not None and seconds > 0:
+        head += f" ({n / seconds:,.1f} matches/s)"
+    lines = [head]
+    if n == 0:
+        return "\n".join(lines)
+    m, lo, hi = mean_interval(matches["rounds"].to_numpy())
+    lines.append(f"rounds per match  {m:.3f}  95% interval [{lo:.3f}, {hi:.3f}]")
+    w = matches["winner"].to_numpy().astype(np.int64)
+    unfinished = int(np.count_nonzero(w < 0))
+    if unfinished:
+        lines.append(f"matches without a winner  {unfinished:,}")
+    wins = np.bincount(w[w >= 0], minlength=players)[:players]
+    low, high = wilson_interval(wins, n)
+    lines.append("player  match win rate  95% interval")
+    for i in range(players):
+        lines.append(f"{i:>6}  {wins[i] / n:14.4f}  [{low[i]:.4f}, {high[i]:.4f}]")
     return "\n".join(lines)

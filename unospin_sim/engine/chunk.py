@@ -17,7 +17,8 @@ from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_RE
                      Q_DIR, Q_FOUND, Q_HAND_AFTER, Q_HAND_BEFORE, Q_OTHER, Q_SPACE, Q_SPINNER,
                      Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
                      S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
-                     S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, State)
+                     S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, State,
+                     R_MATCH, R_NP, R_TARGET, MATCH_LOWEST)
 from .piles import hand_points
 from .rng import U64, game_seed
 from .round import play_round
@@ -140,6 +141,108 @@ def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
                     o[f] = -1
     s[S_FORCE_AT] = 0
     return 0
+
+
+@njit(cache=True, nogil=True)
+def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
+    """Play whole matches match0 .. match0+nmatch-1 (rule options match / target).
+
+    Match m draws its stream from (seed, m) and its round j from (that, j), so a match is a
+    unit of work and results do not depend on the threads. Round j seats the bots rotated by
+    j (``seat_bots``): the deal passes one seat clockwise each round and player i (the i-th
+    bot) sits at seat (i - j) mod N. ``race``: the round's winner scores the points left in
+    the other hands, the first to reach the target wins the match. ``lowest``: every player
+    adds the points left in their own hand; when someone passes the target (more than it),
+    the lowest total wins (ties: lowest player number). An unfinished round scores nothing.
+    A match still running after ``max_rounds`` rounds ends with winner -1.
+
+    Returns (rows, seeds, matches, spins): rows int64[R, n_out_columns + 2 + N] are the
+    round rows (seat columns as played; then match, round, each player's running score),
+    seeds uint64[R], matches int64[nmatch, 4 + N] (match, rounds, turns, winner, score_i),
+    spins int64[m, N_SPIN_FIELDS] with the game column = row index in ``rows``.
+    """
+    np_ = r[R_NP]
+    st = new_state(r[R_TURN_CAP], 0)
+    seated = bots.copy()
+    base = N_OUT_FIXED + 3 * np_ + sp.N_SPACES  # layout.n_out_columns
+    width = base + 2 + np_
+    cap = 8 * nmatch + 16
+    rows = np.zeros((cap, width), np.int64)
+    seeds = np.zeros(cap, np.uint64)
+    spins = np.empty((4 * cap + 16, N_SPIN_FIELDS), np.int64)
+    matches = np.zeros((nmatch, 4 + np_), np.int64)
+    score = np.zeros(np_, np.int64)
+    lowest = r[R_MATCH] == MATCH_LOWEST
+    target = r[R_TARGET]
+    useed = U64(seed)
+    n = 0
+    m = 0
+    for i in range(nmatch):
+        mt = match0 + i
+        mseed = game_seed(useed, U64(mt))
+        score[:] = 0
+        turns = 0
+        winner = -1
+        j = 0
+        while j < max_rounds:
+            if n == rows.shape[0]:
+                bigger = np.zeros((2 * n, width), np.int64)
+                bigger[:n] = rows
+                rows = bigger
+                bs = np.zeros(2 * n, np.uint64)
+                bs[:n] = seeds
+                seeds = bs
+            gs = game_seed(mseed, U64(j))
+            seeds[n] = gs
+            seat_bots(bots, j, seated)
+            play_round(st, r, deck, pts, cum, seated, gs)
+            write_row(st, pts, rows, n)
+            turns += st.s[S_TURNS]
+            w = st.s[S_WINNER]
+            if w >= 0:
+                if lowest:
+                    for q in range(np_):
+                        score[(q + j) % np_] += rows[n, N_OUT_FIXED + 2 * np_ + q]
+                else:
+                    score[(w + j) % np_] += rows[n, O_WINNER_POINTS]
+            rows[n, base] = mt
+            rows[n, base + 1] = j
+            for q in range(np_):
+                rows[n, base + 2 + q] = score[q]
+            ns = st.s[S_NSPIN]
+            if ns > 0:
+                if m + ns > spins.shape[0]:
+                    bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                    bigger[:m] = spins[:m]
+                    spins = bigger
+                for k in range(ns):
+                    for f in range(N_SPIN_FIELDS):
+                        spins[m + k, f] = st.spinrec[k, f]
+                    spins[m + k, P_GAME] = n
+                m += ns
+            n += 1
+            j += 1
+            best = 0
+            for q in range(1, np_):
+                if score[q] > score[best]:
+                    best = q
+            if lowest:
+                if score[best] > target:
+                    winner = 0
+                    for q in range(1, np_):
+                        if score[q] < score[winner]:
+                            winner = q
+                    break
+            elif score[best] >= target:
+                winner = best
+                break
+        matches[i, 0] = mt
+        matches[i, 1] = j
+        matches[i, 2] = turns
+        matches[i, 3] = winner
+        for q in range(np_):
+            matches[i, 4 + q] = score[q]
+    return rows[:n], seeds[:n], matches, spins[:m]
 
 
 @hot

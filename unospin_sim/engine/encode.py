@@ -10,6 +10,7 @@ from ..bots import bots_array
 from ..errors import BotError
 from . import layout as L
 from .policy import IMPLEMENTED
+from ..rules.options import OPTIONS
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
 
@@ -65,21 +66,21 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     r = np.zeros(L.N_RULE_PARAMS, np.int64)
     counts = rules.deck_counts()
     deck = np.repeat(np.arange(counts.shape[0], dtype=np.int64), counts)
-    r[L.R_NP] = rules.players
-    r[L.R_TURN_CAP] = rules.option("turn_cap")
-    r[L.R_WILD_MATCHES] = int(bool(rules.option("wild_matches_colour")))
-    r[L.R_WILD_STOPS] = int(bool(rules.option("wild_stops_colour_draw", False)))
+    ed = rules.edition_data
+    house = False
+    for opt in OPTIONS:  # the one table of rule options
+        if opt.name not in ed.defaults:
+            continue  # not valid for the edition: its parameter stays 0 (off)
+        value = rules.option(opt.name)
+        if opt.param is not None:
+            r[getattr(L, opt.param)] = opt.encode(value)
+        if opt.house and value != ed.defaults[opt.name]:
+            house = True
     r[L.R_WHEEL] = rules.wheel_family
     r[L.R_FIRST_RULE] = _FIRST_RULES[rules.first_card]
     r[L.R_DECK_N] = deck.shape[0]
     r[L.R_CHECK] = int(check)
-    r[L.R_RLCARD] = int(bool(rules.option("rlcard", False)))
-    r[L.R_STACKING] = int(bool(rules.option("stacking", False)))
-    r[L.R_DRAW_UNTIL] = int(bool(rules.option("draw_until_playable", False)))
-    r[L.R_SEVEN_O] = int(bool(rules.option("seven_o", False)))
-    special_wilds = rules.option("special_wilds", "none") != "none"  # the deck carries it
-    r[L.R_HOUSE] = int(bool(r[L.R_STACKING] or r[L.R_DRAW_UNTIL] or r[L.R_SEVEN_O]
-                            or special_wilds))
+    r[L.R_HOUSE] = int(house)
     weights = rules.wheel_weights()
     cum = np.cumsum(weights)
     if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed

@@ -1,5 +1,5 @@
-"""House rules (docs/HOUSE_RULES.md): draw_until_playable, seven_o, special_wilds and
-stacking. Only ``play_round_house`` and ``play_turn_house`` reach this module; the default
+"""House rules (docs/HOUSE_RULES.md): draw_until_playable, force_play, seven_o,
+special_wilds and stacking. Only ``play_round_house`` and ``play_turn_house`` reach this module; the default
 rules' turn is compiled without it."""
 
 from ..rules.cards import (DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR,
@@ -29,6 +29,18 @@ def draw_until_playable(st, r, p):
             return -1
         if playable(st, k, wd4_legal(st, r, p)):
             return k
+
+
+# ==================================================================== force_play
+@hot
+def forced_card(st, p, wd4_ok):
+    """force_play: the strategy chose to draw while seat p holds a playable card; the rule
+    plays the playable kind of lowest kind index instead (no random number drawn), -1 when
+    nothing is playable. ``wd4_ok``: a Wild Draw Four is LEGAL (a bluff is never forced)."""
+    for k in range(N_KINDS):
+        if st.hand[p, k] > 0 and playable(st, k, wd4_ok):
+            return k
+    return -1
 
 
 # ==================================================================== seven_o, special wilds

@@ -97,9 +97,20 @@ R_RLCARD = 8          # 1 = RLCard 1.2.0's UNO rules (rule option rlcard, classi
 R_STACKING = 9        # house rule stacking (docs/HOUSE_RULES.md)
 R_DRAW_UNTIL = 10     # house rule draw_until_playable
 R_SEVEN_O = 11        # house rule seven_o
-R_HOUSE = 12          # 1 when any house rule is on: rounds run round.play_round_house
-                      #   (special_wilds needs no parameter: its kinds are in the deck or not)
-N_RULE_PARAMS = 13
+R_HOUSE = 12          # 1 when any house rule is on: rounds run round.play_round_house;
+                      #   derived by encode.py from rules/options.py's house flags, never
+                      #   listed by hand (special_wilds has no parameter of its own: its kinds
+                      #   are in the deck or not)
+R_FORCE_PLAY = 13     # house rule force_play
+R_MATCH = 14          # match mode: 0 single, 1 race, 2 lowest (options.py's domain order)
+R_TARGET = 15         # match target (points)
+N_RULE_PARAMS = 16
+# every option of rules/options.py with a kernel parameter names its R_* index there
+# (encode.py fills them from the table); R_WHEEL, R_FIRST_RULE, R_DECK_N, R_CHECK and R_HOUSE
+# are derived from the edition, the deck or the run.
+MATCH_SINGLE = 0
+MATCH_RACE = 1
+MATCH_LOWEST = 2
 
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card

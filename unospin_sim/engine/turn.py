@@ -11,10 +11,10 @@ from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, K
                            WILD_WEB_SWING)
 from .calls import name_colour, uno_check
 from .events import ev
-from .house import draw_until_playable, seven_o, special_wild, start_penalty
+from .house import draw_until_playable, forced_card, seven_o, special_wild, start_penalty
 from .jit import inl
 from .layout import (CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
-                     EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_SEVEN_O, R_STACKING, R_WHEEL,
+                     EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_SEVEN_O, R_STACKING, R_WHEEL,
                      S_COLOUR, S_CUR, S_DIR, S_NP, S_SPIN_NEXT, S_TWO_X, S_WINNER)
 from .legal import playable, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
@@ -65,6 +65,8 @@ def _make_play_turn(house):
                 if policy.bluffs(st, bots, p):
                     use_wd4 = True
             k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
+            if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
+                k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
             if k < 0:
                 if played > 0:
                     break

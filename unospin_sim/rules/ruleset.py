@@ -34,50 +34,28 @@ import numpy as np
 from .._text import split_top_level
 from ..errors import RuleError
 from . import cards, spaces
+from .options import MAX_TURN_CAP, OPTION_BY_NAME, OPTIONS
 
 __all__ = [
     "Edition", "RuleSet", "EDITIONS", "OPTION_ORDER", "OPTION_DOCS", "NOT_IMPLEMENTED",
     "FIRST_CARD_RULES", "HOUSE_RULES", "MAX_TURN_CAP", "parse_rules", "parse_wheel",
 ]
 
-#: every implemented rule option, in canonical-string order
-OPTION_ORDER = ("players", "turn_cap", "wild_matches_colour", "wild_stops_colour_draw",
-                "wild_spin_cards", "wheel", "rlcard", "stacking", "draw_until_playable",
-                "seven_o", "special_wilds")
+#: every implemented rule option, in canonical-string order (the table's order)
+OPTION_ORDER = tuple(o.name for o in OPTIONS)
 
 #: one-line description of each option (for help texts and docs)
-OPTION_DOCS = MappingProxyType({
-    "players": "number of players, 2-10",
-    "turn_cap": "turns after which a round is recorded unfinished, 1-1000000",
-    "wild_matches_colour": "holding a wild other than Wild Draw Four forbids Wild Draw Four",
-    "wild_stops_colour_draw": "a wild drawn stops a wheel colour draw (spin editions)",
-    "wild_spin_cards": "number of Wild Spin cards in the deck, 0-4 (spin2025)",
-    "wheel": "wheel space weights {space:weight,...}; unlisted spaces weigh 0 (spin editions)",
-    "rlcard": "RLCard 1.2.0's UNO rules: drawn card auto-played, no UNO calls (classic)",
-    "stacking": "house rule: Draw Two on Draw Two, Wild Draw Four on Wild Draw Four add up",
-    "draw_until_playable": "house rule: a player who draws keeps drawing until a playable card",
-    "seven_o": "house rule: a 7 swaps hands with a chosen player, a 0 passes every hand on",
-    "special_wilds": "none, swap_hands or shuffle_hands: one Wild Swap / Shuffle Hands (classic)",
-})
+OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
 
 #: house-rule options (docs/HOUSE_RULES.md): off by default, never combined with rlcard
-HOUSE_RULES = ("stacking", "draw_until_playable", "seven_o", "special_wilds")
+HOUSE_RULES = tuple(o.name for o in OPTIONS if o.house)
 
 #: options named in RULINGS.md that are not implemented yet: rejected with a clear message
-NOT_IMPLEMENTED = ("jump_in", "partners", "force_play", "match", "match_mode", "target")
+NOT_IMPLEMENTED = ("jump_in", "partners")
 
 #: first-card rules, by name; the index is the rule's id
 FIRST_CARD_RULES = ("action_effects", "numbers_only")
 
-#: largest turn cap: the kernel keeps room for ``turn_cap + 1`` spin records per thread
-#: (64 bytes each), so an unbounded cap would ask for petabytes before the first game
-MAX_TURN_CAP = 1_000_000
-
-_INT_RANGES = {"players": (2, 10), "turn_cap": (1, MAX_TURN_CAP), "wild_spin_cards": (0, 4)}
-_BOOL_OPTIONS = ("wild_matches_colour", "wild_stops_colour_draw", "rlcard", "stacking",
-                 "draw_until_playable", "seven_o")
-#: options taking one of a few names (the first is the "off" value)
-_ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands")}
 _FAMILIES = {"none": spaces.WHEEL_NONE, "2005": spaces.WHEEL_2005, "2025": spaces.WHEEL_2025}
 _TRUE = ("true", "1")
 _FALSE = ("false", "0")
@@ -174,7 +152,11 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
                 counts[wild_index[key]] = value
         counts.setflags(write=False)
 
-        defaults: dict[str, Any] = dict(ed["defaults"])
+        if "defaults" in ed:
+            raise RuntimeError(f"editions.toml: {name} has [defaults]: option defaults live "
+                               f"in rules/options.py")
+        defaults: dict[str, Any] = {o.name: o.default_for(name) for o in OPTIONS
+                                    if name in o.editions and o.type != "wheel"}
         wheel = ed.get("wheel")
         wheel_spaces: tuple[str, ...] = ()
         if wheel is not None:
@@ -184,9 +166,9 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
             defaults["wheel"] = tuple(float(w) for w in wheel["weights"])
             if len(defaults["wheel"]) != len(wheel_spaces):
                 raise RuntimeError(f"editions.toml: {name} wheel spaces/weights differ in length")
-        unknown = set(defaults) - set(OPTION_ORDER)
-        if unknown:
-            raise RuntimeError(f"editions.toml: unknown options {sorted(unknown)} in {name}")
+        if (wheel is not None) != (name in OPTION_BY_NAME["wheel"].editions):
+            raise RuntimeError(f"editions.toml: {name}'s [wheel] disagrees with the wheel "
+                               f"option's editions in rules/options.py")
         for _, opt, _ in option_counts:
             if opt not in defaults:
                 raise RuntimeError(f"editions.toml: {name} counts cards by unknown option {opt}")
@@ -235,7 +217,7 @@ def _coerce_int(name: str, value: Any) -> int:
         v = int(value)
     else:
         raise RuleError(f"option {name!r} must be a whole number, got {str(value)!r}")
-    lo, hi = _INT_RANGES[name]
+    lo, hi = OPTION_BY_NAME[name].domain
     if hi is None and v < lo:
         raise RuleError(f"{name} must be at least {lo}, got {v}")
     if hi is not None and not lo <= v <= hi:
@@ -258,7 +240,7 @@ def _coerce_bool(name: str, value: Any) -> bool:
 
 
 def _coerce_enum(name: str, value: Any) -> str:
-    choices = _ENUM_OPTIONS[name]
+    choices = OPTION_BY_NAME[name].domain
     if isinstance(value, str) and value.strip().lower() in choices:
         return value.strip().lower()
     shown = value.strip() if isinstance(value, str) else value
@@ -394,13 +376,21 @@ def _check_option_name(ed: Edition, name: str) -> None:
 
 def _coerce(ed: Edition, name: str, value: Any) -> Any:
     _check_option_name(ed, name)
-    if name in _INT_RANGES:
+    kind = OPTION_BY_NAME[name].type
+    if kind == "int":
         return _coerce_int(name, value)
-    if name in _BOOL_OPTIONS:
+    if kind == "bool":
         return _coerce_bool(name, value)
-    if name in _ENUM_OPTIONS:
+    if kind == "enum":
         return _coerce_enum(name, value)
     return _wheel_vector(ed, value)
+
+
+def _check_combinations(ed: Edition, resolved: dict) -> None:
+    """Refuse combinations of options that make no sense, with one line naming both."""
+    if resolved.get("match") == "single" and resolved.get("target") != ed.defaults["target"]:
+        raise RuleError(f"target={resolved['target']} cannot be combined with match=single: "
+                        f"a target ends a match (match=race or match=lowest)")
 
 
 # ------------------------------------------------------------------------------------------
@@ -460,6 +450,7 @@ class RuleSet:
                 if name in resolved and resolved[name] != ed.defaults[name]:
                     raise RuleError(f"{name} cannot be combined with rlcard=true: RLCard "
                                     f"1.2.0 plays its own fixed rules, without house rules")
+        _check_combinations(ed, resolved)
         values = tuple((name, resolved[name]) for name in ed.options)
         return cls(ed.name, values)
 

@@ -1,0 +1,162 @@
+"""Match mode (rule options match=race|lowest, target): whole matches played in the engine."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from unospin_sim.analysis.race import assemble_matches
+from unospin_sim.cli import main
+from unospin_sim.errors import RuleError, UserError
+from unospin_sim.results import MATCH_COLUMNS, MAX_MATCH_ROUNDS, load_matches, load_results
+from unospin_sim.rules import parse_rules
+from unospin_sim.runner import simulate
+
+
+def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: int,
+                  mode: str) -> None:
+    """Every round's running scores add up from the round before; the winner is the first
+    past the target; the match row is the last round's."""
+    assert list(matches["match"]) == list(range(len(matches)))
+    for m, g in rounds.groupby("match", sort=True):
+        g = g.sort_values("round")
+        assert list(g["round"]) == list(range(len(g)))
+        score = np.zeros(p, np.int64)
+        for j, row in enumerate(g.itertuples(index=False)):
+            row = row._asdict()
+            w = row["winner"]
+            if w >= 0:
+                if mode == "race":
+                    score[w] += row["winner_points"]
+                    # the winner's points are the other players' points left
+                    assert row["winner_points"] == sum(row[f"points_left_{i}"]
+                                                       for i in range(p) if i != w)
+                else:
+                    score += [row[f"points_left_{i}"] for i in range(p)]
+            assert [row[f"score_{i}"] for i in range(p)] == score.tolist()
+            over = score.max() >= target if mode == "race" else score.max() > target
+            assert over == (j == len(g) - 1), (m, j)  # first past the target ends it
+        mrow = matches.loc[matches["match"] == m].iloc[0]
+        assert mrow["rounds"] == len(g) and mrow["turns"] == g["turns"].sum()
+        assert [mrow[f"score_{i}"] for i in range(p)] == score.tolist()
+        champ = int(np.argmax(score)) if mode == "race" else int(np.argmin(score))
+        assert mrow["winner"] == champ
+
+
+@pytest.mark.parametrize("rules,bots", [
+    ("classic(players=4,match=race,target=200)", "random,heuristic,random,heuristic"),
+    ("spin2005(players=3,match=race)", "random"),
+    ("spin2025(players=4,match=lowest,target=150)", "heuristic,random,random,random"),
+])
+def test_recorded_scores_add_up_and_the_first_past_the_target_wins(rules, bots):
+    rs = parse_rules(rules)
+    res = simulate(rs, bots, games=40, seed=3, threads=1, chunk_size=7)
+    assert res.meta["matches"] == 40 and res.meta["games"] == len(res.rounds)
+    # game numbers round j of match m as m * MAX_MATCH_ROUNDS + j (known where it is played)
+    assert list(res.rounds["game"]) == list(res.rounds["match"] * MAX_MATCH_ROUNDS
+                                            + res.rounds["round"])
+    assert res.rounds["game"].is_monotonic_increasing
+    assert list(res.matches.columns) == MATCH_COLUMNS(rs.players)
+    _check_scores(res.rounds, res.matches, rs.players, rs.option("target"), rs.option("match"))
+
+
+def test_matches_do_not_depend_on_threads_or_chunks():
+    a = simulate("spin2005(players=4,match=race)", "random,heuristic,random,random", games=24,
+                 seed=9, threads=1, chunk_size=24)
+    b = simulate("spin2005(players=4,match=race)", "random,heuristic,random,random", games=24,
+                 seed=9, threads=2, chunk_size=5)
+    pd.testing.assert_frame_equal(a.rounds, b.rounds)
+    pd.testing.assert_frame_equal(a.spins, b.spins)
+    pd.testing.assert_frame_equal(a.matches, b.matches)
+    c = simulate("spin2005(players=4,match=race)", "random,heuristic,random,random", games=24,
+                 seed=10, threads=1)
+    assert not c.matches.equals(a.matches)
+
+
+def test_the_deal_passes_each_round():
+    """Round j of a match is started by player j mod N unless the first card changes that
+    (classic: a first Skip / Reverse / Draw Two; spin2025: numbers only, so never)."""
+    res = simulate("spin2025(players=4,match=race)", "random", games=10, seed=1, threads=1)
+    r = res.rounds
+    assert (r["first_player"] == r["round"] % 4).all()
+
+
+def test_rotate_bots_and_single_mode_errors():
+    with pytest.raises(UserError, match="rotate_bots cannot be combined with match=race"):
+        simulate("classic(match=race)", "random", games=2, rotate_bots=True)
+    with pytest.raises(RuleError, match="target=100 cannot be combined with match=single"):
+        parse_rules("classic(target=100)")
+
+
+def test_cli_race_writes_matches_and_summary_reads_them(tmp_path, capsys):
+    out = tmp_path / "r"
+    rc = main(["run", "--match", "race", "--target", "300", "--matches", "12", "--edition",
+               "classic", "--bots", "random,heuristic,random,random", "--seed", "4",
+               "--out", str(out), "--quiet", "--threads", "1"])
+    assert rc == 0
+    text = capsys.readouterr().out
+    assert "classic(players=4,match=race,target=300)" in text and "matches     12" in text
+    assert "player  win rate" in text and "seat  win rate" not in text
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["match"] == "race" and meta["matches"] == 12 and meta["target"] == 300
+    res = load_results(out)
+    rounds, meta, matches = res.rounds, res.meta, res.matches
+    pd.testing.assert_frame_equal(load_matches(out), matches)
+    assert len(matches) == 12 and len(rounds) == meta["games"] == matches["rounds"].sum()
+    _check_scores(rounds, matches, 4, 300, "race")
+    assert main(["summary", str(out)]) == 0
+    assert "player  match win rate" in capsys.readouterr().out
+    # the same via --rules
+    out2 = tmp_path / "r2"
+    assert main(["run", "--rules", "classic(players=4,match=race,target=300)", "--matches",
+                 "12", "--bots", "random,heuristic,random,random", "--seed", "4", "--out",
+                 str(out2), "--quiet", "--threads", "1"]) == 0
+    pd.testing.assert_frame_equal(load_matches(out2), matches)
+    # report: the race section uses the engine's matches (all 12), not assembled ones
+    from unospin_sim.report import build_report
+    md = build_report([out], tmp_path / "rep", target=300).read_text()
+    assert ": 12 matches" in md
+
+
+@pytest.mark.parametrize("argv,word", [
+    (["--matches", "5"], "--matches needs a match mode"),
+    (["--match", "race", "--games", "5"], "give --matches N, not --games"),
+    (["--target", "300"], "target=300 cannot be combined with match=single"),
+    (["--match", "best_of_3"], "must be one of single, race, lowest"),
+    (["--match", "race", "--rotate-bots"], "--rotate-bots cannot be combined"),
+    (["--rules", "classic(match=race)", "--match", "lowest"], "--match contradicts --rules"),
+])
+def test_cli_match_errors_exit_2(tmp_path, capsys, argv, word):
+    rc = main(["run", "--out", str(tmp_path / "x"), "--quiet"] + argv)
+    err = capsys.readouterr().err
+    assert rc == 2 and word in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", ["classic", "spin2005"])
+def test_race_agrees_with_matches_assembled_from_single_rounds(edition):
+    """Identical bots: matches played in the engine and matches assembled from consecutive
+    single rounds (analysis.assemble_matches) are the same random process, so their rounds
+    per match agree (two-sample z within 4 standard errors) and so do player 0's match win
+    rates (within 4 standard errors)."""
+    n = 3000
+    eng = simulate(f"{edition}(players=4,match=race)", "random", games=n, seed=21).matches
+    single = simulate(f"{edition}(players=4)", "random", games=n * 12, seed=22).rounds
+    asm = assemble_matches(single, target=500, mode="race", bots=["random"] * 4)
+    assert len(asm) > 2000
+    a, b = eng["rounds"].to_numpy(float), asm["rounds"].to_numpy(float)
+    se = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+    assert abs(a.mean() - b.mean()) < 4 * se, (a.mean(), b.mean(), se)
+    pa, pb = (eng["winner"] == 0).mean(), (asm["winner"] == 0).mean()
+    se = math.sqrt(pa * (1 - pa) / len(a) + pb * (1 - pb) / len(b))
+    assert abs(pa - pb) < 4 * se, (pa, pb, se)
+    # and the test can fail: a target of 300 is clearly shorter
+    short = simulate(f"{edition}(players=4,match=race,target=300)", "random", games=n,
+                     seed=23).matches["rounds"].to_numpy(float)
+    se = math.sqrt(a.var(ddof=1) / len(a) + short.var(ddof=1) / len(short))
+    assert a.mean() - short.mean() > 4 * se
