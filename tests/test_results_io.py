@@ -538,7 +538,9 @@ def _match_results(n_matches=3, rounds_each=2):
     rounds = rounds_frame(range(0, games), MATCH_RULES)
     rounds["match"] = np.repeat(np.arange(n_matches), rounds_each).astype(np.int64)
     rounds["round"] = np.tile(np.arange(rounds_each), n_matches).astype(np.int32)
-    from unospin_sim.results import empty_frames, matches_frame
+    from unospin_sim.results import empty_frames, match_round_game, matches_frame
+
+    rounds["game"] = match_round_game(rounds["match"], rounds["round"])
 
     mrows = np.zeros((n_matches, 4 + MATCH_RULES.players), np.int64)
     mrows[:, 0] = np.arange(n_matches)

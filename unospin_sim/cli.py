@@ -487,12 +487,12 @@ def cmd_summary(args, state: dict) -> int:
                              .summarize(seconds=seconds)))
         print("(a summary-only run: no round table was written)")
     else:
+        matches = res.matches  # None unless the run played matches
         print(format_summary(summarize(rounds, players=rules.players, seconds=seconds),
-                             who="player" if match_mode else "seat"))
-    matches = res.matches  # None unless the run played matches
-    if matches is not None:
-        from .analysis.summary import format_match_summary
-        print(format_match_summary(matches, rules.players, seconds))
+                             who="seat" if matches is None else "player"))
+        if matches is not None:
+            from .analysis.summary import format_match_summary
+            print(format_match_summary(matches, rules.players, seconds))
     return 0
 
 

@@ -901,10 +901,10 @@ class Results:
     rounds: pd.DataFrame
     spins: pd.DataFrame
     meta: dict = field(default_factory=dict)
+    matches: pd.DataFrame | None = None
     #: the run's :class:`~unospin_sim.analysis.summary.SummaryAccumulator` (set by
     #: ``simulate``; ``None`` for loaded results)
     summary: Any = field(default=None, repr=False)
-    matches: pd.DataFrame | None = None
 
     def to_df(self) -> pd.DataFrame:
         """The round table (one row per round): :attr:`rounds`."""
