@@ -197,3 +197,17 @@ def test_difference_and_sensitivity_tables_by_hand():
                          "holds": [1, 1, 1, -1]}).set_index(["label", "measure"])
     s = sensitivity_table(diff)
     assert s.loc["m", "verdict"] == "holds: higher" and s.loc["n", "verdict"] == "flips"
+
+
+def test_target_curve_by_hand():
+    from unospin_sim.analysis.race import target_curve
+    # 2 players; target 100: every round of >= 100 points is a match of its own
+    t = target_curve(_rounds([0, 1, 0, 1], [100, 200, 100, 300]), targets=(100, 400))
+    assert t.loc[100, "matches"] == 4 and t.loc[100, "rounds_per_match"] == 1
+    # each match restarts at k = 0: seat s is player s; player 0 wins 2 of 4
+    assert t.loc[100, "player_win_rate"] == 0.5
+    # target 400: seats 0,1,0 -> players 0,1,0 in match 0 (k = 0, 1, 2 -> p0, p0, p0)...
+    # by the relabelling player = (seat + k) % 2: 0+0=0 (+100), 1+1=0 (+200), 0+2=0 (+100)
+    # -> player 0 reaches 400 after 3 rounds; round 4 is left over
+    assert t.loc[400, "matches"] == 1 and t.loc[400, "rounds_per_match"] == 3
+    assert t.loc[400, "player_win_rate"] == 1.0

@@ -78,6 +78,8 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert 0 < answer["comeback_rate"] < 1
         assert 0.25 < answer["leader_after_round_1_wins"] < 1
         assert answer["rounds_per_match_dynamics"] == answer["rounds_per_match"]
+        tr = answer["target_rounds"]   # a higher target makes longer matches
+        assert tr["100"] < tr["500"] < tr["1000"]
         assert "race to 500" in last
     elif name == "04_2005_vs_2025":
         assert answer["low"] < answer["turns_ratio"] < answer["high"]

@@ -19,7 +19,7 @@ from .stats import mean_interval, players_of, wilson_interval
 
 __all__ = ["assemble_matches", "race_summary", "player_win_rates", "match_rounds",
            "lead_win_table", "race_dynamics", "with_round_wins",
-           "played_match_rounds"]
+           "played_match_rounds", "target_curve"]
 
 MODES = ("race", "lowest")
 
@@ -309,3 +309,23 @@ def race_dynamics(mr: pd.DataFrame, comeback: int = 100) -> pd.DataFrame:
     rows.append(("first_player_match_win", k0 / n - 1 / p, lo - 1 / p, hi - 1 / p))
     return pd.DataFrame(rows, columns=["statistic", "value", "low", "high"]).set_index(
         "statistic")
+
+
+def target_curve(rounds: pd.DataFrame, targets=(100, 200, 300, 500, 750, 1000), bots=None,
+                 rotated: bool = False, player: int = 0) -> pd.DataFrame:
+    """How the target score shapes a match: per target, rounds per match and how often
+    ``player`` wins the match (e.g. the better bot of a rotated mixed-bot run), with 95%
+    intervals. Indexed by ``target``: ``matches``, ``rounds_per_match`` (+ ``_low`` /
+    ``_high``), ``player_win_rate`` (+ ``_low`` / ``_high``)."""
+    rows = []
+    for t in targets:
+        m = assemble_matches(rounds, target=int(t), bots=bots, rotated=rotated)
+        n = len(m)
+        r, rlo, rhi = mean_interval(m["rounds"]) if n else (np.nan, np.nan, np.nan)
+        k = int((m["winner"] == player).sum())
+        lo, hi = wilson_interval(k, n) if n else (np.nan, np.nan)
+        rows.append({"target": int(t), "matches": n, "rounds_per_match": r,
+                     "rounds_per_match_low": rlo, "rounds_per_match_high": rhi,
+                     "player_win_rate": k / n if n else np.nan,
+                     "player_win_rate_low": lo, "player_win_rate_high": hi})
+    return pd.DataFrame(rows).set_index("target")
