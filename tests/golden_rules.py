@@ -234,6 +234,8 @@ def parse_rules(text):
                 space, _, w = kv.partition(":")
                 weights[space] = float(w)
             opts[key] = weights
+        elif key in ("match", "target"):
+            pass  # every round of a match is played by the rules of a single round
         else:  # rlcard and anything newer: not modelled here
             raise Illegal(f"rule option {key!r} is not modelled by the legality replay")
     return edition, opts

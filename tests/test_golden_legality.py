@@ -23,7 +23,9 @@ import pytest
 from golden_rules import Illegal, card_info, colour_of, matches, replay
 
 HERE = Path(__file__).parent / "playthroughs"
-FILES = sorted(HERE.glob("*.txt"))
+FILES = sorted(p for p in HERE.glob("*.txt") if not p.name.startswith("race-"))
+#: whole matches (tests/test_playthroughs.py RACE_CASES): one round per "=== round" section
+RACE_FILES = sorted(HERE.glob("race-*.txt"))
 
 
 def test_there_are_goldens():
@@ -34,6 +36,16 @@ def test_there_are_goldens():
 def test_golden_playthrough_is_legal(path):
     r = replay(path.read_text(), path.name)
     assert r.turns > 0
+
+
+@pytest.mark.parametrize("path", RACE_FILES, ids=[p.stem for p in RACE_FILES])
+def test_golden_race_rounds_are_legal(path):
+    sections = path.read_text().split("=== round ")[1:]
+    assert len(sections) >= 2
+    for sec in sections:
+        body = sec.split("\n", 1)[1].split("\nscores after round ")[0]
+        r = replay(body + "\n", f"{path.name} round {sec.split(':', 1)[0]}")
+        assert r.turns > 0
 
 
 # ------------------------------------------------------------------ the replay refuses

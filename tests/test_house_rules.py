@@ -926,3 +926,38 @@ def test_force_play_changes_nothing_for_the_built_in_bots(bots):
     b = simulate("classic(players=4,stacking=true,force_play=true)", bots, games=300, seed=5,
                  threads=1).rounds
     assert a.equals(b)
+
+
+# ===================================================== every compatible house rule at once
+ALL_HOUSE_GAMES = 100_000
+
+
+def _all_house_rules(edition: str, players: int) -> str:
+    """The rule string with every implemented house rule of ``edition`` on (from the options
+    table: a new house rule joins this test by itself), ``special_wilds`` as Shuffle Hands
+    (the one that moves the most cards)."""
+    from unospin_sim.rules.options import OPTIONS
+    on = []
+    for o in OPTIONS:
+        if not o.house or o.name in NOT_IMPLEMENTED or edition not in o.editions:
+            continue
+        if o.type == "bool":
+            on.append(f"{o.name}=true")
+        elif o.name == "special_wilds":
+            on.append("special_wilds=shuffle_hands")
+        else:  # an enum house rule: its last value
+            on.append(f"{o.name}={o.domain[-1]}")
+    return f"{edition}(players={players},{','.join(on)})"
+
+
+@pytest.mark.parametrize("edition,players", [("classic", 4), ("spin2005", 3),
+                                             ("spin2025", 4), ("spiderman", 6)])
+def test_invariants_with_every_compatible_house_rule(edition, players):
+    """>= 100,000 rounds per edition with every house rule on (issue 9): cards conserved,
+    hands and piles consistent after every action, and rounds end."""
+    rules = _all_house_rules(edition, players)
+    rs = parse_rules(rules)
+    on = [o for o, v in rs.options.items()
+          if o in HOUSE_RULES and v != parse_rules(f"{edition}()").option(o)]
+    assert len(on) >= 4, rules
+    assert_invariants(rules, games=ALL_HOUSE_GAMES)

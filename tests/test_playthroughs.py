@@ -81,3 +81,49 @@ def test_playthrough_game_matches_simulate_row():
         row = res.rounds.iloc[g]
         assert int(state.s[L.S_TURNS]) == row.turns
         assert int(state.s[L.S_WINNER]) == row.winner
+
+
+# ------------------------------------------------------------------------------------------
+# whole matches (match=race): every round as above, then the running scores
+RACE_CASES = [("classic", 4, "random", 11, 0), ("spin2005", 3, "random,heuristic,random", 11, 1)]
+
+
+def _race_path(edition, players, bots, seed, match):
+    tag = "random" if bots == "random" else "mixed"
+    return HERE / f"race-{edition}-p{players}-{tag}-s{seed}-m{match}.txt"
+
+
+@pytest.mark.parametrize("edition,players,bots,seed,match", RACE_CASES)
+def test_race_playthrough_replays_and_agrees_with_the_match_table(edition, players, bots, seed,
+                                                                  match):
+    import re
+
+    from unospin_sim.playthrough import match_text
+    from unospin_sim.runner import simulate
+
+    rules = f"{edition}(players={players},match=race)"
+    text = match_text(rules, bots, seed=seed, match=match)
+    path = _race_path(edition, players, bots, seed, match)
+    if os.environ.get("UNOSPIN_REGEN"):
+        path.write_text(text)
+        pytest.fail(f"UNOSPIN_REGEN is set: wrote {path.name}; review it and run again",
+                    pytrace=False)
+    assert path.exists(), f"no golden race playthrough {path.name}: run with UNOSPIN_REGEN=1"
+    expected = path.read_text().splitlines()
+    got = text.splitlines()
+    for i, (e, g) in enumerate(zip(expected, got)):
+        assert e == g, f"{path.name} line {i + 1}: expected {e!r}, got {g!r}"
+    assert len(expected) == len(got)
+    # the text, traced round by round, tells the same match as the engine's match table
+    res = simulate(rules, bots, games=match + 1, seed=seed, threads=1)
+    row = res.matches.iloc[match]
+    finals = re.findall(r"^scores after round (\d+): (.*)$", text, re.M)
+    assert len(finals) == row["rounds"] >= 2
+    last = [int(x) for x in re.findall(r"player \d+ (\d+)", finals[-1][1])]
+    assert last == [int(row[f"score_{i}"]) for i in range(players)]
+    won = re.search(r"^player (\d+) wins the match", text, re.M)
+    assert int(won.group(1)) == row["winner"] and max(last) >= 500
+    rounds = res.rounds[res.rounds["match"] == match]
+    for (j, scores), (_, r) in zip(finals, rounds.iterrows()):
+        assert [int(x) for x in re.findall(r"player \d+ (\d+)", scores)] == \
+            [int(r[f"score_{i}"]) for i in range(players)], f"round {j}"

@@ -166,3 +166,52 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
     n = len(specs)
     seated = [specs[(s + game) % n] for s in range(n)] if rotate_bots else list(specs)
     return render(events, state, rules, seated)
+
+
+def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
+    """One whole match (rule option ``match=race``), round by round, as text: every round
+    turn by turn as :func:`play_text` prints it, then each player's running score.
+
+    The same match as row ``match`` of ``simulate(rules, bots, games > match, seed).matches``:
+    its round ``j`` is played from the stream of (stream of (seed, match), j) with the deal
+    passed ``j`` seats (seat ``s`` holds player ``(s + j) mod N``), as ``play_match_chunk``
+    plays it; here every round is traced on its own and the scores are added up from the
+    rounds' texts, so the text is an independent account of the engine's match table.
+    """
+    from .engine import kernel
+    from .engine.encode import encode
+    from .engine.rng import game_seed
+    from .errors import UserError
+    from .results import MAX_MATCH_ROUNDS
+    from .runner import _as_bots, _as_rules, _check_int
+
+    rules = _as_rules(rules)
+    if rules.option("match") != "race":
+        raise UserError(f"match_text needs rules with match=race, got {rules}")
+    specs = _as_bots(bots, rules.players)
+    seed = _check_int("seed", seed, 0)
+    match = _check_int("match", match, 0)
+    n, target = rules.players, rules.option("target")
+    ki = encode(rules, specs)
+    # the match's stream, as the kernel's int64 argument (same 64 bits)
+    mseed = int(np.uint64(game_seed(np.uint64(seed), np.uint64(match))).view(np.int64))
+    score = [0] * n
+    lines = [f"match {match} of run seed {seed}: {rules}", f"bots: {', '.join(map(str, specs))}",
+             ""]
+    for j in range(MAX_MATCH_ROUNDS):
+        events, state = kernel.trace_game(*ki.args(), mseed, j, L.LOG_ROWS_TRACE, True)
+        seated = [specs[(s + j) % n] for s in range(n)]
+        lines.append(f"=== round {j}: seat s holds player (s + {j}) mod {n}")
+        lines.append(render(events, state, rules, seated).rstrip("\n"))
+        for code, a, b, _ in events:
+            if code == L.EV_WIN:
+                score[(int(a) + j) % n] += int(b)
+        lines.append("scores after round " + str(j) + ": "
+                     + ", ".join(f"player {i} {score[i]}" for i in range(n)))
+        lines.append("")
+        if max(score) >= target:
+            best = max(range(n), key=lambda i: (score[i], -i))
+            lines.append(f"player {best} wins the match with {score[best]} points "
+                         f"after {j + 1} rounds")
+            return "\n".join(lines) + "\n"
+    raise UserError(f"match {match} did not end within {MAX_MATCH_ROUNDS} rounds")
