@@ -211,3 +211,27 @@ def test_target_curve_by_hand():
     # -> player 0 reaches 400 after 3 rounds; round 4 is left over
     assert t.loc[400, "matches"] == 1 and t.loc[400, "rounds_per_match"] == 3
     assert t.loc[400, "player_win_rate"] == 1.0
+
+
+def test_catch_up_table_by_hand():
+    from unospin_sim.analysis import catch_up_table
+    from unospin_sim.errors import UserError
+    sp = pd.DataFrame({
+        "space": pd.Categorical(["a", "a", "a", "a", "b", "b", "b", "b", "a"],
+                                categories=["a", "b"]),
+        "spinner": [0, 0, 1, 1, 0, 0, 1, 1, 2],
+        "leader": [1, 1, 1, 1, 1, 1, 1, 1, -1],   # spinner 0 trails, 1 leads; a tie: left out
+        "hand_before": [5, 5, 2, 2, 5, 5, 2, 2, 4],
+        "hand_after": [3, 1, 3, 3, 7, 7, 4, 4, 0],  # a: behind -2, -4 / ahead +1, +1
+    })
+    t = catch_up_table(sp)
+    assert t.loc["a", "spins_behind"] == 2 and t.loc["a", "spins_leading"] == 2
+    assert t.loc["a", "change_behind"] == -3 and t.loc["a", "change_leading"] == 1
+    assert t.loc["a", "catch_up"] == 4            # closes gaps: 1 - (-3)
+    # se = sqrt(var(-2,-4)/2 + var(1,1)/2) = sqrt(2/2 + 0) = 1
+    assert t.loc["a", "catch_up_low"] == pytest.approx(4 - 1.959963984540054)
+    assert t.loc["b", "catch_up"] == 0 and t.loc["b", "change_behind"] == 2
+    # all: behind -2, -4, +2, +2 (mean -0.5); leading +1, +1, +2, +2 (mean 1.5)
+    assert t.loc["all", "spins_behind"] == 4 and t.loc["all", "catch_up"] == pytest.approx(2.0)
+    with pytest.raises(UserError, match="lacks leader"):
+        catch_up_table(sp.drop(columns="leader"))

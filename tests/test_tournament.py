@@ -102,3 +102,33 @@ def test_cli_tournament_runs(cli, tmp_path):
     assert p.returncode == 0, p.stderr
     assert "greedy" in p.stdout and "round" in p.stdout and "match" in p.stdout
     assert (tmp_path / "t" / "pairings.parquet").exists()
+
+
+def test_report_skill_section_from_tournament_dirs(tmp_path):
+    """`report --skill DIR...`: one row per tournament, findings with intervals, and the
+    difference between the tournaments' skill; a directory that is not a tournament gets a
+    one-line error."""
+    from unospin_sim.errors import UserError
+    from unospin_sim.report import build_report
+    from unospin_sim.runner import simulate
+    from unospin_sim.tournament import load_skill
+
+    a = run_tournament("spin2005", 2, games=800, strategies="heuristic,greedy", seed=1,
+                       threads=2).save(tmp_path / "t2005")
+    b = run_tournament("spin2025", 2, games=800, strategies="heuristic,greedy", seed=1,
+                       threads=2).save(tmp_path / "t2025")
+    sk = load_skill(a)
+    assert sk["rules"] == "spin2005(players=2)" and sk["strategy"] in ("heuristic", "greedy")
+    simulate("spin2005(players=2)", "random", games=500, seed=1, out=tmp_path / "r")
+    md = build_report([tmp_path / "r"], tmp_path / "rep", wheel_games=0,
+                      skill_dirs=[a, b]).read_text()
+    assert "## Skill: the best strategy against random fields" in md
+    findings = md.split("## Findings", 1)[1].split("\n## ", 1)[0]
+    assert "Skill in `spin2005(players=2)`" in findings and "Skill in `spin2025(players=2)`" \
+        in findings
+    assert "Skill difference: `spin2025(players=2)`" in findings
+    table = pd.read_csv(tmp_path / "rep" / "tables" / "skill.csv", index_col=0)
+    assert list(table.index) == ["spin2005(players=2)", "spin2025(players=2)"]
+    assert (table["round_low"] <= table["round_share"]).all()
+    with pytest.raises(UserError, match="not a tournament directory"):
+        load_skill(tmp_path / "r")

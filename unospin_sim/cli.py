@@ -545,6 +545,9 @@ def _add_report(sub) -> None:
                         "absolute space effects (default 3000; 0 leaves them out)")
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="threads for the replays (default: every core)")
+    p.add_argument("--skill", metavar="DIR", nargs="+", default=(),
+                   help="tournament directories ('tournament --out DIR'): adds a skill section "
+                        "comparing their best strategies against random fields")
     p.set_defaults(func=cmd_report)
 
 
@@ -554,7 +557,7 @@ def cmd_report(args, state: dict) -> int:
 
     dirs = args.dirs or [latest_results()]
     path = build_report(dirs, args.out, target=args.target, wheel_games=args.wheel_games,
-                        threads=args.threads,
+                        threads=args.threads, skill_dirs=args.skill,
                         log=lambda message: print(message, file=sys.stderr, flush=True))
     print(f"report written to {path} and {path.with_suffix('.html')}")
     return 0

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .analysis.stats import Z95
 from .errors import UserError
 
 __all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
@@ -185,8 +186,70 @@ def _pp(v):
     return f"{100 * v:+.1f}"
 
 
+def _skill_section(body, findings, skill_dirs, out, cmd) -> None:
+    """The skill section: one row per tournament, and the difference of every tournament's
+    round excess from the first one's (independent samples, 95% intervals)."""
+    import pandas as pd
+
+    from .tournament import load_skill
+
+    rows = [load_skill(d) for d in skill_dirs]
+    t = pd.DataFrame(rows).set_index("rules")
+    t.to_csv(out / "tables" / "skill.csv")
+
+    def pct(r, unit, kind=""):
+        k = f"{unit}_{kind}" if kind else f"{unit}_share"
+        lo, hi = (f"{unit}_{kind}_low", f"{unit}_{kind}_high") if kind else \
+            (f"{unit}_low", f"{unit}_high")
+        if r[k] != r[k]:
+            return "n/a"
+        return f"{100 * r[k]:+.1f} [{100 * r[lo]:+.1f}, {100 * r[hi]:+.1f}]" if kind else \
+            f"{100 * r[k]:.1f}% [{100 * r[lo]:.1f}, {100 * r[hi]:.1f}]"
+
+    shown = pd.DataFrame({
+        "best strategy": t["strategy"],
+        "players": t["players"].astype(int),
+        "rounds per pairing": t["rounds"].astype(int),
+        "round share vs random": [pct(r, "round") for _, r in t.iterrows()],
+        "above fair share (pp)": [pct(r, "round", "excess") for _, r in t.iterrows()],
+        "match share vs random": [pct(r, "match") for _, r in t.iterrows()],
+        "match above fair share (pp)": [pct(r, "match", "excess") for _, r in t.iterrows()],
+    }, index=t.index)
+    body.h(2, "Skill: the best strategy against random fields")
+    body.p("From `python -m unospin_sim tournament` runs (bots rotated from round to round, so "
+           "seat advantage cancels): the share of rounds and of matches (races to 500 "
+           "assembled from consecutive rounds) that the best strategy wins against a field of "
+           "random bots, and how far that is above a fair share, in percentage points, with "
+           "95% intervals. Tournaments: " + ", ".join(f"`{d}`" for d in skill_dirs) + ".")
+    body.table(shown)
+    for rules, r in t.iterrows():
+        findings.append(
+            f"Skill in `{rules}`: the best strategy ({r['strategy']}) wins "
+            f"{100 * r['round_share']:.1f}% of rounds [{100 * r['round_low']:.1f}, "
+            f"{100 * r['round_high']:.1f}] against random bots, "
+            f"{100 * r['round_excess']:+.1f} percentage points above a fair share "
+            f"[{100 * r['round_excess_low']:+.1f}, {100 * r['round_excess_high']:+.1f}]"
+            + (f", and {100 * r['match_share']:.1f}% of matches [{100 * r['match_low']:.1f}, "
+               f"{100 * r['match_high']:.1f}]" if r["match_share"] == r["match_share"] else "")
+            + ".")
+    if len(t) > 1:
+        first = t.index[0]
+        a = t.iloc[0]
+        for rules, r in t.iloc[1:].iterrows():
+            se = math.hypot((a["round_high"] - a["round_low"]) / (2 * Z95),
+                            (r["round_high"] - r["round_low"]) / (2 * Z95))
+            d = r["round_excess"] - a["round_excess"]
+            lo, hi = d - Z95 * se, d + Z95 * se
+            verdict = ("more skill than there" if lo > 0 else "less skill than there"
+                       if hi < 0 else "no detectable difference")
+            findings.append(
+                f"Skill difference: `{rules}` gives the best strategy {100 * d:+.1f} "
+                f"percentage points per round [{100 * lo:+.1f}, {100 * hi:+.1f}] more above a "
+                f"fair share than `{first}` does ({verdict}).")
+
+
 def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int = 3000,
-                 threads: int | None = None) -> Path:
+                 threads: int | None = None, skill_dirs=()) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
     Parameters
@@ -205,6 +268,9 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         0 leaves that section out.
     threads : int, optional
         Threads for the replays (default every core).
+    skill_dirs : sequence of path-like
+        Tournament directories (``python -m unospin_sim tournament --out DIR``): a skill
+        section compares their skill figures (the best strategy against random fields).
 
     Returns
     -------
@@ -453,6 +519,31 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         body.figure(f"wheel_{i}.png", "Left: relative swing (percentage points, 95% "
                     "intervals cluster-robust by round). Right: change of the spinner's hand "
                     f"size per spin. Reproduce: `{cmd}`")
+        if "leader" in spins.columns:
+            from .analysis import catch_up_table
+            cu = catch_up_table(spins)
+            cu.to_csv(out / "tables" / f"catch_up_{i}.csv")
+            body.h(3, "Does the wheel help whoever is behind? (catch-up index)")
+            body.p("The change in the spinner's hand (cards) when the spinner trails at the "
+                   "spin (another seat alone holds the fewest cards) and when it leads; "
+                   "catch-up index: the leader's change minus the trailing spinner's, in "
+                   "cards (> 0: the space does a trailing spinner more good than a leading "
+                   "one, so it closes gaps). Spins at a tie for the lead are left out; `all` "
+                   "is the wheel as a whole.")
+            body.table(_with_ci(cu, {"catch_up"}, digits=3))
+            a = cu.loc["all"]
+            if a["catch_up"] == a["catch_up"]:
+                verdict = ("closes gaps" if a["catch_up_low"] > 0 else "widens gaps"
+                           if a["catch_up_high"] < 0 else "neither closes nor widens gaps "
+                           "detectably")
+                per = cu.drop(index="all")["catch_up"].dropna()
+                most = (f"; most of all `{per.idxmax()}` ({per.max():+.2f} cards)"
+                        if len(per) and verdict == "closes gaps" else "")
+                findings.append(
+                    f"`{label}`: the wheel as a whole {verdict}: catch-up index "
+                    f"{a['catch_up']:+.2f} cards [{a['catch_up_low']:+.2f}, "
+                    f"{a['catch_up_high']:+.2f}] per spin (a trailing spinner's hand change "
+                    f"against a leading one's){most}.")
 
     # ---- race to the target
     log(f"matches to {target} points")
@@ -548,6 +639,10 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         plt.close(fig)
         body.figure("race_lead.png", "P(the sole leader after round k wins the match), 95% "
                     f"Wilson intervals. Reproduce: `{cmd}`")
+
+    # ---- skill: the best strategy against random fields, per tournament
+    if skill_dirs:
+        _skill_section(body, findings, skill_dirs, out, cmd)
 
     # ---- assemble: title, findings first
     doc.h(1, "unospin_sim balance report")

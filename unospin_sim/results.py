@@ -89,6 +89,11 @@ _SPIN_FIELDS = (
     ("hand_after", "P_HAND_AFTER", np.int16),
     ("cards_drawn", "P_DRAWN", np.int16),
     ("cards_discarded", "P_DISCARDED", np.int16),
+    # the space's other party: 2025 Swap Hands target, 2005 Trade Hands receiver, War winner,
+    # UNO Spin race winner; -1 if none
+    ("other", "P_OTHER", np.int8),
+    ("direction", "P_DIR", np.int8),      # direction of play at the spin: +1 clockwise
+    ("leader", "P_LEADER", np.int8),      # the seat with strictly the fewest cards, -1: a tie
 )
 # Match mode.  ``play_match_chunk`` returns round rows that are the per-round output row
 # followed by match, round and each player's running score: source ``("match", k)`` is column
@@ -399,7 +404,9 @@ def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
     rec = rec.copy()
     if len(rec):
         row = rec[:, L.P_GAME]
-        rec[:, L.P_SPINNER] = (rec[:, L.P_SPINNER] + rnd[row]) % p
+        for f in (L.P_SPINNER, L.P_OTHER, L.P_LEADER):  # seats -> players (-1 stays)
+            seat = rec[:, f]
+            rec[:, f] = np.where(seat >= 0, (seat + rnd[row]) % p, seat)
         rec[:, L.P_GAME] = game[row]
     return out, rec, game
 

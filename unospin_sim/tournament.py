@@ -23,6 +23,7 @@ numbers); results are reproducible from the seed and independent of the thread c
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +37,7 @@ from .analysis.stats import Z95, wilson_interval
 from .bots import STRATEGIES, parse_bots
 from .errors import BotError, UserError
 
-__all__ = ["Tournament", "parse_strategies", "run_tournament", "fit_ratings", "skill_figure",
+__all__ = ["Tournament", "load_skill", "parse_strategies", "run_tournament", "fit_ratings", "skill_figure",
            "pairing_row", "format_tournament"]
 
 #: points that end a match
@@ -215,8 +216,9 @@ class Tournament:
     meta: dict = field(default_factory=dict)
 
     def save(self, out) -> Path:
-        """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet`` and
-        ``summary.md`` to directory ``out``."""
+        """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet``,
+        ``tournament.json`` (rules, rounds per pairing, seed) and ``summary.md`` to directory
+        ``out`` (``report --skill`` reads it)."""
         out = Path(out)
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -225,6 +227,9 @@ class Tournament:
         self.pairings.to_parquet(out / "pairings.parquet", index=False)
         self.ratings.reset_index().to_parquet(out / "ratings.parquet", index=False)
         pd.DataFrame([self.skill]).to_parquet(out / "skill.parquet", index=False)
+        (out / "tournament.json").write_text(json.dumps(
+            {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
+            indent=2, default=str) + "\n", encoding="utf-8")
         (out / "summary.md").write_text(format_tournament(self), encoding="utf-8")
         return out
 
@@ -357,3 +362,21 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
     skill = skill_figure(pairings[pairings["kind"] == "vs_random"])
     return Tournament(str(rs), games, seed, pairings, ratings, skill,
                       {"strategies": specs, "players": p})
+
+
+def load_skill(out) -> dict:
+    """The skill figure (:func:`skill_figure`) and ``rules`` of a tournament directory
+    written by :meth:`Tournament.save`; one-line :class:`UserError` if it is not one."""
+    out = Path(out)
+    try:
+        meta = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
+        skill = pd.read_parquet(out / "skill.parquet").iloc[0].to_dict()
+    except FileNotFoundError:
+        raise UserError(f"{out} is not a tournament directory (no tournament.json or "
+                        f"skill.parquet; write one with 'tournament --out DIR')") from None
+    except (OSError, ValueError, IndexError, KeyError) as e:
+        raise UserError(f"{out}: unreadable tournament results: {e}") from None
+    if not isinstance(meta, dict) or "rules" not in meta:
+        raise UserError(f"{out}/tournament.json does not name the rules")
+    return {**skill, "rules": str(meta["rules"]), "games": meta.get("games"),
+            "seed": meta.get("seed")}

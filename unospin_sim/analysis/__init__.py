@@ -12,9 +12,10 @@ from .compare import balance_table, difference_table, sensitivity_table
 from .race import assemble_matches, player_win_rates, race_summary
 from .seats import first_player_advantage, seat_win_rates
 from .summary import format_summary, summarize
-from .wheel import space_effects
+from .wheel import catch_up_table, space_effects
 from .wheel_effects import format_wheel_effects, wheel_effects
 
 __all__ = ["balance_table", "difference_table", "sensitivity_table", "assemble_matches", "race_summary", "player_win_rates", "first_player_advantage",
-           "seat_win_rates", "format_summary", "summarize", "space_effects", "wheel_effects",
+           "seat_win_rates", "format_summary", "summarize", "space_effects", "catch_up_table",
+           "wheel_effects",
            "format_wheel_effects"]

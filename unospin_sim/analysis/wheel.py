@@ -10,11 +10,15 @@ replays: :mod:`.wheel_effects`.
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pandas as pd
 
-from .stats import cluster_ratio, cluster_ratio_diff, mean_interval
+from ..errors import UserError
+from .stats import Z95, cluster_ratio, cluster_ratio_diff, mean_interval
 
-__all__ = ["space_effects"]
+__all__ = ["space_effects", "catch_up_table"]
 
 
 def space_effects(rounds: pd.DataFrame, spins: pd.DataFrame) -> pd.DataFrame:
@@ -68,4 +72,55 @@ def space_effects(rounds: pd.DataFrame, spins: pd.DataFrame) -> pd.DataFrame:
             row["cards_drawn"] = float(sub["cards_drawn"].mean())
             row["cards_discarded"] = float(sub["cards_discarded"].mean())
         rows.append(row)
+    return pd.DataFrame(rows).set_index("space")
+
+
+def catch_up_table(spins: pd.DataFrame) -> pd.DataFrame:
+    """Does the wheel help whoever is behind?  Per space, the change in the spinner's hand
+    (cards after the space minus before) when the spinner TRAILS at the spin (another seat
+    is the sole leader: strictly the fewest cards) and when the spinner LEADS, and the
+    catch-up index: the trailing spinner's change minus the leader's, NEGATED, in cards
+    (> 0: the space does the spinner more good, fewer cards, when behind than when ahead;
+    it closes gaps).  Spins at a tie for the lead are left out.  The last row, ``all``,
+    pools every space (the wheel as a whole, each space at its frequency).
+
+    Parameters
+    ----------
+    spins : pandas.DataFrame
+        The spin table (columns ``space``, ``spinner``, ``leader``, ``hand_before``,
+        ``hand_after``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by space: ``spins_behind``, ``change_behind``, ``spins_leading``,
+        ``change_leading``, ``catch_up`` with ``catch_up_low`` / ``catch_up_high`` (95%,
+        normal approximation, the two groups independent).
+    """
+    missing = [c for c in ("space", "spinner", "leader", "hand_before", "hand_after")
+               if c not in spins.columns]
+    if missing:
+        raise UserError(f"the spin table lacks {', '.join(missing)}: written by an older "
+                        f"version; run it again")
+    lead = spins["leader"].to_numpy()
+    spinner = spins["spinner"].to_numpy()
+    change = (spins["hand_after"].to_numpy(np.int64) - spins["hand_before"].to_numpy(np.int64))
+    behind = (lead >= 0) & (lead != spinner)
+    ahead = lead == spinner
+    space = spins["space"]
+    cats = list(space.cat.categories) if hasattr(space, "cat") else sorted(set(space))
+    rows = []
+    for name in cats + ["all"]:
+        sel = np.ones(len(spins), bool) if name == "all" else (space == name).to_numpy()
+        b, a = change[sel & behind], change[sel & ahead]
+        mb, _, _ = mean_interval(b)
+        ma, _, _ = mean_interval(a)
+        idx = lo = hi = math.nan
+        if len(b) > 1 and len(a) > 1:
+            idx = ma - mb
+            se = math.sqrt(b.var(ddof=1) / len(b) + a.var(ddof=1) / len(a))
+            lo, hi = idx - Z95 * se, idx + Z95 * se
+        rows.append({"space": name, "spins_behind": int(len(b)), "change_behind": mb,
+                     "spins_leading": int(len(a)), "change_leading": ma, "catch_up": idx,
+                     "catch_up_low": lo, "catch_up_high": hi})
     return pd.DataFrame(rows).set_index("space")

@@ -133,11 +133,12 @@ def n_out_columns(players: int) -> int:
 
 # --- spin records ---------------------------------------------------------------------
 P_GAME, P_TURN, P_SPINNER, P_SPACE, P_HAND_BEFORE, P_HAND_AFTER, P_DRAWN, P_DISCARDED, \
-    P_OTHER, P_DIR = range(10)
+    P_OTHER, P_DIR, P_LEADER = range(11)
 # P_OTHER: the space's other party (2025 Swap Hands target, 2005 Trade Hands: the seat that
 #   receives the spinner's hand, War winner, UNO Spin race winner), -1 if none;
-# P_DIR: direction of play at the spin (+1 clockwise)
-N_SPIN_FIELDS = 10
+# P_DIR: direction of play at the spin (+1 clockwise);
+# P_LEADER: the seat holding strictly the fewest cards when the spin begins, -1 on a tie
+N_SPIN_FIELDS = 11
 
 # --- paired replays (chunk.replay_spins): one row per (sampled spin, forced space) -------
 Q_WINNER, Q_WINNER_POINTS, Q_TURNS, Q_FOUND, Q_SPIN_TURN, Q_SPINNER, Q_SPACE, Q_DIR, \

@@ -7,9 +7,9 @@ from .calls import name_colour, uno_check
 from .events import ev
 from .jit import hot, inl
 from .layout import (DRAWN, EV_SPIN, EV_WHEEL_DISCARD, HSIZE, P_DIR, P_DISCARDED, P_DRAWN,
-                     P_HAND_AFTER, P_HAND_BEFORE, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
+                     P_HAND_AFTER, P_HAND_BEFORE, P_LEADER, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
                      R_WILD_STOPS, S_DIR, S_DISCARDED, S_FORCE_AT, S_FORCE_SPACE, S_NSPIN,
-                     S_SPIN0, S_SPINNER, S_TURNS, S_WINNER, TMP)
+                     S_NP, S_SPIN0, S_SPINNER, S_TURNS, S_WINNER, TMP)
 from .piles import draw_card, remove_card, set_top, to_discard_under
 from .rng import below, unif
 
@@ -51,6 +51,16 @@ def begin_spin(st, p, space):
         rec[i, P_DRAWN] = st.hand[p, DRAWN]
         rec[i, P_OTHER] = -1
         rec[i, P_DIR] = s[S_DIR]
+        leader = -1
+        low = 1 << 30
+        for q in range(s[S_NP]):
+            h = st.hand[q, HSIZE]
+            if h < low:
+                low = h
+                leader = q
+            elif h == low:
+                leader = -1
+        rec[i, P_LEADER] = leader
     s[S_DISCARDED] = 0
     s[S_SPINNER] = p
 

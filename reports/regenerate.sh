@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Regenerate the committed reports (issue 10) from scratch:
+#   reports/editions-4p-random/  the four editions side by side, 1,000,000 rounds each,
+#                                with the skill section (tournaments of every strategy)
+#   reports/sensitivity-2025/    2005 against the 2025 wheel under every layout and
+#                                interpretation option tried: which verdicts hold
+# Usage: bash reports/regenerate.sh            (GAMES=1e5 bash reports/regenerate.sh to try it)
+# The runs go to $RESULTS (default results/reports); about 20-40 minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GAMES=${GAMES:-1e6}            # rounds per run
+TGAMES=${TGAMES:-20000}        # rounds per tournament pairing
+SEED=${SEED:-2026}
+R=${RESULTS:-results/reports}
+run() {  # run OUT RULES
+    python -m unospin_sim run --games "$GAMES" --rules "$2" --seed "$SEED" --out "$R/$1" \
+        --overwrite --quiet
+}
+
+for ed in classic spin2005 spin2025 spiderman; do
+    run "$ed" "$ed(players=4)"
+    python -m unospin_sim tournament --edition "$ed" --players 4 --games "$TGAMES" \
+        --seed "$SEED" --out "$R/tournament-$ed" --quiet > /dev/null
+done
+python -m unospin_sim report "$R/classic" "$R/spin2005" "$R/spin2025" "$R/spiderman" \
+    --skill "$R/tournament-classic" "$R/tournament-spin2005" "$R/tournament-spin2025" \
+    "$R/tournament-spiderman" --out reports/editions-4p-random
+
+W='color_draw_red:%s,color_draw_yellow:%s,color_draw_green:%s,color_draw_blue:%s'
+run s25-draws-as-one "spin2025(players=4,wheel={$(printf "$W" 0.25 0.25 0.25 0.25),wild_color_draw:1,color_discard:1,swap_hands:1,two_x:1})"
+run s25-draws-as-two "spin2025(players=4,wheel={$(printf "$W" 0.5 0.5 0.5 0.5),wild_color_draw:1,color_discard:1,swap_hands:1,two_x:1})"
+run s25-2x-swap-doubled "spin2025(players=4,wheel={$(printf "$W" 1 1 1 1),wild_color_draw:1,color_discard:1,swap_hands:2,two_x:2})"
+run s25-wild-matches-false "spin2025(players=4,wild_matches_colour=false)"
+run s25-wild-stops-true "spin2025(players=4,wild_stops_colour_draw=true)"
+python -m unospin_sim report "$R/spin2005" "$R/spin2025" "$R/s25-draws-as-one" \
+    "$R/s25-draws-as-two" "$R/s25-2x-swap-doubled" "$R/s25-wild-matches-false" \
+    "$R/s25-wild-stops-true" --wheel-games 0 --out reports/sensitivity-2025
