@@ -787,6 +787,30 @@ def test_2005_spin_records():
     assert g.spins("draw_red") == 1 and g.spins("discard_color") == 1
 
 
+
+@pytest.mark.parametrize("hands,leader", [
+    ([["red spin 3", "blue 9"], ["green 2", "green 3"], ["wild"] * 3], 0),   # 1 card after
+    ([["red spin 3", "blue 9", "blue 8"], ["green 2", "green 3"], ["wild"] * 3], -1),  # a tie
+    ([["red spin 3", "blue 9", "blue 8"], ["green 2"], ["wild"] * 3], 1),
+])
+def test_spin_record_other_direction_and_leader(hands, leader):
+    """The spin record's leader: the seat holding strictly the fewest cards when the spin
+    begins (the Spin card already played), -1 on a tie; other party and direction."""
+    g = spin25("swap_hands", rules="spin2025(players=3)").top("red 1")
+    for p, h in enumerate(hands):
+        g.give(p, *h)
+    g.turn(0)
+    assert g.s(L.S_NSPIN) == 1
+    rec = g.st.spinrec[0]
+    assert rec[L.P_SPINNER] == 0 and rec[L.P_LEADER] == leader and rec[L.P_DIR] == 1
+    assert rec[L.P_OTHER] in (1, 2)   # Swap Hands: the seat swapped with
+    g2 = spin25("two_x", rules="spin2025(players=3)").top("red 1")
+    for p, h in enumerate(hands):
+        g2.give(p, *h)
+    g2.turn(0)
+    assert g2.st.spinrec[0, L.P_OTHER] == -1 and g2.st.spinrec[0, L.P_LEADER] == leader
+
+
 # =========================================================================== 2025 wheel
 
 def test_2025_the_player_of_the_spin_card_spins():

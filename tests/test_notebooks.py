@@ -5,6 +5,7 @@ The key results each notebook must reach are asserted from the ``ANSWER`` dict i
 """
 
 import json
+import math
 import os
 from pathlib import Path
 
@@ -72,6 +73,9 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert answer["show_hand_low"] == 0 and answer["show_hand_high"] == 0
         assert answer["best_2005"] in ("almost_uno", "discard_number", "discard_color")
         assert "helps the spinner most" in last
+        # the catch-up index is finite (spins both behind and ahead) and in words at the end
+        assert math.isfinite(answer["catch_up_2005"]) and math.isfinite(answer["catch_up_2025"])
+        assert "catch-up index" in last
     elif name == "03_race_to_500":
         assert 2 < answer["rounds_per_match"] < 10 and answer["matches"] > 100
         assert answer["heuristic_round_rate"] > 0.25
