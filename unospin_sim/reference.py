@@ -767,9 +767,15 @@ class _Round:
         space = self.choose_space()
         self.spin_counts[space] += 1
         hand = self.hands[s]
+        sizes = [len(h) for h in self.hands]
+        fewest = min(sizes)
         rec = {"turn": self.turns, "spinner": s, "space": space,
                "hand_before": len(hand), "hand_after": None,
-               "cards_drawn": 0, "cards_discarded": 0}
+               "cards_drawn": 0, "cards_discarded": 0,
+               "other": -1,                  # set by the spaces that have another party
+               "direction": self.direction,
+               # the seat holding strictly the fewest cards, -1 when several do
+               "leader": sizes.index(fewest) if sizes.count(fewest) == 1 else -1}
         self.spin_records.append(rec)
         drawn_before = self.cards_drawn[s]
         discarded_before = self.wheel_discards[s]
@@ -815,15 +821,19 @@ class _Round:
         elif space == "show_hand":
             self.log(f"seat {s} shows: {', '.join(card_name(c) for c in hand)}")
         elif space == "war":
-            return self.war()
+            w = self.war()
+            self.spin_records[-1]["other"] = -1 if w is None else w
+            return w
         elif space == "uno_spin":
             w = self.rng.choices(range(n), weights=[b["reflex"] for b in self.bots])[0]
+            self.spin_records[-1]["other"] = w
             self.log(f"seat {w} wins the UNO Spin race")
             card = self.hands[w].pop(self.rng.randrange(len(self.hands[w])))
             self.discard_from_hand(w, [card])
             return w
         elif space == "trade_hands":
             self.hands = [self.hands[(i - 1) % n] for i in range(n)]
+            self.spin_records[-1]["other"] = (s + 1) % n   # receives the spinner's hand
             self.log("every hand passes one seat clockwise")
             for i in range(n):
                 if len(self.hands[i]) == 1:
@@ -844,6 +854,7 @@ class _Round:
                 self.after_hand_shrinks(s)
         elif space == "swap_hands":
             t = self.rng.choice([j for j in range(n) if j != s])
+            self.spin_records[-1]["other"] = t
             self.hands[s], self.hands[t] = self.hands[t], self.hands[s]
             self.log(f"seat {s} swaps hands with seat {t}")
             for j in (s, t):
@@ -995,9 +1006,10 @@ def play_many(edition, players, games, seed, **kw):
 def play_many_spins(edition, players, games, seed, **kw):
     """Like :func:`play_many` (same rounds for the same arguments) but returns
     ``(rounds, spins)``: ``spins`` has one row per wheel spin with columns game,
-    turn, spinner, space, hand_before, hand_after, cards_drawn, cards_discarded."""
+    turn, spinner, space, hand_before, hand_after, cards_drawn, cards_discarded, other,
+    direction, leader."""
     import pandas as pd
     rounds, spins = _rows(edition, players, games, seed, kw)
     cols = ["game", "turn", "spinner", "space", "hand_before", "hand_after",
-            "cards_drawn", "cards_discarded"]
+            "cards_drawn", "cards_discarded", "other", "direction", "leader"]
     return pd.DataFrame(rounds), pd.DataFrame(spins, columns=cols)
