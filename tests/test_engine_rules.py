@@ -325,6 +325,32 @@ def test_unchallenged_bluff_victim_draws_four():
     assert evs(g, L.EV_BLUFF) == [(0, 0, 0)] and evs(g, L.EV_CHALLENGE) == []
 
 
+def test_two_x_one_bluff_coin_per_turn():
+    """INTERPRETATIONS "The bluff knob": the coin is tossed once per turn, at the first pick
+    with an illegal WD4 in hand, and reused for the second pick under 2X. Seat 1 holds two
+    cards, so heuristic plays a playable WD4 first (300)."""
+    heads = dict(played=["wild draw four", "red 6"], bluffs=[(0, 0, 0)],
+                 hands={0: ["red 5"], 1: ["green 1", "green 2"] + ["yellow 3"] * 4},
+                 top="red 6", cur=2, drawn={0: 0, 1: 4}, pile=0)
+    # tails: red 6, then red 5: the WD4, still illegal, is not bluffed (a second toss
+    # could have bluffed it: red 6 then the WD4, a state not allowed here)
+    tails = dict(played=["red 6", "red 5"], bluffs=[],
+                 hands={0: ["wild draw four"], 1: ["green 1", "green 2"]},
+                 top="red 5", cur=1, drawn={0: 0, 1: 0}, pile=4)
+    seen = set()
+    for seed in range(40):
+        g = Game("spin2025(players=4)", "heuristic(bluff=0.5),random,random,random", seed=seed)
+        g.set(L.S_TWO_X, 1).give(0, "wild draw four", "red 5", "red 6")
+        g.give(1, "green 1", "green 2").top("red 0").pile(*["yellow 3"] * 4)
+        g.turn(0)
+        exp = heads if evs(g, L.EV_BLUFF) else tails
+        assert played(g, 0) == exp["played"] and evs(g, L.EV_BLUFF) == exp["bluffs"]
+        assert_state(g, hands=exp["hands"], top=exp["top"], colour=RED, cur=exp["cur"],
+                     drawn=exp["drawn"], pile=exp["pile"])
+        seen.add(exp["top"])
+    assert seen == {"red 6", "red 5"}
+
+
 # =========================================================================== drawing
 def test_draw_and_play_the_drawn_card():
     g = Game(C3).give(0, "blue 9", "green 4").top("red 2").pile("red 7")

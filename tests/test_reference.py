@@ -107,6 +107,35 @@ def test_bluff_one_coin_per_turn():
     assert 140 < picks[1] < 260
 
 
+def test_two_x_bluff_coin_tossed_once_and_reused():
+    """INTERPRETATIONS "The bluff knob": one coin per turn, tossed at the first pick with an
+    illegal WD4 in hand, reused for the 2X second pick (kernel: tests/test_engine_rules.py).
+    Here every pick holds an illegal WD4 until it is played; nothing else calls random()."""
+    R5, R6 = N(RED, 5), N(RED, 6)
+    # (cards played, hand left, next seat, cards seat 1 draws)
+    tails = {((R5, R6), (WD4,), 1, 0), ((R6, R5), (WD4,), 1, 0)}
+    heads = tails | {((WD4, R5), (R6,), 2, 4), ((WD4, R6), (R5,), 2, 4),
+                     ((WD4,), (R5, R6), 2, 4),
+                     ((R5, WD4), (R6,), 2, 4), ((R6, WD4), (R5,), 2, 4)}
+    seen = Counter()
+    for seed in range(60):
+        hands = [[WD4, R5, R6], [N(GREEN, 1), N(GREEN, 2)]] + [[N(GREEN, 3)] * 2] * 2
+        r = make("spin2025", hands, N(RED, 0), draw=[N(YELLOW, 3)] * 4, seed=seed,
+                 bots=[{"bluff": 0.5}, {}, {}, {}])
+        r.two_x = True
+        tosses = []
+        real = r.rng.random
+        r.rng.random = lambda: tosses.append(real()) or tosses[-1]
+        one_action(r, 0)
+        assert len(tosses) == 1                  # tails: the second pick tosses no coin
+        coin = tosses[0] < 0.5
+        state = (tuple(r.discard[1:]), tuple(r.hands[0]), r.cur, r.cards_drawn[1])
+        assert state in (heads if coin else tails), (coin, state)
+        seen[coin, state[0][0] == WD4 or state[0][-1] == WD4] += 1
+    # heads with and without a bluff, tails (never a bluff)
+    assert set(seen) == {(True, True), (True, False), (False, False)}
+
+
 def test_draw_when_nothing_playable_then_play_drawn():
     r = make("classic", [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)]], N(RED, 7),
              draw=[N(YELLOW, 3), N(RED, 9)])

@@ -43,7 +43,8 @@ brief; the choices this module had to make on top of those are:
   a successfully challenged illegal WD4 gives the player 4 cards and neither draws
   nor passes over anyone; a legal challenged one makes the victim draw 6 instead of 4.
 * The bluff coin is tossed at most once per turn (lazily, the first time the bot
-  holds an illegal WD4 at a pick) and also applies to a 2X second pick.
+  holds an illegal WD4 at a pick) and also applies to a 2X second pick
+  (docs/INTERPRETATIONS.md).
 * UNO: each time a hand drops to one card a separate forget/catch check happens, so a
   seat caught twice in one action draws 2 twice.  A caught player draws the 2 cards
   even if the hand no longer has one card at the end of the action.

@@ -54,6 +54,7 @@ def _make_play_turn(house):
         n_draw = 0
         wd4_illegal = 0      # WD4s this turn played while illegal (bluffs)
         n_wd4 = 0
+        coin = -1            # the turn's bluff coin: -1 not tossed yet, else 0 / 1
         jump_from = -1       # Web Swing: play continues after this seat
         last_draw = 0        # stacking: what stacks on this turn's penalty (its last draw card)
         last_bluff = 0       # stacking: 1 when this turn's last Wild Draw Four was illegal
@@ -62,8 +63,9 @@ def _make_play_turn(house):
             legal = wd4_legal(st, r, p)
             use_wd4 = legal
             if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
-                if policy.bluffs(st, bots, p):
-                    use_wd4 = True
+                if coin < 0:  # tossed once per turn, at the first pick it decides
+                    coin = 1 if policy.bluffs(st, bots, p) else 0
+                use_wd4 = coin == 1
             k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
             if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
                 k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
