@@ -351,6 +351,37 @@ def test_two_x_one_bluff_coin_per_turn():
     assert seen == {"red 6", "red 5"}
 
 
+def test_two_x_each_wd4_challenged_on_its_own():
+    """INTERPRETATIONS "Challenges under 2X": one challenge decision per WD4 in the order
+    played; a challenge hits that card. The first WD4 is legal (no red in hand), names
+    green (heuristic: the colour it holds), so the second is a bluff."""
+    fill = "yellow 3"
+    # challenge flags (EV_CHALLENGE c: 1 = illegal) -> (seat 0 draws, seat 1 draws, next)
+    outcomes = {(): (0, 8, 3),       # nobody challenged: 4 + 4, seats 1 and 2 passed
+                (0,): (0, 10, 3),    # the legal one only: 6 + 4, two passes
+                (1,): (4, 4, 2),     # the bluff only: its 4 go back to seat 0, one pass
+                (0, 1): (4, 6, 2)}   # both, in the order played
+    seen = set()
+    for seed in range(60):
+        bots = "heuristic(bluff=1),random(challenge=0.5),random,random"
+        g = Game("spin2025(players=4)", bots, seed=seed).set(L.S_TWO_X, 1)
+        g.give(0, "wild draw four", "wild draw four", "green 5").give(1, "blue 1", "blue 2")
+        g.top("red 0").pile(*[fill] * 14)
+        g.turn(0)
+        assert played(g, 0) == ["wild draw four", "wild draw four"]
+        assert evs(g, L.EV_BLUFF) == [(0, 0, 0)]
+        flags = tuple(c for _, _, c in evs(g, L.EV_CHALLENGE))
+        assert flags in outcomes, flags
+        d0, d1, cur = outcomes[flags]
+        assert_state(g, hands={0: ["green 5"] + [fill] * d0,
+                               1: ["blue 1", "blue 2"] + [fill] * d1},
+                     top="wild draw four", colour=GREEN, cur=cur, drawn={0: d0, 1: d1, 2: 0},
+                     pile=14 - d0 - d1)
+        assert len(evs(g, L.EV_SKIPPED)) == cur - 1      # seats passed over
+        seen.add(flags)
+    assert seen == set(outcomes)
+
+
 # =========================================================================== drawing
 def test_draw_and_play_the_drawn_card():
     g = Game(C3).give(0, "blue 9", "green 4").top("red 2").pile("red 7")

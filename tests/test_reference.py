@@ -206,6 +206,34 @@ def test_wd4_challenge(hand0, challenge, expect):
         assert r.cards_drawn == expect["drawn"]
 
 
+def test_two_x_each_wd4_challenged_on_its_own():
+    """INTERPRETATIONS "Challenges under 2X": one challenge decision per WD4 in the order
+    played, each about its own card: here a legal WD4, then an illegal one (kernel:
+    tests/test_engine_rules.py, same outcomes)."""
+    fill = N(YELLOW, 3)
+    # challenge results in order (1 = illegal) -> (seat 0 draws, seat 1 draws, next seat)
+    outcomes = {(): (0, 8, 3), (0,): (0, 10, 3), (1,): (4, 4, 2), (0, 1): (4, 6, 2)}
+    seen = set()
+    for seed in range(60):
+        trace = []
+        hands = [[WD4, WD4, N(GREEN, 5)], [N(BLUE, 1), N(BLUE, 2)]] + [[N(GREEN, 1)] * 2] * 2
+        r = make("spin2025", hands, N(RED, 0), draw=[fill] * 14, seed=seed, trace=trace,
+                 bots=[{"bluff": 1.0}, {"challenge": 0.5}, {}, {}])
+        r.two_x = True
+        first = r.play_card(0, 0)                # legal: no red in hand
+        r.colour = GREEN                         # green named
+        second = r.play_card(0, 0)               # illegal: seat 0 holds green 5
+        assert (first[1], second[1]) == (False, True)
+        nxt = r.resolve(0, [first, second])
+        flags = tuple(int("illegal" in t) for t in trace if "challenges" in t)
+        d0, d1, cur = outcomes[flags]
+        assert r.cards_drawn == [d0, d1, 0, 0] and r.seat(nxt) == cur
+        assert r.hands[0] == [N(GREEN, 5)] + [fill] * d0
+        assert r.hands[1] == [N(BLUE, 1), N(BLUE, 2)] + [fill] * d1
+        seen.add(flags)
+    assert seen == set(outcomes)
+
+
 def test_last_card_draw_two_is_drawn_before_scoring():
     r = four([DT(RED)], N(RED, 7), draw=[N(YELLOW, 5)] * 5)
     one_action(r, 0)

@@ -39,9 +39,10 @@ brief; the choices this module had to make on top of those are:
   no number card left drops out; if exactly one tied player could show a card, that
   player wins and that card counts as shown (it is discarded, on top).
 * Under 2X, each Wild Draw Four of the turn may be challenged separately (one
-  challenge roll per WD4) by the victim (the next player in the final direction);
-  a successfully challenged illegal WD4 gives the player 4 cards and neither draws
-  nor passes over anyone; a legal challenged one makes the victim draw 6 instead of 4.
+  challenge roll per WD4, in the order played) by the victim (the next player in the
+  final direction); a challenge concerns that card only: a successfully challenged
+  illegal WD4 gives the player 4 cards and neither draws nor passes over anyone; a
+  legal challenged one makes the victim draw 6 instead of 4 (docs/INTERPRETATIONS.md).
 * The bluff coin is tossed at most once per turn (lazily, the first time the bot
   holds an illegal WD4 at a pick) and also applies to a 2X second pick
   (docs/INTERPRETATIONS.md).
