@@ -466,6 +466,24 @@ def test_uno_caught_by_a_later_seat():
     assert g.size(0) == 3 and g.drawn(0) == 2
 
 
+def test_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2. Seat 0 plays its Spin card
+    down to one card (forgets, caught), the wheel's Swap Hands gives it seat 1's one card
+    (forgets, caught again): it draws 4 at the end of the action."""
+    g = spin25("swap_hands", rules="spin2025(players=2)",
+               bots="random(forget=1),random(catch=1)")
+    g.give(0, "red spin 2", "blue 4").give(1, "green 3").top("red 7").pile(*["yellow 5"] * 4)
+    g.turn(0)
+    assert_state(g, hands={0: ["green 3"] + ["yellow 5"] * 4, 1: ["blue 4"]},
+                 top="red spin 2", colour=RED, cur=1, drawn={0: 4, 1: 0}, pile=0)
+    assert evs(g, L.EV_SWAP) == [(0, 1, 0)]
+    assert evs(g, L.EV_FORGET) == [(0, 0, 0)] * 2
+    assert evs(g, L.EV_CAUGHT) == [(0, 1, 0)] * 2
+    assert evs(g, L.EV_PENALTY) == [(0, 0, 0)] * 2
+    assert evs(g, L.EV_UNO) == [(1, 0, 0)]
+    assert g.st.hand[0, L.PEND] == 0 and g.s(L.S_PENDING) == 0
+
+
 def test_uno_forgotten_not_caught():
     g = Game(C3, "heuristic(forget=1),random(catch=0),random(catch=0)")
     g.give(0, "red 5", "blue 9").top("red 2").pile("green 1", "green 2")

@@ -596,6 +596,20 @@ def test_zero_receiver_forgets_uno_and_is_caught():
     assert evs(g, L.EV_FORGET) == [(1, 0, 0)] and evs(g, L.EV_PENALTY) == [(1, 0, 0)]
 
 
+def test_seven_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2. Seat 0 plays its 7 down to one
+    card (forgets, caught), swaps for seat 1's one card (forgets, caught again): it draws 4
+    at the end of the action; seat 1 calls UNO for the card it received."""
+    g = Game("classic(players=2,seven_o=true)", "random(forget=1),random(catch=1)")
+    g.give(0, "red 7", "blue 1").give(1, "green 3").top("red 0").pile(*["yellow 5"] * 4)
+    g.turn(0)
+    assert_state(g, hands={0: ["green 3"] + ["yellow 5"] * 4, 1: ["blue 1"]}, top="red 7",
+                 colour=RED, cur=1, drawn={0: 4, 1: 0}, pile=0)
+    assert evs(g, L.EV_SWAP) == [(0, 1, 0)]
+    assert evs(g, L.EV_FORGET) == [(0, 0, 0)] * 2 and evs(g, L.EV_CAUGHT) == [(0, 1, 0)] * 2
+    assert evs(g, L.EV_PENALTY) == [(0, 0, 0)] * 2 and evs(g, L.EV_UNO) == [(1, 0, 0)]
+
+
 def test_a_drawn_seven_that_is_played_swaps():
     g = Game(SO3, "heuristic").give(0, "blue 4", "blue 5").give(1, "green 1")
     g.give(2, "yellow 1", "yellow 2").top("red 1").pile("red 7")

@@ -260,6 +260,22 @@ def test_uno_forgotten_and_caught():
     assert len(r.hands[0]) == 1
 
 
+def test_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2 (kernel:
+    tests/test_engine_rules.py). The Spin card leaves one card (forgotten, caught), Swap
+    Hands brings seat 1's one card (forgotten, caught again): 4 cards."""
+    trace = []
+    r = make("spin2025", [[SP(RED, 2), N(BLUE, 4)], [N(GREEN, 3)]], N(RED, 7),
+             draw=[N(YELLOW, 5)] * 4, wheel={"swap_hands": 1}, trace=trace,
+             bots=[{"forget": 1.0}, {"catch": 1.0}])
+    one_action(r, 0)
+    assert r.hands == [[N(GREEN, 3)] + [N(YELLOW, 5)] * 4, [N(BLUE, 4)]]
+    assert r.top() == SP(RED, 2) and r.colour == RED and r.cur == 1
+    assert r.cards_drawn == [4, 0] and r.penalties == []
+    assert sum("seat 0 forgets UNO and is caught" in t for t in trace) == 2
+    assert sum("UNO penalty" in t for t in trace) == 2
+
+
 def test_first_card_rules():
     base = [N(BLUE, 1)] * 40                    # the deal is not redone here
     for top, cur, direction, drawn in [(N(RED, 4), 0, 1, 0), (SK(RED), 1, 1, 0),

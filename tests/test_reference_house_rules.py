@@ -404,6 +404,22 @@ def test_seven_o_uno_check_after_swap():
     assert r.hands[1][0] == N(BLUE, 1) and r.cards_drawn == [0, 2, 0]
 
 
+def test_seven_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2 (kernel:
+    tests/test_house_rules.py). The 7 leaves one card (forgotten, caught), the swap brings
+    seat 1's one card (forgotten, caught again): 4 cards; seat 1 calls UNO."""
+    trace = []
+    r = make("classic", [[N(RED, 7), N(BLUE, 1)], [N(GREEN, 3)]], N(RED, 0),
+             draw=[N(YELLOW, 5)] * 4, seven_o=True, trace=trace,
+             bots=[{"forget": 1.0}, {"catch": 1.0}])
+    one_action(r, 0)
+    assert r.hands == [[N(GREEN, 3)] + [N(YELLOW, 5)] * 4, [N(BLUE, 1)]]
+    assert r.top() == N(RED, 7) and r.colour == RED and r.cur == 1
+    assert r.cards_drawn == [4, 0] and r.penalties == []
+    assert sum("seat 0 forgets UNO and is caught" in t for t in trace) == 2
+    assert sum("UNO penalty" in t for t in trace) == 2
+
+
 def test_seven_swap_checks_only_the_two_seats():
     # seat 2 already holds one card (and forgets UNO): a swap it is not part of does not
     # check it again; a swap with it moves its card to seat 0, who calls UNO

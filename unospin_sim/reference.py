@@ -47,8 +47,9 @@ brief; the choices this module had to make on top of those are:
   holds an illegal WD4 at a pick) and also applies to a 2X second pick
   (docs/INTERPRETATIONS.md).
 * UNO: each time a hand drops to one card a separate forget/catch check happens, so a
-  seat caught twice in one action draws 2 twice.  A caught player draws the 2 cards
-  even if the hand no longer has one card at the end of the action.
+  seat caught twice in one action draws 2 twice (docs/INTERPRETATIONS.md).  A caught
+  player draws the 2 cards even if the hand no longer has one card at the end of the
+  action.
 * A round won by a wheel discard (or Color Discard) ends at once: the rest of that
   turn's effects (e.g. a 2X Draw Two played before the Spin card) never happen.
 * ``spin_records[i]['hand_after']`` is the spinner's hand right after the space is
