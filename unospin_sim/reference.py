@@ -50,6 +50,9 @@ brief; the choices this module had to make on top of those are:
   seat caught twice in one action draws 2 twice (docs/INTERPRETATIONS.md).  A caught
   player draws the 2 cards even if the hand no longer has one card at the end of the
   action.
+* The turn cap is checked when play reaches a seat, before a stacking victim
+  challenges, stacks or accepts; the challenger's normal turn after an illegal
+  challenge is counted like any turn (docs/HOUSE_RULES.md).
 * A round won by a wheel discard (or Color Discard) ends at once: the rest of that
   turn's effects (e.g. a 2X Draw Two played before the Spin card) never happen.
 * ``spin_records[i]['hand_after']`` is the spinner's hand right after the space is
