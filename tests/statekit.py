@@ -3,6 +3,7 @@
 >>> g = Game("classic(players=3)")
 >>> g.give(0, "red 5", "blue skip"); g.top("red 2"); g.pile("green 7")
 >>> g.turn(0)                 # seat 0 takes one normal turn
+>>> g.run(0)                  # or: the round loop from seat 0 up to the turn cap
 >>> g.hand(0), g.s(L.S_CUR)
 """
 
@@ -103,6 +104,15 @@ class Game:
             play_turn = K.play_turn_house if self.r[L.R_HOUSE] else K.play_turn
             play_turn(st, self.r, self.pts, self.cum, self.bots, p)
         K.apply_penalties(st)
+        return self
+
+    def run(self, p):
+        """Seat p acts next and the kernel's own round loop runs from this state until a seat
+        wins or S_TURNS reaches the rule set's turn_cap (cap check, penalties, UNO penalties
+        and all: ``round.run_round_house`` / ``run_round_default``)."""
+        self.st.s[L.S_CUR] = p
+        run = K.run_round_house if self.r[L.R_HOUSE] else K.run_round_default
+        run(self.st, self.r, self.deck, self.pts, self.cum, self.bots)
         return self
 
     # -- reading -------------------------------------------------------------------------

@@ -75,6 +75,23 @@ def test_engine_agrees_with_reference_with_knobs():
         assert abs(z) < Z_MAX, (col, z)
 
 
+@pytest.mark.slow
+def test_engine_agrees_with_reference_two_x_knobs():
+    """2X most of the time with every knob on, no house rule: the bluff coin reused for the
+    second card, each WD4 of a 2X turn challenged on its own, UNO caught twice in one action
+    (Swap Hands) -- docs/INTERPRETATIONS.md."""
+    knobs = dict(forget=0.5, catch=0.5, challenge=0.5, bluff=0.5, reflex=1.0)
+    wheel = {"two_x": 1, "swap_hands": 1}
+    eng = simulate("spin2025(players=4,wheel={two_x:1,swap_hands:1})",
+                   "random(forget=0.5,catch=0.5,challenge=0.5,bluff=0.5)",
+                   games=ENGINE_GAMES, seed=29, threads=2)
+    ref_rounds, ref_spins = reference.play_many_spins("spin2025", 4, REF_GAMES, 30,
+                                                      wheel=wheel, bots=[knobs] * 4)
+    checks = _compare(eng, ref_rounds, ref_spins, 4, per_seat_drawn=True)
+    bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
+    assert not bad, f"engine and reference disagree: {bad}"
+
+
 # ------------------------------------------------------------------------------------------
 # house rules (docs/HOUSE_RULES.md): each case is (rule string, bots, edition, players,
 # reference options, reference bot knobs); skipped while the kernel still lists one of

@@ -325,6 +325,63 @@ def test_unchallenged_bluff_victim_draws_four():
     assert evs(g, L.EV_BLUFF) == [(0, 0, 0)] and evs(g, L.EV_CHALLENGE) == []
 
 
+def test_two_x_one_bluff_coin_per_turn():
+    """INTERPRETATIONS "The bluff knob": the coin is tossed once per turn, at the first pick
+    with an illegal WD4 in hand, and reused for the second pick under 2X. Seat 1 holds two
+    cards, so heuristic plays a playable WD4 first (300)."""
+    heads = dict(played=["wild draw four", "red 6"], bluffs=[(0, 0, 0)],
+                 hands={0: ["red 5"], 1: ["green 1", "green 2"] + ["yellow 3"] * 4},
+                 top="red 6", cur=2, drawn={0: 0, 1: 4}, pile=0)
+    # tails: red 6, then red 5: the WD4, still illegal, is not bluffed (a second toss
+    # could have bluffed it: red 6 then the WD4, a state not allowed here)
+    tails = dict(played=["red 6", "red 5"], bluffs=[],
+                 hands={0: ["wild draw four"], 1: ["green 1", "green 2"]},
+                 top="red 5", cur=1, drawn={0: 0, 1: 0}, pile=4)
+    seen = set()
+    for seed in range(40):
+        g = Game("spin2025(players=4)", "heuristic(bluff=0.5),random,random,random", seed=seed)
+        g.set(L.S_TWO_X, 1).give(0, "wild draw four", "red 5", "red 6")
+        g.give(1, "green 1", "green 2").top("red 0").pile(*["yellow 3"] * 4)
+        g.turn(0)
+        exp = heads if evs(g, L.EV_BLUFF) else tails
+        assert played(g, 0) == exp["played"] and evs(g, L.EV_BLUFF) == exp["bluffs"]
+        assert_state(g, hands=exp["hands"], top=exp["top"], colour=RED, cur=exp["cur"],
+                     drawn=exp["drawn"], pile=exp["pile"])
+        seen.add(exp["top"])
+    assert seen == {"red 6", "red 5"}
+
+
+def test_two_x_each_wd4_challenged_on_its_own():
+    """INTERPRETATIONS "Challenges under 2X": one challenge decision per WD4 in the order
+    played; a challenge hits that card. The first WD4 is legal (no red in hand), names
+    green (heuristic: the colour it holds), so the second is a bluff."""
+    fill = "yellow 3"
+    # challenge flags (EV_CHALLENGE c: 1 = illegal) -> (seat 0 draws, seat 1 draws, next)
+    outcomes = {(): (0, 8, 3),       # nobody challenged: 4 + 4, seats 1 and 2 passed
+                (0,): (0, 10, 3),    # the legal one only: 6 + 4, two passes
+                (1,): (4, 4, 2),     # the bluff only: its 4 go back to seat 0, one pass
+                (0, 1): (4, 6, 2)}   # both, in the order played
+    seen = set()
+    for seed in range(60):
+        bots = "heuristic(bluff=1),random(challenge=0.5),random,random"
+        g = Game("spin2025(players=4)", bots, seed=seed).set(L.S_TWO_X, 1)
+        g.give(0, "wild draw four", "wild draw four", "green 5").give(1, "blue 1", "blue 2")
+        g.top("red 0").pile(*[fill] * 14)
+        g.turn(0)
+        assert played(g, 0) == ["wild draw four", "wild draw four"]
+        assert evs(g, L.EV_BLUFF) == [(0, 0, 0)]
+        flags = tuple(c for _, _, c in evs(g, L.EV_CHALLENGE))
+        assert flags in outcomes, flags
+        d0, d1, cur = outcomes[flags]
+        assert_state(g, hands={0: ["green 5"] + [fill] * d0,
+                               1: ["blue 1", "blue 2"] + [fill] * d1},
+                     top="wild draw four", colour=GREEN, cur=cur, drawn={0: d0, 1: d1, 2: 0},
+                     pile=14 - d0 - d1)
+        assert len(evs(g, L.EV_SKIPPED)) == cur - 1      # seats passed over
+        seen.add(flags)
+    assert seen == set(outcomes)
+
+
 # =========================================================================== drawing
 def test_draw_and_play_the_drawn_card():
     g = Game(C3).give(0, "blue 9", "green 4").top("red 2").pile("red 7")
@@ -407,6 +464,24 @@ def test_uno_caught_by_a_later_seat():
     g.turn(0)
     assert evs(g, L.EV_CAUGHT) == [(0, 2, 0)]
     assert g.size(0) == 3 and g.drawn(0) == 2
+
+
+def test_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2. Seat 0 plays its Spin card
+    down to one card (forgets, caught), the wheel's Swap Hands gives it seat 1's one card
+    (forgets, caught again): it draws 4 at the end of the action."""
+    g = spin25("swap_hands", rules="spin2025(players=2)",
+               bots="random(forget=1),random(catch=1)")
+    g.give(0, "red spin 2", "blue 4").give(1, "green 3").top("red 7").pile(*["yellow 5"] * 4)
+    g.turn(0)
+    assert_state(g, hands={0: ["green 3"] + ["yellow 5"] * 4, 1: ["blue 4"]},
+                 top="red spin 2", colour=RED, cur=1, drawn={0: 4, 1: 0}, pile=0)
+    assert evs(g, L.EV_SWAP) == [(0, 1, 0)]
+    assert evs(g, L.EV_FORGET) == [(0, 0, 0)] * 2
+    assert evs(g, L.EV_CAUGHT) == [(0, 1, 0)] * 2
+    assert evs(g, L.EV_PENALTY) == [(0, 0, 0)] * 2
+    assert evs(g, L.EV_UNO) == [(1, 0, 0)]
+    assert g.st.hand[0, L.PEND] == 0 and g.s(L.S_PENDING) == 0
 
 
 def test_uno_forgotten_not_caught():

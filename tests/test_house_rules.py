@@ -402,6 +402,42 @@ def test_first_card_draw_two_is_not_stackable():
     assert seen > 0
 
 
+@pytest.mark.parametrize("turns, penalty, passes, expect", [
+    # count at cap - 1: the bluffer draws 4, the challenger (no pass left) plays the last
+    # turn (red 2, the only card on red)
+    (4, 4, 1, dict(hands={0: ["blue 1", "blue 2"] + ["yellow 9"] * 4, 1: ["yellow 2"]},
+                   top="red 2", cur=2, drawn={0: 4, 1: 0, 2: 0}, pile=4,
+                   pen=0, turns=[(1, 5, 0)])),
+    # a 2X WD4 + WD4 penalty (two passes): the challenger draws the 4 left and is passed
+    # over; seat 2 plays the last turn (red 3)
+    (4, 8, 2, dict(hands={0: ["blue 1", "blue 2"] + ["yellow 9"] * 4,
+                          1: ["red 2", "yellow 2"] + ["yellow 9"] * 4, 2: ["green 1"]},
+                   top="red 3", cur=3, drawn={0: 4, 1: 4, 2: 0}, pile=0,
+                   pen=0, turns=[(2, 5, 0)])),
+    # count at the cap: the round ends before the challenge; the penalty stays pending
+    (5, 4, 1, dict(hands={0: ["blue 1", "blue 2"], 1: ["red 2", "yellow 2"],
+                          2: ["green 1", "red 3"]},
+                   top="wild draw four", cur=1, drawn={0: 0, 1: 0, 2: 0}, pile=8,
+                   pen=4, turns=[])),
+])
+def test_turn_cap_after_an_illegal_challenge(turns, penalty, passes, expect):
+    """docs/HOUSE_RULES.md "Turn cap": the real round loop (Game.run) from a pending,
+    illegal WD4 penalty on seat 1, which challenges (turn_cap 5)."""
+    g = Game("classic(players=4,stacking=true,turn_cap=5)",
+             "random,random(challenge=1),random,random")
+    g.give(0, "blue 1", "blue 2").give(1, "red 2", "yellow 2").give(2, "red 3", "green 1")
+    g.give(3, "green 3", "green 4").top("wild draw four", colour=RED).pile(*["yellow 9"] * 8)
+    g.set(L.S_PEN_N, penalty).set(L.S_PEN_KIND, WILD_DRAW_FOUR).set(L.S_PEN_BY, 0)
+    g.set(L.S_PEN_ILLEGAL, 1).set(L.S_PEN_PASS, passes).set(L.S_TURNS, turns)
+    g.run(1)
+    assert_state(g, hands=expect["hands"], top=expect["top"], colour=RED, cur=expect["cur"],
+                 drawn=expect["drawn"], pile=expect["pile"])
+    assert g.s(L.S_TURNS) == 5 and evs(g, L.EV_CAP) == [(0, 0, 0)]
+    assert evs(g, L.EV_TURN) == expect["turns"]
+    assert evs(g, L.EV_STACK_CHALLENGE) == ([(1, 0, 1)] if turns < 5 else [])
+    assert pending(g)[0] == expect["pen"]
+
+
 # =========================================================================== draw until playable
 DU3 = "classic(players=3,draw_until_playable=true)"
 
@@ -594,6 +630,20 @@ def test_zero_receiver_forgets_uno_and_is_caught():
     assert_state(g, hands={0: ["yellow 1", "yellow 2"], 1: ["blue 1", "yellow 8", "yellow 9"],
                            2: ["green 1", "green 2"]}, cur=1, drawn={1: 2}, pile=0)
     assert evs(g, L.EV_FORGET) == [(1, 0, 0)] and evs(g, L.EV_PENALTY) == [(1, 0, 0)]
+
+
+def test_seven_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2. Seat 0 plays its 7 down to one
+    card (forgets, caught), swaps for seat 1's one card (forgets, caught again): it draws 4
+    at the end of the action; seat 1 calls UNO for the card it received."""
+    g = Game("classic(players=2,seven_o=true)", "random(forget=1),random(catch=1)")
+    g.give(0, "red 7", "blue 1").give(1, "green 3").top("red 0").pile(*["yellow 5"] * 4)
+    g.turn(0)
+    assert_state(g, hands={0: ["green 3"] + ["yellow 5"] * 4, 1: ["blue 1"]}, top="red 7",
+                 colour=RED, cur=1, drawn={0: 4, 1: 0}, pile=0)
+    assert evs(g, L.EV_SWAP) == [(0, 1, 0)]
+    assert evs(g, L.EV_FORGET) == [(0, 0, 0)] * 2 and evs(g, L.EV_CAUGHT) == [(0, 1, 0)] * 2
+    assert evs(g, L.EV_PENALTY) == [(0, 0, 0)] * 2 and evs(g, L.EV_UNO) == [(1, 0, 0)]
 
 
 def test_a_drawn_seven_that_is_played_swaps():

@@ -107,6 +107,35 @@ def test_bluff_one_coin_per_turn():
     assert 140 < picks[1] < 260
 
 
+def test_two_x_bluff_coin_tossed_once_and_reused():
+    """INTERPRETATIONS "The bluff knob": one coin per turn, tossed at the first pick with an
+    illegal WD4 in hand, reused for the 2X second pick (kernel: tests/test_engine_rules.py).
+    Here every pick holds an illegal WD4 until it is played; nothing else calls random()."""
+    R5, R6 = N(RED, 5), N(RED, 6)
+    # (cards played, hand left, next seat, cards seat 1 draws)
+    tails = {((R5, R6), (WD4,), 1, 0), ((R6, R5), (WD4,), 1, 0)}
+    heads = tails | {((WD4, R5), (R6,), 2, 4), ((WD4, R6), (R5,), 2, 4),
+                     ((WD4,), (R5, R6), 2, 4),
+                     ((R5, WD4), (R6,), 2, 4), ((R6, WD4), (R5,), 2, 4)}
+    seen = Counter()
+    for seed in range(60):
+        hands = [[WD4, R5, R6], [N(GREEN, 1), N(GREEN, 2)]] + [[N(GREEN, 3)] * 2] * 2
+        r = make("spin2025", hands, N(RED, 0), draw=[N(YELLOW, 3)] * 4, seed=seed,
+                 bots=[{"bluff": 0.5}, {}, {}, {}])
+        r.two_x = True
+        tosses = []
+        real = r.rng.random
+        r.rng.random = lambda: tosses.append(real()) or tosses[-1]
+        one_action(r, 0)
+        assert len(tosses) == 1                  # tails: the second pick tosses no coin
+        coin = tosses[0] < 0.5
+        state = (tuple(r.discard[1:]), tuple(r.hands[0]), r.cur, r.cards_drawn[1])
+        assert state in (heads if coin else tails), (coin, state)
+        seen[coin, state[0][0] == WD4 or state[0][-1] == WD4] += 1
+    # heads with and without a bluff, tails (never a bluff)
+    assert set(seen) == {(True, True), (True, False), (False, False)}
+
+
 def test_draw_when_nothing_playable_then_play_drawn():
     r = make("classic", [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)]], N(RED, 7),
              draw=[N(YELLOW, 3), N(RED, 9)])
@@ -177,6 +206,34 @@ def test_wd4_challenge(hand0, challenge, expect):
         assert r.cards_drawn == expect["drawn"]
 
 
+def test_two_x_each_wd4_challenged_on_its_own():
+    """INTERPRETATIONS "Challenges under 2X": one challenge decision per WD4 in the order
+    played, each about its own card: here a legal WD4, then an illegal one (kernel:
+    tests/test_engine_rules.py, same outcomes)."""
+    fill = N(YELLOW, 3)
+    # challenge results in order (1 = illegal) -> (seat 0 draws, seat 1 draws, next seat)
+    outcomes = {(): (0, 8, 3), (0,): (0, 10, 3), (1,): (4, 4, 2), (0, 1): (4, 6, 2)}
+    seen = set()
+    for seed in range(60):
+        trace = []
+        hands = [[WD4, WD4, N(GREEN, 5)], [N(BLUE, 1), N(BLUE, 2)]] + [[N(GREEN, 1)] * 2] * 2
+        r = make("spin2025", hands, N(RED, 0), draw=[fill] * 14, seed=seed, trace=trace,
+                 bots=[{"bluff": 1.0}, {"challenge": 0.5}, {}, {}])
+        r.two_x = True
+        first = r.play_card(0, 0)                # legal: no red in hand
+        r.colour = GREEN                         # green named
+        second = r.play_card(0, 0)               # illegal: seat 0 holds green 5
+        assert (first[1], second[1]) == (False, True)
+        nxt = r.resolve(0, [first, second])
+        flags = tuple(int("illegal" in t) for t in trace if "challenges" in t)
+        d0, d1, cur = outcomes[flags]
+        assert r.cards_drawn == [d0, d1, 0, 0] and r.seat(nxt) == cur
+        assert r.hands[0] == [N(GREEN, 5)] + [fill] * d0
+        assert r.hands[1] == [N(BLUE, 1), N(BLUE, 2)] + [fill] * d1
+        seen.add(flags)
+    assert seen == set(outcomes)
+
+
 def test_last_card_draw_two_is_drawn_before_scoring():
     r = four([DT(RED)], N(RED, 7), draw=[N(YELLOW, 5)] * 5)
     one_action(r, 0)
@@ -201,6 +258,22 @@ def test_uno_forgotten_and_caught():
     r = four([N(RED, 5), N(RED, 6)], N(RED, 7), draw=[N(YELLOW, 5)] * 5, bots=bots)
     one_action(r, 0)
     assert len(r.hands[0]) == 1
+
+
+def test_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2 (kernel:
+    tests/test_engine_rules.py). The Spin card leaves one card (forgotten, caught), Swap
+    Hands brings seat 1's one card (forgotten, caught again): 4 cards."""
+    trace = []
+    r = make("spin2025", [[SP(RED, 2), N(BLUE, 4)], [N(GREEN, 3)]], N(RED, 7),
+             draw=[N(YELLOW, 5)] * 4, wheel={"swap_hands": 1}, trace=trace,
+             bots=[{"forget": 1.0}, {"catch": 1.0}])
+    one_action(r, 0)
+    assert r.hands == [[N(GREEN, 3)] + [N(YELLOW, 5)] * 4, [N(BLUE, 4)]]
+    assert r.top() == SP(RED, 2) and r.colour == RED and r.cur == 1
+    assert r.cards_drawn == [4, 0] and r.penalties == []
+    assert sum("seat 0 forgets UNO and is caught" in t for t in trace) == 2
+    assert sum("UNO penalty" in t for t in trace) == 2
 
 
 def test_first_card_rules():

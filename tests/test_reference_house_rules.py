@@ -168,6 +168,38 @@ def test_stacking_challenge_then_normal_turn_counts_one_turn():
     assert r.cur == 2
 
 
+@pytest.mark.parametrize("turns, penalty, passes, expect", [
+    # count at cap - 1: the bluffer draws 4, the challenger (no pass left) plays the last
+    # turn (red 2, the only card on red)
+    (4, 4, 1, dict(drawn=[4, 0, 0, 0], top=N(RED, 2), cur=2, penalty=0,
+                   left=[6, 1, 2, 2])),
+    # a 2X WD4 + WD4 penalty (two passes): the challenger draws the 4 left and is passed
+    # over; seat 2 plays the last turn (red 3)
+    (4, 8, 2, dict(drawn=[4, 4, 0, 0], top=N(RED, 3), cur=3, penalty=0,
+                   left=[6, 6, 1, 2])),
+    # count at the cap: the round ends before the challenge; the penalty stays pending
+    (5, 4, 1, dict(drawn=[0, 0, 0, 0], top=WD4, cur=1, penalty=4, left=[2, 2, 2, 2])),
+])
+def test_turn_cap_after_an_illegal_challenge(turns, penalty, passes, expect):
+    """docs/HOUSE_RULES.md "Turn cap" (kernel: tests/test_house_rules.py): the main loop
+    from a pending, illegal WD4 penalty on seat 1, which challenges (turn_cap 5)."""
+    hands = [[N(BLUE, 1), N(BLUE, 2)], [N(RED, 2), N(YELLOW, 2)], [N(RED, 3), N(GREEN, 1)],
+             [N(GREEN, 3), N(GREEN, 4)]]
+    r = make("classic", hands, WD4, colour=RED, draw=[N(YELLOW, 9)] * 8, stacking=True,
+             bots=[{}, {"challenge": 1.0}, {}, {}], turn_cap=5)
+    r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = \
+        penalty, R.WILD_DRAW_FOUR, 0, True
+    r.penalty_passes = passes
+    r.turns = turns
+    r.cur = 1
+    r.run()
+    assert r.turns == 5 and r.winner == -1 and r.penalty == expect["penalty"]
+    assert r.cards_drawn == expect["drawn"] and r.top() == expect["top"]
+    assert r.colour == RED and r.cur == expect["cur"]
+    assert [len(h) for h in r.hands] == expect["left"]
+    assert len(r.draw_pile) == 8 - sum(expect["drawn"])
+
+
 def test_no_challenge_of_draw_two_penalty():
     hands = [[N(BLUE, 1)] * 2, [N(RED, 2), N(YELLOW, 2)], [N(RED, 1)] * 2]
     r = make("classic", hands, DT(RED), draw=FILL, stacking=True,
@@ -402,6 +434,22 @@ def test_seven_o_uno_check_after_swap():
     r = make("classic", hands, N(RED, 4), draw=FILL, seven_o=True, bots=bots)
     one_action(r, 0)
     assert r.hands[1][0] == N(BLUE, 1) and r.cards_drawn == [0, 2, 0]
+
+
+def test_seven_uno_caught_twice_in_one_action_draws_two_twice():
+    """INTERPRETATIONS "UNO": every caught forgetting costs 2 (kernel:
+    tests/test_house_rules.py). The 7 leaves one card (forgotten, caught), the swap brings
+    seat 1's one card (forgotten, caught again): 4 cards; seat 1 calls UNO."""
+    trace = []
+    r = make("classic", [[N(RED, 7), N(BLUE, 1)], [N(GREEN, 3)]], N(RED, 0),
+             draw=[N(YELLOW, 5)] * 4, seven_o=True, trace=trace,
+             bots=[{"forget": 1.0}, {"catch": 1.0}])
+    one_action(r, 0)
+    assert r.hands == [[N(GREEN, 3)] + [N(YELLOW, 5)] * 4, [N(BLUE, 1)]]
+    assert r.top() == N(RED, 7) and r.colour == RED and r.cur == 1
+    assert r.cards_drawn == [4, 0] and r.penalties == []
+    assert sum("seat 0 forgets UNO and is caught" in t for t in trace) == 2
+    assert sum("UNO penalty" in t for t in trace) == 2
 
 
 def test_seven_swap_checks_only_the_two_seats():

@@ -39,14 +39,20 @@ brief; the choices this module had to make on top of those are:
   no number card left drops out; if exactly one tied player could show a card, that
   player wins and that card counts as shown (it is discarded, on top).
 * Under 2X, each Wild Draw Four of the turn may be challenged separately (one
-  challenge roll per WD4) by the victim (the next player in the final direction);
-  a successfully challenged illegal WD4 gives the player 4 cards and neither draws
-  nor passes over anyone; a legal challenged one makes the victim draw 6 instead of 4.
+  challenge roll per WD4, in the order played) by the victim (the next player in the
+  final direction); a challenge concerns that card only: a successfully challenged
+  illegal WD4 gives the player 4 cards and neither draws nor passes over anyone; a
+  legal challenged one makes the victim draw 6 instead of 4 (docs/INTERPRETATIONS.md).
 * The bluff coin is tossed at most once per turn (lazily, the first time the bot
-  holds an illegal WD4 at a pick) and also applies to a 2X second pick.
+  holds an illegal WD4 at a pick) and also applies to a 2X second pick
+  (docs/INTERPRETATIONS.md).
 * UNO: each time a hand drops to one card a separate forget/catch check happens, so a
-  seat caught twice in one action draws 2 twice.  A caught player draws the 2 cards
-  even if the hand no longer has one card at the end of the action.
+  seat caught twice in one action draws 2 twice (docs/INTERPRETATIONS.md).  A caught
+  player draws the 2 cards even if the hand no longer has one card at the end of the
+  action.
+* The turn cap is checked when play reaches a seat, before a stacking victim
+  challenges, stacks or accepts; the challenger's normal turn after an illegal
+  challenge is counted like any turn (docs/HOUSE_RULES.md).
 * A round won by a wheel discard (or Color Discard) ends at once: the rest of that
   turn's effects (e.g. a 2X Draw Two played before the Spin card) never happen.
 * ``spin_records[i]['hand_after']`` is the spinner's hand right after the space is

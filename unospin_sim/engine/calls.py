@@ -19,7 +19,8 @@ def name_colour(st, bots, p):
 @inl
 def uno_check(st, bots, p):
     """Seat p's hand just dropped to one card: call UNO, or forget and maybe be caught (the
-    first other seat in seat order that catches; the penalty waits for apply_penalties)."""
+    first other seat in seat order that catches; the penalty waits for apply_penalties).
+    Every caught forgetting counts: caught twice in one action, p draws 2 twice."""
     if st.hand[p, HSIZE] != 1:
         return
     if policy.forgets_uno(st, bots, p):
@@ -27,7 +28,7 @@ def uno_check(st, bots, p):
         for q in range(st.s[S_NP]):
             if q != p:
                 if policy.catches(st, bots, q):
-                    st.hand[p, PEND] = 1
+                    st.hand[p, PEND] += 1
                     st.s[S_PENDING] = 1
                     ev(st, EV_CAUGHT, p, q, 0)
                     break
@@ -44,13 +45,16 @@ def uno_check_all(st, bots):
 
 @inl
 def apply_penalties(st):
-    """Caught players draw 2, at the end of the action, unless the round is over."""
+    """Caught players draw 2 per caught forgetting, at the end of the action, unless the
+    round is over."""
     if st.s[S_PENDING] == 0:
         return
     st.s[S_PENDING] = 0
     for p in range(st.s[S_NP]):
         if st.hand[p, PEND]:
+            n = st.hand[p, PEND]
             st.hand[p, PEND] = 0
             if st.s[S_WINNER] < 0:
-                ev(st, EV_PENALTY, p, 0, 0)
-                draw_n(st, p, 2)
+                for _ in range(n):
+                    ev(st, EV_PENALTY, p, 0, 0)
+                    draw_n(st, p, 2)

@@ -18,10 +18,11 @@ from .invariants import check_invariants
 from .legal import wd4_legal
 from .policy import choose_card
 from .rlcard import choose_rl, play_turn_rl
-from .round import play_round, setup_round
+from .round import play_round, run_round_default, run_round_house, setup_round
 from .turn import play_turn, play_turn_house
 from .wheel2005 import spin_2005
 
 __all__ = ["play_chunk", "play_match_chunk", "replay_spins", "trace_game", "new_state", "seat_bots", "play_round", "setup_round",
+           "run_round_default", "run_round_house",
            "play_turn", "play_turn_house", "play_turn_rl", "spin_2005", "penalty_action",
            "apply_penalties", "choose_card", "choose_rl", "wd4_legal", "check_invariants"]

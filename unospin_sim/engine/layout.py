@@ -31,7 +31,7 @@ CC = N_KINDS       # CC + c: cards of colour c in the hand (c = 0-3), CC + 4: wi
 HSIZE = CC + 5     # hand size
 HAND_FIELDS = HSIZE + 1   # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
-PEND = DRAWN + 1          # 1 = caught not calling UNO: draws 2 at the end of the action
+PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
 WAR = PEND + 1            # WAR + v: scratch, number cards of value v during a War
 SEAT_COLUMNS = WAR + 10
 

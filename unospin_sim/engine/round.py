@@ -44,12 +44,13 @@ def setup_round(st, r, deck, bots, gseed):
 
 
 def _make_play_round(house):
-    """play_round_default (``house`` False) or play_round_house (True): see turn.py. The
-    default loop is inlined into play_round."""
+    """(play_round_default, run_round_default) (``house`` False) or (play_round_house,
+    run_round_house) (True): see turn.py. The default loop is inlined into play_round."""
 
-    @(hot if house else inl)
-    def play_round_(st, r, deck, pts, cum, bots, gseed):
-        setup_round_default(st, r, deck, bots, gseed)
+    @inl
+    def run_round_(st, r, deck, pts, cum, bots):
+        """The round's actions from the state as it is (S_CUR acts next) until a seat
+        empties its hand or the turn cap. Tests call it on hand-built states."""
         s = st.s
         cap = r[R_TURN_CAP]
         while s[S_WINNER] < 0:
@@ -76,12 +77,17 @@ def _make_play_round(house):
         if w >= 0:
             ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
 
-    return play_round_
+    @(hot if house else inl)
+    def play_round_(st, r, deck, pts, cum, bots, gseed):
+        setup_round_default(st, r, deck, bots, gseed)
+        run_round_(st, r, deck, pts, cum, bots)
+
+    return play_round_, run_round_
 
 
-#: one round under the default rules / with house rules
-play_round_default = _make_play_round(False)
-play_round_house = _make_play_round(True)
+#: one round under the default rules / with house rules; the loop alone (after the setup)
+play_round_default, run_round_default = _make_play_round(False)
+play_round_house, run_round_house = _make_play_round(True)
 
 
 @hot

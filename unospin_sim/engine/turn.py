@@ -52,8 +52,9 @@ def _make_play_turn(house):
         n_rev = 0
         n_pass = 0
         n_draw = 0
-        wd4_illegal = 0      # WD4s this turn played while illegal (bluffs)
+        wd4_illegal = 0      # bit i: the turn's i-th WD4 was played while illegal (a bluff)
         n_wd4 = 0
+        coin = -1            # the turn's bluff coin: -1 not tossed yet, else 0 / 1
         jump_from = -1       # Web Swing: play continues after this seat
         last_draw = 0        # stacking: what stacks on this turn's penalty (its last draw card)
         last_bluff = 0       # stacking: 1 when this turn's last Wild Draw Four was illegal
@@ -62,8 +63,9 @@ def _make_play_turn(house):
             legal = wd4_legal(st, r, p)
             use_wd4 = legal
             if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
-                if policy.bluffs(st, bots, p):
-                    use_wd4 = True
+                if coin < 0:  # tossed once per turn, at the first pick it decides
+                    coin = 1 if policy.bluffs(st, bots, p) else 0
+                use_wd4 = coin == 1
             k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
             if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
                 k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
@@ -83,7 +85,7 @@ def _make_play_turn(house):
                     legal = wd4_legal(st, r, p)
                 max_cards = 1  # after drawing, only the drawn card may be played
             if k == WILD_DRAW_FOUR and not legal:
-                wd4_illegal += 1
+                wd4_illegal |= 1 << n_wd4
                 ev(st, EV_BLUFF, p, 0, 0)
             remove_card(st, p, k)
             set_top(st, k)
@@ -143,10 +145,9 @@ def _make_play_turn(house):
                 if house and r[R_STACKING]:  # the penalty waits for the victim
                     start_penalty(st, p, v, n_draw, last_draw, last_bluff, n_pass)
                     return
-                for _ in range(n_wd4):
+                for i in range(n_wd4):  # each WD4 in the order played: a challenge hits it
                     if policy.challenges(st, bots, v):
-                        if wd4_illegal > 0:
-                            wd4_illegal -= 1
+                        if (wd4_illegal >> i) & 1:
                             ev(st, EV_CHALLENGE, v, p, 1)
                             draw_n(st, p, 4)
                             n_draw -= 4
