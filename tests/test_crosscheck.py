@@ -60,6 +60,13 @@ def _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=False):
             if len(rd) > 30:
                 checks[f"delta_{space}"] = _z(ed.hand_after - ed.hand_before,
                                               rd.hand_after - rd.hand_before)
+                # who leads at the spin, and the space's other party relative to the spinner
+                checks[f"spinner_leads_{space}"] = _z(ed.leader == ed.spinner,
+                                                      rd.leader == rd.spinner)
+                checks[f"tied_lead_{space}"] = _z(ed.leader == -1, rd.leader == -1)
+                if (ed.other >= 0).any() or (rd.other >= 0).any():
+                    checks[f"other_{space}"] = _z((ed.other - ed.spinner) % players,
+                                                  (rd.other - rd.spinner) % players)
     return checks
 
 
