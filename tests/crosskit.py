@@ -21,13 +21,13 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
     ``reference.play_many`` plays for those games), as {column: numpy array}."""
     from unospin_sim import reference
     spaces = reference.WHEELS.get(edition, ())
-    cols = {c: np.empty(games, np.int64) for c in ROUND_COLS}
-    cols["winner"] = np.empty(games, np.int64)
+    cols = {c: np.empty(games, np.int32) for c in ROUND_COLS}
+    cols["winner"] = np.empty(games, np.int32)
     for key in ("cards_left", "cards_drawn"):
         for i in range(players):
-            cols[f"{key}_{i}"] = np.empty(games, np.int64)
+            cols[f"{key}_{i}"] = np.empty(games, np.int32)
     for space in spaces:
-        cols[f"spins_{space}"] = np.empty(games, np.int64)
+        cols[f"spins_{space}"] = np.empty(games, np.int32)
     for j in range(games):
         res = reference.play_round(edition, players, reference.round_seed(seed, game0 + j),
                                    **kw)
@@ -58,13 +58,13 @@ def concat(parts):
 
 def engine_arrays(rounds, players):
     """The engine's ``Results.rounds`` as the same {column: array} dict as ref_arrays."""
-    cols = {c: rounds[c].to_numpy(np.int64) for c in ROUND_COLS + ("winner",)}
+    cols = {c: rounds[c].to_numpy(np.int32) for c in ROUND_COLS + ("winner",)}
     for key in ("cards_left", "cards_drawn"):
         for i in range(players):
-            cols[f"{key}_{i}"] = rounds[f"{key}_{i}"].to_numpy(np.int64)
+            cols[f"{key}_{i}"] = rounds[f"{key}_{i}"].to_numpy(np.int32)
     for c in rounds.columns:
         if c.startswith("spins_"):
-            cols[c] = rounds[c].to_numpy(np.int64)
+            cols[c] = rounds[c].to_numpy(np.int32)
     return cols
 
 
