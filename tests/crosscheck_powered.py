@@ -281,6 +281,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
 
     cfgs = configs()
+    index = {c.name: i for i, c in enumerate(cfgs)}  # seeds by place in the FULL list
     if a.only:
         cfgs = [c for c in cfgs if re.search(a.only, c.name)]
     if a.list:
@@ -300,9 +301,9 @@ def main(argv=None):
           f"win rate; engine:reference = {a.ratio}:1; {len(cfgs)} configurations", flush=True)
     failed, total_ref, total_turns, t_all = [], 0, 0.0, time.time()
     out = open(a.out, "a") if a.out else None
-    for i, cfg in enumerate(cfgs):
+    for cfg in cfgs:
         t0 = time.time()
-        seed = a.seed + 1_000_000 * i
+        seed = a.seed + 1_000_000 * index[cfg.name]  # the same samples with or without --only
         pilot = simulate(cfg.rules, cfg.bots, games=a.pilot, seed=seed, threads=a.threads).rounds
         mu, sd = float(pilot.turns.mean()), float(pilot.turns.std())
         p0 = float((pilot.winner == 0).mean())
