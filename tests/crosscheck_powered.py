@@ -1,0 +1,363 @@
+"""Powered cross-check of the numba engine against the independent reference engine.
+
+    python tests/crosscheck_powered.py [--only REGEX] [--quick] [--plan] [--list]
+                                       [--alpha A] [--power P] [--ratio K] [--workers W]
+                                       [--out FILE.jsonl]
+
+For every configuration of :func:`configs` (every edition at 2, 4 and 10 players, every
+other player count, every value of every rule option the reference implements, every
+house rule, bot knobs) it
+
+1. runs a pilot of the engine (``--pilot`` rounds) for the variance of the number of turns
+   and seat 0's win rate;
+2. computes the reference sample size n for which a two-sided two-sample z-test at level
+   ``--alpha`` has power ``--power`` against a shift of 1% in mean turns (delta = 0.01 x mean)
+   and of 0.5 points in seat 0's win rate (delta = 0.005), with ``--ratio`` K engine
+   rounds per reference round:  n = (1 + 1/K) ((z_{1-alpha/2} + z_power) sigma / delta)^2,
+   plus 5% for the pilot's error (the larger of the two, at least ``MIN_REF`` rounds);
+3. plays n reference rounds (``unospin_sim.reference``, in ``--workers`` processes) and
+   K n engine rounds, and tests
+   * the powered means: z of mean turns and of seat 0's win rate (level alpha), and the
+     power each actually had, from the two samples' own variances;
+   * the distributions: chi-square on the winners (every seat, plus unfinished rounds),
+     two-sample Kolmogorov-Smirnov on the turns (level alpha; conservative for the
+     discrete turn counts);
+   * secondary means (winner points, cards drawn, failed draws, spins, spins per space,
+     per-seat cards left and drawn, every seat's win rate): z at level alpha / m
+     (Bonferroni over the configuration's m secondary statistics).
+   A configuration passes when no test rejects and both powers reach ``--power``.
+
+The family-wise false-alarm rate is about 5 alpha per configuration (printed at the end).
+``--quick`` caps the reference at ``--quick-games`` rounds (default 3,000): a smoke run,
+underpowered (its power is printed, not required). Exit status 1 when a configuration
+fails. The full run takes hours on 2 cores (``--plan`` prints every sample size and an
+estimate of the time without playing the big samples).
+
+Rule options NOT covered, and why: ``rlcard`` (the reference does not implement RLCard's
+rules; ``tests/test_rlcard.py`` compares that mode with RLCard itself). The option list
+is checked against ``unospin_sim.rules`` by ``tests/test_crosscheck_plan.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import math
+import multiprocessing
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import stats
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import crosskit  # noqa: E402
+
+TURN_SHIFT = 0.01     # relative shift in mean turns to detect
+WIN_SHIFT = 0.005     # absolute shift in seat 0's win rate to detect
+MIN_REF = 10_000      # reference rounds at least (chi-square and KS need some data)
+MARGIN = 1.05         # on the computed n: the pilot's variance is an estimate
+ENGINE_CHUNK = 100_000
+SPACES = {
+    "spin2005": ("almost_uno", "discard_number", "discard_color", "draw_red", "draw_blue",
+                 "show_hand", "war", "uno_spin", "trade_hands"),
+    "spin2025": ("color_draw_red", "color_draw_yellow", "color_draw_green",
+                 "color_draw_blue", "wild_color_draw", "color_discard", "swap_hands",
+                 "two_x"),
+}
+EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
+KNOBS = dict(forget=0.3, catch=0.6, challenge=0.4, bluff=0.3)
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str
+    edition: str
+    players: int
+    options: dict = field(default_factory=dict)   # rule options (reference keyword names)
+    knobs: tuple = ()                              # per-seat bot knob dicts ((): defaults)
+
+    @property
+    def rules(self) -> str:
+        parts = [f"players={self.players}"]
+        for k, v in self.options.items():
+            if isinstance(v, bool):
+                v = "true" if v else "false"
+            elif isinstance(v, dict):
+                v = "{" + ",".join(f"{s}:{w}" for s, w in v.items()) + "}"
+            parts.append(f"{k}={v}")
+        return f"{self.edition}({','.join(parts)})"
+
+    @property
+    def bots(self) -> str:
+        if not self.knobs:
+            return "random"
+        return ",".join("random(" + ",".join(f"{k}={v}" for k, v in kn.items()) + ")"
+                        for kn in self.knobs)
+
+    def ref_kwargs(self) -> dict:
+        kw = dict(self.options)
+        if self.knobs:
+            kw["bots"] = [dict(kn) for kn in self.knobs]
+        return kw
+
+
+def configs() -> list[Config]:
+    """Every configuration of the full run (names are unique; --only selects by regex)."""
+    out = []
+    for e in EDITIONS:                                      # editions x 2, 4, 10 players
+        for p in (2, 4, 10):
+            out.append(Config(f"{e}-p{p}", e, p))
+    for p, e in zip((3, 5, 6, 7, 8, 9), EDITIONS + EDITIONS):   # every other player count
+        out.append(Config(f"{e}-p{p}", e, p))
+    for e in EDITIONS:                                      # non-default wild_matches_colour
+        v = e == "classic"
+        out.append(Config(f"{e}-p4-wild_matches_colour={str(v).lower()}", e, 4,
+                          {"wild_matches_colour": v}))
+    for e in ("spin2005", "spin2025"):                      # non-default wild_stops_colour_draw
+        v = e == "spin2025"
+        out.append(Config(f"{e}-p4-wild_stops_colour_draw={str(v).lower()}", e, 4,
+                          {"wild_stops_colour_draw": v}))
+    for n in (0, 1, 2, 3):                                  # wild_spin_cards (4 = default)
+        out.append(Config(f"spin2025-p4-wild_spin_cards={n}", "spin2025", 4,
+                          {"wild_spin_cards": n}))
+    for e, spaces in SPACES.items():                        # the wheel: each space alone
+        for s in spaces:
+            out.append(Config(f"{e}-p4-wheel={s}", e, 4, {"wheel": {s: 1}}))
+    out.append(Config("spin2025-p4-wheel=mixed", "spin2025", 4,
+                      {"wheel": {"two_x": 3, "swap_hands": 2, "color_draw_red": 1}}))
+    for e in ("classic", "spin2025"):                       # binding turn caps
+        for cap in (1, 40):
+            out.append(Config(f"{e}-p4-turn_cap={cap}", e, 4, {"turn_cap": cap}))
+    for e in EDITIONS:                                      # house rules, each alone
+        for h in ("stacking", "draw_until_playable", "seven_o"):
+            out.append(Config(f"{e}-p4-{h}", e, 4, {h: True}))
+    for h in ("stacking", "draw_until_playable", "seven_o"):
+        out.append(Config(f"classic-p2-{h}", "classic", 2, {h: True}))
+    for v in ("swap_hands", "shuffle_hands"):
+        out.append(Config(f"classic-p4-special_wilds={v}", "classic", 4,
+                          {"special_wilds": v}))
+    out.append(Config("classic-p3-all_house", "classic", 3,
+                      dict(stacking=True, draw_until_playable=True, seven_o=True,
+                           special_wilds="shuffle_hands")))
+    out.append(Config("spin2025-p4-all_house", "spin2025", 4,
+                      dict(stacking=True, draw_until_playable=True, seven_o=True)))
+    out.append(Config("classic-p4-knobs", "classic", 4, knobs=(KNOBS,) * 4))
+    out.append(Config("spin2005-p4-knobs_reflex", "spin2005", 4,
+                      knobs=(dict(KNOBS, reflex=3),) + (KNOBS,) * 3))
+    return out
+
+
+# ------------------------------------------------------------------------------ power
+
+def z_crit(alpha):
+    return float(stats.norm.ppf(1 - alpha / 2))
+
+
+def sample_size(sigma, delta, alpha, power, ratio):
+    """Reference rounds n (engine: ratio * n) for a two-sided two-sample z-test at level
+    alpha to reach ``power`` against a shift ``delta`` of a mean with s.d. ``sigma``."""
+    if sigma == 0:
+        return 0
+    z = z_crit(alpha) + float(stats.norm.ppf(power))
+    return math.ceil((1 + 1 / ratio) * (z * sigma / delta) ** 2)
+
+
+def achieved_power(se, delta, alpha):
+    """Power of the two-sided z-test with standard error se against a shift delta."""
+    if se == 0:
+        return 1.0
+    zc = z_crit(alpha)
+    return float(stats.norm.cdf(delta / se - zc) + stats.norm.cdf(-delta / se - zc))
+
+
+def _se(a, b):
+    a = np.asarray(a, float)
+    b = np.asarray(b, float)
+    return float(np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)))
+
+
+# ------------------------------------------------------------------------------ samples
+
+def engine_sample(cfg, games, seed, threads):
+    from unospin_sim.runner import simulate
+    parts = []
+    done = 0
+    while done < games:
+        n = min(ENGINE_CHUNK, games - done)
+        res = simulate(cfg.rules, cfg.bots, games=n, seed=seed + done, threads=threads)
+        parts.append(crosskit.engine_arrays(res.rounds, cfg.players))
+        done += n
+    return crosskit.concat(parts)
+
+
+def reference_sample(cfg, games, seed, pool, workers):
+    njobs = max(1, min(games // 500, workers * 8))
+    bounds = np.linspace(0, games, njobs + 1).astype(int)
+    jobs = [(cfg.edition, cfg.players, int(a), int(b - a), seed, cfg.ref_kwargs())
+            for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    if pool is None:
+        return crosskit.concat([crosskit.ref_arrays_job(j) for j in jobs])
+    return crosskit.concat(list(pool.map(crosskit.ref_arrays_job, jobs)))
+
+
+# ------------------------------------------------------------------------------ tests
+
+def winner_chi2(eng_w, ref_w, players):
+    """Chi-square test of homogeneity of the winner (seats and -1 = unfinished)."""
+    cats = np.arange(-1, players)
+    table = np.array([[np.sum(w == c) for c in cats] for w in (eng_w, ref_w)])
+    table = table[:, table.sum(axis=0) > 0]
+    if table.shape[1] < 2:
+        return 0.0, 1.0
+    chi2, p, _, _ = stats.chi2_contingency(table, correction=False)
+    return float(chi2), float(p)
+
+
+def compare(cfg, eng, ref, alpha, power, mu_turns):
+    """Every test of one configuration: a dict (JSON-able) with 'ok'."""
+    zc = z_crit(alpha)
+    r = {"name": cfg.name, "rules": cfg.rules, "bots": cfg.bots, "n_ref": len(ref["turns"]),
+         "n_engine": len(eng["turns"])}
+    d_turns = TURN_SHIFT * mu_turns
+    w_e, w_r = eng["winner"] == 0, ref["winner"] == 0
+    r["z_turns"] = crosskit.z_two_sample(eng["turns"], ref["turns"])
+    r["z_win0"] = crosskit.z_two_sample(w_e, w_r)
+    r["mean_turns_eng"], r["mean_turns_ref"] = float(eng["turns"].mean()), float(ref["turns"].mean())
+    r["win0_eng"], r["win0_ref"] = float(w_e.mean()), float(w_r.mean())
+    se_t, se_w = _se(eng["turns"], ref["turns"]), _se(w_e, w_r)
+    r["power_turns"] = achieved_power(se_t, d_turns, alpha)
+    r["power_win0"] = achieved_power(se_w, WIN_SHIFT, alpha)
+    r["mde_turns_pct"] = 100 * (zc + stats.norm.ppf(power)) * se_t / mu_turns if mu_turns else 0.0
+    r["mde_win0_pts"] = 100 * (zc + stats.norm.ppf(power)) * se_w
+    r["chi2_winner"], r["p_chi2_winner"] = winner_chi2(eng["winner"], ref["winner"], cfg.players)
+    if eng["turns"].min() == eng["turns"].max() == ref["turns"].min() == ref["turns"].max():
+        r["ks_turns"], r["p_ks_turns"] = 0.0, 1.0
+    else:
+        ks = stats.ks_2samp(eng["turns"], ref["turns"], method="asymp")
+        r["ks_turns"], r["p_ks_turns"] = float(ks.statistic), float(ks.pvalue)
+    sec = {k: z for k, z in crosskit.zscores(eng, ref, cfg.players).items()
+           if k not in ("turns", "win_0")}
+    zsec = z_crit(alpha / max(1, len(sec)))
+    r["z_secondary_max"] = max(sec.items(), key=lambda kv: abs(kv[1]), default=("-", 0.0))
+    bad = [f"z_turns={r['z_turns']:+.2f}"] if abs(r["z_turns"]) > zc else []
+    bad += [f"z_win0={r['z_win0']:+.2f}"] if abs(r["z_win0"]) > zc else []
+    bad += [f"chi2 p={r['p_chi2_winner']:.1e}"] if r["p_chi2_winner"] < alpha else []
+    bad += [f"KS p={r['p_ks_turns']:.1e}"] if r["p_ks_turns"] < alpha else []
+    bad += [f"{k} z={z:+.2f}" for k, z in sec.items() if abs(z) > zsec]
+    r["rejected"] = bad
+    r["powered"] = r["power_turns"] >= power and r["power_win0"] >= power
+    return r
+
+
+# ------------------------------------------------------------------------------ main
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", help="regex: run only configurations whose name matches")
+    ap.add_argument("--list", action="store_true", help="list the configurations and exit")
+    ap.add_argument("--plan", action="store_true",
+                    help="pilots and sample sizes only (no reference rounds)")
+    ap.add_argument("--quick", action="store_true", help="smoke run: reference capped")
+    ap.add_argument("--quick-games", type=int, default=3000)
+    ap.add_argument("--alpha", type=float, default=1e-4,
+                    help="level of each primary test (default 1e-4)")
+    ap.add_argument("--power", type=float, default=0.8)
+    ap.add_argument("--ratio", type=int, default=4, help="engine rounds per reference round")
+    ap.add_argument("--pilot", type=int, default=100_000, help="engine pilot rounds")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="reference processes (default: every core)")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                    help="engine threads")
+    ap.add_argument("--ref-rate", type=float, default=70_000.0,
+                    help="reference turns/s per process, for --plan's time estimate "
+                         "(measured: ~55,000-105,000 on this 2-core machine)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--out", help="append one JSON line per configuration to this file")
+    a = ap.parse_args(argv)
+
+    cfgs = configs()
+    index = {c.name: i for i, c in enumerate(cfgs)}  # seeds by place in the FULL list
+    if a.only:
+        cfgs = [c for c in cfgs if re.search(a.only, c.name)]
+    if a.list:
+        for c in cfgs:
+            print(f"{c.name:45s} {c.rules}  bots={c.bots}")
+        return 0
+    if not cfgs:
+        print("no configuration matches", file=sys.stderr)
+        return 2
+
+    from unospin_sim.runner import simulate
+    pool = None
+    if a.workers > 1 and not a.plan:
+        pool = cf.ProcessPoolExecutor(a.workers, mp_context=multiprocessing.get_context("spawn"))
+    print(f"alpha={a.alpha:g} per test (z={z_crit(a.alpha):.3f}), power={a.power}, "
+          f"targets: {TURN_SHIFT:.0%} of mean turns, {WIN_SHIFT * 100:g} points of seat 0's "
+          f"win rate; engine:reference = {a.ratio}:1; {len(cfgs)} configurations", flush=True)
+    failed, total_ref, total_turns, t_all = [], 0, 0.0, time.time()
+    out = open(a.out, "a") if a.out else None
+    for cfg in cfgs:
+        t0 = time.time()
+        seed = a.seed + 1_000_000 * index[cfg.name]  # the same samples with or without --only
+        pilot = simulate(cfg.rules, cfg.bots, games=a.pilot, seed=seed, threads=a.threads).rounds
+        mu, sd = float(pilot.turns.mean()), float(pilot.turns.std())
+        p0 = float((pilot.winner == 0).mean())
+        n_t = sample_size(sd, TURN_SHIFT * mu, a.alpha, a.power, a.ratio)
+        n_w = sample_size(math.sqrt(p0 * (1 - p0)), WIN_SHIFT, a.alpha, a.power, a.ratio)
+        n = max(MIN_REF, math.ceil(MARGIN * max(n_t, n_w)))
+        plan = (f"{cfg.name}: pilot mean turns {mu:.2f} sd {sd:.2f}, seat-0 win {p0:.4f} -> "
+                f"n(turns) {n_t:,}, n(win0) {n_w:,}, reference n = {n:,}, engine {a.ratio * n:,}")
+        if a.plan:
+            total_ref += n
+            total_turns += n * mu
+            print(plan, flush=True)
+            continue
+        if a.quick:
+            n = min(n, a.quick_games)
+        print(plan + (f" (quick: reference {n:,})" if a.quick else ""), flush=True)
+        ref = reference_sample(cfg, n, seed + 1, pool, a.workers)
+        t_ref = time.time() - t0
+        eng = engine_sample(cfg, a.ratio * n, seed + 2, a.threads)
+        r = compare(cfg, eng, ref, a.alpha, a.power, mu)
+        r.update(pilot_mean_turns=mu, pilot_sd_turns=sd, pilot_win0=p0, n_needed_turns=n_t,
+                 n_needed_win0=n_w, quick=a.quick, alpha=a.alpha, seconds=time.time() - t0,
+                 reference_seconds=t_ref)
+        ok = not r["rejected"] and (r["powered"] or a.quick)
+        r["ok"] = ok
+        print(f"  {'PASS' if ok else 'FAIL'} z_turns {r['z_turns']:+.2f} "
+              f"(eng {r['mean_turns_eng']:.3f} ref {r['mean_turns_ref']:.3f}, "
+              f"power {r['power_turns']:.3f}, MDE {r['mde_turns_pct']:.2f}%) | "
+              f"z_win0 {r['z_win0']:+.2f} (eng {r['win0_eng']:.4f} ref {r['win0_ref']:.4f}, "
+              f"power {r['power_win0']:.3f}, MDE {r['mde_win0_pts']:.2f} pts) | "
+              f"chi2 winners {r['chi2_winner']:.1f} p={r['p_chi2_winner']:.3f} | "
+              f"KS turns D={r['ks_turns']:.4f} p={r['p_ks_turns']:.3f} | "
+              f"max secondary {r['z_secondary_max'][0]} z={r['z_secondary_max'][1]:+.2f} | "
+              f"{r['seconds']:.0f}s (reference {t_ref:.0f}s)"
+              + (f" | REJECTED: {', '.join(r['rejected'])}" if r["rejected"] else "")
+              + ("" if r["powered"] else " | UNDERPOWERED"), flush=True)
+        if out:
+            out.write(json.dumps(r) + "\n")
+            out.flush()
+        if not ok:
+            failed.append(cfg.name)
+    if pool is not None:
+        pool.shutdown()
+    if a.plan:
+        print(f"total reference rounds {total_ref:,} ({total_turns:,.0f} turns): about "
+              f"{total_turns / (a.ref_rate * a.workers) / 3600:.1f} h with {a.workers} "
+              f"processes at {a.ref_rate:,.0f} turns/s each (engine time extra, minor)")
+        return 0
+    print(f"{len(cfgs) - len(failed)}/{len(cfgs)} configurations passed in "
+          f"{time.time() - t_all:.0f}s; expected false alarms over this run ~ "
+          f"{5 * a.alpha * len(cfgs):.3f} (about 5 alpha per configuration)"
+          + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
