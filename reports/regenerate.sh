@@ -5,7 +5,8 @@
 #   reports/sensitivity-2025/    2005 against the 2025 wheel under every layout and
 #                                interpretation option tried: which verdicts hold
 # Usage: bash reports/regenerate.sh            (GAMES=1e5 bash reports/regenerate.sh to try it)
-# The runs go to $RESULTS (default results/reports); about 20-40 minutes on 2 cores.
+# The runs go to $RESULTS (default results/reports, the paths the reports quote); about
+# 20-40 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-1e6}            # rounds per run
@@ -24,7 +25,7 @@ for ed in classic spin2005 spin2025 spiderman; do
 done
 python -m unospin_sim report "$R/classic" "$R/spin2005" "$R/spin2025" "$R/spiderman" \
     --skill "$R/tournament-classic" "$R/tournament-spin2005" "$R/tournament-spin2025" \
-    "$R/tournament-spiderman" --out reports/editions-4p-random
+    "$R/tournament-spiderman" --wheel-games 20000 --out reports/editions-4p-random
 
 W='color_draw_red:%s,color_draw_yellow:%s,color_draw_green:%s,color_draw_blue:%s'
 run s25-draws-as-one "spin2025(players=4,wheel={$(printf "$W" 0.25 0.25 0.25 0.25),wild_color_draw:1,color_discard:1,swap_hands:1,two_x:1})"
