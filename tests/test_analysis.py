@@ -98,7 +98,8 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     r = cli("report", str(out), "--out", str(rep))
     assert r.returncode == 0, r.stderr
     for name in ("report.md", "report.html", "balance.png", "seats.png", "wheel_0.png",
-                 "wheel_effects_0.png", "race.png", "race_lead.png", "tables/balance.csv",
+                 "wheel_effects_0.png", "race.png", "race_lead.png", "race_heat_0.png",
+                 "tables/race_lead_heat_0.csv", "tables/balance.csv",
                  "tables/wheel_0.csv",
                  "tables/space_effects_0.csv"):
         assert (rep / name).exists(), name
@@ -110,7 +111,7 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     assert "helps the spinner most" in findings and "match to 500 points lasts" in findings
     assert "Relative swing" in text and "Reproduce: `python -m unospin_sim" in text
     page = (rep / "report.html").read_text()
-    assert page.count("data:image/png;base64,") == 6 and "<h2>Findings</h2>" in page
+    assert page.count("data:image/png;base64,") == 7 and "<h2>Findings</h2>" in page
     assert "src=\"balance.png" not in page   # self-contained
     r = cli("report", str(tmp_path / "missing"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
@@ -235,3 +236,18 @@ def test_catch_up_table_by_hand():
     assert t.loc["all", "spins_behind"] == 4 and t.loc["all", "catch_up"] == pytest.approx(2.0)
     with pytest.raises(UserError, match="lacks leader"):
         catch_up_table(sp.drop(columns="leader"))
+
+
+def test_lead_heat_table_by_hand():
+    from unospin_sim.analysis.race import lead_heat_table
+    # three matches of 2 players; after round 1 the leader leads by 60, 60 and 250 points
+    mr = pd.DataFrame({"match": [0, 0, 1, 1, 2, 2], "k": [1, 2, 1, 2, 1, 2],
+                       "score_0": [60, 500, 60, 60, 0, 260], "score_1": [0, 0, 0, 510, 250, 500],
+                       "leader": [0, 0, 0, 1, 1, 1], "match_winner": [0, 0, 1, 1, 1, 1]})
+    h = lead_heat_table(mr, max_round=2).set_index(["k", "margin"])
+    assert h.loc[(1, "50-100"), "n"] == 2 and h.loc[(1, "50-100"), "p_leader_wins"] == 0.5
+    assert h.loc[(1, "200-300"), "n"] == 1 and h.loc[(1, "200-300"), "p_leader_wins"] == 1
+    assert h.loc[(1, "1-50"), "n"] == 0 and np.isnan(h.loc[(1, "1-50"), "p_leader_wins"])
+    assert (h.loc[2, "n"] == 0).all()   # no match runs on after its last round
+    lo, hi = h.loc[(1, "50-100"), ["low", "high"]]
+    assert lo < 0.5 < hi

@@ -547,7 +547,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
 
     # ---- race to the target
     log(f"matches to {target} points")
-    race_blocks, fig, ax, lead_curves = [], None, None, []
+    race_blocks, fig, ax, lead_curves, heats = [], None, None, [], []
     for i, (label, (rounds, _, meta, _)) in enumerate(runs.items()):
         in_engine = played[label]
         if in_engine is not None and meta.get("match") != "race":
@@ -570,8 +570,8 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         plot_race_rounds(matches, ax=ax, label=label)
         race_blocks.append(("p", f"`{label}`: {len(matches):,} matches"))
         race_blocks.append(("table", summ))
-        from .analysis.race import (lead_win_table, match_rounds, played_match_rounds,
-                                     race_dynamics)
+        from .analysis.race import (lead_heat_table, lead_win_table, match_rounds,
+                                     played_match_rounds, race_dynamics)
         mr = (played_match_rounds(rounds, in_engine) if in_engine is not None else
               match_rounds(rounds, target=target, bots=meta.get("bots"),
                            rotated=bool(meta.get("rotate_bots"))))
@@ -579,6 +579,9 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         lead = lead_win_table(mr)
         dyn.to_csv(out / "tables" / f"race_dynamics_{i}.csv")
         lead.to_csv(out / "tables" / f"race_lead_{i}.csv")
+        heat = lead_heat_table(mr)
+        heat.to_csv(out / "tables" / f"race_lead_heat_{i}.csv", index=False)
+        heats.append((label, heat))
         race_blocks.append(("p", "Round by round: comeback rate (the match winner trailed by "
                                  ">= 100 points after some round), lead changes, rounds and "
                                  "turns per match, the first player's edge over a whole "
@@ -639,6 +642,18 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         plt.close(fig)
         body.figure("race_lead.png", "P(the sole leader after round k wins the match), 95% "
                     f"Wilson intervals. Reproduce: `{cmd}`")
+    for j, (label, heat) in enumerate(heats):
+        from .plots import plot_lead_heatmap
+        fig, ax = plt.subplots(figsize=(7, 4))
+        plot_lead_heatmap(heat, ax=ax)
+        ax.set_title(f"{label}: the leader wins the match (%)", fontsize=9)
+        fig.tight_layout()
+        fig.savefig(out / f"race_heat_{j}.png", dpi=110)
+        plt.close(fig)
+        body.figure(f"race_heat_{j}.png", f"`{label}`: P(the sole leader after round k wins "
+                    "the match) by the lead over second place (percent; blank: fewer than 30 "
+                    "matches; intervals in tables/race_lead_heat_*.csv). Reproduce: "
+                    f"`{cmd}`")
 
     # ---- skill: the best strategy against random fields, per tournament
     if skill_dirs:

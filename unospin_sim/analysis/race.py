@@ -19,7 +19,8 @@ from .stats import mean_interval, players_of, wilson_interval
 
 __all__ = ["assemble_matches", "race_summary", "player_win_rates", "match_rounds",
            "lead_win_table", "race_dynamics", "with_round_wins",
-           "played_match_rounds", "target_curve"]
+           "played_match_rounds", "target_curve",
+           "lead_heat_table"]
 
 MODES = ("race", "lowest")
 
@@ -274,6 +275,38 @@ def lead_win_table(mr: pd.DataFrame, max_round: int = 10) -> pd.DataFrame:
         rows.append({"k": k, "n": n, "p_leader_wins": won / n if n else np.nan,
                      "low": lo, "high": hi})
     return pd.DataFrame(rows).set_index("k")
+
+
+#: lead margins (points ahead of the second-placed player) of :func:`lead_heat_table`
+LEAD_BINS = (1, 50, 100, 200, 300, 500)
+
+
+def lead_heat_table(mr: pd.DataFrame, max_round: int = 8, bins=LEAD_BINS) -> pd.DataFrame:
+    """P(win the match | sole leader after round k by a margin in a bin): the heat map of an
+    early lead.  One row per (``k``, ``margin``) with ``n`` (matches still running after
+    round k whose sole leader led by that margin), ``p_leader_wins`` and Wilson ``low`` /
+    ``high``; ``margin`` labels the bin ``[a, b)`` as ``"a-b"`` (the last ``"a+"``).
+    :func:`~unospin_sim.plots.plot_lead_heatmap` draws it."""
+    p = sum(1 for c in mr.columns if c.startswith("score_"))
+    sc = np.sort(mr[[f"score_{i}" for i in range(p)]].to_numpy(), axis=1)
+    margin = sc[:, -1] - sc[:, -2] if p > 1 else sc[:, -1]
+    last = mr.groupby("match")["k"].transform("max").to_numpy()
+    edges = list(bins) + [np.inf]
+    labels = [f"{a}-{b}" if b != np.inf else f"{a}+" for a, b in zip(edges[:-1], edges[1:])]
+    k_all, lead, champ = mr["k"].to_numpy(), mr["leader"].to_numpy(), mr["match_winner"].to_numpy()
+    rows = []
+    for k in range(1, max_round + 1):
+        at = (k_all == k) & (lead >= 0) & (last > k)
+        for (a, b), label in zip(zip(edges[:-1], edges[1:]), labels):
+            sel = at & (margin >= a) & (margin < b)
+            n = int(sel.sum())
+            won = int((lead[sel] == champ[sel]).sum())
+            lo, hi = wilson_interval(won, n) if n else (np.nan, np.nan)
+            rows.append({"k": k, "margin": label, "n": n,
+                         "p_leader_wins": won / n if n else np.nan, "low": lo, "high": hi})
+    out = pd.DataFrame(rows)
+    out["margin"] = pd.Categorical(out["margin"], categories=labels, ordered=True)
+    return out
 
 
 def race_dynamics(mr: pd.DataFrame, comeback: int = 100) -> pd.DataFrame:

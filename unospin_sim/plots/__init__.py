@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = ["plot_seat_win_rates", "plot_space_effects", "plot_turns", "plot_race_rounds",
-           "plot_balance", "plot_wheel_effects"]
+           "plot_balance", "plot_wheel_effects", "plot_lead_heatmap"]
 
 
 def _ax(ax):
@@ -121,6 +121,32 @@ def plot_race_rounds(matches, ax=None, label=None):
     ax.set_title("How many rounds a match lasts", fontsize=10)
     if label:
         ax.legend(frameon=False, fontsize=8)
+    return ax
+
+
+def plot_lead_heatmap(heat, ax=None, min_n: int = 30):
+    """Heat map of :func:`~unospin_sim.analysis.race.lead_heat_table`: round of the match
+    (x) against the leader's margin (y), colour and text the percentage of such leads that
+    win the match; cells with fewer than ``min_n`` matches are left blank."""
+    ax = _ax(ax)
+    ks = sorted(heat["k"].unique())
+    margins = list(dict.fromkeys(heat["margin"]))
+    grid = np.full((len(margins), len(ks)), np.nan)
+    for _, r in heat.iterrows():
+        if r["n"] >= min_n:
+            grid[margins.index(r["margin"]), ks.index(r["k"])] = 100 * r["p_leader_wins"]
+    im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=100)
+    for i in range(len(margins)):
+        for j in range(len(ks)):
+            if np.isfinite(grid[i, j]):
+                ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7,
+                        color="white" if grid[i, j] < 60 else "black")
+    ax.set_xticks(range(len(ks)), [str(k) for k in ks])
+    ax.set_yticks(range(len(margins)), margins)
+    ax.set_xlabel("after round k of the match")
+    ax.set_ylabel("leader's margin over second place (points)")
+    ax.set_title("The leader wins the match (%)", fontsize=10)
+    ax.figure.colorbar(im, ax=ax, label="% of matches won by the leader")
     return ax
 
 
