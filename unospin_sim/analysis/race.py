@@ -182,13 +182,20 @@ def played_match_rounds(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataF
     mw = np.array([champ.get(m, -1) for m in df["match"].to_numpy().tolist()], np.int64)
     keep = mw >= 0
     df = df[keep]
-    out = pd.DataFrame({"match": df["match"].to_numpy(np.int64),
-                        "k": df["round"].to_numpy(np.int64) + 1,
-                        "game": df["game"].to_numpy(np.int64),
-                        "turns": df["turns"].to_numpy(np.int64),
-                        "winner": df["winner"].to_numpy(np.int64)})
-    sc = df[[f"score_{i}" for i in range(p)]].to_numpy(np.int64)
-    for i in range(p):
+    return _match_rounds_frame(df["match"].to_numpy(np.int64),
+                               df["round"].to_numpy(np.int64) + 1,
+                               df["game"].to_numpy(np.int64), df["turns"].to_numpy(np.int64),
+                               df["winner"].to_numpy(np.int64),
+                               df[[f"score_{i}" for i in range(p)]].to_numpy(np.int64),
+                               mw[keep])
+
+
+def _match_rounds_frame(match, k, game, turns, winner, sc, match_winner) -> pd.DataFrame:
+    """The :func:`match_rounds` table from its columns (``sc``: running scores, one column
+    per player); adds ``leader`` (the player with strictly the highest score, -1 on a tie)."""
+    out = pd.DataFrame({"match": match, "k": k, "game": game, "turns": turns,
+                        "winner": winner})
+    for i in range(sc.shape[1]):
         out[f"score_{i}"] = sc[:, i]
     if len(sc):
         top = sc.max(axis=1)
@@ -196,7 +203,7 @@ def played_match_rounds(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataF
         out["leader"] = np.where(ties == 1, sc.argmax(axis=1), -1)
     else:
         out["leader"] = pd.Series([], dtype=np.int64)
-    out["match_winner"] = mw[keep]
+    out["match_winner"] = match_winner
     return out
 
 
@@ -246,20 +253,9 @@ def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
             k = 0
             start = j + 1
     keep = match >= 0
-    out = pd.DataFrame({"match": match[keep], "k": kk[keep], "game": games[keep],
-                        "turns": turns[keep], "winner": player_w[keep]})
-    sc = score[keep]
-    for i in range(p):
-        out[f"score_{i}"] = sc[:, i]
-    if len(sc):
-        top = sc.max(axis=1)
-        ties = (sc == top[:, None]).sum(axis=1)
-        out["leader"] = np.where(ties == 1, sc.argmax(axis=1), -1)
-    else:
-        out["leader"] = pd.Series([], dtype=np.int64)
-    out["match_winner"] = np.asarray(champ_of, np.int64)[out["match"].to_numpy()] \
-        if len(out) else pd.Series([], dtype=np.int64)
-    return out
+    return _match_rounds_frame(match[keep], kk[keep], games[keep], turns[keep],
+                               player_w[keep], score[keep],
+                               np.asarray(champ_of, np.int64)[match[keep]])
 
 
 def lead_win_table(mr: pd.DataFrame, max_round: int = 10) -> pd.DataFrame:
