@@ -49,6 +49,8 @@ class Game:
         st.s[L.S_DIR] = 1
         st.s[L.S_LOG_ON] = 1
         st.s[L.S_RNG] = np.int64(seed)
+        if self.r[L.R_PARTNERS]:  # as the round loop sets it after the deal
+            st.s[L.S_TEAMS] = self.rules.players // 2
         self.top("red 0")
 
     # -- building ------------------------------------------------------------------------
@@ -104,6 +106,19 @@ class Game:
             play_turn(st, self.r, self.pts, self.cum, self.bots, p)
         K.apply_penalties(st)
         return self
+
+    def jump(self):
+        """jump_in: what the round loop does before the next action when a jump-in window
+        is open: the seat that jumps in (or -1) plays the card out of turn (not a turn),
+        UNO penalties after it. Returns that seat."""
+        st = self.st
+        if st.s[L.S_JUMP_KIND] == 0:
+            return -1
+        j = K.jump_in_seat(st, self.bots)
+        if j >= 0:
+            K.play_turn_house(st, self.r, self.pts, self.cum, self.bots, j)
+            K.apply_penalties(st)
+        return j
 
     # -- reading -------------------------------------------------------------------------
     def hand(self, p):
