@@ -46,7 +46,8 @@ What it checks (rules):
     ``special_wilds`` (Wild Swap Hands, Wild Shuffle Hands: the redealt hands hold exactly
     the collected cards, dealt one at a time from the next player); ``jump_in`` (only on a
     card just played by a turn or a jump-in, still on top, with a printed colour and no
-    wheel; an identical card; never by its player or the seat to act; not a turn; play
+    wheel; an identical card; never by its player, the seat to act or a seat that already
+    jumped in since the last turn; not a turn; play
     continues from the jumper; the first willing seat in turn order from the card's player
     jumps in: a seat with ``jump=1`` holding the card may not be passed over, one with
     ``jump=0`` never jumps); ``partners`` (the team line scores the opponents' cards; the
@@ -387,6 +388,7 @@ class Replay:
         self.shuffles = 0
         self._forgot = None     # the seat that just forgot UNO (catch lines follow)
         self.last_play = None   # jump_in: (card, seat) of the last card played by the action
+        self.jumped = set()     # jump_in: seats that jumped in since the last turn
         self.window = None      # jump_in: (card, seat) open to jump-ins before the next action
         self.trace = []         # per turn: the position when its header was read
 
@@ -633,7 +635,8 @@ class Replay:
             q = self.step(by, k)
             if q == jumper:
                 return
-            if q == self.next_actor or self.uncertain[q] or self.hands[q][card] <= 0:
+            if (q == self.next_actor or q in self.jumped or self.uncertain[q]
+                    or self.hands[q][card] <= 0):
                 continue
             pp = self.partner(q)
             if pp is not None and self.ahead(self.next_actor, pp) < \
@@ -652,8 +655,9 @@ class Replay:
             self.fail("a jump-in after the turn cap", at)
         if card != window[0]:
             self.fail(f"seat {q} jumps in with {card}, the card just played is {window[0]}", at)
-        if q == window[1] or q == self.next_actor:
-            self.fail(f"seat {q} may not jump in (it played the card or is to act)", at)
+        if q == window[1] or q == self.next_actor or q in self.jumped:
+            self.fail(f"seat {q} may not jump in (it played the card, is to act or jumped in "
+                      f"since the last turn)", at)
         if printed != +self.hands[q]:
             self.fail(f"seat {q}'s printed hand {sorted(printed.elements())} differs from "
                       f"its tracked hand {sorted(self.hands[q].elements())}", at)
@@ -663,6 +667,7 @@ class Replay:
         if pp is not None and self.ahead(self.next_actor, pp) < self.ahead(self.next_actor, q):
             self.fail(f"seat {q} jumps in past its partner, seat {pp}", at)
         self.check_jumpers(window, q)
+        self.jumped.add(q)
         self.last_play = None
         self.normal_turn(q, forced=card)
         self.end_of_action()
@@ -766,6 +771,7 @@ class Replay:
                                two_x=self.two_x, pending=self.pending is not None,
                                spin=self.spin_next))
         self.last_play = None
+        self.jumped = set()
         if self.pending is not None:
             if self.pending["victim"] != p:
                 self.fail("a turn while another seat faces a penalty", self.i - 1)

@@ -288,3 +288,37 @@ def test_partners_without_a_choice_to_make_changes_no_round():
     a = simulate("classic(players=4,partners=true)", "random", games=2000, seed=8).rounds
     b = simulate("classic(players=4)", "random", games=2000, seed=8).rounds
     assert a.drop(columns=list(TEAM_COLUMNS)).equals(b)
+
+
+def test_once_per_seat_between_two_turns():
+    """The endless Draw Two: the pile is empty, each victim draws back the other copy from
+    the reshuffled discards and jumps in with it. A seat jumps in at most once between two
+    turns, so the chain stops and the seat to act takes its turn."""
+    g = Game("classic(players=2,jump_in=true)").give(0, "red draw two", "blue 9")
+    g.give(1, "green 1").top("red 2").discards("red draw two")
+    g.turn(0)  # seat 1 draws the reshuffled red 2 and red draw two
+    assert_state(g, hands={1: ["green 1", "red 2", "red draw two"]}, cur=0)
+    assert g.jump() == 1  # seat 1 jumps in with the other copy
+    assert_state(g, hands={0: ["blue 9", "red draw two"], 1: ["green 1", "red 2"]}, cur=1)
+    assert g.jump() == 0  # seat 0 draws it back and jumps in too (its card came in a turn)
+    assert_state(g, hands={0: ["blue 9"], 1: ["green 1", "red 2", "red draw two"]}, cur=0)
+    assert g.jump() == -1  # seat 1 already jumped in since the last turn
+    assert g.s(L.S_JUMPED) == 0b11 and g.s(L.S_TURNS) == 1
+    assert [e[0] for e in evs(g, L.EV_JUMP_IN)] == [1, 0]
+    g.turn(0)  # a turn: every seat may jump in again
+    assert g.s(L.S_TURNS) == 2
+
+
+def test_the_endless_draw_two_round_ends():
+    """Game 2860 of test_invariants' spin2025 jump_in run went round for ever before the
+    once-per-seat rule (found by that test)."""
+    from test_house_rules import mixed_bots
+    from unospin_sim.bots import parse_bots
+    from unospin_sim.engine import kernel as K
+    from unospin_sim.engine.encode import encode
+    rules = parse_rules("spin2025(players=4,jump_in=true)")
+    r, deck, pts, cum, bots = encode(rules, parse_bots(mixed_bots(4), 4), check=True).args()
+    out = np.zeros((1, L.n_out_columns(4)), np.int64)
+    seeds = np.zeros(1, np.uint64)
+    K.play_chunk(r, deck, pts, cum, bots, 5, 2860, out, seeds, False)
+    assert out[0, L.O_WINNER] >= 0 and out[0, L.O_VIOLATIONS] == 0

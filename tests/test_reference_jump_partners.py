@@ -132,6 +132,22 @@ def test_jump_knob_and_order():
     assert seen == {None, 2, 3}
 
 
+def test_once_per_seat_between_two_turns():
+    """The endless Draw Two (the pile empty, each victim draws back the other copy): a seat
+    jumps in at most once between two turns."""
+    r = make("classic", [[DT(RED), N(BLUE, 9)], [N(GREEN, 1)]], N(RED, 2), jump_in=True)
+    r.discard = [DT(RED), N(RED, 2)]  # the other Draw Two under the top card
+    action(r, 0)
+    assert sorted(map(repr, r.hands[1])) == sorted(map(repr, [N(GREEN, 1), N(RED, 2), DT(RED)]))
+    action(r)  # seat 1 jumps in
+    assert r.hands[0] == [N(BLUE, 9), DT(RED)] and r.cur == 1
+    action(r)  # seat 0 jumps in
+    assert r.hands[0] == [N(BLUE, 9)] and r.cur == 0 and r.turns == 1
+    assert r.jumper(*r.jump_window()) is None and r.jumped == {0, 1}
+    action(r)  # the seat to act takes its turn
+    assert r.turns == 2
+
+
 def test_partners_choices():
     hands = [[N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [N(RED, 5), N(GREEN, 2)]]
     r = make("classic", hands, N(RED, 2), jump_in=True, partners=True)

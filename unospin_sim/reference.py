@@ -63,7 +63,8 @@ brief; the choices this module had to make on top of those are:
 * ``jump_in``: the window is looked at before every action (after the turn cap check):
   the last action played a card with a printed colour that does not spin the wheel, it
   is still the top card and no stacking penalty is pending.  Candidates are asked in
-  turn order from the card's player, skipping that player and the seat to act.
+  turn order from the card's player, skipping that player, the seat to act and a seat
+  that already jumped in since the last turn (once per seat between two turns).
 * ``partners`` (the random bot's side of it): a Swap Hands target is uniform among the
   opponents, a Web Swing target uniform among the eligible seats short of the partner
   (all eligible seats when none is), nobody catches their partner's forgotten UNO and
@@ -297,6 +298,8 @@ class _Round:
         self.jump_in = jump_in
         self.partners = partners
         self.last_play = None        # jump_in: (card, seat) of the last card played
+        self.jumped = set()          # jump_in: seats that jumped in since turn jumped_turn
+        self.jumped_turn = 0
 
         self.deck = build_deck(edition, wild_spin_cards, special_wilds)
         self.draw_pile = []          # top = last element
@@ -510,9 +513,11 @@ class _Round:
     def jumper(self, card, p):
         """The first seat in turn order after p, not p and not the seat to act, holding an
         identical card that jumps in (never past its partner's turn; knob ``jump``)."""
+        if self.jumped_turn != self.turns:      # once per seat between two turns
+            self.jumped_turn, self.jumped = self.turns, set()
         for i in range(1, self.n):
             q = self.seat(p + i * self.direction)
-            if q == self.cur or card not in self.hands[q]:
+            if q == self.cur or q in self.jumped or card not in self.hands[q]:
                 continue
             pp = self.partner(q)
             if pp is not None and self.ahead(self.cur, pp) < self.ahead(self.cur, q):
@@ -525,6 +530,7 @@ class _Round:
     def jump(self, j, card):
         """Seat j plays ``card`` out of turn (not a turn); play continues from j."""
         self.log(f"seat {j} jumps in")
+        self.jumped.add(j)
         played = []
         self.play_one(j, self.hands[j].index(card), played)
         return self.resolve(j, played)

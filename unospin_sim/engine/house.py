@@ -12,7 +12,8 @@ from .exchange import swap_hands, zero_pass
 from .jit import hot
 from .layout import (EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
                      EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE,
-                     R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_BY,
+                     R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_JUMP_TURN,
+                     S_JUMPED, S_NP, S_PEN_BY,
                      S_PEN_ILLEGAL, S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
 from .legal import playable, wd4_legal
 from .piles import add_card, draw_card, remove_card, seat_after, set_top
@@ -62,17 +63,24 @@ def open_jump(st, r, p):
 @hot
 def jump_in_seat(st, bots):
     """Close the open jump-in window: the first seat in turn order after the card's player,
-    other than that player and the seat to act (S_CUR, who plays in its own turn), that holds
-    the identical card and jumps in (policy.jumps_in). Returns that seat with S_JUMP_PLAY
-    set (it then plays the card through the turn code), or -1."""
+    other than that player, the seat to act (S_CUR, who plays in its own turn) and a seat
+    that already jumped in since the last turn, that holds the identical card and jumps in
+    (policy.jumps_in). Returns that seat with S_JUMP_PLAY set (it then plays the card
+    through the turn code), or -1. (Once per seat between two turns: without it a Draw Two
+    could go round for ever when the draw pile is empty and the victim draws its copy back.)"""
     s = st.s
     k = s[S_JUMP_KIND] - 1
     s[S_JUMP_KIND] = 0
+    if s[S_JUMP_TURN] != s[S_TURNS]:
+        s[S_JUMP_TURN] = s[S_TURNS]
+        s[S_JUMPED] = 0
     q = s[S_JUMP_BY]
     for _ in range(s[S_NP] - 1):
         q = seat_after(st, q)
-        if q != s[S_CUR] and st.hand[q, k] > 0 and policy.jumps_in(st, bots, q, k):
+        if (q != s[S_CUR] and st.hand[q, k] > 0 and (s[S_JUMPED] >> q) & 1 == 0
+                and policy.jumps_in(st, bots, q, k)):
             s[S_JUMP_PLAY] = k + 1
+            s[S_JUMPED] |= 1 << q
             ev(st, EV_JUMP_IN, q, k, 0)
             return q
     return -1

@@ -76,11 +76,13 @@ S_PEN_PASS = 26    # seats passed over when the penalty is taken (the victim fir
 S_JUMP_KIND = 27   # kind + 1 of the card just played that others may jump in on; 0 = none
 S_JUMP_BY = 28     # seat that played it
 S_JUMP_PLAY = 29   # kind + 1 the acting seat plays out of turn (a jump-in in progress); 0 = none
+S_JUMPED = 30      # bit q set: seat q jumped in since turn S_JUMP_TURN (once between two turns)
+S_JUMP_TURN = 31   # the turn count S_JUMPED belongs to
 # partners (docs/HOUSE_RULES.md): seat p's partner is (p + S_TEAMS) % players
-S_TEAMS = 30       # number of teams (players / 2) under partners; 0 = no teams
-S_SPIN_NONE = 31   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
+S_TEAMS = 32       # number of teams (players / 2) under partners; 0 = no teams
+S_SPIN_NONE = 33   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
-S_SPIN0 = 32       # S_SPIN0 + space: spins landing on each global wheel space this round
+S_SPIN0 = 34       # S_SPIN0 + space: spins landing on each global wheel space this round
 # paired replays (chunk.replay_spins; docs/ARCHITECTURE.md "Paired replays"): these two are
 # the LAST scalars, which deal() does not reset, so a replay sets them once per round.
 # 0 in S_FORCE_AT (a fresh or hand-built state) means no forcing.
