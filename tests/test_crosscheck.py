@@ -176,8 +176,12 @@ SHORT_CASES = [
     ("classic(players=4,draw_until_playable=true,turn_cap=1)", "classic", 4,
      dict(draw_until_playable=True), 1),
     ("classic(players=4,stacking=true,turn_cap=2)", "classic", 4, dict(stacking=True), 2),
-    # the jump-ins on the first turn's card happen before turn 2
+    # the jump-ins on the first turn's card happen before turn 2 (reference mutants: play
+    # continuing from the seat to act instead of the jumper |z| 20; partners jumping in past
+    # the partner |z| 15; the full-round cases above showed them at |z| < 4.5)
     ("classic(players=4,jump_in=true,turn_cap=2)", "classic", 4, dict(jump_in=True), 2),
+    ("classic(players=4,jump_in=true,partners=true,turn_cap=2)", "classic", 4,
+     dict(jump_in=True, partners=True), 2),
     # a 7's swap target is an opponent
     ("classic(players=4,seven_o=true,partners=true,turn_cap=1)", "classic", 4,
      dict(seven_o=True, partners=True), 1),
