@@ -44,7 +44,15 @@ What it checks (rules):
     over, challenges of the last Wild Draw Four), ``draw_until_playable``, ``seven_o`` (a 7
     swaps with another seat, a 0 passes every hand in the direction of play),
     ``special_wilds`` (Wild Swap Hands, Wild Shuffle Hands: the redealt hands hold exactly
-    the collected cards, dealt one at a time from the next player);
+    the collected cards, dealt one at a time from the next player); ``jump_in`` (only on a
+    card just played by a turn or a jump-in, still on top, with a printed colour and no
+    wheel; an identical card; never by its player, the seat to act or a seat that already
+    jumped in since the last turn; not a turn; play
+    continues from the jumper; the first willing seat in turn order from the card's player
+    jumps in: a seat with ``jump=1`` holding the card may not be passed over, one with
+    ``jump=0`` never jumps); ``partners`` (the team line scores the opponents' cards; the
+    bots never swap with, catch or jump in past their partner, and swing short of it
+    when they can);
   * the end: the winner's hand is empty, the score is the points left in the other hands, a
     turn cap ends the round at exactly ``turn_cap`` turns; the final hands; every card of the
     deck is in exactly one place.
@@ -89,7 +97,8 @@ WHEEL = {
     "spin2025": ("color_draw_red", "color_draw_yellow", "color_draw_green", "color_draw_blue",
                  "wild_color_draw", "color_discard", "swap_hands", "two_x"),
 }
-KNOB_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0}
+KNOB_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
+                 "jump": 1.0}
 
 
 class Illegal(AssertionError):
@@ -218,13 +227,13 @@ def parse_rules(text):
     opts = {"players": 4, "turn_cap": 10000, "wild_matches_colour": edition != "classic",
             "wild_stops_colour_draw": edition == "spin2005", "wild_spin_cards": 4,
             "stacking": False, "draw_until_playable": False, "seven_o": False,
-            "special_wilds": "none", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
+            "jump_in": False, "partners": False, "special_wilds": "none", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
     for item in _split_top(m[2]):
         key, _, value = item.partition("=")
         if key in ("players", "turn_cap", "wild_spin_cards"):
             opts[key] = int(value)
         elif key in ("wild_matches_colour", "wild_stops_colour_draw", "stacking",
-                     "draw_until_playable", "seven_o"):
+                     "draw_until_playable", "seven_o", "jump_in", "partners"):
             opts[key] = _bool(value)
         elif key == "special_wilds":
             opts[key] = value
@@ -270,6 +279,7 @@ _SWAP = re.compile(r"seat (\d+) swaps hands with seat (\d+)")
 _PASS = re.compile(r"every hand passes one seat (clockwise|counter-clockwise)")
 _SHUFFLE = re.compile(r"every hand is collected, shuffled and dealt again from seat (\d+)")
 _HEADER = re.compile(r"turn (\d+): seat (\d+) holds \[(.*)\]")
+_JUMP = re.compile(r"jump-in: seat (\d+) holds \[(.*)\] and plays (.+) out of turn")
 _SHOWS = re.compile(r"seat (\d+) shows \[(.*)\]")
 _FINAL = re.compile(r"seat (\d+): (\d+) cards? \[(.*)\]")
 _UNO_PENALTY = re.compile(r"seat (\d+) draws 2 for not calling UNO")
@@ -317,6 +327,8 @@ def _resolve_deals(lines, players):
             hands = [[("shuffle", shuffles, p), Counter()] for p in range(players)]
         elif m := _HEADER.fullmatch(t):
             observe(int(m[2]), _hand(m[3]), where)
+        elif m := _JUMP.fullmatch(t):
+            observe(int(m[1]), _hand(m[2]), where)
         elif m := _SHOWS.fullmatch(t):
             observe(int(m[1]), _hand(m[2]), where)
         elif m := _FINAL.fullmatch(t):
@@ -377,6 +389,9 @@ class Replay:
         self.pending = None     # stacking: dict(victim, n, face, by, illegal, passes)
         self.shuffles = 0
         self._forgot = None     # the seat that just forgot UNO (catch lines follow)
+        self.last_play = None   # jump_in: (card, seat) of the last card played by the action
+        self.jumped = set()     # jump_in: seats that jumped in since the last turn
+        self.window = None      # jump_in: (card, seat) open to jump-ins before the next action
         self.trace = []         # per turn: the position when its header was read
 
     # ------------------------------------------------------------------ reading lines
@@ -510,6 +525,8 @@ class Replay:
             self.fail(f"seat {catcher} catches seat {p}, who did not just forget UNO")
         if catcher == p or self.bot(catcher)["catch"] <= 0:
             self.fail(f"seat {catcher} may not catch seat {p}")
+        if catcher == self.partner(p):
+            self.fail(f"seat {catcher} catches its partner, seat {p}")
         if p not in self.penalty_due:
             self.penalty_due.append(p)
 
@@ -580,12 +597,83 @@ class Replay:
             t = self.peek()
             if t is None:
                 self.fail("the text ends before the round does")
+            window, self.window = self.window, None
+            if m := _JUMP.fullmatch(t):
+                self.i += 1
+                self.jump_in(window, int(m[1]), _hand(m[2]), m[3])
+                continue
+            if window is not None and self.turns < self.opts["turn_cap"]:
+                self.check_jumpers(window, None)
             if m := _HEADER.fullmatch(t):
                 self.i += 1
                 self.turn(int(m[1]), int(m[2]), _hand(m[3]))
                 continue
             break
         self.ending()
+
+    # ------------------------------------------------------------------ jump_in, partners
+    def partner(self, p):
+        return (p + self.players // 2) % self.players if self.opts["partners"] else None
+
+    def ahead(self, a, b):
+        """Seats from a to b in the direction of play."""
+        return ((b - a) * self.direction) % self.players
+
+    def open_window(self):
+        """After a turn or a jump-in: the card just played opens a jump-in window when it is
+        still on top, has a printed colour and does not spin the wheel."""
+        if (not self.opts["jump_in"] or self.last_play is None or self.winner is not None
+                or self.pending is not None):
+            return
+        card, p = self.last_play
+        if card == self.top and colour_of(card) is not None and not self.spins(card):
+            self.window = (card, p)
+
+    def check_jumpers(self, window, jumper):
+        """The seats asked before ``jumper`` (None: all of them) in turn order from the
+        card's player: none with jump=1 held the card and was free to jump in."""
+        card, by = window
+        for k in range(1, self.players):
+            q = self.step(by, k)
+            if q == jumper:
+                return
+            if (q == self.next_actor or q in self.jumped or self.uncertain[q]
+                    or self.hands[q][card] <= 0):
+                continue
+            pp = self.partner(q)
+            if pp is not None and self.ahead(self.next_actor, pp) < \
+                    self.ahead(self.next_actor, q):
+                continue
+            if self.bot(q)["jump"] >= 1:
+                self.fail(f"seat {q} holds {card}, jump=1, and does not jump in")
+        if jumper is not None:
+            self.fail(f"seat {jumper} jumps in out of the order of turn")
+
+    def jump_in(self, window, q, printed, card):
+        at = self.i - 1
+        if window is None:
+            self.fail(f"seat {q} jumps in with no card open to jump-ins", at)
+        if self.turns >= self.opts["turn_cap"]:
+            self.fail("a jump-in after the turn cap", at)
+        if card != window[0]:
+            self.fail(f"seat {q} jumps in with {card}, the card just played is {window[0]}", at)
+        if q == window[1] or q == self.next_actor or q in self.jumped:
+            self.fail(f"seat {q} may not jump in (it played the card, is to act or jumped in "
+                      f"since the last turn)", at)
+        if printed != +self.hands[q]:
+            self.fail(f"seat {q}'s printed hand {sorted(printed.elements())} differs from "
+                      f"its tracked hand {sorted(self.hands[q].elements())}", at)
+        if self.bot(q)["jump"] <= 0:
+            self.fail(f"seat {q} jumps in with jump=0", at)
+        pp = self.partner(q)
+        if pp is not None and self.ahead(self.next_actor, pp) < self.ahead(self.next_actor, q):
+            self.fail(f"seat {q} jumps in past its partner, seat {pp}", at)
+        self.check_jumpers(window, q)
+        self.jumped.add(q)
+        self.last_play = None
+        self.normal_turn(q, forced=card)
+        self.end_of_action()
+        self.open_window()
 
     def header(self):
         m = re.fullmatch(r"rules: (.+)", self._raw() or "")
@@ -684,6 +772,8 @@ class Replay:
                                top=self.top, colour=self.colour, hand=Counter(self.hands[p]),
                                two_x=self.two_x, pending=self.pending is not None,
                                spin=self.spin_next))
+        self.last_play = None
+        self.jumped = set()
         if self.pending is not None:
             if self.pending["victim"] != p:
                 self.fail("a turn while another seat faces a penalty", self.i - 1)
@@ -694,6 +784,7 @@ class Replay:
         else:
             self.normal_turn(p)
         self.end_of_action()
+        self.open_window()
 
     def end_of_action(self):
         self.apply_penalties()
@@ -706,9 +797,10 @@ class Replay:
             self.fail(f"seats {self.uno_due} did not call UNO")
         self.uno_due = []
 
-    def normal_turn(self, p):
+    def normal_turn(self, p, forced=None):
+        """A turn of seat p; ``forced``: a jump-in with that card (one card, no choice)."""
         bot = self.bot(p)
-        max_cards = 2 if self.two_x else 1
+        max_cards = 2 if self.two_x and forced is None else 1
         played = []
         n_rev = n_pass = n_draw = 0
         wd4_illegal = []       # per Wild Draw Four played this turn: was it illegal?
@@ -720,6 +812,8 @@ class Replay:
             bluff = self.maybe(rf"seat {p} bluffs a Wild Draw Four")
             m = self.maybe(rf"seat {p} plays (.+)")
             drawn = None
+            if forced is not None and (m is None or m[1] != forced or bluff):
+                self.fail(f"seat {p} jumps in and does not play {forced}")
             if m is None:
                 if bluff:
                     self.fail(f"seat {p} bluffs but plays nothing")
@@ -767,6 +861,7 @@ class Replay:
             self.set_top(card)
             self.set_colour_after(p, card)
             played.append(card)
+            self.last_play = (card, p)
             kind = card_info(card)[1]
             if card == WD4:
                 n_draw += 4
@@ -855,8 +950,11 @@ class Replay:
         q = int(m[1])
         if q == p or not 0 <= q < self.players:
             self.fail(f"seat {p} swaps hands with seat {q}", self.i - 1)
+        if q == self.partner(p):
+            self.fail(f"seat {p} swaps hands with its partner", self.i - 1)
         if self.bot(p)["strategy"] == "heuristic":
-            smallest = min(self.size(r) for r in range(self.players) if r != p)
+            smallest = min(self.size(r) for r in range(self.players)
+                           if r != p and r != self.partner(p))
             if self.size(q) != smallest:
                 self.fail(f"heuristic seat {p} swaps with a hand of {self.size(q)} cards, "
                           f"not the smallest ({smallest})", self.i - 1)
@@ -912,6 +1010,14 @@ class Replay:
         t = int(m[1])
         if t == p or not any(colour_of(c) == colour for c in self.known_hand(t)):
             self.fail(f"web swing to seat {t}, which holds no {colour}", self.i - 1)
+        pp = self.partner(p)
+        if pp is not None and self.ahead(p, t) >= self.ahead(p, pp):
+            short = [q for q in range(self.players) if q != p
+                     and self.ahead(p, q) < self.ahead(p, pp)
+                     and any(colour_of(c) == colour for c in self.known_hand(q))]
+            if short:
+                self.fail(f"web swing past the partner, seat {pp}, although seats {short} "
+                          f"hold {colour}", self.i - 1)
         return t
 
     # ------------------------------------------------------------------ the 2005 wheel
@@ -1161,6 +1267,17 @@ class Replay:
                         for c in self.hands[q].elements())
             if int(m[2]) != score:
                 self.fail(f"the winner scores {m[2]}, the other hands hold {score} points")
+            if self.opts["partners"]:
+                self.i += 1
+                t2 = self.players // 2
+                m = self.take(rf"team {w % t2} \(seats {w % t2} and {w % t2 + t2}\) scores the "
+                              r"opponents' cards: (\d+) points", "the team's score")
+                opp = sum(points(c) for q in range(self.players) if q % t2 != w % t2
+                          for c in self.hands[q].elements())
+                if int(m[1]) != opp:
+                    self.fail(f"the team scores {m[1]}, the opponents hold {opp} points",
+                              self.i - 1)
+                self.i -= 1
         elif t == "turn cap reached: the round is unfinished":
             if self.winner is not None or self.turns != self.opts["turn_cap"]:
                 self.fail(f"turn cap line after {self.turns} turns (cap "

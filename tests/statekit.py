@@ -50,6 +50,8 @@ class Game:
         st.s[L.S_DIR] = 1
         st.s[L.S_LOG_ON] = 1
         st.s[L.S_RNG] = np.int64(seed)
+        if self.r[L.R_PARTNERS]:  # as the round loop sets it after the deal
+            st.s[L.S_TEAMS] = self.rules.players // 2
         self.top("red 0")
 
     # -- building ------------------------------------------------------------------------
@@ -114,6 +116,19 @@ class Game:
         run = K.run_round_house if self.r[L.R_HOUSE] else K.run_round_default
         run(self.st, self.r, self.deck, self.pts, self.cum, self.bots)
         return self
+
+    def jump(self):
+        """jump_in: what the round loop does before the next action when a jump-in window
+        is open: the seat that jumps in (or -1) plays the card out of turn (not a turn),
+        UNO penalties after it. Returns that seat."""
+        st = self.st
+        if st.s[L.S_JUMP_KIND] == 0:
+            return -1
+        j = K.jump_in_seat(st, self.bots)
+        if j >= 0:
+            K.play_turn_house(st, self.r, self.pts, self.cum, self.bots, j)
+            K.apply_penalties(st)
+        return j
 
     # -- reading -------------------------------------------------------------------------
     def hand(self, p):

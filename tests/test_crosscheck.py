@@ -49,6 +49,10 @@ def _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=False):
     e, r = eng.rounds, ref_rounds
     checks = {col: _z(e[col], r[col]) for col in
               ("turns", "winner_points", "cards_drawn", "spins", "failed_draws")}
+    if "team_points" in e:  # partners
+        checks["team_points"] = _z(e.team_points, r.team_points)
+        for t in range(players // 2):
+            checks[f"team_win_{t}"] = _z(e.team_winner == t, r.team_winner == t)
     for seat in range(players):
         checks[f"win_{seat}"] = _z(e.winner == seat, r.winner == seat)
         checks[f"cards_left_{seat}"] = _z(e[f"cards_left_{seat}"], r[f"cards_left_{seat}"])
@@ -141,6 +145,19 @@ HOUSE_CASES = [
           special_wilds="shuffle_hands"), None),
     ("spin2025(players=4,stacking=true,seven_o=true,draw_until_playable=true)", "random",
      "spin2025", 4, dict(stacking=True, seven_o=True, draw_until_playable=True), None),
+    # jump_in and partners
+    ("classic(players=4,jump_in=true)", "random", "classic", 4, dict(jump_in=True), None),
+    ("classic(players=3,jump_in=true)", "random(jump=0.5)", "classic", 3,
+     dict(jump_in=True), dict(jump=0.5)),
+    ("spin2005(players=4,jump_in=true)", "random", "spin2005", 4, dict(jump_in=True), None),
+    ("spin2025(players=4,jump_in=true,seven_o=true,stacking=true)", "random", "spin2025", 4,
+     dict(jump_in=True, seven_o=True, stacking=True), None),
+    ("classic(players=4,partners=true,seven_o=true)", "random(forget=0.5,catch=0.5)",
+     "classic", 4, dict(partners=True, seven_o=True), dict(forget=0.5, catch=0.5)),
+    ("spiderman(players=4,partners=true,jump_in=true)", "random", "spiderman", 4,
+     dict(partners=True, jump_in=True), None),
+    ("spin2025(players=6,partners=true,jump_in=true)", "random(forget=0.3)", "spin2025", 6,
+     dict(partners=True, jump_in=True), dict(forget=0.3)),
 ]
 
 
@@ -187,6 +204,15 @@ SHORT_CASES = [
     ("classic(players=4,draw_until_playable=true,turn_cap=1)", "classic", 4,
      dict(draw_until_playable=True), 1),
     ("classic(players=4,stacking=true,turn_cap=2)", "classic", 4, dict(stacking=True), 2),
+    # the jump-ins on the first turn's card happen before turn 2 (reference mutants: play
+    # continuing from the seat to act instead of the jumper |z| 20; partners jumping in past
+    # the partner |z| 15; the full-round cases above showed them at |z| < 4.5)
+    ("classic(players=4,jump_in=true,turn_cap=2)", "classic", 4, dict(jump_in=True), 2),
+    ("classic(players=4,jump_in=true,partners=true,turn_cap=2)", "classic", 4,
+     dict(jump_in=True, partners=True), 2),
+    # a 7's swap target is an opponent
+    ("classic(players=4,seven_o=true,partners=true,turn_cap=1)", "classic", 4,
+     dict(seven_o=True, partners=True), 1),
 ]
 
 

@@ -316,6 +316,13 @@ GENERATED = [
     ("classic(players=4,special_wilds=swap_hands)", KNOBS),
     ("classic(players=3,special_wilds=shuffle_hands,stacking=true)", RKNOBS),
     ("spiderman(players=4,stacking=true,seven_o=true,draw_until_playable=true)", "random"),
+    ("classic(players=4,jump_in=true)", KNOBS),
+    ("classic(players=3,jump_in=true)", "random(jump=0.5)"),
+    ("spin2025(players=4,jump_in=true,seven_o=true,wheel={two_x:1,swap_hands:1})", "random"),
+    ("spin2005(players=4,jump_in=true,stacking=true)", RKNOBS),
+    ("spiderman(players=4,partners=true,jump_in=true)", "heuristic"),
+    ("classic(players=6,partners=true,seven_o=true)", RKNOBS),
+    ("spin2025(players=4,partners=true,jump_in=true,wheel={swap_hands:1,two_x:1})", KNOBS),
 ]
 GAMES_EACH = 6
 
@@ -344,3 +351,30 @@ def test_the_replay_is_independent_of_the_package():
                  if isinstance(node, ast.ImportFrom)]
     assert imported and not [m for m in imported if m.split(".")[0] == "unospin_sim"]
     assert set(m.split(".")[0] for m in imported) <= {"__future__", "re", "collections"}
+
+
+# ------------------------------------------------------------------ jump_in, partners
+def _jump_file():
+    path = next(p for p in FILES if "jump-in" in p.name)
+    return path, path.read_text().splitlines()
+
+
+def test_refuses_a_jump_in_with_another_card():
+    path, lines = _jump_file()
+    k = next(i for i, t in enumerate(lines) if t.startswith("jump-in: seat"))
+    m = re.fullmatch(r"jump-in: seat (\d+) holds \[(.*)\] and plays (.+) out of turn", lines[k])
+    other = next(c for c in m[2].split(", ") if c != m[3])
+    doctored = list(lines)
+    doctored[k] = lines[k].replace(f"plays {m[3]} out of turn", f"plays {other} out of turn")
+    _refused(doctored, path.name, "jumps in with")
+
+
+def test_refuses_a_missed_jump_in():
+    """A seat with jump=1 holding the identical card must jump in: dropping the jump-in
+    (and its play) breaks the replay."""
+    path, lines = _jump_file()
+    k = next(i for i, t in enumerate(lines) if t.startswith("jump-in: seat"))
+    seat = re.match(r"jump-in: seat (\d+)", lines[k])[1]
+    assert lines[k + 1].strip().startswith(f"seat {seat} plays ")
+    doctored = lines[:k] + lines[k + 2:]
+    _refused(doctored, path.name, "jump=1, and does not jump in")

@@ -35,6 +35,10 @@ CASES = [(ed, p, "random", 11, "") for ed in sorted(EDITIONS) for p in PLAYER_CO
     ("classic", 4, "random", 13, "special_wilds=swap_hands"),
     ("classic", 4, "random", 13, "special_wilds=shuffle_hands"),
     ("classic", 3, "heuristic", 11, "special_wilds=shuffle_hands"),
+    ("classic", 4, "random", 11, "jump_in=true"),
+    ("spin2025", 4, "heuristic", 11, "jump_in=true"),
+    ("classic", 4, "random", 11, "partners=true,seven_o=true"),
+    ("spiderman", 4, KNOBS, 12, "partners=true,jump_in=true"),
 ]
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from unospin_sim import bots as bots_mod
-from unospin_sim.bots import B_STRATEGY, STRATEGIES, BotSpec, parse_bots
+from unospin_sim.bots import B_JUMP, B_STRATEGY, STRATEGIES, BotSpec, parse_bots
 from unospin_sim.engine import layout as L
 from unospin_sim.engine import policy
 from unospin_sim.engine.encode import encode
@@ -94,11 +94,11 @@ CASES = {
                           {"random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
                            **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p))}),
     "swap_target": (lambda st, pts, b, p: policy.swap_target(st, b, p),
-                    {"random": lambda st, pts, p: R.swap_target(st, p),
-                     **_like_h(lambda st, pts, p: H.swap_target(st, p))}),
-    "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2),
-                         {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2),
-                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1))}),
+                    {"random": lambda st, pts, p: R.swap_target(st, p, -1),
+                     **_like_h(lambda st, pts, p: H.swap_target(st, p, -1))}),
+    "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2, 4),
+                         {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2, 4),
+                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 4))}),
     "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
                   {"random": lambda st, pts, p: R.rl_action(st, 5),
                    **_like_h(lambda st, pts, p: -1)}),
@@ -194,3 +194,22 @@ def test_encode_refuses_a_strategy_without_implementation(monkeypatch):
     specs = (BotSpec("newbie"),) * 2
     with pytest.raises(BotError, match="'newbie' has no implementation in engine/policy"):
         encode(parse_rules("classic(players=2)"), specs)
+
+
+@pytest.mark.parametrize("strategy", policy.IMPLEMENTED)
+def test_jumps_in_dispatch(strategy):
+    """jump_in: every strategy's own answer, then the knob; an unknown id never jumps."""
+    g = _position()
+    g.give(2, "red 5")
+    g.st.s[L.S_CUR] = 1
+    own = R.jumps_in if strategy == "random" else H.jumps_in
+    b = _strategy_bots(strategy)
+    before = _snapshot(g.st)
+    assert policy.jumps_in(g.st, b, 2, 0) == own(g.st, 2, 0) is True
+    for x, y in zip(before, _snapshot(g.st)):
+        np.testing.assert_array_equal(x, y)
+    b[:, B_JUMP] = 0.0
+    assert policy.jumps_in(g.st, b, 2, 0) is False
+    b[:, B_JUMP] = 1.0
+    b[:, B_STRATEGY] = len(STRATEGIES) + 3
+    assert policy.jumps_in(g.st, b, 2, 0) is False

@@ -83,6 +83,8 @@ def rule_options(draw) -> tuple[str, dict]:
             options[name] = draw(INT_OPTIONS[name])
         elif name in ENUM_OPTIONS:
             options[name] = draw(st.sampled_from(ENUM_OPTIONS[name]))
+    if options.get("partners"):  # teams of two sitting opposite
+        options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
     if options.get("rlcard"):
         options["wild_matches_colour"] = False  # RLCard's own Wild Draw Four rule
         for name in HOUSE_RULES:                # RLCard's fixed rules: no house rules

@@ -14,7 +14,10 @@ Knobs (defaults for both strategies in brackets):
 - ``bluff`` [0]: once per turn, the probability that a held Wild Draw Four the bot may not
   legally play counts as playable for that turn's choice (docs/INTERPRETATIONS.md);
 - ``challenge`` [0]: probability of challenging a Wild Draw Four;
-- ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0).
+- ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0);
+- ``jump`` [1]: under the house rule ``jump_in``, the probability that the bot jumps in when
+  it holds the card identical to the one just played and its strategy agrees
+  (docs/HOUSE_RULES.md, docs/BOTS.md).
 
 Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
 the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
@@ -36,7 +39,8 @@ __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_
            "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC", "STRATEGY_GREEDY",
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
            "STRATEGY_SPIN_AWARE",
-           "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX"]
+           "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
+           "B_JUMP"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
@@ -51,12 +55,13 @@ STRATEGY_COLOUR_KEEPER = STRATEGIES.index("colour_keeper")
 STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
 STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
 #: knob names in canonical order
-KNOBS = ("forget", "catch", "bluff", "challenge", "reflex")
+KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump")
 #: knob defaults (the same for every strategy)
-DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0}
+DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
+            "jump": 1.0}
 
 #: columns of :func:`bots_array`
-B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX = range(6)
+B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP = range(7)
 
 
 def _fmt(x: float) -> str:
@@ -78,6 +83,7 @@ class BotSpec:
     bluff: float = DEFAULTS["bluff"]
     challenge: float = DEFAULTS["challenge"]
     reflex: float = DEFAULTS["reflex"]
+    jump: float = DEFAULTS["jump"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -211,11 +217,12 @@ def bots_array(specs) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        ``float64[P, 6]`` with columns :data:`B_STRATEGY` (strategy id), :data:`B_FORGET`,
-        :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`, :data:`B_REFLEX`.
+        ``float64[P, 7]`` with columns :data:`B_STRATEGY` (strategy id), :data:`B_FORGET`,
+        :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`, :data:`B_REFLEX`,
+        :data:`B_JUMP`.
     """
-    out = np.empty((len(specs), 6), dtype=np.float64)
+    out = np.empty((len(specs), 7), dtype=np.float64)
     for i, s in enumerate(specs):
-        out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex)
+        out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump)
     return out
 

@@ -126,9 +126,19 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append(f"  every hand is collected, shuffled and dealt again from {seat(b)}")
         elif code == L.EV_REDEAL:
             hands[a, b] += 1
+        elif code == L.EV_JUMP_IN:
+            lines.append("")
+            lines.append(f"jump-in: {seat(a)} holds [{_hand_text(hands[a])}] and plays "
+                         f"{kind_name(b)} out of turn")
         elif code == L.EV_WIN:
             lines.append("")
             lines.append(f"{seat(a)} wins the round and scores {b} points")
+            if rules.option("partners", False):
+                teams = np_ // 2
+                pts = rules.points()
+                opp = sum(int(hands[q] @ pts) for q in range(np_) if q % teams != a % teams)
+                lines.append(f"team {a % teams} (seats {a % teams} and {a % teams + teams}) "
+                             f"scores the opponents' cards: {opp} points")
         elif code == L.EV_CAP:
             lines.append("")
             lines.append("turn cap reached: the round is unfinished")

@@ -2,9 +2,9 @@
 
 This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
 ``spin2005``, ``spin2025`` and ``spiderman`` with the ``random`` bot strategy only
-(plus its knobs: forget, catch, bluff, challenge, reflex), and the house rules
-``stacking``, ``draw_until_playable``, ``seven_o`` and ``special_wilds`` exactly as
-``docs/HOUSE_RULES.md`` settles them.  It deliberately imports
+(plus its knobs: forget, catch, bluff, challenge, reflex, jump), and the house rules
+``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``, ``jump_in`` and
+``partners`` exactly as ``docs/HOUSE_RULES.md`` settles them.  It deliberately imports
 nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the decks, points and
 wheels below are written out again from the rulings text, so that a mistake in the
 rule data or in the numba kernel shows up as a statistical disagreement.
@@ -66,6 +66,15 @@ brief; the choices this module had to make on top of those are:
   swapped get the UNO check (as for the 2025 Swap Hands); after a 0 or a Wild Shuffle
   Hands, every seat holding one card does.  A pending stacking penalty carries its
   passes (HOUSE_RULES "Details settled while implementing").
+* ``jump_in``: the window is looked at before every action (after the turn cap check):
+  the last action played a card with a printed colour that does not spin the wheel, it
+  is still the top card and no stacking penalty is pending.  Candidates are asked in
+  turn order from the card's player, skipping that player, the seat to act and a seat
+  that already jumped in since the last turn (once per seat between two turns).
+* ``partners`` (the random bot's side of it): a Swap Hands target is uniform among the
+  opponents, a Web Swing target uniform among the eligible seats short of the partner
+  (all eligible seats when none is), nobody catches their partner's forgotten UNO and
+  nobody jumps in past their partner's turn.
 """
 
 from __future__ import annotations
@@ -110,7 +119,8 @@ WHEELS = {
                  "swap_hands", "two_x"),
 }
 
-BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0}
+BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
+                "jump": 1.0}
 
 
 # ----------------------------------------------------------------------------- cards
@@ -213,7 +223,7 @@ class _Round:
     def __init__(self, edition, players, seed, *, wild_matches_colour=None,
                  wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                  turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
-                 seven_o=False, special_wilds="none"):
+                 seven_o=False, special_wilds="none", jump_in=False, partners=False):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -267,7 +277,7 @@ class _Round:
             if unknown:
                 raise ValueError(f"unknown bot knob(s) {sorted(unknown)}")
             knobs = dict(BOT_DEFAULTS, **b)
-            for k in ("forget", "catch", "bluff", "challenge"):
+            for k in ("forget", "catch", "bluff", "challenge", "jump"):
                 if not 0 <= knobs[k] <= 1:
                     raise ValueError(f"bot knob {k} must be in [0, 1], got {knobs[k]!r}")
             if not knobs["reflex"] >= 0:
@@ -276,7 +286,8 @@ class _Round:
 
         # house rules (docs/HOUSE_RULES.md)
         for name, value in (("stacking", stacking), ("seven_o", seven_o),
-                            ("draw_until_playable", draw_until_playable)):
+                            ("draw_until_playable", draw_until_playable),
+                            ("jump_in", jump_in), ("partners", partners)):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be True or False, got {value!r}")
         if special_wilds not in SPECIAL_WILDS:
@@ -288,6 +299,13 @@ class _Round:
         self.draw_until_playable = draw_until_playable
         self.seven_o = seven_o
         self.special_wilds = special_wilds
+        if partners and (players % 2 or players < 4):
+            raise ValueError(f"partners needs 4, 6, 8 or 10 players, got {players}")
+        self.jump_in = jump_in
+        self.partners = partners
+        self.last_play = None        # jump_in: (card, seat) of the last card played
+        self.jumped = set()          # jump_in: seats that jumped in since turn jumped_turn
+        self.jumped_turn = 0
 
         self.deck = build_deck(edition, wild_spin_cards, special_wilds)
         self.draw_pile = []          # top = last element
@@ -321,6 +339,14 @@ class _Round:
 
     def seat(self, s):
         return s % self.n
+
+    def partner(self, s):
+        """partners: the seat opposite ``s`` (None without partners)."""
+        return (s + self.n // 2) % self.n if self.partners else None
+
+    def ahead(self, a, b):
+        """Seats from a to b in the direction of play."""
+        return ((b - a) * self.direction) % self.n
 
     def top(self):
         return self.discard[-1]
@@ -374,7 +400,9 @@ class _Round:
         if forget > 0 and self.rng.random() < forget:
             caught = False
             for j in range(self.n):
-                if j != s and self.rng.random() < self.bots[j]["catch"]:
+                if j == s or j == self.partner(s):      # partners never catch each other
+                    continue
+                if self.rng.random() < self.bots[j]["catch"]:
                     caught = True
             self.log(f"seat {s} forgets UNO{' and is caught' if caught else ''}")
             if caught:
@@ -451,6 +479,13 @@ class _Round:
                     self.log("turn cap reached: round unfinished")
                     return
                 s = self.cur
+                window = self.jump_window()
+                self.last_play = None
+                if window is not None:
+                    j = self.jumper(*window)
+                    if j is not None:
+                        self.end_action(self.jump(j, window[0]))
+                        continue
                 if self.penalty:
                     # stacking: the victim stacks (a counted turn), challenges or
                     # accepts; None: it takes a normal turn after all
@@ -469,6 +504,42 @@ class _Round:
                 self.end_action(nxt)
         except _RoundOver:
             pass
+
+    # ------------------------------------------------------------------ jump_in
+    def jump_window(self):
+        """(card, seat) open to jump-ins after the last action, or None."""
+        if not self.jump_in or self.last_play is None:
+            return None
+        card, p = self.last_play
+        if (card.colour is None or self.spins_wheel(card) or self.penalty
+                or self.discard[-1] is not card):
+            return None
+        return card, p
+
+    def jumper(self, card, p):
+        """The first seat in turn order after p, not p and not the seat to act, holding an
+        identical card that jumps in (never past its partner's turn; knob ``jump``)."""
+        if self.jumped_turn != self.turns:      # once per seat between two turns
+            self.jumped_turn, self.jumped = self.turns, set()
+        for i in range(1, self.n):
+            q = self.seat(p + i * self.direction)
+            if q == self.cur or q in self.jumped or card not in self.hands[q]:
+                continue
+            pp = self.partner(q)
+            if pp is not None and self.ahead(self.cur, pp) < self.ahead(self.cur, q):
+                continue
+            jp = self.bots[q]["jump"]
+            if jp >= 1 or (jp > 0 and self.rng.random() < jp):
+                return q
+        return None
+
+    def jump(self, j, card):
+        """Seat j plays ``card`` out of turn (not a turn); play continues from j."""
+        self.log(f"seat {j} jumps in")
+        self.jumped.add(j)
+        played = []
+        self.play_one(j, self.hands[j].index(card), played)
+        return self.resolve(j, played)
 
     def end_action(self, nxt):
         for p in self.penalties:
@@ -561,6 +632,7 @@ class _Round:
                    and not wd4_legal(hand, self.colour, self.wmc))
         del hand[i]
         self.discard.append(card)
+        self.last_play = (card, s)
         self.colour = card.colour if card.colour is not None else self.name_colour()
         self.log(f"seat {s} plays {card_name(card)}"
                  + (f", names {COLOURS[self.colour]}" if card.colour is None else "")
@@ -646,7 +718,7 @@ class _Round:
                 self.uno_check(j)
 
     def swap_with_chosen(self, p):
-        t = self.rng.choice([j for j in range(self.n) if j != p])
+        t = self.rng.choice([j for j in range(self.n) if j != p and j != self.partner(p)])
         self.hands[p], self.hands[t] = self.hands[t], self.hands[p]
         self.log(f"seat {p} swaps hands with seat {t}")
         for j in (p, t):
@@ -736,6 +808,9 @@ class _Round:
                 colour = self.colour
                 eligible = [j for j in range(n) if j != p
                             and any(x.colour == colour for x in self.hands[j])]
+                if self.partners:  # short of the partner when possible
+                    dp = self.ahead(p, self.partner(p))
+                    eligible = [j for j in eligible if self.ahead(p, j) < dp] or eligible
                 if eligible:
                     t = self.rng.choice(eligible)
                     nxt = t + self.direction
@@ -859,7 +934,7 @@ class _Round:
             if gone:
                 self.after_hand_shrinks(s)
         elif space == "swap_hands":
-            t = self.rng.choice([j for j in range(n) if j != s])
+            t = self.rng.choice([j for j in range(n) if j != s and j != self.partner(s)])
             self.spin_records[-1]["other"] = t
             self.hands[s], self.hands[t] = self.hands[t], self.hands[s]
             self.log(f"seat {s} swaps hands with seat {t}")
@@ -937,7 +1012,7 @@ class _Round:
 def play_round(edition, players, seed, *, wild_matches_colour=None,
                wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
-               seven_o=False, special_wilds="none"):
+               seven_o=False, special_wilds="none", jump_in=False, partners=False):
     """Play one round with ``random`` bots; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -949,19 +1024,20 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
 
     ``seed`` is anything ``random.Random`` accepts.  ``wheel`` maps space names to
     weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
-    per seat with any of the knobs forget, catch, bluff, challenge, reflex (defaults
-    0, 0.5, 0, 0, 1).  ``trace``: a list to which event strings are appended.
+    per seat with any of the knobs forget, catch, bluff, challenge, reflex, jump
+    (defaults 0, 0.5, 0, 0, 1, 1).  ``trace``: a list to which event strings are appended.
 
     House rules (``docs/HOUSE_RULES.md``, all off by default, combinable):
     ``stacking``, ``draw_until_playable``, ``seven_o`` (bools) and
-    ``special_wilds`` (``"none"``, ``"swap_hands"`` or ``"shuffle_hands"``; classic only).
+    ``special_wilds`` (``"none"``, ``"swap_hands"`` or ``"shuffle_hands"``; classic only),
+    ``jump_in`` and ``partners`` (bools; partners: 4, 6, 8 or 10 players).
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,
                wild_spin_cards=wild_spin_cards, wheel=wheel, bots=bots,
                turn_cap=turn_cap, trace=trace, stacking=stacking,
                draw_until_playable=draw_until_playable, seven_o=seven_o,
-               special_wilds=special_wilds)
+               special_wilds=special_wilds, jump_in=jump_in, partners=partners)
     r.setup()
     r.run()
     return r.result()
@@ -990,6 +1066,12 @@ def _rows(edition, players, games, seed, kw):
                 row[f"{key}_{i}"] = res[key][i]
         for sp in spaces:
             row[f"spins_{sp}"] = res["spins"][sp]
+        if kw.get("partners"):
+            teams = players // 2
+            w = res["winner"]
+            row["team_winner"] = w % teams if w >= 0 else -1
+            row["team_points"] = (sum(pt for i, pt in enumerate(res["points_left"])
+                                      if i % teams != w % teams) if w >= 0 else 0)
         rounds.append(row)
         for rec in res["spin_records"]:
             spins.append(dict(game=g, **rec))

@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_out_dir",
            "round_columns", "rounds_frame", "spins_frame", "match_frames", "matches_frame",
            "match_arrows", "match_round_game", "MAX_MATCH_ROUNDS", "empty_frames", "is_match_mode", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS",
-           "SPIN_COLUMNS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN",
+           "SPIN_COLUMNS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "is_partners",
            "REQUIRED_META", "RESULTS_FORMAT"]
 
 # Where every column comes from: (name, source, dtype).  ``source`` names a constant of
@@ -104,6 +104,13 @@ _MATCH_ROUND_FIELDS = (
     ("round", ("match", 1), np.int32),     # the round's number within its match, from 0
 )
 _SCORE_DTYPE = np.int32
+# House rule partners: two round columns computed from the output row (winner, points_left_<i>)
+# after the per-space ones: the winner's team (seat mod players/2; -1 unfinished) and the
+# points of the opponents' cards the team scores (0 unfinished).
+_TEAM_FIELDS = (
+    ("team_winner", ("team", 0), np.int8),
+    ("team_points", ("team", 1), np.int32),
+)
 # The match table: (name, column of play_match_chunk's match rows, dtype); the rows are
 # (match, rounds, turns, winner, score_0 .. score_<N-1>); ``score_<i>`` (column 4 + i, int32)
 # go between turns and winner.
@@ -117,6 +124,8 @@ _MATCH_FIELDS_TAIL = (
 )
 _MATCH_SCORE0 = 4
 
+#: house rule partners: round columns after the per-space ones
+TEAM_COLUMNS = tuple(name for name, _, _ in _TEAM_FIELDS)
 #: per-round columns every rule set has
 ROUND_BASE_COLUMNS = tuple(name for name, _, _ in _ROUND_BASE_FIELDS)
 #: per-spin columns
@@ -144,6 +153,30 @@ def is_match_mode(rules) -> bool:
     return option is not None and option("match") != "single"
 
 
+def is_partners(rules) -> bool:
+    """Whether ``rules`` play the house rule ``partners`` (then the round table has
+    :data:`TEAM_COLUMNS`)."""
+    option = getattr(rules, "option", None)
+    return option is not None and bool(option("partners", False))
+
+
+def _team_column(rules, out: np.ndarray, which: int) -> np.ndarray:
+    """partners: the winner's team (which=0) or the points of the opponents' cards it
+    scores (which=1), from the kernel's per-round rows."""
+    from .engine import layout as L
+
+    n = rules.players
+    teams = n // 2
+    w = out[:, L.O_WINNER]
+    team = np.where(w >= 0, w % teams, -1)
+    if which == 0:
+        return team
+    pts = out[:, L.N_OUT_FIXED + 2 * n:L.N_OUT_FIXED + 3 * n]  # points_left_<i>
+    seat_team = np.arange(n) % teams
+    opp = (seat_team[None, :] != team[:, None])
+    return np.where(w >= 0, (pts * opp).sum(axis=1), 0)
+
+
 def _round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     """``(name, source, dtype)`` of every round column of ``rules``, in table order.
 
@@ -161,6 +194,8 @@ def _round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
         fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE)
                    for i in range(rules.players)]
     fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]
+    if is_partners(rules):
+        fields += _TEAM_FIELDS
     if is_match_mode(rules):
         fields += _MATCH_ROUND_FIELDS
         fields += [(f"score_{i}", ("match", len(_MATCH_ROUND_FIELDS) + i), _SCORE_DTYPE)
@@ -234,6 +269,8 @@ def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
                           else np.asarray(game0, dtype))
         elif name == "seed":
             data[name] = seeds.view(dtype)
+        elif source[0] == "team":
+            data[name] = _team_column(rules, out, source[1]).astype(dtype)
         else:
             data[name] = out[:, _out_column(source, rules.players)].astype(dtype)
     return data

@@ -4,6 +4,7 @@ from .events import ev
 from .jit import inl
 from .layout import (EV_CAUGHT, EV_COLOUR, EV_FORGET, EV_PENALTY, EV_UNO, HSIZE, PEND,
                      S_COLOUR, S_NP, S_PENDING, S_WINNER)
+from .legal import partner_of
 from .piles import draw_n
 from . import policy
 
@@ -20,13 +21,15 @@ def name_colour(st, bots, p):
 def uno_check(st, bots, p):
     """Seat p's hand just dropped to one card: call UNO, or forget and maybe be caught (the
     first other seat in seat order that catches; the penalty waits for apply_penalties).
-    Every caught forgetting counts: caught twice in one action, p draws 2 twice."""
+    Every caught forgetting counts: caught twice in one action, p draws 2 twice. Under
+    partners the partner never catches (it would hurt its own team)."""
     if st.hand[p, HSIZE] != 1:
         return
     if policy.forgets_uno(st, bots, p):
         ev(st, EV_FORGET, p, 0, 0)
+        pp = partner_of(st, p)
         for q in range(st.s[S_NP]):
-            if q != p:
+            if q != p and q != pp:
                 if policy.catches(st, bots, q):
                     st.hand[p, PEND] += 1
                     st.s[S_PENDING] = 1

@@ -1,17 +1,20 @@
 """House rules (docs/HOUSE_RULES.md): draw_until_playable, force_play, seven_o,
-special_wilds and stacking. Only ``play_round_house`` and ``play_turn_house`` reach this module; the default
+special_wilds, stacking and jump_in (partners lives where its choices are: policy/, calls,
+the Web Swing in turn.py; the team scores in results.py). Only ``play_round_house`` and ``play_turn_house`` reach this module; the default
 rules' turn is compiled without it."""
 
-from ..rules.cards import (DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR,
-                           WILD_SHUFFLE_HANDS, WILD_SWAP_HANDS)
+from ..rules import spaces as sp
+from ..rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_SPINS, KINDS_PER_COLOUR, N_KINDS,
+                           WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS, WILD_SWAP_HANDS)
 from .calls import name_colour, uno_check, uno_check_all
 from .events import ev
 from .exchange import swap_hands, zero_pass
 from .jit import hot
-from .layout import (EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL, EV_SHUFFLE,
-                     EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE, S_CUR,
-                     S_NP, S_PEN_BY, S_PEN_ILLEGAL, S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TURNS,
-                     S_WINNER, TMP)
+from .layout import (EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
+                     EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE,
+                     R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_JUMP_TURN,
+                     S_JUMPED, S_NP, S_PEN_BY,
+                     S_PEN_ILLEGAL, S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
 from .legal import playable, wd4_legal
 from .piles import add_card, draw_card, remove_card, seat_after, set_top
 from .rng import below
@@ -40,6 +43,46 @@ def forced_card(st, p, wd4_ok):
     for k in range(N_KINDS):
         if st.hand[p, k] > 0 and playable(st, k, wd4_ok):
             return k
+    return -1
+
+
+# ==================================================================== jump_in
+# After a normal turn (or a jump-in) that played a card, the round going on and no stacking
+# penalty pending, open_jump opens a window on the top card; before the next action the
+# round loop asks jump_in_seat who, if anyone, plays the identical card out of turn.
+@hot
+def open_jump(st, r, p):
+    """Seat p's turn played a card: the top card opens a jump-in window when it has a
+    printed colour (no wild) and does not spin the wheel (no Spin card)."""
+    k = st.s[S_TOP]
+    if k < FIRST_WILD and not (KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE):
+        st.s[S_JUMP_KIND] = k + 1
+        st.s[S_JUMP_BY] = p
+
+
+@hot
+def jump_in_seat(st, bots):
+    """Close the open jump-in window: the first seat in turn order after the card's player,
+    other than that player, the seat to act (S_CUR, who plays in its own turn) and a seat
+    that already jumped in since the last turn, that holds the identical card and jumps in
+    (policy.jumps_in). Returns that seat with S_JUMP_PLAY set (it then plays the card
+    through the turn code), or -1. (Once per seat between two turns: without it a Draw Two
+    could go round for ever when the draw pile is empty and the victim draws its copy back.)"""
+    s = st.s
+    k = s[S_JUMP_KIND] - 1
+    s[S_JUMP_KIND] = 0
+    if s[S_JUMP_TURN] != s[S_TURNS]:
+        s[S_JUMP_TURN] = s[S_TURNS]
+        s[S_JUMPED] = 0
+    q = s[S_JUMP_BY]
+    for _ in range(s[S_NP] - 1):
+        q = seat_after(st, q)
+        if (q != s[S_CUR] and st.hand[q, k] > 0 and (s[S_JUMPED] >> q) & 1 == 0
+                and policy.jumps_in(st, bots, q, k)):
+            s[S_JUMP_PLAY] = k + 1
+            s[S_JUMPED] |= 1 << q
+            ev(st, EV_JUMP_IN, q, k, 0)
+            return q
     return -1
 
 

@@ -72,9 +72,17 @@ S_PEN_KIND = 23    # what stacks on it: WILD_DRAW_FOUR, or the Draw Two face (12
 S_PEN_BY = 24      # seat that played the last card of the penalty (the challenged one)
 S_PEN_ILLEGAL = 25 # 1 when that last card is a Wild Draw Four played illegally (a bluff)
 S_PEN_PASS = 26    # seats passed over when the penalty is taken (the victim first)
-S_SPIN_NONE = 27   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
+# jump_in (docs/HOUSE_RULES.md): always 0 without the house rule
+S_JUMP_KIND = 27   # kind + 1 of the card just played that others may jump in on; 0 = none
+S_JUMP_BY = 28     # seat that played it
+S_JUMP_PLAY = 29   # kind + 1 the acting seat plays out of turn (a jump-in in progress); 0 = none
+S_JUMPED = 30      # bit q set: seat q jumped in since turn S_JUMP_TURN (once between two turns)
+S_JUMP_TURN = 31   # the turn count S_JUMPED belongs to
+# partners (docs/HOUSE_RULES.md): seat p's partner is (p + S_TEAMS) % players
+S_TEAMS = 32       # number of teams (players / 2) under partners; 0 = no teams
+S_SPIN_NONE = 33   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
-S_SPIN0 = 28       # S_SPIN0 + space: spins landing on each global wheel space this round
+S_SPIN0 = 34       # S_SPIN0 + space: spins landing on each global wheel space this round
 # paired replays (chunk.replay_spins; docs/ARCHITECTURE.md "Paired replays"): these two are
 # the LAST scalars, which deal() does not reset, so a replay sets them once per round.
 # 0 in S_FORCE_AT (a fresh or hand-built state) means no forcing.
@@ -104,7 +112,9 @@ R_HOUSE = 12          # 1 when any house rule is on: rounds run round.play_round
 R_FORCE_PLAY = 13     # house rule force_play
 R_MATCH = 14          # match mode: 0 single, 1 race, 2 lowest (options.py's domain order)
 R_TARGET = 15         # match target (points)
-N_RULE_PARAMS = 16
+R_JUMP_IN = 16        # house rule jump_in
+R_PARTNERS = 17       # house rule partners
+N_RULE_PARAMS = 18
 # every option of rules/options.py with a kernel parameter names its R_* index there
 # (encode.py fills them from the table); R_WHEEL, R_FIRST_RULE, R_DECK_N, R_CHECK and R_HOUSE
 # are derived from the edition, the deck or the run.
@@ -115,10 +125,11 @@ MATCH_LOWEST = 2
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 
-# --- bot parameters (float64[players, 6], bots.bots_array) ---------------------------
+# --- bot parameters (float64[players, 7], bots.bots_array) ---------------------------
 # (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
 # and engine/policy/ dispatches on them)
-from ..bots import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_REFLEX, B_STRATEGY  # noqa: E402,F401
+from ..bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX,  # noqa: E402,F401
+                    B_STRATEGY)
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \
@@ -185,6 +196,7 @@ EV_STACK_CHALLENGE = 35  # stacking: a=challenger, b=player of the WD4, c=1 if i
 EV_ZERO_PASS = 36   # seven_o: a 0 passes every hand one seat, a=direction (+1 clockwise)
 EV_SHUFFLE = 37     # Wild Shuffle Hands: a=player, b=seat dealt first; every hand is emptied
 EV_REDEAL = 38      # Wild Shuffle Hands: a=seat, b=kind dealt to it
+EV_JUMP_IN = 39     # jump_in: a=seat jumps in out of turn, b=kind (the card it plays)
 
 LOG_ROWS_TRACE = 400_000
 

@@ -4,7 +4,7 @@ no random numbers."""
 from ..rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR, N_KINDS,
                            WILD_DRAW_FOUR)
 from .jit import hot
-from .layout import CC, R_WILD_MATCHES, S_COLOUR, S_TOP
+from .layout import CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_NP, S_TEAMS, S_TOP
 
 
 @hot
@@ -91,6 +91,33 @@ def nth_legal(st, p, i, wd4_ok):
             if i < 0:
                 return k
     return -1
+
+
+@hot
+def partner_of(st, p):
+    """partners: seat p's partner (the seat opposite), -1 without teams."""
+    t = st.s[S_TEAMS]
+    if t == 0:
+        return -1
+    return (p + t) % st.s[S_NP]
+
+
+@hot
+def turn_distance(st, a, b):
+    """Seats from a to b in the direction of play (0 when a == b)."""
+    np_ = st.s[S_NP]
+    return ((b - a) * st.s[S_DIR] + np_) % np_
+
+
+@hot
+def jump_passes_partner(st, q):
+    """jump_in: would seat q, jumping in now, take the turn of its partner? (The seats from
+    the one to act, S_CUR, up to q lose their turn.) False without teams."""
+    pp = partner_of(st, q)
+    if pp < 0:
+        return False
+    cur = st.s[S_CUR]
+    return turn_distance(st, cur, pp) < turn_distance(st, cur, q)
 
 
 @hot

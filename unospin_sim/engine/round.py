@@ -9,11 +9,12 @@ from ..rules.cards import FIRST_WILD
 from .calls import apply_penalties, name_colour
 from .deal import deal, first_card_action, start_at, turn_first_card
 from .events import ev
-from .house import penalty_action
+from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
 from .jit import hot, inl
-from .layout import (EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_RLCARD, R_TURN_CAP, S_CUR,
-                     S_PEN_N, S_SPIN_NEXT, S_TURNS, S_WINNER)
+from .layout import (EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_PARTNERS, R_RLCARD,
+                     R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N, S_SPIN_NEXT,
+                     S_TEAMS, S_TURNS, S_WINNER)
 from .piles import winner_points
 from .rlcard import play_round_rl, setup_round_rl
 from .turn import play_turn, play_turn_house
@@ -52,17 +53,24 @@ def _make_play_round(house):
         """The round's actions from the state as it is (S_CUR acts next) until a seat
         empties its hand or the turn cap. Tests call it on hand-built states."""
         s = st.s
+        if house and r[R_PARTNERS]:  # teams of two sitting opposite
+            s[S_TEAMS] = s[S_NP] // 2
         cap = r[R_TURN_CAP]
         while s[S_WINNER] < 0:
             if s[S_TURNS] >= cap:
                 ev(st, EV_CAP, 0, 0, 0)
                 break
             p = s[S_CUR]
+            if house and s[S_JUMP_KIND] > 0:  # jump_in: the card just played is open
+                j = jump_in_seat(st, bots)
+                if j >= 0:
+                    p = j  # plays out of turn (S_JUMP_PLAY set)
             if house and s[S_PEN_N] > 0:  # stacking: p faces a pending penalty
                 penalty_action(st, bots, p)
             else:
-                s[S_TURNS] += 1
-                ev(st, EV_TURN, p, s[S_TURNS], 0)
+                if not (house and s[S_JUMP_PLAY] > 0):  # a jump-in is not a turn
+                    s[S_TURNS] += 1
+                    ev(st, EV_TURN, p, s[S_TURNS], 0)
                 if s[S_SPIN_NEXT]:
                     s[S_SPIN_NEXT] = 0
                     spin_2005(st, r, pts, cum, bots, p)

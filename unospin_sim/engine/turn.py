@@ -11,12 +11,14 @@ from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, K
                            WILD_WEB_SWING)
 from .calls import name_colour, uno_check
 from .events import ev
-from .house import draw_until_playable, forced_card, seven_o, special_wild, start_penalty
+from .house import (draw_until_playable, forced_card, open_jump, seven_o, special_wild,
+                    start_penalty)
 from .jit import inl
 from .layout import (CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
-                     EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_SEVEN_O, R_STACKING, R_WHEEL,
-                     S_COLOUR, S_CUR, S_DIR, S_NP, S_SPIN_NEXT, S_TWO_X, S_WINNER)
-from .legal import playable, wd4_legal
+                     EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
+                     R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
+                     S_TWO_X, S_WINNER)
+from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .wheel2025 import spin_2025
 from . import policy
@@ -25,16 +27,26 @@ from . import policy
 @inl
 def web_swing(st, bots, p):
     """Wild Web Swing (colour already named): returns the seat play continues after, p
-    itself when no other seat holds the colour."""
+    itself when no other seat holds the colour. Under partners the target is chosen short
+    of the partner (who would be passed over) when such a target exists."""
     c = st.s[S_COLOUR]
+    np_ = st.s[S_NP]
+    lim = np_  # every other seat is less than np_ seats away
+    pp = partner_of(st, p)
+    if pp >= 0:
+        dp = turn_distance(st, p, pp)
+        for q in range(np_):
+            if q != p and st.hand[q, CC + c] > 0 and turn_distance(st, p, q) < dp:
+                lim = dp
+                break
     n = 0
-    for q in range(st.s[S_NP]):
-        if q != p and st.hand[q, CC + c] > 0:
+    for q in range(np_):
+        if q != p and st.hand[q, CC + c] > 0 and turn_distance(st, p, q) < lim:
             n += 1
     if n == 0:
         ev(st, EV_WEB_SWING, p, c, -1)
         return p
-    t = policy.web_swing_target(st, bots, p, c, n)
+    t = policy.web_swing_target(st, bots, p, c, n, lim)
     ev(st, EV_WEB_SWING, p, c, t)
     return t
 
@@ -45,8 +57,15 @@ def _make_play_turn(house):
 
     @inl
     def play_turn(st, r, pts, cum, bots, p):
-        """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR."""
+        """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
+        House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,
+        no choice) out of turn and play continues from p; after a turn that played a card,
+        jump_in opens a jump-in window on the top card (house.open_jump)."""
         s = st.s
+        jump = 0
+        if house:
+            jump = s[S_JUMP_PLAY]
+            s[S_JUMP_PLAY] = 0
         np_ = s[S_NP]
         max_cards = 2 if s[S_TWO_X] else 1
         n_rev = 0
@@ -61,29 +80,34 @@ def _make_play_turn(house):
         played = 0
         while played < max_cards:
             legal = wd4_legal(st, r, p)
-            use_wd4 = legal
-            if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
-                if coin < 0:  # tossed once per turn, at the first pick it decides
-                    coin = 1 if policy.bluffs(st, bots, p) else 0
-                use_wd4 = coin == 1
-            k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
-            if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
-                k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
-            if k < 0:
-                if played > 0:
-                    break
-                k = draw_card(st, p)
+            if house and jump > 0:  # jump_in: the identical card, out of turn, alone
+                k = jump - 1
+                jump = 0
+                max_cards = 1
+            else:
+                use_wd4 = legal
+                if not legal and st.hand[p, WILD_DRAW_FOUR] > 0:
+                    if coin < 0:  # tossed once per turn, at the first pick it decides
+                        coin = 1 if policy.bluffs(st, bots, p) else 0
+                    use_wd4 = coin == 1
+                k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
+                if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
+                    k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
                 if k < 0:
-                    break
-                legal = wd4_legal(st, r, p)  # the drawn card is in hand now
-                if not playable(st, k, legal):
-                    if not (house and r[R_DRAW_UNTIL]):
+                    if played > 0:
                         break
-                    k = draw_until_playable(st, r, p)
+                    k = draw_card(st, p)
                     if k < 0:
                         break
-                    legal = wd4_legal(st, r, p)
-                max_cards = 1  # after drawing, only the drawn card may be played
+                    legal = wd4_legal(st, r, p)  # the drawn card is in hand now
+                    if not playable(st, k, legal):
+                        if not (house and r[R_DRAW_UNTIL]):
+                            break
+                        k = draw_until_playable(st, r, p)
+                        if k < 0:
+                            break
+                        legal = wd4_legal(st, r, p)
+                    max_cards = 1  # after drawing, only the drawn card may be played
             if k == WILD_DRAW_FOUR and not legal:
                 wd4_illegal |= 1 << n_wd4
                 ev(st, EV_BLUFF, p, 0, 0)
@@ -164,6 +188,8 @@ def _make_play_turn(house):
             ev(st, EV_SKIPPED, q, 0, 0)
             q = seat_after(st, q)
         s[S_CUR] = q
+        if house and r[R_JUMP_IN] and played > 0:
+            open_jump(st, r, p)
 
     return play_turn
 

@@ -134,6 +134,12 @@ OPTIONS: tuple[Option, ...] = (
        "passes target", "R_MATCH"),
     _o("target", "int", (1, MAX_TARGET), 500, ALL_EDITIONS, False,
        "points that end a match (match=race or lowest only)", "R_TARGET"),
+    _o("jump_in", "bool", (), False, ALL_EDITIONS, True,
+       "a player holding the card identical to the one just played may play it out of "
+       "turn; play continues from that player", "R_JUMP_IN"),
+    _o("partners", "bool", (), False, ALL_EDITIONS, True,
+       "teams of two sitting opposite (4, 6, 8 or 10 players); the team of the player who "
+       "goes out scores the opponents' cards", "R_PARTNERS"),
 )
 
 #: name -> Option

@@ -51,7 +51,8 @@ OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
 HOUSE_RULES = tuple(o.name for o in OPTIONS if o.house)
 
 #: options named in RULINGS.md that are not implemented yet: rejected with a clear message
-NOT_IMPLEMENTED = ("jump_in", "partners")
+#: (empty since jump_in and partners; kept for options added to RULINGS.md later)
+NOT_IMPLEMENTED: tuple[str, ...] = ()
 
 #: first-card rules, by name; the index is the rule's id
 FIRST_CARD_RULES = ("action_effects", "numbers_only")
@@ -391,6 +392,15 @@ def _check_combinations(ed: Edition, resolved: dict) -> None:
     if resolved.get("match") == "single" and resolved.get("target") != ed.defaults["target"]:
         raise RuleError(f"target={resolved['target']} cannot be combined with match=single: "
                         f"a target ends a match (match=race or match=lowest)")
+    if resolved.get("partners"):
+        n = resolved["players"]
+        if n % 2 or n < 4:
+            raise RuleError(f"partners=true cannot be combined with players={n}: partners "
+                            f"play in teams of two sitting opposite (4, 6, 8 or 10 players)")
+        if resolved.get("match") != "single":
+            raise RuleError(f"partners=true cannot be combined with match={resolved['match']}: "
+                            f"team scores across rounds are not implemented (single rounds "
+                            f"only)")
 
 
 # ------------------------------------------------------------------------------------------

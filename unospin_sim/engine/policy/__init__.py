@@ -17,11 +17,12 @@ function below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a pa
 docs/BOTS.md, tests.
 """
 
-from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_STRATEGY, STRATEGY_AGGRESSOR,
+from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGY_AGGRESSOR,
                      STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
                      STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SPIN_AWARE)
 from ..jit import inl
 from ..layout import R_WHEEL
+from ..legal import partner_of
 from ..rng import unif
 from . import aggressor as AG
 from . import colour_keeper as CK
@@ -200,28 +201,52 @@ def draw_two_to_stack(st, bots, p, n):
 # ==================================================================== target seats
 @inl
 def swap_target(st, bots, p):
-    """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands)."""
+    """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands).
+    Under partners never the partner (every strategy)."""
     sid = bots[p, B_STRATEGY]
+    pp = partner_of(st, p)
     if sid == STRATEGY_RANDOM:
-        return R.swap_target(st, p)
+        return R.swap_target(st, p, pp)
     if sid == STRATEGY_HEURISTIC:
-        return H.swap_target(st, p)
-    if _added(sid):  # the leader: the smallest other hand
-        return H.swap_target(st, p)
+        return H.swap_target(st, p, pp)
+    if _added(sid):  # the leader: the smallest other (opponent's) hand
+        return H.swap_target(st, p, pp)
     return -1
 
 
 @inl
-def web_swing_target(st, bots, p, c, n):
-    """Wild Web Swing: the seat among the n others holding colour c that play jumps to."""
+def web_swing_target(st, bots, p, c, n, lim):
+    """Wild Web Swing: the seat among the n others holding colour c less than ``lim`` seats
+    away in turn order that play jumps to (``lim``: players, or under partners the
+    partner's distance when such a target exists, so that the swing does not pass over
+    the partner)."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.web_swing_target(st, p, c, n)
+        return R.web_swing_target(st, p, c, n, lim)
     if sid == STRATEGY_HEURISTIC:
-        return H.web_swing_target(st, p, c)
+        return H.web_swing_target(st, p, c, lim)
     if _added(sid):
-        return H.web_swing_target(st, p, c)
+        return H.web_swing_target(st, p, c, lim)
     return -1
+
+
+# ==================================================================== jump_in
+@inl
+def jumps_in(st, bots, q, k):
+    """jump_in: seat q, holding kind k identical to the card just played (and not the seat
+    to act), plays it out of turn now. The strategy decides (never past the partner's turn
+    under partners), then the knob ``jump`` is the probability."""
+    sid = bots[q, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        ok = R.jumps_in(st, q, k)
+    elif sid == STRATEGY_HEURISTIC or _added(sid):
+        ok = H.jumps_in(st, q, k)
+    else:
+        return False
+    if not ok:
+        return False
+    pj = bots[q, B_JUMP]
+    return pj >= 1.0 or (pj > 0.0 and unif(st.s) < pj)
 
 
 # ==================================================================== rlcard actions

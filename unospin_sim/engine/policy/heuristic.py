@@ -9,7 +9,8 @@ from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR,
                             KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR)
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
-from ..legal import colour_points, count_legal, nth_legal, number_count
+from ..legal import (colour_points, count_legal, jump_passes_partner, nth_legal, number_count,
+                     turn_distance)
 from ..piles import seat_after
 from .random_bot import fill_keep
 
@@ -73,12 +74,15 @@ def held_colour(st, pts, p):
 
 
 @inl
-def swap_target(st, p):
-    """Swap Hands target: the smallest other hand, nearest in turn order on ties."""
+def swap_target(st, p, pp):
+    """Swap Hands target: the smallest other hand, nearest in turn order on ties; under
+    partners (``pp``: p's partner, -1 without teams) the smallest opponent's hand."""
     np_ = st.s[S_NP]
     q = -1
     for i in range(1, np_):
         q2 = (p + i * st.s[S_DIR] + np_) % np_
+        if q2 == pp:
+            continue
         if q < 0 or st.hand[q2, HSIZE] < st.hand[q, HSIZE]:
             q = q2
     return q
@@ -149,12 +153,20 @@ def draw_two_to_stack(st, p):
 
 
 @inl
-def web_swing_target(st, p, c):
+def jumps_in(st, q, k):
+    """jump_in: always (a free card shed; the knob ``jump`` decides), except past its
+    partner's turn."""
+    return not jump_passes_partner(st, q)
+
+
+@inl
+def web_swing_target(st, p, c, lim):
     """Web Swing: the other seat holding colour c with the fewest cards (lowest seat on
-    ties): play passes over the most threatening player."""
+    ties): play passes over the most threatening player. Only seats less than ``lim`` seats
+    away in turn order (partners: short of the partner; else every seat)."""
     t = -1
     for q in range(st.s[S_NP]):
-        if q != p and st.hand[q, CC + c] > 0:
+        if q != p and st.hand[q, CC + c] > 0 and turn_distance(st, p, q) < lim:
             if t < 0 or st.hand[q, HSIZE] < st.hand[t, HSIZE]:
                 t = q
     return t

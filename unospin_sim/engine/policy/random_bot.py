@@ -8,7 +8,7 @@ functions read the state and draw from the game's random stream; they change not
 from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
 from ..jit import inl
 from ..layout import CC, HSIZE, S_NP, TMP
-from ..legal import count_legal, nth_legal, number_count
+from ..legal import count_legal, jump_passes_partner, nth_legal, number_count, turn_distance
 from ..rng import below
 
 
@@ -46,12 +46,27 @@ def held_colour(st, p):
 
 
 @inl
-def swap_target(st, p):
-    """Swap Hands target: uniform among the other seats."""
-    q = below(st.s, st.s[S_NP] - 1)
-    if q >= p:
-        q += 1
-    return q
+def swap_target(st, p, pp):
+    """Swap Hands target: uniform among the other seats; under partners (``pp``: p's partner,
+    -1 without teams) uniform among the opponents."""
+    if pp < 0:
+        q = below(st.s, st.s[S_NP] - 1)
+        if q >= p:
+            q += 1
+        return q
+    i = below(st.s, st.s[S_NP] - 2)
+    for q in range(st.s[S_NP]):
+        if q != p and q != pp:
+            if i == 0:
+                return q
+            i -= 1
+    return -1
+
+
+@inl
+def jumps_in(st, q, k):
+    """jump_in: always (the knob ``jump`` decides), except past its partner's turn."""
+    return not jump_passes_partner(st, q)
 
 
 @inl
@@ -109,11 +124,12 @@ def draw_two_to_stack(st, p, n):
 
 
 @inl
-def web_swing_target(st, p, c, n):
-    """Web Swing: uniform among the n other seats holding colour c."""
+def web_swing_target(st, p, c, n, lim):
+    """Web Swing: uniform among the n other seats holding colour c less than ``lim`` seats
+    away in turn order (partners: short of the partner; else every seat)."""
     i = below(st.s, n)
     for q in range(st.s[S_NP]):
-        if q != p and st.hand[q, CC + c] > 0:
+        if q != p and st.hand[q, CC + c] > 0 and turn_distance(st, p, q) < lim:
             if i == 0:
                 return q
             i -= 1
