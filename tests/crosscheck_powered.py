@@ -134,10 +134,11 @@ def configs() -> list[Config]:
         for cap in (1, 40):
             out.append(Config(f"{e}-p4-turn_cap={cap}", e, 4, {"turn_cap": cap}))
     for e in EDITIONS:                                      # house rules, each alone
-        for h in ("stacking", "draw_until_playable", "seven_o"):
+        for h in ("stacking", "draw_until_playable", "seven_o", "jump_in", "partners"):
             out.append(Config(f"{e}-p4-{h}", e, 4, {h: True}))
-    for h in ("stacking", "draw_until_playable", "seven_o"):
+    for h in ("stacking", "draw_until_playable", "seven_o", "jump_in"):
         out.append(Config(f"classic-p2-{h}", "classic", 2, {h: True}))
+    out.append(Config("classic-p6-partners", "classic", 6, {"partners": True}))
     for v in ("swap_hands", "shuffle_hands"):
         out.append(Config(f"classic-p4-special_wilds={v}", "classic", 4,
                           {"special_wilds": v}))
