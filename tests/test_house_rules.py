@@ -991,6 +991,8 @@ def _all_house_rules(edition: str, players: int) -> str:
     for o in OPTIONS:
         if not o.house or o.name in NOT_IMPLEMENTED or edition not in o.editions:
             continue
+        if o.name == "partners" and (players % 2 or players < 4):
+            continue  # teams of two sitting opposite: refused with an odd player count
         if o.type == "bool":
             on.append(f"{o.name}=true")
         elif o.name == "special_wilds":

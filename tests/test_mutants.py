@@ -86,7 +86,7 @@ MUTANTS = (
            "pass_hands(st, 1)", "pass_hands(st, st.s[S_DIR])",
            "2005 Trade Hands passes hands in the direction of play, not clockwise"),
     Mutant("random_swap_target_biased", "engine/policy/random_bot.py",
-           "if q >= p:\n        q += 1", "if q > p:\n        q += 1",
+           "if q >= p:\n            q += 1", "if q > p:\n            q += 1",
            "random bot's Swap Hands target: can be itself, never the seat after it"),
 )
 
