@@ -53,7 +53,11 @@ def _path(edition, players, bots, seed, options=""):
 def test_playthrough_replays(edition, players, bots, seed, options):
     rules = f"{edition}(players={players}{',' + options if options else ''})"
     text = play_text(rules, bots, seed=seed, game=0)
-    path = _path(edition, players, bots, seed, options)
+    _check_golden(_path(edition, players, bots, seed, options), text)
+
+
+def _check_golden(path, text):
+    """``text`` equals the golden file ``path`` line by line (UNOSPIN_REGEN: write it, fail)."""
     if os.environ.get("UNOSPIN_REGEN"):
         path.write_text(text)
         pytest.fail(f"UNOSPIN_REGEN is set: wrote {path.name} from the engine instead of checking "
@@ -107,17 +111,7 @@ def test_race_playthrough_replays_and_agrees_with_the_match_table(edition, playe
 
     rules = f"{edition}(players={players},match=race)"
     text = match_text(rules, bots, seed=seed, match=match)
-    path = _race_path(edition, players, bots, seed, match)
-    if os.environ.get("UNOSPIN_REGEN"):
-        path.write_text(text)
-        pytest.fail(f"UNOSPIN_REGEN is set: wrote {path.name}; review it and run again",
-                    pytrace=False)
-    assert path.exists(), f"no golden race playthrough {path.name}: run with UNOSPIN_REGEN=1"
-    expected = path.read_text().splitlines()
-    got = text.splitlines()
-    for i, (e, g) in enumerate(zip(expected, got)):
-        assert e == g, f"{path.name} line {i + 1}: expected {e!r}, got {g!r}"
-    assert len(expected) == len(got)
+    _check_golden(_race_path(edition, players, bots, seed, match), text)
     # the text, traced round by round, tells the same match as the engine's match table
     res = simulate(rules, bots, games=match + 1, seed=seed, threads=1)
     row = res.matches.iloc[match]
