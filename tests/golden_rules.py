@@ -41,7 +41,9 @@ What it checks (rules):
   * Spider-Man's Web Swing (a target holding the named colour, or nobody holds it; play
     continues after the target);
   * house rules: ``stacking`` (same face only, penalties add up, take = draw all and be passed
-    over, challenges of the last Wild Draw Four), ``draw_until_playable``, ``seven_o`` (a 7
+    over, challenges of the last Wild Draw Four; ``stacked_wd4=checked``: a stacked Wild Draw
+    Four follows the Wild Draw Four rule, an illegal one only as a bluff),
+    ``draw_until_playable``, ``seven_o`` (a 7
     swaps with another seat, a 0 passes every hand in the direction of play),
     ``special_wilds`` (Wild Swap Hands, Wild Shuffle Hands: the redealt hands hold exactly
     the collected cards, dealt one at a time from the next player); ``jump_in`` (only on a
@@ -227,7 +229,8 @@ def parse_rules(text):
     opts = {"players": 4, "turn_cap": 10000, "wild_matches_colour": edition != "classic",
             "wild_stops_colour_draw": edition == "spin2005", "wild_spin_cards": 4,
             "stacking": False, "draw_until_playable": False, "seven_o": False,
-            "jump_in": False, "partners": False, "special_wilds": "none", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
+            "jump_in": False, "partners": False, "special_wilds": "none",
+            "stacked_wd4": "checked", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
     for item in _split_top(m[2]):
         key, _, value = item.partition("=")
         if key in ("players", "turn_cap", "wild_spin_cards"):
@@ -235,7 +238,7 @@ def parse_rules(text):
         elif key in ("wild_matches_colour", "wild_stops_colour_draw", "stacking",
                      "draw_until_playable", "seven_o", "jump_in", "partners"):
             opts[key] = _bool(value)
-        elif key == "special_wilds":
+        elif key in ("special_wilds", "stacked_wd4"):
             opts[key] = value
         elif key == "wheel":
             weights = {s: 0.0 for s in WHEEL[edition]}
@@ -1197,15 +1200,30 @@ class Replay:
         self.pending = dict(victim=v, n=n, face=face_, by=by, illegal=illegal, passes=passes)
         self.expect_skips([])
 
+    def checked_wd4(self):
+        """stacked_wd4=checked: a stacked Wild Draw Four follows the Wild Draw Four rule."""
+        return self.opts["stacked_wd4"] == "checked"
+
     def can_stack(self, v):
-        return any(face(c) == self.pending["face"] for c in self.hands[v])
+        """May v stack without a bluff?"""
+        f = self.pending["face"]
+        if f == WD4 and self.checked_wd4() and not self.wd4_legal(v):
+            return False
+        return any(face(c) == f for c in self.hands[v])
 
     def stack_turn(self, v):
         pen = self.pending
+        bluff = self.maybe(rf"seat {v} bluffs a Wild Draw Four")
         m = self.take(rf"seat {v} plays (.+)", f"seat {v} stacks")
         card = m[1]
         if face(card) != pen["face"]:
             self.fail(f"seat {v} plays {card} on a pending {pen['face']} penalty", self.i - 1)
+        illegal = card == WD4 and self.checked_wd4() and not self.wd4_legal(v)
+        if illegal and (not bluff or self.bot(v)["bluff"] <= 0):
+            self.fail(f"seat {v} stacks an illegal Wild Draw Four (holds {self.colour} or "
+                      f"another wild) without a bluff", self.i - 1)
+        if bluff and not illegal:
+            self.fail(f"seat {v} 'bluffs' a Wild Draw Four it may stack", self.i - 1)
         self.remove(v, card, "stacks")
         self.set_top(card)
         self.set_colour_after(v, card)
@@ -1216,7 +1234,7 @@ class Replay:
         if self.winner is not None:  # the next player draws the whole penalty first
             self.draw_n(w, n)
             return
-        self.start_penalty(w, n, pen["face"], v, False, 1)
+        self.start_penalty(w, n, pen["face"], v, illegal, 1)
 
     def penalty_decision(self):
         """The victim of a pending penalty that does not stack: challenge and/or take it."""

@@ -92,7 +92,7 @@ class Game:
         st = self.st
         st.s[L.S_CUR] = p
         if st.s[L.S_PEN_N] > 0:  # stacking: p faces a pending penalty (a turn if it stacks)
-            K.penalty_action(st, self.bots, p)
+            K.penalty_action(st, self.r, self.bots, p)
             K.apply_penalties(st)
             return self
         st.s[L.S_TURNS] += 1

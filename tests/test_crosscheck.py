@@ -127,6 +127,11 @@ HOUSE_CASES = [
      "random(bluff=0.5,challenge=0.5)", "spin2025", 4,
      dict(stacking=True, wheel={"two_x": 1, "swap_hands": 1}),
      dict(bluff=0.5, challenge=0.5)),
+    # a stacked Wild Draw Four judged by the Wild Draw Four rule (the default) or not
+    ("classic(players=3,stacking=true)", "random(bluff=0.5,challenge=0.5)", "classic", 3,
+     dict(stacking=True), dict(bluff=0.5, challenge=0.5)),
+    ("classic(players=3,stacking=true,stacked_wd4=free)", "random(bluff=0.5,challenge=0.5)",
+     "classic", 3, dict(stacking=True, stacked_wd4="free"), dict(bluff=0.5, challenge=0.5)),
     ("spin2025(players=3,seven_o=true)", "random", "spin2025", 3,
      dict(seven_o=True), None),
     ("classic(players=4,seven_o=true)", "random(forget=0.5,catch=0.5)", "classic", 4,

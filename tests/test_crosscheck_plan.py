@@ -73,6 +73,8 @@ def test_every_edition_player_count_option_value_and_house_rule_is_covered():
                 values = [v for v in range(5) if v != default]
             elif opt == "special_wilds":
                 values = ["swap_hands", "shuffle_hands"]
+            elif opt == "stacked_wd4":
+                values = ["free"]
             else:
                 pytest.fail(f"option {opt!r} has no coverage rule in this test: add it to "
                             f"crosscheck_powered.configs() and here")

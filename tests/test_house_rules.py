@@ -184,9 +184,9 @@ def test_heuristic_stacks_the_draw_two_of_its_most_held_colour():
     assert played(g) == ["yellow draw two"] and g.colour == YELLOW
 
 
-def test_wild_draw_four_stacks_on_wild_draw_four_whatever_the_colour_held():
-    # seat 1 holds red (the colour in play): a Wild Draw Four is normally illegal, but a
-    # stacked one is always allowed
+def test_wild_draw_four_stacks_on_wild_draw_four_and_names_a_colour():
+    # seat 0 names blue (its colour); seat 1 holds no blue: its stacked Wild Draw Four is
+    # legal and names green
     g = Game(ST3, "heuristic").give(0, "wild draw four", "blue 5")
     g.give(1, "wild draw four", "green 1", "green 2").top("red 2")
     g.turn(0)
@@ -298,9 +298,11 @@ def test_challenge_of_a_legal_wd4_costs_the_penalty_plus_two():
     assert evs(g, L.EV_SKIPPED) == [(1, 0, 0)]
 
 
-def test_a_stacked_wd4_is_never_illegal():
-    # seat 0 (bluff=1) stacks a WD4 while holding red; seat 1 challenges: it is legal
-    g = Game(ST3, BLUFF).give(0, "wild draw four", "red 5", "red 6").give(1, "green 1")
+def test_a_free_stacked_wd4_is_never_illegal():
+    # stacked_wd4=free: seat 0 stacks a WD4 while holding red (the colour in play); seat 1
+    # challenges: it is legal
+    g = Game("classic(players=3,stacking=true,stacked_wd4=free)", BLUFF)
+    g.give(0, "wild draw four", "red 5", "red 6").give(1, "green 1")
     g.top("wild draw four", colour=RED).pile(*["yellow 3"] * 10)
     g.set(L.S_PEN_N, 4).set(L.S_PEN_KIND, WILD_DRAW_FOUR).set(L.S_PEN_BY, 2)
     g.set(L.S_PEN_ILLEGAL, 1).set(L.S_PEN_PASS, 1)
@@ -311,6 +313,83 @@ def test_a_stacked_wd4_is_never_illegal():
     assert_state(g, hands={0: ["red 5", "red 6"], 1: ["green 1"] + ["yellow 3"] * 10},
                  cur=2, drawn={0: 0, 1: 10}, pile=0)
     assert evs(g, L.EV_STACK_CHALLENGE) == [(1, 0, 0)]
+
+
+def _wd4_penalty_on_seat_0(rules, bots):
+    """Seat 2's Wild Draw Four (a bluff) is pending on seat 0, which holds a Wild Draw
+    Four and two reds; red is the colour in play."""
+    g = Game(rules, bots).give(0, "wild draw four", "red 5", "red 6").give(1, "green 1")
+    g.top("wild draw four", colour=RED).pile(*["yellow 3"] * 10)
+    g.set(L.S_PEN_N, 4).set(L.S_PEN_KIND, WILD_DRAW_FOUR).set(L.S_PEN_BY, 2)
+    g.set(L.S_PEN_ILLEGAL, 1).set(L.S_PEN_PASS, 1)
+    return g
+
+
+def test_a_checked_stacked_wd4_is_not_stacked_while_illegal():
+    # stacked_wd4=checked (the default): holding red, seat 0 may not stack its WD4; it
+    # does not bluff (bluff=0), so it draws the 4 and is passed over
+    g = _wd4_penalty_on_seat_0(ST3, "heuristic,heuristic(challenge=1),random")
+    g.turn(0)
+    assert_state(g, hands={0: ["wild draw four", "red 5", "red 6"] + ["yellow 3"] * 4,
+                           1: ["green 1"]},
+                 top="wild draw four", colour=RED, cur=1, drawn={0: 4, 1: 0}, pile=6)
+    assert pending(g)[0] == 0 and evs(g, L.EV_PENALTY_TAKE) == [(0, 4, 0)]
+    assert evs(g, L.EV_PLAY) == [] and evs(g, L.EV_BLUFF) == []
+
+
+def test_a_checked_stacked_wd4_bluff_is_caught_by_a_challenge():
+    # seat 0 (bluff=1) stacks its illegal WD4 anyway: the penalty's last card is a bluff;
+    # seat 1 challenges: seat 0 draws 4, the penalty drops to 4 with no pass left, seat 1
+    # draws them and then takes its own turn
+    g = _wd4_penalty_on_seat_0(ST3, BLUFF)
+    turns = g.s(L.S_TURNS)
+    g.turn(0)
+    assert evs(g, L.EV_BLUFF) == [(0, 0, 0)]
+    assert pending(g) == (8, WILD_DRAW_FOUR, 0, 1, 1)
+    assert g.s(L.S_TURNS) == turns + 1 and g.cur == 1
+    g.turn(1)
+    assert_state(g, hands={0: ["red 5", "red 6"] + ["yellow 3"] * 4,
+                           1: ["green 1"] + ["yellow 3"] * 4},
+                 top="wild draw four", cur=1, drawn={0: 4, 1: 4}, pile=2)
+    assert evs(g, L.EV_STACK_CHALLENGE) == [(1, 0, 1)]
+    assert evs(g, L.EV_SKIPPED) == [] and pending(g)[0] == 0
+
+
+def test_a_checked_stacked_wd4_is_legal_without_the_colour_in_play():
+    # seat 0 holds no red: its stacked WD4 is legal; a challenge costs seat 1 the penalty + 2
+    g = Game(ST3, BLUFF).give(0, "wild draw four", "blue 5", "blue 6").give(1, "green 1")
+    g.top("wild draw four", colour=RED).pile(*["yellow 3"] * 10)
+    g.set(L.S_PEN_N, 4).set(L.S_PEN_KIND, WILD_DRAW_FOUR).set(L.S_PEN_BY, 2)
+    g.set(L.S_PEN_ILLEGAL, 1).set(L.S_PEN_PASS, 1)
+    g.turn(0)
+    assert pending(g) == (8, WILD_DRAW_FOUR, 0, 0, 1) and evs(g, L.EV_BLUFF) == []
+    g.turn(1)
+    assert_state(g, hands={0: ["blue 5", "blue 6"], 1: ["green 1"] + ["yellow 3"] * 10},
+                 cur=2, drawn={0: 0, 1: 10}, pile=0)
+    assert evs(g, L.EV_STACK_CHALLENGE) == [(1, 0, 0)]
+
+
+def test_a_checked_stacked_wd4_under_wild_matches_colour():
+    # spin editions: holding another wild forbids a Wild Draw Four, stacked or not
+    g = Game("spin2005(players=3,stacking=true)", "random,random,random")
+    g.give(0, "wild draw four", "wild", "blue 5").give(1, "green 1")
+    g.top("wild draw four", colour=RED).pile(*["yellow 3"] * 10)
+    g.set(L.S_PEN_N, 4).set(L.S_PEN_KIND, WILD_DRAW_FOUR).set(L.S_PEN_BY, 2)
+    g.set(L.S_PEN_PASS, 1)
+    g.turn(0)
+    assert pending(g)[0] == 0 and evs(g, L.EV_PENALTY_TAKE) == [(0, 4, 0)]
+    assert g.size(0) == 7 and g.cur == 1
+
+
+def test_stacked_wd4_option():
+    rs = parse_rules("classic(stacking=true,stacked_wd4=free)")
+    assert str(rs) == "classic(players=4,stacking=true,stacked_wd4=free)"
+    assert str(parse_rules("classic(stacking=true,stacked_wd4=checked)")) == \
+        "classic(players=4,stacking=true)"
+    with pytest.raises(RuleError) as info:
+        parse_rules("spin2025(stacked_wd4=free)")
+    msg = str(info.value)
+    assert "stacked_wd4=free" in msg and "stacking=false" in msg and "\n" not in msg
 
 
 def test_a_draw_two_penalty_is_never_challenged():

@@ -56,8 +56,8 @@ def test_options_reach_the_kernel():
     ("classic(players=3,partners=true)", "partners=true cannot be combined with players=3"),
     ("classic(players=2,partners=true)", "partners=true cannot be combined with players=2"),
     ("spin2025(players=5,partners=true)", "partners=true cannot be combined with players=5"),
-    ("classic(players=4,partners=true,match=race)",
-     "partners=true cannot be combined with match=race"),
+    ("classic(players=4,partners=true,match=lowest)",
+     "partners=true cannot be combined with match=lowest"),
 ])
 def test_partners_nonsense_is_refused_in_one_line(text, words):
     with pytest.raises(RuleError) as info:
@@ -65,6 +65,7 @@ def test_partners_nonsense_is_refused_in_one_line(text, words):
     assert words in str(info.value) and "\n" not in str(info.value)
     for n in (4, 6, 8, 10):
         parse_rules(f"classic(players={n},partners=true)")
+        parse_rules(f"classic(players={n},partners=true,match=race)")
 
 
 # =========================================================================== jump_in

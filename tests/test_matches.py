@@ -18,9 +18,12 @@ from unospin_sim.runner import simulate
 
 
 def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: int,
-                  mode: str) -> None:
+                  mode: str, partners: bool = False) -> None:
     """Every round's running scores add up from the round before; the winner is the first
-    past the target; the match row is the last round's."""
+    past the target; the match row is the last round's. ``partners`` (a race): players t
+    and t + p/2 are team t, the winning team scores the opponents' cards, both partners
+    carry the team's score, the match's winner is the team."""
+    teams = p // 2
     assert list(matches["match"]) == list(range(len(matches)))
     for m, g in rounds.groupby("match", sort=True):
         g = g.sort_values("round")
@@ -30,7 +33,12 @@ def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: i
             row = row._asdict()
             w = row["winner"]
             if w >= 0:
-                if mode == "race":
+                if partners:
+                    opp = sum(row[f"points_left_{i}"] for i in range(p)
+                              if i % teams != w % teams)
+                    assert row["team_winner"] == w % teams and row["team_points"] == opp
+                    score[w % teams::teams] += opp
+                elif mode == "race":
                     score[w] += row["winner_points"]
                     # the winner's points are the other players' points left
                     assert row["winner_points"] == sum(row[f"points_left_{i}"]
@@ -45,12 +53,16 @@ def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: i
         assert [mrow[f"score_{i}"] for i in range(p)] == score.tolist()
         champ = int(np.argmax(score)) if mode == "race" else int(np.argmin(score))
         assert mrow["winner"] == champ
+        if partners:
+            assert champ < teams and score[champ] == score[champ + teams]
 
 
 @pytest.mark.parametrize("rules,bots", [
     ("classic(players=4,match=race,target=200)", "random,heuristic,random,heuristic"),
     ("spin2005(players=3,match=race)", "random"),
     ("spin2025(players=4,match=lowest,target=150)", "heuristic,random,random,random"),
+    ("classic(players=4,partners=true,match=race,target=200)", "random,heuristic,random,heuristic"),
+    ("spin2025(players=6,partners=true,match=race)", "heuristic,random,random,random,random,random"),
 ])
 def test_recorded_scores_add_up_and_the_first_past_the_target_wins(rules, bots):
     rs = parse_rules(rules)
@@ -61,7 +73,8 @@ def test_recorded_scores_add_up_and_the_first_past_the_target_wins(rules, bots):
                                             + res.rounds["round"])
     assert res.rounds["game"].is_monotonic_increasing
     assert list(res.matches.columns) == MATCH_COLUMNS(rs.players)
-    _check_scores(res.rounds, res.matches, rs.players, rs.option("target"), rs.option("match"))
+    _check_scores(res.rounds, res.matches, rs.players, rs.option("target"), rs.option("match"),
+                  rs.option("partners"))
 
 
 def test_matches_do_not_depend_on_threads_or_chunks():

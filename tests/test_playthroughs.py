@@ -93,25 +93,28 @@ def test_playthrough_game_matches_simulate_row():
 
 # ------------------------------------------------------------------------------------------
 # whole matches (match=race): every round as above, then the running scores
-RACE_CASES = [("classic", 4, "random", 11, 0), ("spin2005", 3, "random,heuristic,random", 11, 1)]
+RACE_CASES = [("classic", 4, "random", 11, 0, ""),
+              ("spin2005", 3, "random,heuristic,random", 11, 1, ""),
+              ("classic", 4, "random", 11, 0, "partners=true")]
 
 
-def _race_path(edition, players, bots, seed, match):
+def _race_path(edition, players, bots, seed, match, options=""):
     tag = "random" if bots == "random" else "mixed"
-    return HERE / f"race-{edition}-p{players}-{tag}-s{seed}-m{match}.txt"
+    extra = "".join("-" + o.split("=")[0].replace("_", "-") for o in options.split(",") if o)
+    return HERE / f"race-{edition}-p{players}-{tag}-s{seed}-m{match}{extra}.txt"
 
 
-@pytest.mark.parametrize("edition,players,bots,seed,match", RACE_CASES)
+@pytest.mark.parametrize("edition,players,bots,seed,match,options", RACE_CASES)
 def test_race_playthrough_replays_and_agrees_with_the_match_table(edition, players, bots, seed,
-                                                                  match):
+                                                                  match, options):
     import re
 
     from unospin_sim.playthrough import match_text
     from unospin_sim.runner import simulate
 
-    rules = f"{edition}(players={players},match=race)"
+    rules = f"{edition}(players={players},match=race{',' + options if options else ''})"
     text = match_text(rules, bots, seed=seed, match=match)
-    _check_golden(_race_path(edition, players, bots, seed, match), text)
+    _check_golden(_race_path(edition, players, bots, seed, match, options), text)
     # the text, traced round by round, tells the same match as the engine's match table
     res = simulate(rules, bots, games=match + 1, seed=seed, threads=1)
     row = res.matches.iloc[match]
@@ -119,7 +122,7 @@ def test_race_playthrough_replays_and_agrees_with_the_match_table(edition, playe
     assert len(finals) == row["rounds"] >= 2
     last = [int(x) for x in re.findall(r"player \d+ (\d+)", finals[-1][1])]
     assert last == [int(row[f"score_{i}"]) for i in range(players)]
-    won = re.search(r"^player (\d+) wins the match", text, re.M)
+    won = re.search(r"^(?:player|team) (\d+) .*wins the match", text, re.M)
     assert int(won.group(1)) == row["winner"] and max(last) >= 500
     rounds = res.rounds[res.rounds["match"] == match]
     for (j, scores), (_, r) in zip(finals, rounds.iterrows()):

@@ -12,7 +12,7 @@ import pytest
 
 from unospin_sim import reference as R
 
-from refkit import BLUE, DT, GREEN, N, RED, RV, SK, WD4, WSHUF, WSWAP, YELLOW, make  # noqa: F401
+from refkit import BLUE, DT, GREEN, N, RED, RV, SK, W, WD4, WSHUF, WSWAP, YELLOW, make  # noqa: F401
 
 FILL = [N(YELLOW, 5)] * 30        # a draw pile of unplayable-on-red filler cards
 
@@ -93,19 +93,70 @@ def test_stack_draw_two_any_colour():
     assert r.cur == 0 and len(r.hands[3]) == 1
 
 
-def test_stack_wild_draw_four_always_allowed_and_names_colour():
-    # seat 1 holds red (the current colour): a WD4 would be illegal, but stacking is fine
+def test_free_stacked_wild_draw_four_always_allowed_and_names_colour():
+    # stacked_wd4="free": seat 1 holds red (the current colour): a WD4 would be illegal,
+    # but stacking is fine
     hands = [[N(BLUE, 1)] * 2, [WD4, N(RED, 2), DT(RED)], [N(RED, 1)] * 2,
              [N(GREEN, 2)] * 2]
     for seed in range(20):
         r = make("classic", hands, WD4, colour=RED, draw=FILL, stacking=True, seed=seed,
-                 bots=[{"challenge": 0.0}] * 4)
+                 bots=[{"challenge": 0.0}] * 4, stacked_wd4="free")
         r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = 4, R.WILD_DRAW_FOUR, 0, True
         r.penalty_passes = 1
         one_action(r, 1)
         assert r.top() == WD4 and r.hands[1] == [N(RED, 2), DT(RED)]
         assert r.penalty == 8 and r.penalty_from == 1 and r.penalty_illegal is False
         assert r.cur == 2 and r.colour in range(4)
+
+
+def _wd4_pending_on_seat_1(hand, bots=None, edition="classic"):
+    hands = [[N(BLUE, 1)] * 2, hand, [N(RED, 1)] * 2, [N(GREEN, 2)] * 2]
+    r = make(edition, hands, WD4, colour=RED, draw=FILL, stacking=True, bots=bots)
+    r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = 4, R.WILD_DRAW_FOUR, 0, True
+    r.penalty_passes = 1
+    return r
+
+
+def test_checked_stacked_wd4_not_stacked_while_illegal():
+    # the default stacked_wd4="checked": holding red, seat 1 may not stack its WD4 and
+    # does not bluff: it draws 4 and is passed over (not a turn)
+    r = _wd4_pending_on_seat_1([WD4, N(RED, 2), DT(RED)])
+    assert r.seat(r.face_penalty(1)) == 2
+    assert r.cards_drawn == [0, 4, 0, 0] and r.penalty == 0 and r.turns == 0
+    assert r.hands[1][:3] == [WD4, N(RED, 2), DT(RED)] and r.top() == WD4
+
+
+def test_checked_stacked_wd4_legal_without_the_colour_in_play():
+    r = _wd4_pending_on_seat_1([WD4, N(BLUE, 2)])
+    assert r.seat(r.face_penalty(1)) == 2 and r.turns == 1
+    assert (r.penalty, r.penalty_from, r.penalty_illegal) == (8, 1, False)
+    assert r.hands[1] == [N(BLUE, 2)] and r.cards_drawn == [0, 0, 0, 0]
+
+
+def test_checked_stacked_wd4_under_wild_matches_colour():
+    # spin editions: another wild in hand forbids a Wild Draw Four, stacked or not
+    r = _wd4_pending_on_seat_1([WD4, W, N(BLUE, 2)], edition="spin2005")
+    assert r.seat(r.face_penalty(1)) == 2 and r.cards_drawn == [0, 4, 0, 0]
+
+
+def test_checked_stacked_wd4_bluff_then_caught():
+    # seat 1 (bluff=1) stacks its illegal WD4; seat 2 challenges: seat 1 draws 4, seat 2
+    # draws the 4 left (no pass left) and takes its own turn
+    bots = [{}, {"bluff": 1.0}, {"challenge": 1.0}, {}]
+    r = _wd4_pending_on_seat_1([WD4, N(RED, 2), DT(RED)], bots=bots)
+    assert r.seat(r.face_penalty(1)) == 2
+    assert (r.penalty, r.penalty_from, r.penalty_illegal) == (8, 1, True)
+    assert r.face_penalty(2) is None
+    assert r.cards_drawn == [0, 4, 4, 0] and r.penalty == 0 and r.turns == 1
+    assert r.hands[1][:2] == [N(RED, 2), DT(RED)] and len(r.hands[1]) == 6
+
+
+def test_stacked_wd4_option_validation():
+    with pytest.raises(ValueError, match="stacked_wd4"):
+        R.play_round("classic", 4, 0, stacked_wd4="free")          # needs stacking
+    with pytest.raises(ValueError, match="stacked_wd4"):
+        R.play_round("classic", 4, 0, stacking=True, stacked_wd4="loose")
+    R.play_round("classic", 4, 0, stacking=True, stacked_wd4="free")
 
 
 def test_stack_uniform_among_instances():

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from unospin_sim.analysis.summary import (format_summary, mean_interval, summarize,
+from unospin_sim.analysis.summary import (SummaryAccumulator, format_summary, mean_interval, summarize,
                                           wilson_interval)
 
 
@@ -53,3 +53,21 @@ def test_seat_without_wins():
     assert s.at["win_rate_3", "value"] == 0 and s.at["win_rate_3", "ci_low"] == 0
     assert "seconds" not in s.index
     format_summary(s.reset_index())
+
+
+def test_team_win_rates_add_the_partners_wins():
+    # partners with 6 players: teams of seats {0, 3}, {1, 4}, {2, 5}
+    winner = np.array([0, 3, 3, 1, 5, 2, 4, 0, -1, 3])
+    rounds = pd.DataFrame({"winner": winner, "turns": np.arange(10) + 20})
+    t = summarize(rounds, players=6, teams=3).set_index("statistic")
+    assert [t.at[f"team_win_rate_{k}", "value"] for k in range(3)] == [0.5, 0.2, 0.2]
+    lo, hi = wilson_interval(np.array([5]), 10)
+    assert t.at["team_win_rate_0", "ci_low"] == pytest.approx(lo[0])
+    assert t.at["team_win_rate_0", "ci_high"] == pytest.approx(hi[0])
+    assert "team_win_rate_0" not in summarize(rounds, players=6).set_index("statistic").index
+    # the accumulator gives the same table
+    acc = SummaryAccumulator.of_rounds(6, np.arange(10), winner, rounds["turns"])
+    pd.testing.assert_frame_equal(acc.summarize(teams=3), summarize(rounds, players=6,
+                                                                    teams=3))
+    text = format_summary(summarize(rounds, players=6, teams=3))
+    assert "team  win rate" in text and "   0    0.5000" in text

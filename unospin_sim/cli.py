@@ -388,11 +388,13 @@ def cmd_run(args, state: dict) -> int:
     seconds = None if meta["resumed"] else meta["wall_seconds"]
     match_mode = "matches" in meta
     who = "player" if match_mode else "seat"
-    print(format_summary(results.summary.summarize(seconds=seconds, who=who), who=who))
+    print(format_summary(results.summary.summarize(seconds=seconds, who=who,
+                                                   teams=_teams(rules)), who=who))
     if match_mode:
         from .results import load_matches
         from .analysis.summary import format_match_summary
-        print(format_match_summary(load_matches(meta["results_dir"]), rules.players, seconds))
+        print(format_match_summary(load_matches(meta["results_dir"]), rules.players, seconds,
+                                   teams=_teams(rules)))
     if meta["resumed"]:
         if match_mode:
             print(f"resumed: played {meta['matches_played']:,} of the {meta['matches']:,} "
@@ -484,16 +486,24 @@ def cmd_summary(args, state: dict) -> int:
     print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
     if summary_only is not None:
         print(format_summary(SummaryAccumulator.from_dict(meta["summary"])
-                             .summarize(seconds=seconds)))
+                             .summarize(seconds=seconds, teams=_teams(rules))))
         print("(a summary-only run: no round table was written)")
     else:
         matches = res.matches  # None unless the run played matches
-        print(format_summary(summarize(rounds, players=rules.players, seconds=seconds),
+        print(format_summary(summarize(rounds, players=rules.players, seconds=seconds,
+                                       teams=_teams(rules)),
                              who="seat" if matches is None else "player"))
         if matches is not None:
             from .analysis.summary import format_match_summary
-            print(format_match_summary(matches, rules.players, seconds))
+            print(format_match_summary(matches, rules.players, seconds, teams=_teams(rules)))
     return 0
+
+
+def _teams(rules):
+    """The number of teams under the house rule partners (players / 2), else None."""
+    from .results import is_partners
+
+    return rules.players // 2 if is_partners(rules) else None
 
 
 def _summary_only_meta(d: str):

@@ -7,6 +7,8 @@ end against the kernel's final state, so a playthrough is also a consistency che
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .engine import layout as L
@@ -178,6 +180,9 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
     return render(events, state, rules, seated)
 
 
+_TEAM_SCORES = re.compile(r"scores the opponents' cards: (\d+) points")
+
+
 def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     """One whole match (rule option ``match=race``), round by round, as text: every round
     turn by turn as :func:`play_text` prints it, then each player's running score.
@@ -187,6 +192,9 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     passed ``j`` seats (seat ``s`` holds player ``(s + j) mod N``), as ``play_match_chunk``
     plays it; here every round is traced on its own and the scores are added up from the
     rounds' texts, so the text is an independent account of the engine's match table.
+    Under the house rule ``partners`` players ``t`` and ``t + N/2`` are team ``t``: the
+    round's winning team scores the opponents' cards (as the round's text says) and both
+    partners carry the team's score.
     """
     from .engine import kernel
     from .engine.encode import encode
@@ -202,6 +210,7 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     seed = _check_int("seed", seed, 0)
     match = _check_int("match", match, 0)
     n, target = rules.players, rules.option("target")
+    teams = n // 2 if rules.option("partners", False) else 0
     ki = encode(rules, specs)
     # the match's stream, as the kernel's int64 argument (same 64 bits)
     mseed = int(np.uint64(game_seed(np.uint64(seed), np.uint64(match))).view(np.int64))
@@ -212,16 +221,25 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
         events, state = kernel.trace_game(*ki.args(), mseed, j, L.LOG_ROWS_TRACE, True)
         seated = [specs[(s + j) % n] for s in range(n)]
         lines.append(f"=== round {j}: seat s holds player (s + {j}) mod {n}")
-        lines.append(render(events, state, rules, seated).rstrip("\n"))
+        text = render(events, state, rules, seated).rstrip("\n")
+        lines.append(text)
         for code, a, b, _ in events:
             if code == L.EV_WIN:
-                score[(int(a) + j) % n] += int(b)
+                won = (int(a) + j) % n
+                if teams:  # the team's points, from the round's text
+                    got = int(_TEAM_SCORES.search(text).group(1))
+                    for i in range(won % teams, n, teams):
+                        score[i] += got
+                else:
+                    score[won] += int(b)
         lines.append("scores after round " + str(j) + ": "
                      + ", ".join(f"player {i} {score[i]}" for i in range(n)))
         lines.append("")
         if max(score) >= target:
             best = max(range(n), key=lambda i: (score[i], -i))
-            lines.append(f"player {best} wins the match with {score[best]} points "
+            who = (f"team {best} (players {best} and {best + teams})" if teams else
+                   f"player {best}")
+            lines.append(f"{who} wins the match with {score[best]} points "
                          f"after {j + 1} rounds")
             return "\n".join(lines) + "\n"
     raise UserError(f"match {match} did not end within {MAX_MATCH_ROUNDS} rounds")

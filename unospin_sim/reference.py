@@ -223,7 +223,8 @@ class _Round:
     def __init__(self, edition, players, seed, *, wild_matches_colour=None,
                  wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                  turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
-                 seven_o=False, special_wilds="none", jump_in=False, partners=False):
+                 seven_o=False, special_wilds="none", jump_in=False, partners=False,
+                 stacked_wd4="checked"):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -295,7 +296,13 @@ class _Round:
                              f"got {special_wilds!r}")
         if special_wilds != "none" and edition != "classic":
             raise ValueError(f"special_wilds is not an option of {edition}")
+        if stacked_wd4 not in ("checked", "free"):
+            raise ValueError(f"stacked_wd4 must be 'checked' or 'free', got {stacked_wd4!r}")
+        if stacked_wd4 != "checked" and not stacking:
+            raise ValueError("stacked_wd4='free' needs stacking=True")
         self.stacking = stacking
+        # a stacked Wild Draw Four: judged by the Wild Draw Four rule (checked) or never
+        self.stacked_wd4_free = stacked_wd4 == "free"
         self.draw_until_playable = draw_until_playable
         self.seven_o = seven_o
         self.special_wilds = special_wilds
@@ -567,14 +574,23 @@ class _Round:
                 return self.take_penalty(v, n_cards + 2, passes)
         hand = self.hands[v]
         stackable = [i for i, c in enumerate(hand) if c.kind == kind]
+        bluff = False
+        if stackable and kind == WILD_DRAW_FOUR and not self.stacked_wd4_free:
+            # stacked_wd4="checked": the Wild Draw Four rule applies to a stacked one too;
+            # an illegal one is stacked only on the seat's bluff coin
+            if not wd4_legal(hand, self.colour, self.wmc):
+                b = self.bots[v]["bluff"]
+                bluff = b > 0 and self.rng.random() < b
+                if not bluff:
+                    stackable = []
         if not stackable:
             self.clear_penalty()
             return self.take_penalty(v, n_cards, passes)
         self.turns += 1
-        self.play_card(v, self.rng.choice(stackable), stacked=True)
+        self.play_card(v, self.rng.choice(stackable), stacked=True, bluff=bluff)
         self.penalty = n_cards + (4 if kind == WILD_DRAW_FOUR else 2)
         self.penalty_from = v
-        self.penalty_illegal = False
+        self.penalty_illegal = bluff
         self.penalty_passes = 1
         self.log(f"seat {v} stacks: the penalty is {self.penalty}")
         if not self.hands[v]:
@@ -623,13 +639,13 @@ class _Round:
             return None
         return self.rng.choice(legal)
 
-    def play_card(self, s, i, stacked=False):
-        """Seat s plays hand[i]; returns (card, illegal_wd4).  A ``stacked`` Wild Draw
-        Four is never illegal."""
+    def play_card(self, s, i, stacked=False, bluff=False):
+        """Seat s plays hand[i]; returns (card, illegal_wd4).  A ``stacked`` card is
+        illegal only when ``bluff`` says so (face_penalty judges it)."""
         hand = self.hands[s]
         card = hand[i]
-        illegal = (card.kind == WILD_DRAW_FOUR and not stacked
-                   and not wd4_legal(hand, self.colour, self.wmc))
+        illegal = (bluff if stacked else
+                   card.kind == WILD_DRAW_FOUR and not wd4_legal(hand, self.colour, self.wmc))
         del hand[i]
         self.discard.append(card)
         self.last_play = (card, s)
@@ -1012,7 +1028,8 @@ class _Round:
 def play_round(edition, players, seed, *, wild_matches_colour=None,
                wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
-               seven_o=False, special_wilds="none", jump_in=False, partners=False):
+               seven_o=False, special_wilds="none", jump_in=False, partners=False,
+               stacked_wd4="checked"):
     """Play one round with ``random`` bots; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -1030,14 +1047,17 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     House rules (``docs/HOUSE_RULES.md``, all off by default, combinable):
     ``stacking``, ``draw_until_playable``, ``seven_o`` (bools) and
     ``special_wilds`` (``"none"``, ``"swap_hands"`` or ``"shuffle_hands"``; classic only),
-    ``jump_in`` and ``partners`` (bools; partners: 4, 6, 8 or 10 players).
+    ``jump_in`` and ``partners`` (bools; partners: 4, 6, 8 or 10 players),
+    ``stacked_wd4`` (``"checked"``: a stacked Wild Draw Four follows the Wild Draw Four
+    rule and may be challenged, the default; ``"free"``: always legal; stacking only).
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,
                wild_spin_cards=wild_spin_cards, wheel=wheel, bots=bots,
                turn_cap=turn_cap, trace=trace, stacking=stacking,
                draw_until_playable=draw_until_playable, seven_o=seven_o,
-               special_wilds=special_wilds, jump_in=jump_in, partners=partners)
+               special_wilds=special_wilds, jump_in=jump_in, partners=partners,
+               stacked_wd4=stacked_wd4)
     r.setup()
     r.run()
     return r.result()

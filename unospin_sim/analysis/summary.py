@@ -96,9 +96,11 @@ class SummaryAccumulator:
         half = Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n)
         return mean, mean - half, mean + half
 
-    def summarize(self, seconds: float | None = None, who: str = "seat") -> pd.DataFrame:
+    def summarize(self, seconds: float | None = None, who: str = "seat",
+                  teams: int | None = None) -> pd.DataFrame:
         """The :func:`summarize` table of the accumulated rounds; ``who="player"``: win rates
-        per player (a rotated run, or matches with the deal passing) instead of per seat."""
+        per player (a rotated run, or matches with the deal passing) instead of per seat;
+        ``teams``: add the team win rates (house rule partners)."""
         n, nan, players = self.games, math.nan, self.players
         rows = [("games", float(n), nan, nan)]
         if seconds is not None:
@@ -110,6 +112,7 @@ class SummaryAccumulator:
         for seat in range(players):
             rate = wins[seat] / n if n else nan
             rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
+        rows += _team_rows(wins, n, teams)
         rows.append(("mean_turns", *self.mean_turns()))
         return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
 
@@ -121,8 +124,19 @@ class SummaryAccumulator:
         return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
                             index=pd.RangeIndex(p, name="player"))
 
+def _team_rows(wins: np.ndarray, n: int, teams: int | None) -> list[tuple]:
+    """``team_win_rate_<t>`` rows (house rule partners: seat i plays for team i mod teams,
+    partners sit opposite) from the per-seat wins of ``n`` rounds, Wilson 95% intervals."""
+    if not teams:
+        return []
+    team_wins = np.array([wins[t::teams].sum() for t in range(teams)], dtype=np.int64)
+    low, high = wilson_interval(team_wins, n)
+    return [(f"team_win_rate_{t}", team_wins[t] / n if n else math.nan, float(low[t]),
+             float(high[t])) for t in range(teams)]
+
+
 def summarize(rounds: pd.DataFrame, players: int | None = None,
-              seconds: float | None = None) -> pd.DataFrame:
+              seconds: float | None = None, teams: int | None = None) -> pd.DataFrame:
     """Summary statistics of a round table.
 
     Parameters
@@ -133,6 +147,9 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
         Number of seats; inferred from the ``cards_left_<i>`` columns when omitted.
     seconds : float, optional
         Wall time of the run; adds ``seconds`` and ``games_per_second`` rows.
+    teams : int, optional
+        House rule partners: the number of teams (players / 2); adds ``team_win_rate_<t>``
+        per team (seats t, t + teams, ...; Wilson 95% interval).
 
     Returns
     -------
@@ -140,7 +157,16 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
         Columns ``statistic``, ``value``, ``ci_low``, ``ci_high`` (NaN where no interval
         applies).  Rows: ``games``, [``seconds``, ``games_per_second``,] ``unfinished``,
         ``win_rate_<i>`` per seat (wins / all games, Wilson 95% interval) and
-        ``mean_turns`` (95% normal interval).
+        ``mean_turns`` (95% normal interval); with ``teams``, ``team_win_rate_<t>`` before
+        ``mean_turns``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rounds = pd.DataFrame({"winner": [0, 2, 1, 0], "turns": [30, 41, 25, 38]})
+    >>> t = summarize(rounds, players=4, teams=2).set_index("statistic")
+    >>> float(t.at["team_win_rate_0", "value"])  # seats 0 and 2 won 3 of the 4 rounds
+    0.75
     """
     if players is None:
         players = players_of(rounds)
@@ -157,6 +183,7 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
     for seat in range(players):
         rate = wins[seat] / n if n else nan
         rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
+    rows += _team_rows(wins, n, teams)
     rows.append(("mean_turns", *mean_interval(rounds["turns"].to_numpy())))
     return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
 
@@ -191,16 +218,24 @@ def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
         if name.startswith("win_rate_"):
             v, lo, hi = s.loc[name, ["value", "ci_low", "ci_high"]]
             lines.append(f"{name[9:]:>4}  {v:8.4f}  [{lo:.4f}, {hi:.4f}]")
+    team_rows = [name for name in s.index if name.startswith("team_win_rate_")]
+    if team_rows:
+        lines.append("team  win rate  95% interval  (partners: team t = seats t, t + teams)")
+        for name in team_rows:
+            v, lo, hi = s.loc[name, ["value", "ci_low", "ci_high"]]
+            lines.append(f"{name[14:]:>4}  {v:8.4f}  [{lo:.4f}, {hi:.4f}]")
     v, lo, hi = s.loc["mean_turns", ["value", "ci_low", "ci_high"]]
     lines.append(f"mean turns  {v:.3f}  95% interval [{lo:.3f}, {hi:.3f}]")
     return "\n".join(lines)
 
 
 def format_match_summary(matches: pd.DataFrame, players: int,
-                         seconds: float | None = None) -> str:
+                         seconds: float | None = None, teams: int | None = None) -> str:
     """A few lines on a match table (match mode): matches, speed, rounds per match and
     each player's match win rate with a 95% Wilson interval (players are the bots in order;
-    winner -1: a match still running after the runner's round limit)."""
+    winner -1: a match still running after the runner's round limit). With ``teams``
+    (house rule partners) the rates are per team: a match's ``winner`` is then the team
+    number t (players t and t + teams)."""
     n = len(matches)
     head = f"matches     {n:,}"
     if seconds is not None and seconds > 0:
@@ -214,9 +249,10 @@ def format_match_summary(matches: pd.DataFrame, players: int,
     unfinished = int(np.count_nonzero(w < 0))
     if unfinished:
         lines.append(f"matches without a winner  {unfinished:,}")
-    wins = np.bincount(w[w >= 0], minlength=players)[:players]
+    k = teams or players
+    wins = np.bincount(w[w >= 0], minlength=k)[:k]
     low, high = wilson_interval(wins, n)
-    lines.append("player  match win rate  95% interval")
-    for i in range(players):
+    lines.append(f"{'team' if teams else 'player':>6}  match win rate  95% interval")
+    for i in range(k):
         lines.append(f"{i:>6}  {wins[i] / n:14.4f}  [{low[i]:.4f}, {high[i]:.4f}]")
     return "\n".join(lines)

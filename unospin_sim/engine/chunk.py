@@ -18,7 +18,7 @@ from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_RE
                      Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
                      S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
                      S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, State,
-                     R_MATCH, R_NP, R_TARGET, MATCH_LOWEST)
+                     R_MATCH, R_NP, R_PARTNERS, R_TARGET, MATCH_LOWEST)
 from .piles import hand_points
 from .rng import U64, game_seed
 from .round import play_round
@@ -154,7 +154,10 @@ def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
     the other hands, the first to reach the target wins the match. ``lowest``: every player
     adds the points left in their own hand; when someone passes the target (more than it),
     the lowest total wins (ties: lowest player number). An unfinished round scores nothing.
-    A match still running after ``max_rounds`` rounds ends with winner -1.
+    A match still running after ``max_rounds`` rounds ends with winner -1. House rule
+    partners (race only): players t and t + N/2 are team t; the winning team scores the
+    points left in the opponents' hands, both partners carry the team's score, and the
+    match's winner is the team number t (the lower player number of the pair).
 
     Returns (rows, seeds, matches, spins): rows int64[R, n_out_columns + 2 + N] are the
     round rows (seat columns as played; then match, round, each player's running score),
@@ -174,6 +177,7 @@ def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
     score = np.zeros(np_, np.int64)
     lowest = r[R_MATCH] == MATCH_LOWEST
     target = r[R_TARGET]
+    teams = np_ // 2 if r[R_PARTNERS] else 0
     useed = U64(seed)
     n = 0
     m = 0
@@ -203,6 +207,13 @@ def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
                 if lowest:
                     for q in range(np_):
                         score[(q + j) % np_] += rows[n, N_OUT_FIXED + 2 * np_ + q]
+                elif teams > 0:  # partners: the team scores the opponents' cards
+                    got = 0
+                    for q in range(np_):
+                        if q % teams != w % teams:
+                            got += rows[n, N_OUT_FIXED + 2 * np_ + q]
+                    for q in range((w + j) % np_ % teams, np_, teams):
+                        score[q] += got
                 else:
                     score[(w + j) % np_] += rows[n, O_WINNER_POINTS]
             rows[n, base] = mt

@@ -10,9 +10,9 @@ from .calls import name_colour, uno_check, uno_check_all
 from .events import ev
 from .exchange import swap_hands, zero_pass
 from .jit import hot
-from .layout import (EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
+from .layout import (EV_BLUFF, EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
                      EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE,
-                     R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_JUMP_TURN,
+                     R_STACKED_WD4, R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_JUMP_TURN,
                      S_JUMPED, S_NP, S_PEN_BY,
                      S_PEN_ILLEGAL, S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
 from .legal import playable, wd4_legal
@@ -153,12 +153,17 @@ def start_penalty(st, p, v, n, kind, bluff, passes):
 
 
 @hot
-def stack_choice(st, bots, p):
-    """The card kind seat p stacks on the pending penalty, -1 when it holds none: a Wild
-    Draw Four on a Wild Draw Four, else one of its Draw Twos (the policy's choice)."""
+def stack_choice(st, r, bots, p):
+    """The card kind seat p stacks on the pending penalty, -1 when it stacks none: a Wild
+    Draw Four on a Wild Draw Four (under stacked_wd4=checked only when it is legal, or on
+    the seat's bluff coin), else one of its Draw Twos (the policy's choice)."""
     h = st.hand
     if st.s[S_PEN_KIND] == WILD_DRAW_FOUR:
-        return WILD_DRAW_FOUR if h[p, WILD_DRAW_FOUR] > 0 else -1
+        if h[p, WILD_DRAW_FOUR] == 0:
+            return -1
+        if r[R_STACKED_WD4] or wd4_legal(st, r, p) or policy.bluffs(st, bots, p):
+            return WILD_DRAW_FOUR
+        return -1
     n = 0
     for c in range(4):
         n += h[p, c * KINDS_PER_COLOUR + DRAW_TWO_OFFSET]
@@ -185,7 +190,7 @@ def take_penalty(st, p, n, passes):
 
 
 @hot
-def penalty_action(st, bots, p):
+def penalty_action(st, r, bots, p):
     """Seat p faces a pending penalty: it challenges the Wild Draw Four (its challenge
     probability), else stacks when it can (a counted turn), else takes the penalty (not a
     turn). Sets S_CUR."""
@@ -206,12 +211,16 @@ def penalty_action(st, bots, p):
                 n += 2
             take_penalty(st, p, n, passes)
             return
-    k = stack_choice(st, bots, p)
+    k = stack_choice(st, r, bots, p)
     if k < 0:
         take_penalty(st, p, n, s[S_PEN_PASS])
         return
     s[S_TURNS] += 1
     ev(st, EV_TURN, p, s[S_TURNS], 0)
+    bluff = 0
+    if k == WILD_DRAW_FOUR and not r[R_STACKED_WD4] and not wd4_legal(st, r, p):
+        bluff = 1
+        ev(st, EV_BLUFF, p, 0, 0)
     remove_card(st, p, k)
     set_top(st, k)
     ev(st, EV_PLAY, p, k, 0)
@@ -228,4 +237,4 @@ def penalty_action(st, bots, p):
             draw_card(st, v)
         return
     uno_check(st, bots, p)
-    start_penalty(st, p, v, n, s[S_PEN_KIND], 0, 1)
+    start_penalty(st, p, v, n, s[S_PEN_KIND], bluff, 1)

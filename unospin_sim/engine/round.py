@@ -66,7 +66,7 @@ def _make_play_round(house):
                 if j >= 0:
                     p = j  # plays out of turn (S_JUMP_PLAY set)
             if house and s[S_PEN_N] > 0:  # stacking: p faces a pending penalty
-                penalty_action(st, bots, p)
+                penalty_action(st, r, bots, p)
             else:
                 if not (house and s[S_JUMP_PLAY] > 0):  # a jump-in is not a turn
                     s[S_TURNS] += 1

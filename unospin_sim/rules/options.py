@@ -140,6 +140,10 @@ OPTIONS: tuple[Option, ...] = (
     _o("partners", "bool", (), False, ALL_EDITIONS, True,
        "teams of two sitting opposite (4, 6, 8 or 10 players); the team of the player who "
        "goes out scores the opponents' cards", "R_PARTNERS"),
+    _o("stacked_wd4", "enum", ("checked", "free"), "checked", ALL_EDITIONS, True,
+       "with stacking: checked = a stacked Wild Draw Four follows the Wild Draw Four rule "
+       "(legal only without a card of the colour in play) and may be challenged; free = "
+       "always legal, never successfully challenged", "R_STACKED_WD4"),
 )
 
 #: name -> Option

@@ -392,15 +392,18 @@ def _check_combinations(ed: Edition, resolved: dict) -> None:
     if resolved.get("match") == "single" and resolved.get("target") != ed.defaults["target"]:
         raise RuleError(f"target={resolved['target']} cannot be combined with match=single: "
                         f"a target ends a match (match=race or match=lowest)")
+    if resolved.get("stacked_wd4", "checked") != "checked" and not resolved.get("stacking"):
+        raise RuleError(f"stacked_wd4={resolved['stacked_wd4']} cannot be combined with "
+                        f"stacking=false: it says how a stacked Wild Draw Four is judged")
     if resolved.get("partners"):
         n = resolved["players"]
         if n % 2 or n < 4:
             raise RuleError(f"partners=true cannot be combined with players={n}: partners "
                             f"play in teams of two sitting opposite (4, 6, 8 or 10 players)")
-        if resolved.get("match") != "single":
-            raise RuleError(f"partners=true cannot be combined with match={resolved['match']}: "
-                            f"team scores across rounds are not implemented (single rounds "
-                            f"only)")
+        if resolved.get("match") == "lowest":
+            raise RuleError("partners=true cannot be combined with match=lowest: each player "
+                            "adds their own cards (a team version is not defined; match=race "
+                            "plays partners)")
 
 
 # ------------------------------------------------------------------------------------------
