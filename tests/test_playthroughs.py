@@ -27,6 +27,9 @@ CASES = [(ed, p, "random", 11, "") for ed in sorted(EDITIONS) for p in PLAYER_CO
     ("classic", 4, KNOBS, 12, ""),
     ("classic", 4, "random", 11, "stacking=true"),
     ("classic", 3, KNOBS, 12, "stacking=true"),
+    # the same seed with a stacked Wild Draw Four judged (a bluff, caught) and not judged
+    ("classic", 3, KNOBS, 35, "stacking=true"),
+    ("classic", 3, KNOBS, 35, "stacking=true,stacked_wd4=free"),
     ("spin2025", 4, "random", 11, "stacking=true"),
     ("classic", 4, "random", 17, "draw_until_playable=true"),
     ("classic", 4, "random", 11, "seven_o=true"),
