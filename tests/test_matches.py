@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -133,6 +134,23 @@ def test_cli_race_writes_matches_and_summary_reads_them(tmp_path, capsys):
     from unospin_sim.report import build_report
     md = build_report([out], tmp_path / "rep", target=300).read_text()
     assert ": 12 matches" in md
+
+
+def test_cli_partners_race_summaries_are_per_team(tmp_path, capsys):
+    out = tmp_path / "p"
+    assert main(["run", "--match", "race", "--target", "200", "--matches", "10", "--edition",
+                 "classic", "--option", "partners=true", "--seed", "4", "--out", str(out),
+                 "--quiet", "--threads", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "team  win rate" in text and "  team  match win rate" in text
+    res = load_results(out)
+    _check_scores(res.rounds, res.matches, 4, 200, "race", partners=True)
+    wins = np.bincount(res.matches["winner"], minlength=2)
+    line = re.search(r"^\s+0\s+([0-9.]+)\s+\[", text.split("match win rate")[1], re.M)
+    assert float(line[1]) == pytest.approx(wins[0] / 10, abs=1e-4)
+    assert main(["summary", str(out)]) == 0
+    again = capsys.readouterr().out
+    assert "team  win rate" in again and "  team  match win rate" in again
 
 
 @pytest.mark.parametrize("argv,word", [
