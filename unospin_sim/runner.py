@@ -161,11 +161,15 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
         for a in range(0, n, KERNEL_BATCH):
             b = min(KERNEL_BATCH, n - a)
             out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0 + a, b)
-            acc.merge(SummaryAccumulator.of_rounds(
-                rules.players, np.arange(game0 + a, game0 + a + b),
-                out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS]))
+            if not want_rounds:
+                acc.merge(SummaryAccumulator.of_rounds(
+                    rules.players, np.arange(game0 + a, game0 + a + b),
+                    out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS]))
             cols.add(game0 + a, out_arr, seeds, rec)
             del out_arr, seeds, rec
+        if want_rounds:  # the same counts, from the gathered columns in one go
+            acc = SummaryAccumulator.of_rounds(rules.players, cols.rounds["game"],
+                                               cols.rounds["winner"], cols.rounds["turns"])
         if store is not None:
             parts = {}
             if "rounds" in tables:
