@@ -391,9 +391,11 @@ class ChunkColumns:
         parts = self._spins
         if not parts:
             return _spins_arrays(self.rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))[0]
-        if len(parts) == 1:
-            return parts[0]
-        return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
+        if len(parts) > 1:  # column by column, letting go of the batches' pieces as it goes
+            whole = {name: np.concatenate([p.pop(name) for p in parts])
+                     for name in list(parts[0])}
+            parts[:] = [whole]
+        return dict(parts[0])
 
     def rounds_arrow(self):
         return _arrow_table(self.rounds)
