@@ -6,6 +6,23 @@
 
 Each run is a child process; its peak RSS is the ru_maxrss that os.wait4 reports for it.
 Also prints the disk the results took (bytes per million rounds). The results are deleted.
+
+Measured 2026-12-01 on the shared 2-core machine (load average 3-4), 2 threads, 4 random
+players (issue 11; target: peak <= 500 MB whatever --games is):
+
+    python benchmarks/bench_memory.py --games 1e6 1e7 1e8
+        classic rounds,spins   1e6 341.2 MB   1e7 338.0 MB   1e8 350.1 MB (621 s)
+        disk 22.0 MB per million rounds (1e8: 2.2 GB)
+    python benchmarks/bench_memory.py --edition spin2025 --tables T --games 1e6 1e7
+        T=rounds,spins  1e6 392.7 MB   1e7 464.0 MB   disk 117.9 MB per million
+        T=rounds        1e6 344.9 MB   1e7 370.1 MB   disk 31.8 MB per million
+        T=none          1e6 304.7 MB   1e7 313.6 MB   disk 40 kB in all at 1e7
+
+Before the chunks were played in kernel batches (runner.KERNEL_BATCH) and the parts written
+DELTA_BINARY_PACKED, spin2025 1e6 took 537.5 MB (rounds,spins; 134.1 MB of disk per
+million), 513.4 MB (rounds; 39.8 MB per million), 443.5 MB (none); classic took 29 MB of
+disk per million. 1e8 rounds of spin2025 were not measured (about 15 minutes per mode on the
+loaded machine); their peak is set by the chunk size, 65,536 from 4.2e6 rounds on, as at 1e7.
 """
 
 from __future__ import annotations

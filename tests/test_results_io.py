@@ -603,3 +603,34 @@ def test_match_results_load_refuses_broken_match_tables(tmp_path):
     with pytest.raises(ResultsError) as info:
         load_results(tmp_path / "c")
     assert "3 rounds but" in one_line(info)
+
+
+@pytest.mark.parametrize("rules_text", ["spin2025(players=4)", "classic(players=3)",
+                                        "spin2005(players=4,partners=true)"])
+def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
+    """A chunk played in kernel batches (as `run` does, to bound memory) gives the tables of
+    the chunk played in one kernel call, and its parts read back as those tables."""
+    import io
+
+    import pyarrow.parquet as pq
+
+    from unospin_sim.runner import _encoded, _play
+
+    players = parse_rules(rules_text).players
+    rules, ki = _encoded(rules_text, ",".join(["random"] * players), True)
+    game0, n = 1000, 2500
+    out, seeds, rec = _play(rules, ki, 9, False, game0, n)
+    cols = results.ChunkColumns(rules, n, check=True)
+    for a in range(0, n, 700):
+        b = min(700, n - a)
+        cols.add(game0 + a, *_play(rules, ki, 9, False, game0 + a, b))
+    pd.testing.assert_frame_equal(cols.rounds_frame(),
+                                  results.rounds_frame(rules, game0, out, seeds, check=True))
+    pd.testing.assert_frame_equal(cols.spins_frame(), results.spins_frame(rules, rec))
+    for tab, want in ((cols.rounds_arrow(), results.rounds_arrow(rules, game0, out, seeds,
+                                                                  check=True)),
+                      (cols.spins_arrow(), results.spins_arrow(rules, rec))):
+        assert tab.equals(want)
+        buf = io.BytesIO()
+        pq.write_table(tab, buf, **results.part_write_options(tab))
+        assert pq.read_table(io.BytesIO(buf.getvalue())).equals(want)

@@ -198,3 +198,14 @@ def test_peak_memory_does_not_grow_with_rounds(tmp_path):
     small = _peak_rss_mb(*common, "--games", "20000", "--out", str(tmp_path / "s"))
     large = _peak_rss_mb(*common, "--games", "200000", "--out", str(tmp_path / "l"))
     assert large <= small * 1.15 + 30, (small, large)
+
+
+def test_peak_memory_does_not_grow_with_chunk_size(tmp_path):
+    """spin2025 (about 15 spins a round): peak RSS of `run` with chunks of 2,000 and of
+    40,000 rounds within 15% + 30 MB.  When a chunk was one kernel call, its int64 spin
+    records alone took ~45 MB per thread at 31,000 rounds (538 MB peak at 1e6 rounds)."""
+    common = ("run", "--edition", "spin2025", "--seed", "1", "--threads", "2",
+              "--games", "80000", "--quiet")
+    small = _peak_rss_mb(*common, "--chunk-size", "2000", "--out", str(tmp_path / "s"))
+    large = _peak_rss_mb(*common, "--chunk-size", "40000", "--out", str(tmp_path / "l"))
+    assert large <= small * 1.15 + 30, (small, large)

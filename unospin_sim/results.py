@@ -259,21 +259,28 @@ def round_columns(rules, check: bool = False) -> list[str]:
 
 
 def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
-                   check: bool = False) -> dict:
-    """Columns of the round table (name -> 1-D array of the column's dtype), in order."""
+                   check: bool = False, into: dict | None = None, at: int = 0) -> dict:
+    """Columns of the round table (name -> 1-D array of the column's dtype), in order.
+
+    With ``into`` (columns of a longer table, see :class:`ChunkColumns`), write the rows
+    into ``into[name][at:at + n]`` instead and return ``into``."""
     n = out.shape[0]
     data = {}
     for name, source, dtype in _round_fields(rules, check):
         if name == "game":
-            data[name] = (np.arange(game0, game0 + n, dtype=dtype) if np.ndim(game0) == 0
-                          else np.asarray(game0, dtype))
+            v = (np.arange(game0, game0 + n, dtype=dtype) if np.ndim(game0) == 0
+                 else np.asarray(game0, dtype))
         elif name == "seed":
-            data[name] = seeds.view(dtype)
+            v = seeds.view(dtype)
         elif source[0] == "team":
-            data[name] = _team_column(rules, out, source[1]).astype(dtype)
+            v = _team_column(rules, out, source[1])
         else:
-            data[name] = out[:, _out_column(source, rules.players)].astype(dtype)
-    return data
+            v = out[:, _out_column(source, rules.players)]
+        if into is None:
+            data[name] = v if name in ("game", "seed") and v.dtype == dtype else v.astype(dtype)
+        else:
+            np.copyto(into[name][at:at + n], v, casting="unsafe")  # = astype(dtype)
+    return data if into is None else into
 
 
 def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
@@ -310,10 +317,103 @@ def rounds_arrow(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
                  check: bool = False):
     """The round table as a :class:`pyarrow.Table` (no pandas on the way): the same
     columns and dtypes as :func:`rounds_frame`, as written to ``rounds/`` parts."""
+    return _arrow_table(_rounds_arrays(rules, game0, out, seeds, check))
+
+
+def _arrow_table(data: dict, cats=None):
+    """A :class:`pyarrow.Table` of numpy columns; ``space`` (spin tables) dictionary-encoded
+    over ``cats``."""
     import pyarrow as pa
 
-    data = _rounds_arrays(rules, game0, out, seeds, check)
-    return pa.Table.from_arrays([pa.array(v) for v in data.values()], names=list(data))
+    arrays = []
+    for name, v in data.items():
+        if name == "space" and cats is not None:
+            arrays.append(pa.DictionaryArray.from_arrays(pa.array(v, pa.int8()),
+                                                         pa.array(cats, pa.string())))
+        else:
+            arrays.append(pa.array(v))
+    return pa.Table.from_arrays(arrays, names=list(data))
+
+
+def part_write_options(table) -> dict:
+    """Keyword arguments of :func:`pyarrow.parquet.write_table` for a part of ``table``
+    (a :class:`pyarrow.Table` of a run's chunk).
+
+    Integer columns are written DELTA_BINARY_PACKED without a dictionary (except ``seed``,
+    random 64-bit values: plain), dictionary columns (the spin table's ``space``) with their
+    dictionary, all Snappy-compressed.  The same tables read back as Parquet's defaults
+    would give; the parts are about 20% smaller and written 1.5-2.5 times faster (issue 11).
+    """
+    import pyarrow as pa
+
+    dict_cols = [f.name for f in table.schema if pa.types.is_dictionary(f.type)]
+    delta = {f.name: "DELTA_BINARY_PACKED" for f in table.schema
+             if pa.types.is_integer(f.type) and f.name != "seed"}
+    return {"use_dictionary": dict_cols or False, "column_encoding": delta or None,
+            "compression": "snappy"}
+
+
+class ChunkColumns:
+    """The round and spin columns of one chunk of games, gathered from the kernel's output
+    of consecutive batches of its games (so the kernel's int64 buffers stay the size of a
+    batch, whatever the chunk size): :meth:`add` each batch in game order, then
+    :meth:`rounds_arrow` / :meth:`spins_arrow` (the parts) or :meth:`rounds_frame` /
+    :meth:`spins_frame`.  The tables equal :func:`rounds_frame` and :func:`spins_frame` of
+    the whole chunk's output at once.
+
+    ``n`` is the chunk's number of games; ``rounds`` / ``spins``: whether to gather that
+    table at all.
+    """
+
+    def __init__(self, rules, n: int, check: bool = False, rounds: bool = True,
+                 spins: bool = True) -> None:
+        self.rules, self.n, self.check = rules, n, check
+        self.filled = 0
+        self.rounds = ({name: np.empty(n, dtype) for name, _, dtype in
+                        _round_fields(rules, check)} if rounds else None)
+        self._spins = [] if spins else None
+        self.cats = list(rules.wheel_spaces())
+
+    def add(self, game0: int, out: np.ndarray, seeds: np.ndarray, rec: np.ndarray) -> None:
+        """Add the next batch: games ``game0 ..`` (``out``, ``seeds``: its rows; ``rec``: its
+        spin records)."""
+        if self.rounds is not None:
+            _rounds_arrays(self.rules, game0, out, seeds, self.check, into=self.rounds,
+                           at=self.filled)
+        if self._spins is not None and len(rec):
+            self._spins.append(_spins_arrays(self.rules, rec)[0])
+        self.filled += out.shape[0]
+
+    def spins_data(self) -> dict:
+        """The spin columns (``space`` as int8 category codes over :attr:`cats`)."""
+        from .engine import layout as L
+
+        parts = self._spins
+        if not parts:
+            return _spins_arrays(self.rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))[0]
+        if len(parts) > 1:  # column by column, letting go of the batches' pieces as it goes
+            whole = {name: np.concatenate([p.pop(name) for p in parts])
+                     for name in list(parts[0])}
+            parts[:] = [whole]
+        return dict(parts[0])
+
+    def rounds_arrow(self):
+        return _arrow_table(self.rounds)
+
+    def spins_arrow(self):
+        return _arrow_table(self.spins_data(), self.cats)
+
+    def rounds_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self.rounds)
+
+    def spins_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        data = self.spins_data()
+        data["space"] = pd.Categorical.from_codes(data["space"], categories=self.cats)
+        return pd.DataFrame(data)
 
 
 def _spins_arrays(rules, rec: np.ndarray) -> tuple[dict, list]:
@@ -375,17 +475,8 @@ def spins_frame(rules, rec: np.ndarray) -> pd.DataFrame:
 def spins_arrow(rules, rec: np.ndarray):
     """The spin table as a :class:`pyarrow.Table` (``space`` dictionary-encoded over the
     edition's wheel spaces), as written to ``spins/`` parts."""
-    import pyarrow as pa
-
     data, cats = _spins_arrays(rules, rec)
-    arrays = []
-    for name, v in data.items():
-        if name == "space":
-            arrays.append(pa.DictionaryArray.from_arrays(pa.array(v, pa.int8()),
-                                                         pa.array(cats, pa.string())))
-        else:
-            arrays.append(pa.array(v))
-    return pa.Table.from_arrays(arrays, names=list(data))
+    return _arrow_table(data, cats)
 
 
 def matches_frame(rules, mrows: np.ndarray) -> pd.DataFrame:

@@ -231,6 +231,8 @@ class RunStore:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
+        from .results import part_write_options
+
         info = {}
         name = self.part_name(k)
         for table, tab in tables.items():
@@ -239,7 +241,7 @@ class RunStore:
             d = self.path / table
             final, tmp = d / name, d / f".{name}.tmp"
             sink = pa.BufferOutputStream()
-            pq.write_table(tab, sink)
+            pq.write_table(tab, sink, **part_write_options(tab))
             buf = sink.getvalue()
             try:
                 d.mkdir(exist_ok=True)

@@ -22,9 +22,8 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import (MAX_MATCH_ROUNDS, Results, empty_frames, is_match_mode, match_arrows,
-                      match_frames, round_columns, rounds_arrow, rounds_frame, spins_arrow,
-                      spins_frame)
+from .results import (MAX_MATCH_ROUNDS, ChunkColumns, Results, empty_frames, is_match_mode,
+                      match_arrows, match_frames, round_columns, rounds_frame, spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
@@ -32,6 +31,10 @@ SCHEMA_VERSION = 1
 SUMMARY_COLUMNS = ("game", "first_player", "winner", "turns")
 #: the tables a run can write
 TABLES = ("rounds", "spins")
+#: games per kernel call within a chunk (rounds, not match mode): the kernel's int64 output
+#: rows and spin records are this many games' worth, whatever the chunk size (a spin2025
+#: chunk of 31,000 rounds made ~45 MB of spin records per thread); results do not depend on it
+KERNEL_BATCH = 4096
 
 
 def default_threads() -> int:
@@ -150,23 +153,36 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
             if keep == "summary":
                 frames = (frames[0][list(SUMMARY_COLUMNS)], None, frames[2])
     else:
-        out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0, n)
-        acc = SummaryAccumulator.of_rounds(rules.players, np.arange(game0, game0 + n),
-                                           out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS])
+        write = tables if store is not None else ()
+        want_rounds = "rounds" in write or keep is not False
+        want_spins = ("spins" in write and bool(rules.wheel_spaces())) or keep is True
+        cols = ChunkColumns(rules, n, check, rounds=want_rounds, spins=want_spins)
+        acc = SummaryAccumulator(rules.players)
+        for a in range(0, n, KERNEL_BATCH):
+            b = min(KERNEL_BATCH, n - a)
+            out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0 + a, b)
+            if not want_rounds:
+                acc.merge(SummaryAccumulator.of_rounds(
+                    rules.players, np.arange(game0 + a, game0 + a + b),
+                    out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS]))
+            cols.add(game0 + a, out_arr, seeds, rec)
+            del out_arr, seeds, rec
+        if want_rounds:  # the same counts, from the gathered columns in one go
+            acc = SummaryAccumulator.of_rounds(rules.players, cols.rounds["game"],
+                                               cols.rounds["winner"], cols.rounds["turns"])
         if store is not None:
             parts = {}
             if "rounds" in tables:
-                parts["rounds"] = rounds_arrow(rules, game0, out_arr, seeds, check)
+                parts["rounds"] = cols.rounds_arrow()
             if "spins" in tables and rules.wheel_spaces():
-                parts["spins"] = spins_arrow(rules, rec)
+                parts["spins"] = cols.spins_arrow()
             entry["parts"] = store.write_chunk(chunk, parts)
+            del parts
         frames = None
         if keep is True:
-            frames = (rounds_frame(rules, game0, out_arr, seeds, check),
-                      spins_frame(rules, rec), None)
+            frames = (cols.rounds_frame(), cols.spins_frame(), None)
         elif keep == "summary":
-            frames = (rounds_frame(rules, game0, out_arr, seeds, check)[list(SUMMARY_COLUMNS)],
-                      None, None)
+            frames = (cols.rounds_frame()[list(SUMMARY_COLUMNS)], None, None)
     entry["summary"] = acc.to_dict()
     return entry, frames
 
