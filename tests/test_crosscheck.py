@@ -247,3 +247,51 @@ def test_engine_agrees_with_reference_first_turns(rules, edition, players, optio
     checks = _compare_seats(eng, ref, players)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
     assert not bad, f"{rules}: engine and reference disagree: {bad}"
+
+
+# ------------------------------------------------------------------------------------------
+# the heuristic strategy (docs/BOTS.md), written again in the reference (issue 8): every
+# seat heuristic, or heuristic against random; each case is (rule string, bots, edition,
+# players, reference options, reference bot dicts per seat).
+H = dict(strategy="heuristic")
+RB = dict(strategy="random")
+HEURISTIC_CASES = [
+    ("classic(players=4)", "heuristic", "classic", 4, {}, [H] * 4),
+    ("classic(players=2)", "heuristic,random", "classic", 2, {}, [H, RB]),
+    ("spin2005(players=4)", "heuristic", "spin2005", 4, {}, [H] * 4),
+    ("spin2025(players=4)", "heuristic", "spin2025", 4, {}, [H] * 4),
+    ("spiderman(players=4)", "heuristic", "spiderman", 4, {}, [H] * 4),
+    ("classic(players=4,stacking=true,seven_o=true)", "heuristic", "classic", 4,
+     dict(stacking=True, seven_o=True), [H] * 4),
+    # 2X and Swap Hands most of the time, heuristic against random with knobs
+    ("spin2025(players=4,wheel={two_x:1,swap_hands:1,color_discard:1,wild_color_draw:1})",
+     "heuristic(bluff=0.3,challenge=0.3),random,heuristic(bluff=0.3,challenge=0.3),random",
+     "spin2025", 4,
+     dict(wheel={"two_x": 1, "swap_hands": 1, "color_discard": 1, "wild_color_draw": 1}),
+     [dict(H, bluff=0.3, challenge=0.3), RB] * 2),
+    # the 2005 wheel's choices (Almost UNO, Discard Number / Color, the race) on every spin
+    ("spin2005(players=4,wheel={almost_uno:1,discard_number:1,discard_color:1,uno_spin:1})",
+     "heuristic,random,random,random", "spin2005", 4,
+     dict(wheel={"almost_uno": 1, "discard_number": 1, "discard_color": 1, "uno_spin": 1}),
+     [H, RB, RB, RB]),
+    ("spiderman(players=4,partners=true,jump_in=true)", "heuristic,heuristic,random,random",
+     "spiderman", 4, dict(partners=True, jump_in=True), [H, H, RB, RB]),
+    ("classic(players=4,special_wilds=swap_hands,stacking=true)", "heuristic", "classic", 4,
+     dict(special_wilds="swap_hands", stacking=True), [H] * 4),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots", HEURISTIC_CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in HEURISTIC_CASES])
+def test_engine_agrees_with_reference_heuristic(rules, bots, edition, players, options,
+                                               ref_bots):
+    _require_kernel(options)
+    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=31, threads=2)
+    ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, 32,
+                                                      bots=ref_bots, **options)
+    checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
+    worst = max(checks, key=lambda k: abs(checks[k]))
+    print(f"\nHEURISTIC {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
+    bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
+    assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
