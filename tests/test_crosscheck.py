@@ -295,3 +295,41 @@ def test_engine_agrees_with_reference_heuristic(rules, bots, edition, players, o
     print(f"\nHEURISTIC {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
     assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
+
+
+# the heuristic in the first turns only: which card it sheds, the colour it names and the
+# seat it targets show in each seat's cards and points long before the round's end (the
+# full-round cases above barely see a wrong target or race discard: random targets there
+# stayed at |z| < 3.5). (rule string, bots, edition, players, options, reference bots, cap)
+HEURISTIC_SHORT_CASES = [
+    ("classic(players=4,turn_cap=2)", "heuristic", "classic", 4, {}, [H] * 4, 2),
+    ("classic(players=4,seven_o=true,turn_cap=3)", "heuristic", "classic", 4,
+     dict(seven_o=True), [H] * 4, 3),
+    ("spiderman(players=4,turn_cap=3)", "heuristic", "spiderman", 4, {}, [H] * 4, 3),
+    ("spin2005(players=4,wheel={almost_uno:1,discard_number:1,discard_color:1,uno_spin:1},"
+     "turn_cap=4)", "heuristic", "spin2005", 4,
+     dict(wheel={"almost_uno": 1, "discard_number": 1, "discard_color": 1, "uno_spin": 1}),
+     [H] * 4, 4),
+    ("spin2025(players=4,wheel={swap_hands:1,wild_color_draw:1,color_discard:1},turn_cap=3)",
+     "heuristic", "spin2025", 4,
+     dict(wheel={"swap_hands": 1, "wild_color_draw": 1, "color_discard": 1}), [H] * 4, 3),
+    ("classic(players=4,stacking=true,turn_cap=3)", "heuristic", "classic", 4,
+     dict(stacking=True), [H] * 4, 3),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots, cap",
+                         HEURISTIC_SHORT_CASES, ids=[c[0] for c in HEURISTIC_SHORT_CASES])
+def test_engine_agrees_with_reference_heuristic_first_turns(rules, bots, edition, players,
+                                                           options, ref_bots, cap):
+    _require_kernel(options)
+    eng = simulate(rules, bots, games=SHORT_ENGINE_GAMES, seed=33, threads=2)
+    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 34, turn_cap=cap,
+                              bots=ref_bots, **options)
+    checks = _compare_seats(eng, ref, players)
+    checks["turns"] = _z(eng.rounds.turns, ref.turns)
+    worst = max(checks, key=lambda k: abs(checks[k]))
+    print(f"\nHEURISTIC {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
+    bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
+    assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
