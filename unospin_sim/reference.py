@@ -1,8 +1,9 @@
 """Independent plain-Python reference engine (slow, simple) for statistical cross-checks.
 
 This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
-``spin2005``, ``spin2025`` and ``spiderman`` with the ``random`` bot strategy only
-(plus its knobs: forget, catch, bluff, challenge, reflex, jump), and the house rules
+``spin2005``, ``spin2025`` and ``spiderman`` with the bot strategies ``random`` and
+``heuristic`` (a bot dict's ``strategy``, per seat; docs/BOTS.md, written again here from that
+text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and the house rules
 ``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``, ``jump_in`` and
 ``partners`` exactly as ``docs/HOUSE_RULES.md`` settles them.  It deliberately imports
 nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the decks, points and
@@ -71,6 +72,12 @@ brief; the choices this module had to make on top of those are:
   is still the top card and no stacking penalty is pending.  Candidates are asked in
   turn order from the card's player, skipping that player, the seat to act and a seat
   that already jumped in since the last turn (once per seat between two turns).
+* ``heuristic`` (docs/BOTS.md, made precise there while writing this): ties go by the card
+  order of :func:`card_order` (the card to play: the colour in play first, then the other
+  colours' face matches, then the wilds); the "next player" of the card score and the
+  turn order of a Swap Hands tie are taken in the direction at the start of the turn (a
+  Reverse of the same 2X turn turns it only when the turn is resolved).  A random seat's
+  choices draw from the round's stream exactly as before the strategy existed.
 * ``partners`` (the random bot's side of it): a Swap Hands target is uniform among the
   opponents, a Web Swing target uniform among the eligible seats short of the partner
   (all eligible seats when none is), nobody catches their partner's forgotten UNO and
@@ -1196,7 +1203,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                seven_o=False, special_wilds="none", jump_in=False, partners=False,
                stacked_wd4="checked"):
-    """Play one round with ``random`` bots; returns a dict:
+    """Play one round; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
     reached), ``turns``, ``winner_points`` (points left in all other hands, 0 if
@@ -1208,7 +1215,8 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     ``seed`` is anything ``random.Random`` accepts.  ``wheel`` maps space names to
     weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
     per seat with any of the knobs forget, catch, bluff, challenge, reflex, jump
-    (defaults 0, 0.5, 0, 0, 1, 1).  ``trace``: a list to which event strings are appended.
+    (defaults 0, 0.5, 0, 0, 1, 1) and ``strategy`` (``"random"``, the default, or
+    ``"heuristic"``: docs/BOTS.md).  ``trace``: a list to which event strings are appended.
 
     House rules (``docs/HOUSE_RULES.md``, all off by default, combinable):
     ``stacking``, ``draw_until_playable``, ``seven_o`` (bools) and
