@@ -247,3 +247,108 @@ def test_engine_agrees_with_reference_first_turns(rules, edition, players, optio
     checks = _compare_seats(eng, ref, players)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
     assert not bad, f"{rules}: engine and reference disagree: {bad}"
+
+
+# ------------------------------------------------------------------------------------------
+# the heuristic strategy (docs/BOTS.md), written again in the reference (issue 8): every
+# seat heuristic, or heuristic against random; each case is (rule string, bots, edition,
+# players, reference options, reference bot dicts per seat).
+H = dict(strategy="heuristic")
+RB = dict(strategy="random")
+HEURISTIC_CASES = [
+    ("classic(players=4)", "heuristic", "classic", 4, {}, [H] * 4),
+    ("classic(players=2)", "heuristic,random", "classic", 2, {}, [H, RB]),
+    ("spin2005(players=4)", "heuristic", "spin2005", 4, {}, [H] * 4),
+    ("spin2025(players=4)", "heuristic", "spin2025", 4, {}, [H] * 4),
+    ("spiderman(players=4)", "heuristic", "spiderman", 4, {}, [H] * 4),
+    ("classic(players=4,stacking=true,seven_o=true)", "heuristic", "classic", 4,
+     dict(stacking=True, seven_o=True), [H] * 4),
+    # 2X and Swap Hands most of the time, heuristic against random with knobs
+    ("spin2025(players=4,wheel={two_x:1,swap_hands:1,color_discard:1,wild_color_draw:1})",
+     "heuristic(bluff=0.3,challenge=0.3),random,heuristic(bluff=0.3,challenge=0.3),random",
+     "spin2025", 4,
+     dict(wheel={"two_x": 1, "swap_hands": 1, "color_discard": 1, "wild_color_draw": 1}),
+     [dict(H, bluff=0.3, challenge=0.3), RB] * 2),
+    # the 2005 wheel's choices (Almost UNO, Discard Number / Color, the race) on every spin
+    ("spin2005(players=4,wheel={almost_uno:1,discard_number:1,discard_color:1,uno_spin:1})",
+     "heuristic,random,random,random", "spin2005", 4,
+     dict(wheel={"almost_uno": 1, "discard_number": 1, "discard_color": 1, "uno_spin": 1}),
+     [H, RB, RB, RB]),
+    ("spiderman(players=4,partners=true,jump_in=true)", "heuristic,heuristic,random,random",
+     "spiderman", 4, dict(partners=True, jump_in=True), [H, H, RB, RB]),
+    ("classic(players=4,special_wilds=swap_hands,stacking=true)", "heuristic", "classic", 4,
+     dict(special_wilds="swap_hands", stacking=True), [H] * 4),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots", HEURISTIC_CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in HEURISTIC_CASES])
+def test_engine_agrees_with_reference_heuristic(rules, bots, edition, players, options,
+                                               ref_bots):
+    _require_kernel(options)
+    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=31, threads=2)
+    ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, 32,
+                                                      bots=ref_bots, **options)
+    checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
+    worst = max(checks, key=lambda k: abs(checks[k]))
+    print(f"\nHEURISTIC {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
+    bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
+    assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
+
+
+# the heuristic in the first turns only: which card it sheds and the seat it targets show in
+# each seat's cards and points long before the round's end. Reference mutants (the one
+# choice made differently, the rest heuristic; /tmp scripts, not kept) against the cases
+# above: every choice random |z| 18 (classic 4p) and 15 (2p against random), a random
+# colour named for a wild 7.2 (classic) and 13.4 (spiderman), a random Swap Hands target
+# 15.9 (spin2025 2X / Swap Hands case), a random Discard Color 5.0; but a random 7's swap
+# target only 3.5, a random Web Swing target 2.4 and a random race discard 2.3. Here: a
+# random 7's target 7.1 (the farthest smallest hand 14.0), a random Web Swing target 4.9
+# (the highest seat on ties 6.0), a random 2025 Swap Hands target 6.3, Color Discard 7.7.
+# Not seen by either (unit tests only): the card choice ignoring the direction (2.2), ties
+# of the colour named going to the last colour (2.6).
+# (rule string, bots, edition, players, options, reference bots, cap)
+HEURISTIC_SHORT_CASES = [
+    ("classic(players=4,turn_cap=2)", "heuristic", "classic", 4, {}, [H] * 4, 2),
+    ("classic(players=4,seven_o=true,turn_cap=3)", "heuristic", "classic", 4,
+     dict(seven_o=True), [H] * 4, 3),
+    ("spiderman(players=4,turn_cap=3)", "heuristic", "spiderman", 4, {}, [H] * 4, 3),
+    # one or two 2005 spaces at a time, ten turns (reference mutants: a random race discard
+    # |z| 5.9, Discard Number 13.2, Almost UNO 8.0, Discard Color 8.4; all four spaces at
+    # once in four turns saw none of them above 3.1)
+    ("spin2005(players=4,wheel={uno_spin:1},turn_cap=10)", "heuristic", "spin2005", 4,
+     dict(wheel={"uno_spin": 1}), [H] * 4, 10),
+    ("spin2005(players=4,wheel={discard_number:1},turn_cap=10)", "heuristic", "spin2005", 4,
+     dict(wheel={"discard_number": 1}), [H] * 4, 10),
+    ("spin2005(players=4,wheel={almost_uno:1,discard_color:1},turn_cap=10)", "heuristic",
+     "spin2005", 4, dict(wheel={"almost_uno": 1, "discard_color": 1}), [H] * 4, 10),
+    ("spin2025(players=4,wheel={swap_hands:1,wild_color_draw:1,color_discard:1},turn_cap=3)",
+     "heuristic", "spin2025", 4,
+     dict(wheel={"swap_hands": 1, "wild_color_draw": 1, "color_discard": 1}), [H] * 4, 3),
+    ("classic(players=4,stacking=true,turn_cap=3)", "heuristic", "classic", 4,
+     dict(stacking=True), [H] * 4, 3),
+    # the Wild Color Draw colour is nearly invisible in these statistics (reference mutants:
+    # naming the most held colour |z| 4.3, a random held colour 3.2; in the full-round
+    # spin2025 case above 1.7 and 0.5), and so is which Draw Two is stacked (a random one
+    # |z| 1.9 at ten turns): tests/test_reference_heuristic.py pins both exactly
+    ("spin2025(players=4,wheel={wild_color_draw:1},turn_cap=10)", "heuristic", "spin2025", 4,
+     dict(wheel={"wild_color_draw": 1}), [H] * 4, 10),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots, cap",
+                         HEURISTIC_SHORT_CASES, ids=[c[0] for c in HEURISTIC_SHORT_CASES])
+def test_engine_agrees_with_reference_heuristic_first_turns(rules, bots, edition, players,
+                                                           options, ref_bots, cap):
+    _require_kernel(options)
+    eng = simulate(rules, bots, games=SHORT_ENGINE_GAMES, seed=33, threads=2)
+    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 34, turn_cap=cap,
+                              bots=ref_bots, **options)
+    checks = _compare_seats(eng, ref, players)
+    checks["turns"] = _z(eng.rounds.turns, ref.turns)
+    worst = max(checks, key=lambda k: abs(checks[k]))
+    print(f"\nHEURISTIC {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
+    bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
+    assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"

@@ -1,8 +1,9 @@
 """Independent plain-Python reference engine (slow, simple) for statistical cross-checks.
 
 This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
-``spin2005``, ``spin2025`` and ``spiderman`` with the ``random`` bot strategy only
-(plus its knobs: forget, catch, bluff, challenge, reflex, jump), and the house rules
+``spin2005``, ``spin2025`` and ``spiderman`` with the bot strategies ``random`` and
+``heuristic`` (a bot dict's ``strategy``, per seat; docs/BOTS.md, written again here from that
+text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and the house rules
 ``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``, ``jump_in`` and
 ``partners`` exactly as ``docs/HOUSE_RULES.md`` settles them.  It deliberately imports
 nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the decks, points and
@@ -71,6 +72,12 @@ brief; the choices this module had to make on top of those are:
   is still the top card and no stacking penalty is pending.  Candidates are asked in
   turn order from the card's player, skipping that player, the seat to act and a seat
   that already jumped in since the last turn (once per seat between two turns).
+* ``heuristic`` (docs/BOTS.md, made precise there while writing this): ties go by the card
+  order of :func:`card_order` (the card to play: the colour in play first, then the other
+  colours' face matches, then the wilds); the "next player" of the card score and the
+  turn order of a Swap Hands tie are taken in the direction at the start of the turn (a
+  Reverse of the same 2X turn turns it only when the turn is resolved).  A random seat's
+  choices draw from the round's stream exactly as before the strategy existed.
 * ``partners`` (the random bot's side of it): a Swap Hands target is uniform among the
   opponents, a Web Swing target uniform among the eligible seats short of the partner
   (all eligible seats when none is), nobody catches their partner's forgotten UNO and
@@ -120,7 +127,13 @@ WHEELS = {
 }
 
 BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-                "jump": 1.0}
+                "jump": 1.0, "strategy": "random"}
+
+#: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
+STRATEGIES = ("random", "heuristic")
+
+#: the wild cards in the order a player looks at them (a heuristic tie goes to the first)
+WILD_ORDER = (WILD, WILD_DRAW_FOUR, WILD_SPIN, WEB_SWING, SWAP_WILD, SHUFFLE_WILD)
 
 
 # ----------------------------------------------------------------------------- cards
@@ -211,6 +224,22 @@ def hand_points(hand):
     return sum(card_points(c) for c in hand)
 
 
+def card_order(card):
+    """Where ``card`` comes when a player looks through the card types in a fixed order:
+    colour by colour (red, yellow, green, blue), in each colour the numbers 0-9, the Spin
+    cards 1-5, Skip, Reverse, Draw Two; then the wilds in WILD_ORDER.  The ``heuristic``
+    bot breaks its ties by this order (docs/BOTS.md)."""
+    if card.colour is None:
+        return 100 + WILD_ORDER.index(card.kind)
+    if card.kind == NUMBER:
+        rank = card.number
+    elif card.kind == SPIN:
+        rank = 9 + card.number
+    else:
+        rank = 15 + (SKIP, REVERSE, DRAW_TWO).index(card.kind)
+    return 20 * card.colour + rank
+
+
 # ----------------------------------------------------------------------------- a round
 
 class _RoundOver(Exception):
@@ -278,6 +307,9 @@ class _Round:
             if unknown:
                 raise ValueError(f"unknown bot knob(s) {sorted(unknown)}")
             knobs = dict(BOT_DEFAULTS, **b)
+            if knobs["strategy"] not in STRATEGIES:
+                raise ValueError(f"bot strategy must be one of {STRATEGIES}, "
+                                 f"got {knobs['strategy']!r}")
             for k in ("forget", "catch", "bluff", "challenge", "jump"):
                 if not 0 <= knobs[k] <= 1:
                     raise ValueError(f"bot knob {k} must be in [0, 1], got {knobs[k]!r}")
@@ -360,6 +392,146 @@ class _Round:
 
     def name_colour(self):
         return self.rng.randrange(4)
+
+    # ------------------------------------------------------------------ strategies
+    # Every choice the rules leave to a player.  The ``random`` bot's choices stay where
+    # they always were (and draw from the round's stream exactly as before); a seat whose
+    # strategy is ``heuristic`` takes the choice below instead (docs/BOTS.md, the
+    # ``heuristic`` column), which draws no random number except for Almost UNO.
+    def heuristic(self, s):
+        return self.bots[s]["strategy"] == "heuristic"
+
+    def colour_counts(self, s):
+        """Cards of each colour (red, yellow, green, blue) in seat s's hand."""
+        counts = [0, 0, 0, 0]
+        for c in self.hands[s]:
+            if c.colour is not None:
+                counts[c.colour] += 1
+        return counts
+
+    def colour_named(self, s):
+        """The colour seat s names for a wild it played or that ended its wheel discard
+        (the wild has already left the hand).  heuristic: the colour it holds most of, the
+        first of red, yellow, green, blue on ties."""
+        if self.heuristic(s):
+            counts = self.colour_counts(s)
+            return counts.index(max(counts))
+        return self.name_colour()
+
+    def heuristic_card(self, s, legal):
+        """heuristic: the index (among ``legal``) of the card to play.  Score: a Wild Draw
+        Four 300 when the next player (current direction) holds <= 2 cards, else -200; any
+        other wild 250 / -100; a coloured card its points + 2 x the cards of its colour in
+        hand, +100 for a Skip / Reverse / Draw Two when the next player holds <= 2.  Ties:
+        the first card met looking first through the colour in play, then at the other
+        colours' cards matching the top card, then at the wilds (card_order within each)."""
+        hand = self.hands[s]
+        counts = self.colour_counts(s)
+        next_small = len(self.hands[self.seat(s + self.direction)]) <= 2
+
+        def score(c):
+            if c.kind == WILD_DRAW_FOUR:
+                return 300 if next_small else -200
+            if c.colour is None:
+                return 250 if next_small else -100
+            sc = card_points(c) + 2 * counts[c.colour]
+            if c.number is None and next_small:      # Skip, Reverse, Draw Two
+                sc += 100
+            return sc
+
+        def looked_at(c):
+            group = 0 if c.colour == self.colour else 1 if c.colour is not None else 2
+            return group, card_order(c)
+
+        return min(legal, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
+
+    def number_named(self, s):
+        """2005 Discard Number: the number the seat names."""
+        hand = self.hands[s]
+        if self.heuristic(s):
+            # count x (number + 1), the lowest number on ties (0 when it holds none)
+            return max(range(10), key=lambda x: (sum(c.number == x for c in hand) * (x + 1),
+                                                 -x))
+        numbers = sorted({c.number for c in hand if c.number is not None})
+        return self.rng.choice(numbers) if numbers else self.rng.randrange(10)
+
+    def colour_to_discard(self, s):
+        """2005 Discard Color / 2025 Color Discard: the colour named."""
+        if self.heuristic(s):
+            # the colour whose cards are worth the most: points + count (first on ties)
+            worth = [0, 0, 0, 0]
+            for c in self.hands[s]:
+                if c.colour is not None:
+                    worth[c.colour] += card_points(c) + 1
+            x = worth.index(max(worth))
+            self.log(f"seat {s} names {COLOURS[x]}")
+            return x
+        return self.named_colour_held(s)
+
+    def colour_to_draw(self, s):
+        """2025 Wild Color Draw: the colour named."""
+        if self.heuristic(s):
+            counts = self.colour_counts(s)
+            x = counts.index(min(counts))      # the fewest held, first on ties
+            self.log(f"seat {s} names {COLOURS[x]}")
+            return x
+        return self.named_colour_held(s)
+
+    def almost_uno_keep(self, s):
+        """2005 Almost UNO: the set of hand indices seat s keeps (two)."""
+        hand = self.hands[s]
+        if self.heuristic(s):
+            # up to two wilds, the later ones in WILD_ORDER first (a Wild Draw Four before
+            # a plain Wild); the rest uniformly among the other card instances
+            wilds = sorted((k for k, c in enumerate(hand) if c.colour is None),
+                           key=lambda k: -card_order(hand[k]))[:2]
+            rest = [k for k in range(len(hand)) if k not in wilds]
+            return set(wilds) | set(self.rng.sample(rest, 2 - len(wilds)))
+        return set(self.rng.sample(range(len(hand)), 2))
+
+    def race_discard(self, w):
+        """2005 UNO Spin race: the hand index of the card the winner w discards."""
+        hand = self.hands[w]
+        if self.heuristic(w):
+            # the most points, a wild counting 0 (wilds last); first in card_order on ties
+            return min(range(len(hand)),
+                       key=lambda k: (-(card_points(hand[k]) if hand[k].colour is not None
+                                        else 0), card_order(hand[k])))
+        return self.rng.randrange(len(hand))
+
+    def swap_target(self, p):
+        """Swap Hands (2025 wheel, a 7 under seven_o, Wild Swap Hands): the other seat;
+        never the partner under partners."""
+        if self.heuristic(p):
+            # the smallest hand, the nearest in turn order on ties
+            best = None
+            for i in range(1, self.n):
+                q = self.seat(p + i * self.direction)
+                if q == self.partner(p):
+                    continue
+                if best is None or len(self.hands[q]) < len(self.hands[best]):
+                    best = q
+            return best
+        return self.rng.choice([j for j in range(self.n) if j != p and j != self.partner(p)])
+
+    def web_swing_target(self, p, eligible):
+        """Web Swing: the seat picked among ``eligible`` (the others holding the colour,
+        short of the partner when possible)."""
+        if self.heuristic(p):
+            return min(eligible, key=lambda j: (len(self.hands[j]), j))  # fewest, lowest seat
+        return self.rng.choice(eligible)
+
+    def draw_two_to_stack(self, v, stackable):
+        """Stacking: the hand index of the card seat v stacks (``stackable``: its indices of
+        the pending penalty's face)."""
+        if self.heuristic(v):
+            hand = self.hands[v]
+            if hand[stackable[0]].kind == WILD_DRAW_FOUR:
+                return stackable[0]                 # all alike
+            counts = self.colour_counts(v)
+            # the Draw Two of the colour held most, first of red, yellow, green, blue on ties
+            return min(stackable, key=lambda i: (-counts[hand[i].colour], hand[i].colour))
+        return self.rng.choice(stackable)
 
     def reshuffle(self):
         if len(self.discard) > 1:
@@ -464,7 +636,7 @@ class _Round:
             self.log(f"first card {card_name(c)}")
             self.cur = 0
             if c.colour is None:                         # Wild
-                self.colour = self.name_colour()
+                self.colour = self.colour_named(0)
                 self.log(f"seat 0 names {COLOURS[self.colour]}")
             else:
                 self.colour = c.colour
@@ -587,7 +759,7 @@ class _Round:
             self.clear_penalty()
             return self.take_penalty(v, n_cards, passes)
         self.turns += 1
-        self.play_card(v, self.rng.choice(stackable), stacked=True, bluff=bluff)
+        self.play_card(v, self.draw_two_to_stack(v, stackable), stacked=True, bluff=bluff)
         self.penalty = n_cards + (4 if kind == WILD_DRAW_FOUR else 2)
         self.penalty_from = v
         self.penalty_illegal = bluff
@@ -637,6 +809,8 @@ class _Round:
                  if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, colour))]
         if not legal:
             return None
+        if self.heuristic(s):
+            return self.heuristic_card(s, legal)
         return self.rng.choice(legal)
 
     def play_card(self, s, i, stacked=False, bluff=False):
@@ -649,7 +823,7 @@ class _Round:
         del hand[i]
         self.discard.append(card)
         self.last_play = (card, s)
-        self.colour = card.colour if card.colour is not None else self.name_colour()
+        self.colour = card.colour if card.colour is not None else self.colour_named(s)
         self.log(f"seat {s} plays {card_name(card)}"
                  + (f", names {COLOURS[self.colour]}" if card.colour is None else "")
                  + (" (illegally)" if illegal else "") + f"; {len(hand)} left")
@@ -734,7 +908,7 @@ class _Round:
                 self.uno_check(j)
 
     def swap_with_chosen(self, p):
-        t = self.rng.choice([j for j in range(self.n) if j != p and j != self.partner(p)])
+        t = self.swap_target(p)
         self.hands[p], self.hands[t] = self.hands[t], self.hands[p]
         self.log(f"seat {p} swaps hands with seat {t}")
         for j in (p, t):
@@ -828,7 +1002,7 @@ class _Round:
                     dp = self.ahead(p, self.partner(p))
                     eligible = [j for j in eligible if self.ahead(p, j) < dp] or eligible
                 if eligible:
-                    t = self.rng.choice(eligible)
+                    t = self.web_swing_target(p, eligible)
                     nxt = t + self.direction
                     self.log(f"web swing on {COLOURS[colour]}: seat {t} picked, "
                              f"seat {self.seat(nxt)} plays next")
@@ -853,7 +1027,7 @@ class _Round:
         self.discard.extend(cards)
         self.wheel_discards[s] += len(cards)
         top = cards[-1]
-        self.colour = top.colour if top.colour is not None else self.name_colour()
+        self.colour = top.colour if top.colour is not None else self.colour_named(s)
         self.log(f"seat {s} discards {', '.join(card_name(c) for c in cards)}; "
                  f"top {card_name(top)}, colour {COLOURS[self.colour]}")
         self.after_hand_shrinks(s)
@@ -897,18 +1071,17 @@ class _Round:
         # ---- 2005 wheel
         if space == "almost_uno":
             if len(hand) > 2:
-                keep = set(self.rng.sample(range(len(hand)), 2))
+                keep = self.almost_uno_keep(s)
                 gone = [c for k, c in enumerate(hand) if k not in keep]
                 self.hands[s] = [c for k, c in enumerate(hand) if k in keep]
                 self.discard_from_hand(s, gone)
         elif space == "discard_number":
-            numbers = sorted({c.number for c in hand if c.number is not None})
-            x = self.rng.choice(numbers) if numbers else self.rng.randrange(10)
+            x = self.number_named(s)
             self.log(f"seat {s} names number {x}")
             self.hands[s] = [c for c in hand if c.number != x]
             self.discard_from_hand(s, [c for c in hand if c.number == x])
         elif space == "discard_color":
-            x = self.named_colour_held(s)
+            x = self.colour_to_discard(s)
             self.hands[s] = [c for c in hand if c.colour != x]
             self.discard_from_hand(s, [c for c in hand if c.colour == x])
         elif space == "draw_red":
@@ -925,7 +1098,7 @@ class _Round:
             w = self.rng.choices(range(n), weights=[b["reflex"] for b in self.bots])[0]
             self.spin_records[-1]["other"] = w
             self.log(f"seat {w} wins the UNO Spin race")
-            card = self.hands[w].pop(self.rng.randrange(len(self.hands[w])))
+            card = self.hands[w].pop(self.race_discard(w))
             self.discard_from_hand(w, [card])
             return w
         elif space == "trade_hands":
@@ -939,9 +1112,9 @@ class _Round:
         elif space.startswith("color_draw_"):
             self.draw_until(s, COLOURS.index(space[len("color_draw_"):]))
         elif space == "wild_color_draw":
-            self.draw_until(s, self.named_colour_held(s))
+            self.draw_until(s, self.colour_to_draw(s))
         elif space == "color_discard":
-            x = self.named_colour_held(s)
+            x = self.colour_to_discard(s)
             gone = [c for c in hand if c.colour == x]
             self.hands[s] = [c for c in hand if c.colour != x]
             self.discard[0:0] = gone             # under the top: top and colour unchanged
@@ -950,7 +1123,7 @@ class _Round:
             if gone:
                 self.after_hand_shrinks(s)
         elif space == "swap_hands":
-            t = self.rng.choice([j for j in range(n) if j != s and j != self.partner(s)])
+            t = self.swap_target(s)
             self.spin_records[-1]["other"] = t
             self.hands[s], self.hands[t] = self.hands[t], self.hands[s]
             self.log(f"seat {s} swaps hands with seat {t}")
@@ -1030,7 +1203,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                seven_o=False, special_wilds="none", jump_in=False, partners=False,
                stacked_wd4="checked"):
-    """Play one round with ``random`` bots; returns a dict:
+    """Play one round; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
     reached), ``turns``, ``winner_points`` (points left in all other hands, 0 if
@@ -1042,7 +1215,8 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     ``seed`` is anything ``random.Random`` accepts.  ``wheel`` maps space names to
     weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
     per seat with any of the knobs forget, catch, bluff, challenge, reflex, jump
-    (defaults 0, 0.5, 0, 0, 1, 1).  ``trace``: a list to which event strings are appended.
+    (defaults 0, 0.5, 0, 0, 1, 1) and ``strategy`` (``"random"``, the default, or
+    ``"heuristic"``: docs/BOTS.md).  ``trace``: a list to which event strings are appended.
 
     House rules (``docs/HOUSE_RULES.md``, all off by default, combinable):
     ``stacking``, ``draw_until_playable``, ``seven_o`` (bools) and
