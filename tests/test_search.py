@@ -40,25 +40,25 @@ def first_play(g, p=0):
 
 
 def _heads_up(bot):
-    """2 players: seat 0 holds a Wild Draw Four, a Wild and a green 3 on a red 8; seat 1
-    holds five cards. Playing the Wild Draw Four (legal: no red) skips seat 1 in a
-    two-player game, so seat 0 plays again: green 3, then the Wild wins next turn.
-    heuristic saves the Wild Draw Four (-200) behind the Wild (-100)."""
+    """2 players: seat 0 holds a Wild and a red Skip on a red 8; seat 1 holds one card.
+    The Skip gives seat 0 another turn in a two-player game, and the Wild then wins: a sure
+    win. heuristic plays the Wild first (250 against the Skip's 122 when the next player
+    holds <= 2 cards), which gives seat 1 a turn to go out."""
     g = (Game("classic(players=2)", bot)
-         .give(0, "wild draw four", "wild", "green 3")
-         .give(1, "blue 1", "blue 2", "yellow 3", "yellow 4", "blue 5")
+         .give(0, "wild", "red skip")
+         .give(1, "yellow 2")
          .top("red 8"))
     g.pile("red 1", "red 2", "red 4", "blue 7", "yellow 9", "green 8", "blue 9", "red 6",
-           "yellow 1", "blue 3", "green 9", "red 9")
+           "yellow 1", "blue 3", "green 9", "red 9", "wild", "green 5")
     return g
 
 
-def test_search_plays_the_wild_draw_four_that_wins_heuristic_does_not():
+def test_search_plays_the_skip_that_wins_heuristic_does_not():
     assert NAME[int(K.choose_card(*_args(_heads_up("heuristic")), 0, True))] == "wild"
-    assert decision(_heads_up("search(rollouts=32),heuristic")) == "wild draw four"
+    assert decision(_heads_up("search(rollouts=32),heuristic")) == "red skip"
     g = _heads_up("search(rollouts=32),heuristic")
     play_search_round(g)
-    assert first_play(g) == "wild draw four"
+    assert first_play(g) == "red skip"
     assert g.st.s[L.S_WINNER] == 0
 
 

@@ -10,7 +10,8 @@ each of the seat's ``rollouts`` (the knob), it copies the state into the scratch
 pooled and dealt again with the same hand sizes), forces the candidate as the seat's move
 and plays the round to its end with the same loop, every seat playing its own strategy
 (search seats play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching).
-The candidate with the best mean result is stored in ``S_SEARCH_*``; the loop resumes and
+Heuristic's card is the incumbent; a candidate replaces the incumbent when its mean result
+is higher by more than ``SEARCH_Z`` standard errors; the choice is stored in ``S_SEARCH_*``; the loop resumes and
 ``policy.search_bot.choose_card`` plays it. Result of a rollout: 1 for a round won by the
 seat (or its partner), else 0; in a race match the points the seat wins in the round; under
 ``match=lowest`` minus the points left in its hand.
@@ -32,9 +33,16 @@ from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HSIZE, MATCH_LOWEST, MATC
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, WAR)
 from .legal import partner_of, playable, wd4_legal
+from .policy import heuristic as H
 from .piles import add_card, hand_points, put_in_pile, take_from_pile, winner_points
 from .rng import U64, game_seed
 from .round import run_round_search, setup_round_default
+
+
+#: a candidate replaces the incumbent (at first heuristic's card) only when its mean result
+#: is higher by more than SEARCH_Z standard errors of the difference (rollout noise alone
+#: would otherwise pick moves at random when they are close)
+SEARCH_Z = 1.0
 
 
 @hot
@@ -138,16 +146,24 @@ def decide(st, sc, r, deck, pts, cum, bots):
     base = game_seed(U64(s[S_RNG]), U64(s[S_TURNS]))
     turn = s[S_TURNS] + 1
     hs = st.hand[p, HSIZE]
-    best = -2
-    best_v = -1e300
-    for c in range(N_KINDS + 1):
-        k = c if c < N_KINDS else -1
-        if k >= 0:
-            if not (st.hand[p, k] > 0 and playable(st, k, legal)):
+    hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
+    best = hk
+    best_m = 0.0
+    best_v = 0.0
+    for c in range(N_KINDS + 2):
+        if c == 0:
+            k = hk
+        else:
+            k = c - 1 if c <= N_KINDS else -1
+            if k == hk:
                 continue
-        elif not draw_ok:
-            continue
+            if k >= 0:
+                if not (st.hand[p, k] > 0 and playable(st, k, legal)):
+                    continue
+            elif not draw_ok:
+                continue
         tot = 0.0
+        tot2 = 0.0
         for i in range(n_roll):
             copy_state(st, sc)
             determinize(sc, p, game_seed(base, U64(i)))
@@ -156,10 +172,18 @@ def decide(st, sc, r, deck, pts, cum, bots):
             sc.s[S_SEARCH_MOVE] = k
             sc.s[S_SEARCH_HS] = hs
             run_round_search(sc, r, deck, pts, cum, bots)
-            tot += rollout_value(sc, r, pts, p)
-        if tot > best_v:  # ties: the first candidate (card kinds in order, drawing last)
-            best_v = tot
-            best = k
+            v = rollout_value(sc, r, pts, p)
+            tot += v
+            tot2 += v * v
+        m = tot / n_roll
+        var = max(tot2 / n_roll - m * m, 0.0)
+        if c == 0:
+            best_m = m
+            best_v = var
+        elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
+            best = k  # better than the incumbent by more than SEARCH_Z standard errors
+            best_m = m
+            best_v = var
     store(st, best)
 
 
