@@ -18,6 +18,7 @@ from unospin_sim.engine.policy import greedy as G
 from unospin_sim.engine.policy import heuristic as H
 from unospin_sim.engine.policy import hoarder as HO
 from unospin_sim.engine.policy import random_bot as R
+from unospin_sim.engine.policy import search_bot as SE
 from unospin_sim.engine.policy import spin_aware as SA
 from unospin_sim.rules.spaces import WHEEL_2025
 from unospin_sim.errors import BotError
@@ -39,7 +40,7 @@ def _rules_arrays():
 
 
 # the added strategies whose choice is heuristic's own function
-_ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware")
+_ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware", "search")
 
 
 def _like_h(f, **own):
@@ -62,7 +63,8 @@ CASES = {
                      "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, True),
                      "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, True),
                      "spin_aware": lambda st, pts, p: SA.choose_card(
-                         st, pts, _rules_arrays()[1], WHEEL_2025, p, True)}),
+                         st, pts, _rules_arrays()[1], WHEEL_2025, p, True),
+                     "search": lambda st, pts, p: SE.choose_card(st, pts, p, True)}),
     "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
                        {"random": lambda st, pts, p: R.choose_card(st, p, False),
                         "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, False),
@@ -70,7 +72,8 @@ CASES = {
                         "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, False, False),
                         "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, False),
                         "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, False),
-                        "spin_aware": lambda st, pts, p: H.choose_card(st, pts, p, False)}),
+                        "spin_aware": lambda st, pts, p: H.choose_card(st, pts, p, False),
+                        "search": lambda st, pts, p: H.choose_card(st, pts, p, False)}),
     "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
                       {"random": lambda st, pts, p: R.choose_colour(st, p),
                        **_like_h(lambda st, pts, p: H.choose_colour(st, p))}),

@@ -17,7 +17,9 @@ Knobs (defaults for both strategies in brackets):
 - ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0);
 - ``jump`` [1]: under the house rule ``jump_in``, the probability that the bot jumps in when
   it holds the card identical to the one just played and its strategy agrees
-  (docs/HOUSE_RULES.md, docs/BOTS.md).
+  (docs/HOUSE_RULES.md, docs/BOTS.md);
+- ``rollouts`` [64]: strategy ``search`` only: rollouts per candidate move, an integer in
+  1 .. 100000 (docs/BOTS.md).
 
 Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
 the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
@@ -38,15 +40,15 @@ from .errors import BotError
 __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
            "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC", "STRATEGY_GREEDY",
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
-           "STRATEGY_SPIN_AWARE",
+           "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP"]
+           "B_JUMP", "B_ROLLOUTS"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
 #: Append only: the ids of the existing strategies must never change.
 STRATEGIES = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
-              "spin_aware")
+              "spin_aware", "search")
 STRATEGY_RANDOM = STRATEGIES.index("random")
 STRATEGY_HEURISTIC = STRATEGIES.index("heuristic")
 STRATEGY_GREEDY = STRATEGIES.index("greedy")
@@ -54,14 +56,19 @@ STRATEGY_HOARDER = STRATEGIES.index("hoarder")
 STRATEGY_COLOUR_KEEPER = STRATEGIES.index("colour_keeper")
 STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
 STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
+STRATEGY_SEARCH = STRATEGIES.index("search")
 #: knob names in canonical order
-KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump")
-#: knob defaults (the same for every strategy)
+KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts")
+#: knob defaults (the same for every strategy; ``rollouts`` is search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-            "jump": 1.0}
+            "jump": 1.0, "rollouts": 64.0}
+#: knobs that only some strategies take: knob -> those strategies
+KNOB_STRATEGIES = {"rollouts": ("search",)}
+MAX_ROLLOUTS = 100_000
 
 #: columns of :func:`bots_array`
-B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP = range(7)
+B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS = range(8)
+N_BOT_COLUMNS = 8
 
 
 def _fmt(x: float) -> str:
@@ -84,6 +91,7 @@ class BotSpec:
     challenge: float = DEFAULTS["challenge"]
     reflex: float = DEFAULTS["reflex"]
     jump: float = DEFAULTS["jump"]
+    rollouts: float = DEFAULTS["rollouts"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -94,7 +102,14 @@ class BotSpec:
             if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
                 raise BotError(f"bot knob {knob!r} must be a number, got {value!r}")
             v = float(value)
-            if knob == "reflex":
+            if knob == "rollouts":
+                if not (v == int(v) if math.isfinite(v) else False) or not 1 <= v <= MAX_ROLLOUTS:
+                    raise BotError(f"bot knob 'rollouts' must be an integer in 1..{MAX_ROLLOUTS}, "
+                                   f"got {_fmt(v)}")
+                if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
+                    raise BotError(f"bot knob 'rollouts' applies only to strategy 'search', "
+                                   f"not {self.strategy!r}")
+            elif knob == "reflex":
                 if not (math.isfinite(v) and v > 0):
                     raise BotError(f"bot knob 'reflex' must be a finite number > 0, got {_fmt(v)}")
             elif not 0.0 <= v <= 1.0:
@@ -217,12 +232,13 @@ def bots_array(specs) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        ``float64[P, 7]`` with columns :data:`B_STRATEGY` (strategy id), :data:`B_FORGET`,
-        :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`, :data:`B_REFLEX`,
-        :data:`B_JUMP`.
+        ``float64[P, N_BOT_COLUMNS]`` with columns :data:`B_STRATEGY` (strategy id),
+        :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
+        :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`.
     """
-    out = np.empty((len(specs), 7), dtype=np.float64)
+    out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
-        out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump)
+        out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
+                  s.rollouts)
     return out
 

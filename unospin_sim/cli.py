@@ -667,7 +667,7 @@ def _add_tournament(sub) -> None:
                    help="rounds per pairing (default 10000)")
     p.add_argument("--strategies", metavar="A,B,...",
                    help="strategies to rank, knobs allowed (default: every strategy but "
-                        "random)")
+                        "random and the slow search)")
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
                    help="run seed (default 0)")
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",

@@ -283,7 +283,9 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     seed = _check_int("seed", seed, 0, MAX_SEED)
     threads = default_threads() if threads is None else _check_int("threads", threads, 1, 1024)
     if chunk_size is None:
-        chunk_size = int(min(65536, max(1024, games // (threads * 16) + 1)))
+        # search plays ~1000x slower rounds: small chunks so that every thread gets work
+        least = 8 if any(b.strategy == "search" for b in bot_specs) else 1024
+        chunk_size = int(min(65536, max(least, games // (threads * 16) + 1)))
     chunk_size = _check_int("chunk_size", chunk_size, 1)
     tables = _check_tables(tables)
     if keep not in (True, False, "summary"):

@@ -18,10 +18,11 @@ from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_RE
                      Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
                      S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
                      S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, State,
-                     R_MATCH, R_NP, R_PARTNERS, R_TARGET, MATCH_LOWEST)
+                     R_MATCH, R_NP, R_PARTNERS, R_RLCARD, R_TARGET, MATCH_LOWEST)
 from .piles import hand_points
 from .rng import U64, game_seed
 from .round import play_round
+from .search import has_search, play_round_search
 
 
 @hot
@@ -63,12 +64,22 @@ def new_state(turn_cap, log_rows):
     )
 
 
+@njit(cache=True)
+def search_scratch(r, bots):
+    """(1, a scratch state for the rollouts) when a seat plays ``search`` (not under rlcard,
+    where search plays heuristic's cards), else (0, a minimal unused state)."""
+    if has_search(bots) and r[R_RLCARD] == 0:
+        return 1, new_state(r[R_TURN_CAP], 0)
+    return 0, new_state(0, 0)
+
+
 @njit(cache=True, nogil=True)
 def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
     """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
     (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
     ``seat_bots``."""
     st = new_state(r[R_TURN_CAP], 0)
+    srch, sc = search_scratch(r, bots)
     seated = bots.copy()
     n = out.shape[0]
     cap_rows = 4 * n + 16
@@ -81,7 +92,10 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
         seeds[i] = gs
         if rotate:
             seat_bots(bots, g, seated)
-        play_round(st, r, deck, pts, cum, seated, gs)
+        if srch:
+            play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+        else:
+            play_round(st, r, deck, pts, cum, seated, gs)
         write_row(st, pts, out, i)
         ns = st.s[S_NSPIN]
         if ns > 0:
@@ -105,6 +119,7 @@ def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
     Everything before the spin is the unforced game's (the forced spin still draws its
     uniform, so the random stream stays aligned). Fills ``out[i, j, :]`` (layout.Q_*)."""
     st = new_state(r[R_TURN_CAP], 0)
+    srch, sc = search_scratch(r, bots)
     seated = bots.copy()
     s = st.s
     for i in range(games.shape[0]):
@@ -116,7 +131,10 @@ def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
         for j in range(spaces.shape[0]):
             s[S_FORCE_AT] = k + 1
             s[S_FORCE_SPACE] = spaces[j]
-            play_round(st, r, deck, pts, cum, seated, gs)
+            if srch:
+                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+            else:
+                play_round(st, r, deck, pts, cum, seated, gs)
             o = out[i, j]
             o[Q_WINNER] = s[S_WINNER]
             w = s[S_WINNER]
@@ -166,6 +184,7 @@ def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
     """
     np_ = r[R_NP]
     st = new_state(r[R_TURN_CAP], 0)
+    srch, sc = search_scratch(r, bots)
     seated = bots.copy()
     base = N_OUT_FIXED + 3 * np_ + sp.N_SPACES  # layout.n_out_columns
     width = base + 2 + np_
@@ -199,7 +218,10 @@ def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
             gs = game_seed(mseed, U64(j))
             seeds[n] = gs
             seat_bots(bots, j, seated)
-            play_round(st, r, deck, pts, cum, seated, gs)
+            if srch:
+                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+            else:
+                play_round(st, r, deck, pts, cum, seated, gs)
             write_row(st, pts, rows, n)
             turns += st.s[S_TURNS]
             w = st.s[S_WINNER]
@@ -271,9 +293,13 @@ def seat_bots(bots, g, seated):
 def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
     """Play one game with the event log on; returns (log, state) for inspection."""
     st = new_state(r[R_TURN_CAP], log_rows)
+    srch, sc = search_scratch(r, bots)
     gs = game_seed(U64(seed), U64(game))
     seated = bots.copy()
     if rotate:
         seat_bots(bots, game, seated)
-    play_round(st, r, deck, pts, cum, seated, gs)
+    if srch:
+        play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+    else:
+        play_round(st, r, deck, pts, cum, seated, gs)
     return st.log[:st.s[S_LOG_N]].copy(), st

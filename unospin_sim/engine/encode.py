@@ -22,7 +22,7 @@ class KernelInputs:
     deck: np.ndarray     # int64[deck size]: one kind per card
     points: np.ndarray   # int64[N_KINDS]
     wheel_cum: np.ndarray  # float64[N_SPACES]: cumulative wheel weights over global space ids
-    bots: np.ndarray     # float64[players, 6], columns layout.B_*
+    bots: np.ndarray     # float64[players, N_BOT_COLUMNS], columns layout.B_*
 
     def args(self):
         return self.rules, self.deck, self.points, self.wheel_cum, self.bots

@@ -4,7 +4,7 @@ the rule tests drive.
 The engine is split into modules of one concern each (docs/ARCHITECTURE.md draws the map):
 ``rng``, ``events``, ``piles``, ``legal``, ``policy/``, ``calls``, ``exchange``, ``wheel``,
 ``wheel2005``, ``wheel2025``, ``house``, ``turn``, ``rlcard``, ``deal``, ``invariants``,
-``round`` and ``chunk``. Only arrays and numbers cross this boundary (``layout.py`` for the
+``round``, ``search`` and ``chunk``. Only arrays and numbers cross this boundary (``layout.py`` for the
 state encoding, ``encode.py`` for how rule sets and bots become arrays). Nothing is
 allocated inside a round; ``play_chunk`` allocates one state per chunk of games. Game ``g``
 of a run seeded ``S`` draws every random number from its own SplitMix64 stream seeded from
@@ -18,11 +18,13 @@ from .invariants import check_invariants
 from .legal import wd4_legal
 from .policy import choose_card
 from .rlcard import choose_rl, play_turn_rl
-from .round import play_round, run_round_default, run_round_house, setup_round
+from .round import play_round, run_round_default, run_round_house, run_round_search, setup_round
+from .search import decide, play_round_search
 from .turn import play_turn, play_turn_house
 from .wheel2005 import spin_2005
 
 __all__ = ["play_chunk", "play_match_chunk", "replay_spins", "trace_game", "new_state", "seat_bots", "play_round", "setup_round",
-           "run_round_default", "run_round_house", "jump_in_seat",
+           "run_round_default", "run_round_house", "run_round_search", "decide",
+           "play_round_search", "jump_in_seat",
            "play_turn", "play_turn_house", "play_turn_rl", "spin_2005", "penalty_action",
            "apply_penalties", "choose_card", "choose_rl", "wd4_legal", "check_invariants"]

@@ -80,9 +80,14 @@ S_JUMPED = 30      # bit q set: seat q jumped in since turn S_JUMP_TURN (once be
 S_JUMP_TURN = 31   # the turn count S_JUMPED belongs to
 # partners (docs/HOUSE_RULES.md): seat p's partner is (p + S_TEAMS) % players
 S_TEAMS = 32       # number of teams (players / 2) under partners; 0 = no teams
-S_SPIN_NONE = 33   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
+# search (engine/search.py, docs/BOTS.md): the decision of a search seat for one turn
+S_SEARCH_ROLL = 33 # 1 in a rollout's scratch state: no seat asks for a search (never yields)
+S_SEARCH_TURN = 34 # the turn number (S_TURNS, counted when the turn starts) the decision is for
+S_SEARCH_MOVE = 35 # the decided first card of that turn (a kind), or -1: draw
+S_SEARCH_HS = 36   # the seat's hand size when it decided (its 2X second card is not searched)
+S_SPIN_NONE = 37   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
-S_SPIN0 = 34       # S_SPIN0 + space: spins landing on each global wheel space this round
+S_SPIN0 = 38       # S_SPIN0 + space: spins landing on each global wheel space this round
 # paired replays (chunk.replay_spins; docs/ARCHITECTURE.md "Paired replays"): these two are
 # the LAST scalars, which deal() does not reset, so a replay sets them once per round.
 # 0 in S_FORCE_AT (a fresh or hand-built state) means no forcing.
@@ -126,11 +131,11 @@ MATCH_LOWEST = 2
 FIRST_ACTION_EFFECTS = 0   # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 
-# --- bot parameters (float64[players, 7], bots.bots_array) ---------------------------
+# --- bot parameters (float64[players, N_BOT_COLUMNS], bots.bots_array) ---------------------------
 # (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
 # and engine/policy/ dispatches on them)
 from ..bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX,  # noqa: E402,F401
-                    B_STRATEGY)
+                    B_ROLLOUTS, B_STRATEGY, N_BOT_COLUMNS)
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \

@@ -12,9 +12,10 @@ from .events import ev
 from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
 from .jit import hot, inl
-from .layout import (EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_PARTNERS, R_RLCARD,
-                     R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N, S_SPIN_NEXT,
-                     S_TEAMS, S_TURNS, S_WINNER)
+from ..bots import STRATEGY_SEARCH
+from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_PARTNERS,
+                     R_RLCARD, R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N,
+                     S_SEARCH_ROLL, S_SEARCH_TURN, S_SPIN_NEXT, S_TEAMS, S_TURNS, S_WINNER)
 from .piles import winner_points
 from .rlcard import play_round_rl, setup_round_rl
 from .turn import play_turn, play_turn_house
@@ -44,14 +45,19 @@ def setup_round(st, r, deck, bots, gseed):
         setup_round_default(st, r, deck, bots, gseed)
 
 
-def _make_play_round(house):
+def _make_play_round(house, search=False):
     """(play_round_default, run_round_default) (``house`` False) or (play_round_house,
-    run_round_house) (True): see turn.py. The default loop is inlined into play_round."""
+    run_round_house) (True): see turn.py. The default loop is inlined into play_round.
+    ``search`` (with ``house``): the loop of rounds with a ``search`` seat
+    (``run_round_search``), which stops before such a seat's normal turn (engine/search.py)."""
 
     @inl
     def run_round_(st, r, deck, pts, cum, bots):
         """The round's actions from the state as it is (S_CUR acts next) until a seat
-        empties its hand or the turn cap. Tests call it on hand-built states."""
+        empties its hand or the turn cap. Tests call it on hand-built states. Returns 0;
+        the search loop returns 1 instead when the seat to act is a ``search`` seat about
+        to take a normal turn it has not decided yet (S_SEARCH_TURN), outside a rollout
+        (S_SEARCH_ROLL): the caller decides, then calls the loop again to resume."""
         s = st.s
         if house and r[R_PARTNERS]:  # teams of two sitting opposite
             s[S_TEAMS] = s[S_NP] // 2
@@ -69,6 +75,10 @@ def _make_play_round(house):
                 penalty_action(st, r, bots, p)
             else:
                 if not (house and s[S_JUMP_PLAY] > 0):  # a jump-in is not a turn
+                    if (search and s[S_SEARCH_ROLL] == 0 and s[S_SPIN_NEXT] == 0
+                            and bots[p, B_STRATEGY] == STRATEGY_SEARCH
+                            and s[S_SEARCH_TURN] != s[S_TURNS] + 1):
+                        return 1  # a search decision is needed first (nothing changed)
                     s[S_TURNS] += 1
                     ev(st, EV_TURN, p, s[S_TURNS], 0)
                 if s[S_SPIN_NEXT]:
@@ -84,6 +94,7 @@ def _make_play_round(house):
         w = s[S_WINNER]
         if w >= 0:
             ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
+        return 0
 
     @(hot if house else inl)
     def play_round_(st, r, deck, pts, cum, bots, gseed):
@@ -96,6 +107,16 @@ def _make_play_round(house):
 #: one round under the default rules / with house rules; the loop alone (after the setup)
 play_round_default, run_round_default = _make_play_round(False)
 play_round_house, run_round_house = _make_play_round(True)
+#: the resumable loop of rounds with a search seat (house-rule turns: every rule set but
+#: rlcard); compiled once here, called by engine/search.py for the game and its rollouts
+_run_round_search_inl = _make_play_round(True, True)[1]
+
+
+@hot
+def run_round_search(st, r, deck, pts, cum, bots):
+    """The search loop (see ``_make_play_round``): 0 at the end of the round, 1 when a
+    search seat must decide its turn first."""
+    return _run_round_search_inl(st, r, deck, pts, cum, bots)
 
 
 @hot

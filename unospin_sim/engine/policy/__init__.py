@@ -19,7 +19,7 @@ docs/BOTS.md, tests.
 
 from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGY_AGGRESSOR,
                      STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
-                     STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SPIN_AWARE)
+                     STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SPIN_AWARE)
 from ..jit import inl
 from ..layout import R_WHEEL
 from ..legal import partner_of
@@ -30,18 +30,20 @@ from . import greedy as G
 from . import heuristic as H
 from . import hoarder as HO
 from . import random_bot as R
+from . import search_bot as SE
 from . import spin_aware as SA
 
 #: strategies (names in bots.STRATEGIES) that every function of this module implements
 IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
-               "spin_aware")
+               "spin_aware", "search")
 
 
 @inl
 def _added(sid):
     """A strategy added after random and heuristic (their branches come first, so the
-    default bots' speed does not depend on how many strategies there are)."""
-    return STRATEGY_GREEDY <= sid <= STRATEGY_SPIN_AWARE
+    default bots' speed does not depend on how many strategies there are). ``search``
+    makes heuristic's choice everywhere but its first card of a normal turn."""
+    return STRATEGY_GREEDY <= sid <= STRATEGY_SEARCH
 
 
 # ==================================================================== cards and colours
@@ -66,6 +68,8 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
         return AG.choose_card(st, pts, p, wd4_ok)
     if sid == STRATEGY_SPIN_AWARE:
         return SA.choose_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
+    if sid == STRATEGY_SEARCH:
+        return SE.choose_card(st, pts, p, wd4_ok)
     return -1
 
 
@@ -89,6 +93,8 @@ def choose_card_rl(st, pts, bots, p):
     if sid == STRATEGY_AGGRESSOR:
         return AG.choose_card(st, pts, p, False)
     if sid == STRATEGY_SPIN_AWARE:  # no Spin cards without a wheel: heuristic's choice
+        return H.choose_card(st, pts, p, False)
+    if sid == STRATEGY_SEARCH:  # no search under rlcard: heuristic's choice
         return H.choose_card(st, pts, p, False)
     return -1
 

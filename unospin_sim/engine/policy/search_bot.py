@@ -1,0 +1,28 @@
+"""Strategy ``search``: determinized Monte Carlo over the first card of each normal turn
+(docs/BOTS.md).
+
+The search itself runs outside the policy, in ``engine/search.py``: the round loop compiled
+for search (``round.run_round_search``) stops before a search seat's normal turn, the
+search plays rollouts on a scratch state and stores the move in ``S_SEARCH_*``, and the loop
+resumes. Here the seat only reads that decision; every other choice (and a decision that no
+longer fits the hand) is ``heuristic``'s.
+"""
+
+from ..jit import inl
+from ..layout import HSIZE, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_TURN, S_TURNS
+from ..legal import playable
+from . import heuristic as H
+
+
+@inl
+def choose_card(st, pts, p, wd4_ok):
+    """The searched move when one was decided for this turn and the hand is still the one
+    it was decided on (the first card of the turn), else heuristic's card."""
+    s = st.s
+    if s[S_SEARCH_TURN] == s[S_TURNS] and s[S_SEARCH_HS] == st.hand[p, HSIZE]:
+        k = s[S_SEARCH_MOVE]
+        if k < 0:
+            return -1
+        if st.hand[p, k] > 0 and playable(st, k, wd4_ok):
+            return k
+    return H.choose_card(st, pts, p, wd4_ok)
