@@ -103,15 +103,21 @@ def probabilities():
 
 @st.composite
 def bot_specs(draw) -> BotSpec:
+    strategy = draw(st.sampled_from(STRATEGIES))
     knobs = {}
     for knob in KNOBS:
         if draw(st.booleans()):
             continue  # the default
         if knob == "reflex":
             knobs[knob] = draw(st.one_of(st.floats(1e-3, 1e3), st.sampled_from([1e-300, 1e300])))
+        elif knob == "rollouts":  # search's own knob; few rollouts keep the examples fast
+            if strategy == "search":
+                knobs[knob] = float(draw(st.integers(1, 4)))
         else:
             knobs[knob] = draw(probabilities())
-    return BotSpec(draw(st.sampled_from(STRATEGIES)), **knobs)
+    if strategy == "search" and "rollouts" not in knobs:
+        knobs["rollouts"] = 2.0  # the default 64 would make every example slow
+    return BotSpec(strategy, **knobs)
 
 
 @st.composite
