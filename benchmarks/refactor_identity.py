@@ -8,9 +8,11 @@ on the tree before and after an engine change; the TOTALs must be equal::
     PYTHONPATH=/path/to/new/tree python benchmarks/refactor_identity.py > after.txt
     diff before.txt after.txt
 
-Optional argument: rounds per case (default 3000).
+Optional argument: rounds per case (default 3000). ``--strategies a,b``: instead of the cases'
+own bots, play each case once per named strategy, every seat that strategy (the cases' knobs
+kept), e.g. ``--strategies spin_aware,aggressor,colour_keeper`` for the added strategies.
 """
-import hashlib, sys
+import argparse, hashlib, re
 import numpy as np
 from unospin_sim.bots import parse_bots
 from unospin_sim.rules import parse_rules
@@ -35,7 +37,14 @@ CASES = [
     ("spin2025(players=4,wild_matches_colour=false,wild_stops_colour_draw=true,wild_spin_cards=2)", "random", 0),
     ("spin2005(players=4,wild_stops_colour_draw=false)", "heuristic", 0),
 ]
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+ap = argparse.ArgumentParser()
+ap.add_argument("rounds", nargs="?", type=int, default=3000)
+ap.add_argument("--strategies", default="")
+a = ap.parse_args()
+N = a.rounds
+if a.strategies:
+    CASES = [(r, re.sub(r"\b(random|heuristic)\b", s, b), rot)
+             for s in a.strategies.split(",") for r, b, rot in CASES]
 total = hashlib.sha256()
 for rules_s, bots_s, rot in CASES:
     rules = parse_rules(rules_s)
