@@ -226,45 +226,114 @@ def test_reproducible_and_independent_of_threads():
     np.testing.assert_array_equal(c.to_numpy(), d.to_numpy())
 
 
-def test_one_pass_scan_visits_the_legal_kinds_in_nth_legal_order():
-    """policy/scan.candidate lists each legal kind once, in legal.nth_legal's order, so the
-    added strategies' first-best-on-ties choices are those of the quadratic loop; and
-    aggressor facing a next player with many cards plays exactly heuristic's card."""
-    from numba import njit
+def _first_best(kinds, score):
+    """The kind of best score among ``kinds`` (scan order), the first on ties; -1 when none."""
+    best, best_score = -1, -1e18
+    for k in kinds:
+        sc = score(k)
+        if sc > best_score:
+            best, best_score = k, sc
+    return best
 
+
+def test_added_strategies_choose_the_first_best_in_nth_legal_order():
+    """Each added strategy's card is the legal kind of best score, the first on ties in
+    legal.nth_legal's scan order (policy/scan.py: three straight sections with early exits,
+    which must visit exactly those kinds in that order): checked against the scores of
+    docs/BOTS.md over the quadratic count_legal + nth_legal loop, on random hands, tops,
+    next players' hand sizes and wheels; and aggressor facing a next player with many cards
+    plays exactly heuristic's card."""
     from unospin_sim.engine.legal import count_legal, nth_legal
     from unospin_sim.engine.policy import aggressor as AG
+    from unospin_sim.engine.policy import colour_keeper as CK
+    from unospin_sim.engine.policy import greedy as G
     from unospin_sim.engine.policy import heuristic as H
-    from unospin_sim.engine.policy.scan import N_SCAN, candidate
-    from unospin_sim.rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
-
-    @njit
-    def scan(st, p, wd4_ok):
-        out = []
-        for j in range(N_SCAN):
-            k = candidate(st, p, j, st.s[L.S_COLOUR], KIND_FACE[st.s[L.S_TOP]], wd4_ok)
-            if k >= 0:
-                out.append(k)
-        return out
+    from unospin_sim.engine.policy import hoarder as HO
+    from unospin_sim.engine.policy import spin_aware as SA
+    from unospin_sim.rules import spaces as sp
+    from unospin_sim.rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD,
+                                         KIND_COLOUR, KIND_FACE, KIND_SPINS, N_KINDS,
+                                         WILD_DRAW_FOUR)
 
     rng = np.random.default_rng(4)
-    for trial in range(300):
-        g = Game("spin2025(players=3)", "aggressor,heuristic,heuristic", seed=trial)
+    editions = ("classic(players=3)", "spin2005(players=3)", "spin2025(players=3)",
+                "spin2025(players=2)")
+    for trial in range(400):
+        rules = editions[trial % len(editions)]
+        g = Game(rules, "aggressor", seed=trial)
+        st, pts = g.st, g.pts
+        np_ = st.s[L.S_NP]
         deck = [k for k in range(N_KINDS) if k < 75]
-        hand = rng.choice(deck, size=int(rng.integers(1, 14)))
-        for k in hand:
+        for k in rng.choice(deck, size=int(rng.integers(1, 14))):
             g.st.hand[0, k] += 1
             g.st.hand[0, L.CC + KIND_COLOUR[k]] += 1
             g.st.hand[0, L.HSIZE] += 1
-        g.give(1, *["yellow 1"] * int(rng.integers(4, 8))).give(2, "blue 1")
+        g.give(1, *["yellow 1"] * int(rng.integers(1, 8)))
+        if np_ > 2:
+            g.give(2, *["blue 1"] * int(rng.integers(1, 8)))
         top = int(rng.choice(deck))
-        g.st.s[L.S_TOP] = top
-        g.st.s[L.S_COLOUR] = KIND_COLOUR[top] if top < 72 else int(rng.integers(0, 4))
+        st.s[L.S_TOP] = top
+        st.s[L.S_COLOUR] = KIND_COLOUR[top] if top < 72 else int(rng.integers(0, 4))
+        wheel = int(g.r[L.R_WHEEL])
+        nxt = 1  # S_DIR is +1
+        hn = st.hand[nxt, L.HSIZE]
+        next_small, threat, two = hn <= 2, hn <= AG.THREAT, np_ == 2
+        b = CK.best_colour(st, 0)
+        off = st.s[L.S_COLOUR] != b
         for wd4_ok in (True, False):
             ref = []
-            for i in range(count_legal(g.st, 0, wd4_ok)):
-                k = nth_legal(g.st, 0, i, wd4_ok)
+            for i in range(count_legal(st, 0, wd4_ok)):
+                k = nth_legal(st, 0, i, wd4_ok)
                 if k not in ref:
                     ref.append(k)
-            assert list(scan(g.st, 0, wd4_ok)) == ref
-            assert AG.choose_card(g.st, g.pts, 0, wd4_ok) == H.choose_card(g.st, g.pts, 0, wd4_ok)
+
+            def heur(k):
+                return float(H.card_score(st, pts, 0, k, next_small))
+
+            def aggr(k):
+                f = KIND_FACE[k]
+                if threat and k == WILD_DRAW_FOUR:
+                    return 3000.0
+                if threat and k < FIRST_WILD and f == FACE_DRAW_TWO:
+                    return 2000.0 + pts[k]
+                if threat and k < FIRST_WILD and (f == FACE_SKIP or (f == FACE_REVERSE and two)):
+                    return 1000.0 + pts[k]
+                return heur(k)
+
+            def keeper(k):
+                if k >= FIRST_WILD:
+                    if k == WILD_DRAW_FOUR:
+                        return 140.0 if off else -200.0
+                    return 150.0 if off else -100.0
+                if KIND_COLOUR[k] == b:
+                    return 200.0 + pts[k]
+                return pts[k] + 2.0 * st.hand[0, L.CC + KIND_COLOUR[k]]
+
+            bonus = SA.spin_bonus(st, g.cum, wheel, 0, nxt) if wheel != sp.WHEEL_NONE else 0.0
+
+            def spinner(k):
+                sc = heur(k)
+                if KIND_SPINS[k] and wheel != sp.WHEEL_NONE:
+                    if k >= FIRST_WILD and not next_small:
+                        sc = pts[k] + 0.0
+                    sc += bonus
+                return sc
+
+            small = st.hand[0, L.HSIZE] <= HO.HOARD_UNTIL
+            coloured = [k for k in ref if k < FIRST_WILD or small]
+            hoard = _first_best(coloured, lambda k: pts[k] + (0.0 if k >= FIRST_WILD else
+                                                              2.0 * st.hand[0, L.CC + KIND_COLOUR[k]]))
+            if hoard < 0:  # a kept wild (a plain one before a Wild Draw Four) when it may not draw
+                wilds = [k for k in ref if k >= FIRST_WILD]
+                plain = [k for k in wilds if k != WILD_DRAW_FOUR]
+                hoard_no_draw = (plain or wilds or [-1])[0]
+            else:
+                hoard_no_draw = hoard
+
+            assert G.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, lambda k: pts[k])
+            assert AG.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, aggr)
+            assert CK.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, keeper)
+            assert SA.choose_card(st, pts, g.cum, wheel, 0, wd4_ok) == _first_best(ref, spinner)
+            assert HO.choose_card(st, pts, 0, wd4_ok, False) == hoard_no_draw
+            if not threat:
+                assert AG.choose_card(st, pts, 0, wd4_ok) == H.choose_card(st, pts, 0, wd4_ok)

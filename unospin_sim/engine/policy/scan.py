@@ -1,57 +1,45 @@
-"""One pass over the distinct legal card kinds of a hand, for the added strategies.
+"""The scan order of the added strategies' card choice, in three straight sections.
 
-``candidate(st, p, j, c, f, wd4_ok)`` for ``j`` in ``range(N_SCAN)`` visits every kind seat p
-may play exactly once, in the scan order of ``legal.nth_legal`` (the colour in play, then
-the other colours' cards matching the top card's face, then the wilds), and returns -1 for
-the slots that are not a held legal kind. It replaces the count_legal + nth_legal(i) loop
-(quadratic in the hand size) by a fixed 30-slot loop; a first-best-on-ties choice is the
-same either way. ``card_score`` is heuristic's card score, inlined.
+Every added strategy picks the legal card kind of best score, the first in *scan order* on
+ties (the order of ``legal.nth_legal``): the kinds of the colour in play (kind order), then
+the other colours' kinds matching the top card's face (red, yellow, green, blue; a plain
+number before the Spin card of that number), then the wilds (kind order; the Wild Draw Four
+only when ``wd4_ok``). Each strategy writes the three sections as loops of its own (a score
+per kind, inlined), with these early exits, which skip only kinds not held:
+
+- colour in play: skipped when the hand holds none of that colour (``hand[p, CC + c]``); it
+  stops once all of them were seen (:func:`colour_run`);
+- face matches: only when the top card's face is a coloured one (``f <= 12``), and per
+  other colour only when the hand holds that colour;
+- wilds: only when the hand holds a wild (``hand[p, CC + 4]``).
+
+This replaced a fixed 30-slot loop (``candidate(j)`` per slot, a branch on the section in
+each): the choices are identical (the same kinds in the same order; the scores computed by
+the same float operations), ``benchmarks/refactor_identity.py --strategies ...`` proves it.
 """
 
-from ...rules.cards import (FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR,
-                            N_KINDS, WILD_DRAW_FOUR)
+from ...rules.cards import KINDS_PER_COLOUR
 from ..jit import inl
-from ..layout import CC
-from ..legal import face_kind
+from ..layout import CC, HSIZE
 
-#: slots: 18 kinds of the colour in play, 2 face matches in each other colour, the wilds
-N_SCAN = KINDS_PER_COLOUR + 6 + (N_KINDS - FIRST_WILD)
-
-
-@inl
-def candidate(st, p, j, c, f, wd4_ok):
-    """The j-th slot's kind when seat p holds it and may play it, else -1 (c: colour in
-    play, f: face of the top card)."""
-    if j < KINDS_PER_COLOUR:
-        k = c * KINDS_PER_COLOUR + j
-    elif j < KINDS_PER_COLOUR + 6:
-        if f > 12:
-            return -1
-        i = j - KINDS_PER_COLOUR
-        c2 = i >> 1
-        if c2 >= c:
-            c2 += 1
-        spin = i & 1
-        if spin and not (1 <= f <= 5):
-            return -1
-        k = face_kind(c2, f, spin)
-    else:
-        k = FIRST_WILD + j - KINDS_PER_COLOUR - 6
-        if k == WILD_DRAW_FOUR and not wd4_ok:
-            return -1
-    if st.hand[p, k] > 0:
-        return k
-    return -1
+#: the faces that have a Spin card besides the plain number (1-5)
+SPIN_FACE_MIN, SPIN_FACE_MAX = 1, 5
 
 
 @inl
-def card_score(st, pts, p, k, next_small):
-    """heuristic.card_score, inlined."""
-    if k == WILD_DRAW_FOUR:
-        return 300.0 if next_small else -200.0
-    if k >= FIRST_WILD:
-        return 250.0 if next_small else -100.0
-    score = pts[k] + 2.0 * st.hand[p, CC + KIND_COLOUR[k]]
-    if KIND_FACE[k] >= FACE_SKIP and next_small:
-        score += 100.0
-    return score
+def colour_run(c):
+    """The kinds of colour c: range(colour_run(c), colour_run(c) + KINDS_PER_COLOUR)."""
+    return c * KINDS_PER_COLOUR
+
+
+@inl
+def holds_other_colours(st, p, c, f):
+    """May the face-match section find anything: a coloured top face and a card of a colour
+    other than c in seat p's hand."""
+    return f <= 12 and st.hand[p, HSIZE] - st.hand[p, CC + c] - st.hand[p, CC + 4] > 0
+
+
+@inl
+def spin_face(f):
+    """Has face f a Spin card of that number too (1-5)?"""
+    return SPIN_FACE_MIN <= f <= SPIN_FACE_MAX

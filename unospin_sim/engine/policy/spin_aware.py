@@ -15,11 +15,13 @@ The functions read the state; they change nothing else.
 """
 
 from ...rules import spaces as sp
-from ...rules.cards import FIRST_WILD, KIND_FACE, KIND_SPINS
+from ...rules.cards import (FACE_SKIP, FIRST_WILD, KIND_FACE, KIND_SPINS, KINDS_PER_COLOUR,
+                            N_KINDS, WILD_DRAW_FOUR)
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_COLOUR, S_NP, S_TOP
+from ..legal import face_kind
 from ..piles import seat_after
-from .scan import N_SCAN, candidate, card_score
+from .scan import colour_run, holds_other_colours, spin_face
 
 #: points of card score per card of expected hand change
 SPIN_WEIGHT = 15.0
@@ -89,39 +91,100 @@ def spin_value(st, cum, is2005, q):
 
 
 @inl
+def spin_bonus(st, cum, wheel, p, nxt):
+    """The score added to a Spin card (Wild Spin too) of seat p, next player nxt, under a
+    wheel (``wheel`` != WHEEL_NONE): the module docstring's spin bonus."""
+    if wheel == sp.WHEEL_2005:
+        bonus = SPIN_WEIGHT * (spin_value(st, cum, True, nxt) + 1.0)
+        leader = True
+        for o in range(st.s[S_NP]):
+            if o != p and o != nxt and st.hand[o, HSIZE] < st.hand[nxt, HSIZE]:
+                leader = False
+        if leader:
+            bonus *= 2.0
+        return bonus
+    return -SPIN_WEIGHT * spin_value(st, cum, False, p)
+
+
+@inl
 def choose_card(st, pts, cum, wheel, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
-    module docstring; -1 when no card is legal. ``wheel``: spaces.WHEEL_* of the rules."""
+    module docstring (computed once, at the first legal Spin card); -1 when no card is
+    legal. ``wheel``: spaces.WHEEL_* of the rules. Scan order and early exits: scan.py."""
+    h = st.hand
     c = st.s[S_COLOUR]
     f = KIND_FACE[st.s[S_TOP]]
     nxt = seat_after(st, p)
-    next_small = st.hand[nxt, HSIZE] <= 2
+    next_small = h[nxt, HSIZE] <= 2
+    spins = wheel != sp.WHEEL_NONE
     bonus = 0.0
     have_bonus = False
     best = -1
     best_score = -1e18
-    for j in range(N_SCAN):
-        k = candidate(st, p, j, c, f, wd4_ok)
-        if k < 0:
-            continue
-        sc = card_score(st, pts, p, k, next_small)
-        if KIND_SPINS[k] and wheel != sp.WHEEL_NONE:
-            if not have_bonus:
-                have_bonus = True
-                if wheel == sp.WHEEL_2005:
-                    bonus = SPIN_WEIGHT * (spin_value(st, cum, True, nxt) + 1.0)
-                    leader = True
-                    for o in range(st.s[S_NP]):
-                        if o != p and o != nxt and st.hand[o, HSIZE] < st.hand[nxt, HSIZE]:
-                            leader = False
-                    if leader:
-                        bonus *= 2.0
-                else:
-                    bonus = -SPIN_WEIGHT * spin_value(st, cum, False, p)
-            if k >= FIRST_WILD and not next_small:
-                sc = pts[k] + 0.0  # a Wild Spin is played for its spin, not kept as a wild
-            sc += bonus
-        if sc > best_score:
-            best_score = sc
-            best = k
+    left = h[p, CC + c]  # the colour in play
+    if left > 0:
+        col = 2.0 * left
+        base = colour_run(c)
+        for k in range(base, base + KINDS_PER_COLOUR):
+            m = h[p, k]
+            if m == 0:
+                continue
+            sc = pts[k] + col
+            if KIND_FACE[k] >= FACE_SKIP and next_small:
+                sc += 100.0
+            if spins and KIND_SPINS[k]:
+                if not have_bonus:
+                    have_bonus = True
+                    bonus = spin_bonus(st, cum, wheel, p, nxt)
+                sc += bonus
+            if sc > best_score:
+                best_score = sc
+                best = k
+            left -= m
+            if left == 0:
+                break
+    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
+        two_kinds = spin_face(f)
+        for c2 in range(4):
+            if c2 == c or h[p, CC + c2] == 0:
+                continue
+            col = 2.0 * h[p, CC + c2]
+            k = face_kind(c2, f, 0)
+            if h[p, k] > 0:
+                sc = pts[k] + col
+                if f >= FACE_SKIP and next_small:
+                    sc += 100.0
+                if sc > best_score:
+                    best_score = sc
+                    best = k
+            if two_kinds:
+                k = face_kind(c2, f, 1)  # a Spin card
+                if h[p, k] > 0:
+                    sc = pts[k] + col
+                    if spins:
+                        if not have_bonus:
+                            have_bonus = True
+                            bonus = spin_bonus(st, cum, wheel, p, nxt)
+                        sc += bonus
+                    if sc > best_score:
+                        best_score = sc
+                        best = k
+    if h[p, CC + 4] > 0:  # the wilds
+        for k in range(FIRST_WILD, N_KINDS):
+            if h[p, k] == 0 or (k == WILD_DRAW_FOUR and not wd4_ok):
+                continue
+            if k == WILD_DRAW_FOUR:
+                sc = 300.0 if next_small else -200.0
+            else:
+                sc = 250.0 if next_small else -100.0
+            if spins and KIND_SPINS[k]:
+                if not have_bonus:
+                    have_bonus = True
+                    bonus = spin_bonus(st, cum, wheel, p, nxt)
+                if not next_small:
+                    sc = pts[k] + 0.0  # a Wild Spin is played for its spin, not kept as a wild
+                sc += bonus
+            if sc > best_score:
+                best_score = sc
+                best = k
     return best
