@@ -236,11 +236,11 @@ def _first_best(kinds, score):
     return best
 
 
-def test_added_strategies_choose_the_first_best_in_nth_legal_order():
-    """Each added strategy's card is the legal kind of best score, the first on ties in
-    legal.nth_legal's scan order (policy/scan.py: three straight sections with early exits,
-    which must visit exactly those kinds in that order): checked against the scores of
-    docs/BOTS.md over the quadratic count_legal + nth_legal loop, on random hands, tops,
+def test_card_choices_are_the_first_best_in_nth_legal_order():
+    """heuristic's and each added strategy's card is the legal kind of best score, the first
+    on ties in legal.nth_legal's scan order (policy/scan.py: three straight sections with
+    early exits, which must visit exactly those kinds in that order): checked against the
+    scores of docs/BOTS.md over the quadratic count_legal + nth_legal loop, on random hands, tops,
     next players' hand sizes and wheels; and aggressor facing a next player with many cards
     plays exactly heuristic's card."""
     from unospin_sim.engine.legal import count_legal, nth_legal
@@ -321,8 +321,12 @@ def test_added_strategies_choose_the_first_best_in_nth_legal_order():
 
             small = st.hand[0, L.HSIZE] <= HO.HOARD_UNTIL
             coloured = [k for k in ref if k < FIRST_WILD or small]
-            hoard = _first_best(coloured, lambda k: pts[k] + (0.0 if k >= FIRST_WILD else
-                                                              2.0 * st.hand[0, L.CC + KIND_COLOUR[k]]))
+            def hoarder(k):
+                if k >= FIRST_WILD:
+                    return pts[k] + 0.0
+                return pts[k] + 2.0 * st.hand[0, L.CC + KIND_COLOUR[k]]
+
+            hoard = _first_best(coloured, hoarder)
             if hoard < 0:  # a kept wild (a plain one before a Wild Draw Four) when it may not draw
                 wilds = [k for k in ref if k >= FIRST_WILD]
                 plain = [k for k in wilds if k != WILD_DRAW_FOUR]
@@ -330,6 +334,7 @@ def test_added_strategies_choose_the_first_best_in_nth_legal_order():
             else:
                 hoard_no_draw = hoard
 
+            assert H.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, heur)
             assert G.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, lambda k: pts[k])
             assert AG.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, aggr)
             assert CK.choose_card(st, pts, 0, wd4_ok) == _first_best(ref, keeper)

@@ -8,11 +8,11 @@ game's random stream); they change nothing else.
 from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
                             KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR)
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
-from ..legal import (colour_points, count_legal, jump_passes_partner, nth_legal, number_count,
-                     turn_distance)
+from ..layout import CC, HSIZE, S_COLOUR, S_DIR, S_NP, S_TOP, TMP
+from ..legal import colour_points, face_kind, jump_passes_partner, number_count, turn_distance
 from ..piles import seat_after
 from .random_bot import fill_keep
+from .scan import colour_run, holds_other_colours, spin_face
 
 
 @hot
@@ -31,22 +31,62 @@ def card_score(st, pts, p, k, next_small):
 
 @inl
 def choose_card(st, pts, p, wd4_ok):
-    """The legal card of best card_score (first in scan order on ties), -1 when none."""
-    n = count_legal(st, p, wd4_ok)
-    if n == 0:
-        return -1
+    """The legal card of best card_score (first in scan order on ties), -1 when none. One
+    pass over the legal kinds in nth_legal's order, with card_score inlined per section
+    (policy/scan.py: sections and early exits)."""
+    h = st.hand
+    c = st.s[S_COLOUR]
+    f = KIND_FACE[st.s[S_TOP]]
     nxt = seat_after(st, p)
-    next_small = st.hand[nxt, HSIZE] <= 2
+    next_small = h[nxt, HSIZE] <= 2
     best = -1
     best_score = -1e18
-    for i in range(n):
-        k = nth_legal(st, p, i, wd4_ok)
-        if k == best:
-            continue
-        sc = card_score(st, pts, p, k, next_small)
-        if sc > best_score:
-            best_score = sc
-            best = k
+    left = h[p, CC + c]  # the colour in play
+    if left > 0:
+        col = 2.0 * left
+        base = colour_run(c)
+        for k in range(base, base + KINDS_PER_COLOUR):
+            m = h[p, k]
+            if m == 0:
+                continue
+            sc = pts[k] + col
+            if KIND_FACE[k] >= FACE_SKIP and next_small:
+                sc += 100.0
+            if sc > best_score:
+                best_score = sc
+                best = k
+            left -= m
+            if left == 0:
+                break
+    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
+        n_kinds = 2 if spin_face(f) else 1
+        bump = f >= FACE_SKIP and next_small
+        for c2 in range(4):
+            if c2 == c or h[p, CC + c2] == 0:
+                continue
+            col = 2.0 * h[p, CC + c2]
+            for spin in range(n_kinds):
+                k = face_kind(c2, f, spin)
+                if h[p, k] > 0:
+                    sc = pts[k] + col
+                    if bump:
+                        sc += 100.0
+                    if sc > best_score:
+                        best_score = sc
+                        best = k
+    if h[p, CC + 4] > 0:  # the wilds
+        for k in range(FIRST_WILD, N_KINDS):
+            if h[p, k] == 0:
+                continue
+            if k == WILD_DRAW_FOUR:
+                if not wd4_ok:
+                    continue
+                sc = 300.0 if next_small else -200.0
+            else:
+                sc = 250.0 if next_small else -100.0
+            if sc > best_score:
+                best_score = sc
+                best = k
     return best
 
 
