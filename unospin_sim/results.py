@@ -380,6 +380,40 @@ def part_write_options(table) -> dict:
 _KEY_COLUMNS = ("game", "match")
 
 
+class PartBuffer:
+    """One part file encoded batch by batch in memory: each :meth:`add` appends a Parquet
+    row group (same options as :func:`part_write_options`), so a chunk's table never has
+    to be held whole; :meth:`getvalue` closes it and returns the file's bytes (``None``
+    when no row was added).  The rows read back are those of one table of every batch.
+    """
+
+    def __init__(self) -> None:
+        self.rows = 0
+        self._sink = self._writer = None
+
+    def add(self, table) -> None:
+        """Append ``table`` (a :class:`pyarrow.Table`, the schema of every batch alike)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if table.num_rows == 0:
+            return
+        if self._writer is None:
+            self._sink = pa.BufferOutputStream()
+            self._writer = pq.ParquetWriter(self._sink, table.schema,
+                                            **part_write_options(table))
+        self._writer.write_table(table)
+        self.rows += table.num_rows
+
+    def getvalue(self):
+        """Close the file and return its bytes (a :class:`pyarrow.Buffer`), or ``None``."""
+        if self._writer is None:
+            return None
+        self._writer.close()
+        self._writer = None
+        return self._sink.getvalue()
+
+
 class ChunkColumns:
     """The round and spin columns of one chunk of games, gathered from the kernel's output
     of consecutive batches of its games (so the kernel's int64 buffers stay the size of a

@@ -22,8 +22,9 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import (MAX_MATCH_ROUNDS, ChunkColumns, Results, empty_frames, is_match_mode,
-                      match_arrows, match_frames, round_columns, rounds_frame, spins_frame)
+from .results import (MAX_MATCH_ROUNDS, ChunkColumns, PartBuffer, Results, empty_frames,
+                      is_match_mode, match_arrows, match_frames, round_columns, rounds_frame,
+                      spins_arrow, spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
@@ -155,8 +156,10 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     else:
         write = tables if store is not None else ()
         want_rounds = "rounds" in write or keep is not False
-        want_spins = ("spins" in write and bool(rules.wheel_spaces())) or keep is True
-        cols = ChunkColumns(rules, n, check, rounds=want_rounds, spins=want_spins)
+        # spin parts are encoded batch by batch (a row group each): no thread holds a
+        # whole chunk's spin columns unless the run keeps its tables in memory
+        spin_part = (PartBuffer() if "spins" in write and rules.wheel_spaces() else None)
+        cols = ChunkColumns(rules, n, check, rounds=want_rounds, spins=keep is True)
         acc = SummaryAccumulator(rules.players)
         for a in range(0, n, KERNEL_BATCH):
             b = min(KERNEL_BATCH, n - a)
@@ -166,6 +169,8 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
                     rules.players, np.arange(game0 + a, game0 + a + b),
                     out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS]))
             cols.add(game0 + a, out_arr, seeds, rec)
+            if spin_part is not None:
+                spin_part.add(spins_arrow(rules, rec))
             del out_arr, seeds, rec
         if want_rounds:  # the same counts, from the gathered columns in one go
             acc = SummaryAccumulator.of_rounds(rules.players, cols.rounds["game"],
@@ -174,8 +179,8 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
             parts = {}
             if "rounds" in tables:
                 parts["rounds"] = cols.rounds_arrow()
-            if "spins" in tables and rules.wheel_spaces():
-                parts["spins"] = cols.spins_arrow()
+            if spin_part is not None:
+                parts["spins"] = spin_part
             entry["parts"] = store.write_chunk(chunk, parts)
             del parts
         frames = None
