@@ -36,6 +36,9 @@ TABLES = ("rounds", "spins")
 #: rows and spin records are this many games' worth, whatever the chunk size (a spin2025
 #: chunk of 31,000 rounds made ~45 MB of spin records per thread); results do not depend on it
 KERNEL_BATCH = 4096
+#: matches per kernel call within a chunk in match mode (about 4,000 rounds in 4-player
+#: classic): the same bound for whole matches; results do not depend on it
+MATCH_BATCH = 512
 
 
 def default_threads() -> int:
@@ -133,26 +136,41 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
     if is_match_mode(rules):
         from .engine import kernel
-        rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, game0, n,
-                                                          MAX_MATCH_ROUNDS)
-        # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
-        rnd = rows[:, L.n_out_columns(rules.players) + 1]
-        acc = SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
-                                           rows[:, L.O_TURNS])
-        entry["rounds"] = len(rows)
-        if store is not None:
-            r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
-            parts = {"matches": m_tab}
-            if "rounds" in tables:
-                parts["rounds"] = r_tab
-            if "spins" in tables and rules.wheel_spaces():
-                parts["spins"] = s_tab
+        # batches of MATCH_BATCH matches (a match depends only on (seed, match)), each
+        # appended to the parts as a row group: memory does not grow with the chunk
+        names = ["matches"] + [t for t in ("rounds", "spins") if t in tables
+                               and (t == "rounds" or rules.wheel_spaces())]
+        parts = {t: PartBuffer() for t in names} if store is not None else None
+        acc = SummaryAccumulator(rules.players)
+        kept_frames = []
+        entry["rounds"] = 0
+        for a in range(0, n, MATCH_BATCH):
+            b = min(MATCH_BATCH, n - a)
+            rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, game0 + a, b,
+                                                              MAX_MATCH_ROUNDS)
+            # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
+            rnd = rows[:, L.n_out_columns(rules.players) + 1]
+            acc.merge(SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
+                                                   rows[:, L.O_TURNS]))
+            entry["rounds"] += len(rows)
+            if parts is not None:
+                r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
+                for t, tab in zip(("rounds", "spins", "matches"), (r_tab, s_tab, m_tab)):
+                    if t in parts:
+                        parts[t].add(tab)
+            if keep is not False:
+                f = match_frames(rules, rows, seeds, mrows, rec, check)
+                if keep == "summary":
+                    f = (f[0][list(SUMMARY_COLUMNS)], None, f[2])
+                kept_frames.append(f)
+            del rows, seeds, mrows, rec
+        if parts is not None:
             entry["parts"] = store.write_chunk(chunk, parts)
         frames = None
         if keep is not False:
-            frames = match_frames(rules, rows, seeds, mrows, rec, check)
-            if keep == "summary":
-                frames = (frames[0][list(SUMMARY_COLUMNS)], None, frames[2])
+            frames = tuple(None if kept_frames[0][i] is None else
+                           pd.concat([f[i] for f in kept_frames], ignore_index=True)
+                           for i in range(3))
     else:
         write = tables if store is not None else ()
         want_rounds = "rounds" in write or keep is not False
