@@ -37,12 +37,14 @@ import tempfile
 import time
 
 
-def measure(games: int, edition: str, tables: str, threads: int) -> dict:
+def measure(games: int, edition: str, tables: str, threads: int, match: str = "single") -> dict:
     d = tempfile.mkdtemp(prefix="bench-mem-")
     try:
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "unospin_sim", "run", "--games",
-                                 str(games), "--edition", edition, "--tables", tables,
+        size = (["--games", str(games)] if match == "single" else
+                ["--match", match, "--matches", str(games)])
+        proc = subprocess.Popen([sys.executable, "-m", "unospin_sim", "run", *size,
+                                 "--edition", edition, "--tables", tables,
                                  "--threads", str(threads), "--quiet", "--out", f"{d}/r"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(proc.pid, 0)
@@ -51,10 +53,12 @@ def measure(games: int, edition: str, tables: str, threads: int) -> dict:
             raise SystemExit(proc.stderr.read().decode())
         disk = sum(f.stat().st_size for f in __import__("pathlib").Path(d).rglob("*")
                    if f.is_file())
-        return {"case": "peak_rss", "edition": edition, "tables": tables, "games": games,
+        unit = "rounds" if match == "single" else "matches"
+        return {"case": "peak_rss", "edition": edition, "tables": tables, "match": match,
+                "games": games, "unit": unit,
                 "peak_rss_mb": round(usage.ru_maxrss / 1024, 1), "wall_s": round(wall, 2),
                 "disk_mb": round(disk / 1e6, 2),
-                "disk_mb_per_million": round(disk / 1e6 / (games / 1e6), 2),
+                f"disk_mb_per_million_{unit}": round(disk / 1e6 / (games / 1e6), 2),
                 "threads": threads}
     finally:
         shutil.rmtree(d, ignore_errors=True)
@@ -66,13 +70,16 @@ def main(argv=None):
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--tables", default="rounds,spins")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--match", default="single", choices=("single", "race", "lowest"),
+                    help="race/lowest: --games counts whole matches (run --matches)")
     a = ap.parse_args(argv)
     curve = []
     for g in a.games:
-        row = measure(int(float(g)), a.edition, a.tables, a.threads)
+        row = measure(int(float(g)), a.edition, a.tables, a.threads, a.match)
         curve.append((row["games"], row["peak_rss_mb"]))
         print(json.dumps(row), flush=True)
     print(json.dumps({"case": "curve", "edition": a.edition, "tables": a.tables,
+                      "match": a.match,
                       "games_to_peak_rss_mb": curve}), flush=True)
 
 

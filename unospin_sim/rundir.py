@@ -226,23 +226,30 @@ class RunStore:
         return f"part-{k:0{self.width}d}.parquet"
 
     def write_chunk(self, k: int, tables: dict) -> dict:
-        """Write chunk ``k``'s parts (``{table: pyarrow.Table or None}``) atomically;
-        returns their manifest info ``{table: {file, rows, bytes, sha256}}``."""
+        """Write chunk ``k``'s parts atomically; returns their manifest info
+        ``{table: {file, rows, bytes, sha256}}``.  ``tables`` maps a table's name to a
+        :class:`pyarrow.Table`, a :class:`~unospin_sim.results.PartBuffer` (a part
+        already encoded batch by batch) or None."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        from .results import part_write_options
+        from .results import PartBuffer, part_write_options
 
         info = {}
         name = self.part_name(k)
         for table, tab in tables.items():
-            if tab is None or tab.num_rows == 0:
+            if isinstance(tab, PartBuffer):
+                rows, buf = tab.rows, tab.getvalue()
+            elif tab is not None and tab.num_rows:
+                sink = pa.BufferOutputStream()
+                pq.write_table(tab, sink, **part_write_options(tab))
+                rows, buf = tab.num_rows, sink.getvalue()
+            else:
+                rows, buf = 0, None
+            if not rows:
                 continue
             d = self.path / table
             final, tmp = d / name, d / f".{name}.tmp"
-            sink = pa.BufferOutputStream()
-            pq.write_table(tab, sink, **part_write_options(tab))
-            buf = sink.getvalue()
             try:
                 d.mkdir(exist_ok=True)
                 with open(tmp, "wb") as f:
@@ -254,7 +261,7 @@ class RunStore:
             except BaseException:
                 tmp.unlink(missing_ok=True)
                 raise
-            info[table] = {"file": name, "rows": tab.num_rows, "bytes": buf.size,
+            info[table] = {"file": name, "rows": rows, "bytes": buf.size,
                            "sha256": hashlib.sha256(memoryview(buf)).hexdigest()}
         return info
 

@@ -22,8 +22,9 @@ from .errors import UserError
 from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
-from .results import (MAX_MATCH_ROUNDS, ChunkColumns, Results, empty_frames, is_match_mode,
-                      match_arrows, match_frames, round_columns, rounds_frame, spins_frame)
+from .results import (MAX_MATCH_ROUNDS, ChunkColumns, PartBuffer, Results, empty_frames,
+                      is_match_mode, match_arrows, match_frames, round_columns, rounds_frame,
+                      spins_arrow, spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
@@ -35,6 +36,9 @@ TABLES = ("rounds", "spins")
 #: rows and spin records are this many games' worth, whatever the chunk size (a spin2025
 #: chunk of 31,000 rounds made ~45 MB of spin records per thread); results do not depend on it
 KERNEL_BATCH = 4096
+#: matches per kernel call within a chunk in match mode (about 4,000 rounds in 4-player
+#: classic): the same bound for whole matches; results do not depend on it
+MATCH_BATCH = 512
 
 
 def default_threads() -> int:
@@ -132,31 +136,48 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
     if is_match_mode(rules):
         from .engine import kernel
-        rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, game0, n,
-                                                          MAX_MATCH_ROUNDS)
-        # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
-        rnd = rows[:, L.n_out_columns(rules.players) + 1]
-        acc = SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
-                                           rows[:, L.O_TURNS])
-        entry["rounds"] = len(rows)
-        if store is not None:
-            r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
-            parts = {"matches": m_tab}
-            if "rounds" in tables:
-                parts["rounds"] = r_tab
-            if "spins" in tables and rules.wheel_spaces():
-                parts["spins"] = s_tab
+        # batches of MATCH_BATCH matches (a match depends only on (seed, match)), each
+        # appended to the parts as a row group: memory does not grow with the chunk
+        names = ["matches"] + [t for t in ("rounds", "spins") if t in tables
+                               and (t == "rounds" or rules.wheel_spaces())]
+        parts = {t: PartBuffer() for t in names} if store is not None else None
+        acc = SummaryAccumulator(rules.players)
+        kept_frames = []
+        entry["rounds"] = 0
+        for a in range(0, n, MATCH_BATCH):
+            b = min(MATCH_BATCH, n - a)
+            rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, game0 + a, b,
+                                                              MAX_MATCH_ROUNDS)
+            # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
+            rnd = rows[:, L.n_out_columns(rules.players) + 1]
+            acc.merge(SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
+                                                   rows[:, L.O_TURNS]))
+            entry["rounds"] += len(rows)
+            if parts is not None:
+                r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
+                for t, tab in zip(("rounds", "spins", "matches"), (r_tab, s_tab, m_tab)):
+                    if t in parts:
+                        parts[t].add(tab)
+            if keep is not False:
+                f = match_frames(rules, rows, seeds, mrows, rec, check)
+                if keep == "summary":
+                    f = (f[0][list(SUMMARY_COLUMNS)], None, f[2])
+                kept_frames.append(f)
+            del rows, seeds, mrows, rec
+        if parts is not None:
             entry["parts"] = store.write_chunk(chunk, parts)
         frames = None
         if keep is not False:
-            frames = match_frames(rules, rows, seeds, mrows, rec, check)
-            if keep == "summary":
-                frames = (frames[0][list(SUMMARY_COLUMNS)], None, frames[2])
+            frames = tuple(None if kept_frames[0][i] is None else
+                           pd.concat([f[i] for f in kept_frames], ignore_index=True)
+                           for i in range(3))
     else:
         write = tables if store is not None else ()
         want_rounds = "rounds" in write or keep is not False
-        want_spins = ("spins" in write and bool(rules.wheel_spaces())) or keep is True
-        cols = ChunkColumns(rules, n, check, rounds=want_rounds, spins=want_spins)
+        # spin parts are encoded batch by batch (a row group each): no thread holds a
+        # whole chunk's spin columns unless the run keeps its tables in memory
+        spin_part = (PartBuffer() if "spins" in write and rules.wheel_spaces() else None)
+        cols = ChunkColumns(rules, n, check, rounds=want_rounds, spins=keep is True)
         acc = SummaryAccumulator(rules.players)
         for a in range(0, n, KERNEL_BATCH):
             b = min(KERNEL_BATCH, n - a)
@@ -166,6 +187,8 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
                     rules.players, np.arange(game0 + a, game0 + a + b),
                     out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS]))
             cols.add(game0 + a, out_arr, seeds, rec)
+            if spin_part is not None:
+                spin_part.add(spins_arrow(rules, rec))
             del out_arr, seeds, rec
         if want_rounds:  # the same counts, from the gathered columns in one go
             acc = SummaryAccumulator.of_rounds(rules.players, cols.rounds["game"],
@@ -174,8 +197,8 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
             parts = {}
             if "rounds" in tables:
                 parts["rounds"] = cols.rounds_arrow()
-            if "spins" in tables and rules.wheel_spaces():
-                parts["spins"] = cols.spins_arrow()
+            if spin_part is not None:
+                parts["spins"] = spin_part
             entry["parts"] = store.write_chunk(chunk, parts)
             del parts
         frames = None
