@@ -11,10 +11,22 @@ pooled and dealt again with the same hand sizes), forces the candidate as the se
 and plays the round to its end with the same loop, every seat playing its own strategy
 (search seats play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching).
 Heuristic's card is the incumbent; a candidate replaces the incumbent when its mean result
-is higher by more than ``SEARCH_Z`` standard errors; the choice is stored in ``S_SEARCH_*``; the loop resumes and
-``policy.search_bot.choose_card`` plays it. Result of a rollout: 1 for a round won by the
-seat (or its partner), else 0; in a race match the points the seat wins in the round; under
-``match=lowest`` minus the points left in its hand.
+over all the rollouts is higher by more than ``SEARCH_Z`` standard errors; the choice is
+stored in ``S_SEARCH_*``; the loop resumes and ``policy.search_bot.choose_card`` plays it.
+
+Cost: the rollouts run in batches of ``SEARCH_BATCH`` (rollout i of every live candidate,
+on the same deal, before rollout i + 1); from ``SEARCH_MIN`` rollouts on, a challenger whose
+paired advantage over the incumbent could reach the final test only by running more than
+``SEARCH_FUTILITY_Z`` standard deviations above break-even over the rollouts left is
+dropped (a futility stop), and the search ends when only the incumbent is left. The final
+test is the one above, on the candidates that ran every rollout. A seat holding one
+playable card (not in a race match) plays it without rollouts: it wins the round. The
+unseen cards are pooled once per decision and each rollout's state is copied and dealt in
+one pass (``copy_determinized``, the same deal as ``copy_state`` + ``determinize``).
+
+Result of a rollout: 1 for a round won by the seat (or its partner), else 0; in a race
+match the points the seat wins in the round; under ``match=lowest`` minus the points left
+in its hand.
 
 Randomness: rollout i of a decision is seeded from (the game's random stream at the
 decision, the turn count, i), the same for every candidate (common random numbers: the
@@ -24,11 +36,13 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 """
 
 import numpy as np
+from numba import njit
 
 from ..bots import STRATEGY_SEARCH
 from ..rules.cards import N_KINDS
 from .jit import hot
-from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HSIZE, MATCH_LOWEST, MATCH_RACE, PILE,
+from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HAND_FIELDS, HSIZE, MAX_CARDS,
+                     MATCH_LOWEST, MATCH_RACE, PILE,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, WAR)
@@ -43,6 +57,14 @@ from .round import run_round_search, setup_round_default
 #: is higher by more than SEARCH_Z standard errors of the difference (rollout noise alone
 #: would otherwise pick moves at random when they are close)
 SEARCH_Z = 1.0
+#: rollouts run in batches of SEARCH_BATCH (rollout i of every live candidate, then i + 1...);
+#: from SEARCH_MIN rollouts on, after each batch, a challenger is dropped when it could pass
+#: the final SEARCH_Z test only by doing better than break-even against the incumbent, over
+#: the rollouts left, by more than SEARCH_FUTILITY_Z standard deviations of the paired
+#: differences (a futility stop); the search ends when only the incumbent is left
+SEARCH_BATCH = 8
+SEARCH_MIN = 16
+SEARCH_FUTILITY_Z = 1.5
 
 
 @hot
@@ -76,7 +98,8 @@ def copy_state(st, sc):
 @hot
 def determinize(sc, p, seed):
     """Deal the cards seat p cannot see (every other hand and the draw pile) again at
-    random, keeping every hand's size; the stream of ``sc`` is seeded ``seed`` first."""
+    random, keeping every hand's size; the stream of ``sc`` is seeded ``seed`` first.
+    (``decide`` uses the equivalent, cheaper ``unseen_pool`` + ``copy_determinized``.)"""
     s = sc.s
     s[S_RNG] = np.int64(seed)
     np_ = s[S_NP]
@@ -98,6 +121,60 @@ def determinize(sc, p, seed):
         for _ in range(h[q, WAR]):
             add_card(sc, q, take_from_pile(sc))
         h[q, WAR] = 0
+
+
+@hot
+def unseen_pool(st, p, pool):
+    """Write into ``pool`` the cards seat p cannot see, in the order ``determinize`` pools
+    them (the draw pile, then every other hand by seat and kind); returns their number."""
+    n = 0
+    for i in range(st.s[S_DRAW_N]):
+        pool[n] = st.cards[PILE + i]
+        n += 1
+    for q in range(st.s[S_NP]):
+        if q == p:
+            continue
+        for k in range(N_KINDS):
+            for _ in range(st.hand[q, k]):
+                pool[n] = k
+                n += 1
+    return n
+
+
+@hot
+def copy_determinized(st, sc, p, seed, pool, n_pool):
+    """``copy_state`` then ``determinize`` in one pass, with the same result (the same
+    deal, the same stream): seat p's row, the discards and the scalars are copied, the
+    other hands are dealt again from ``pool`` (``unseen_pool``) with their sizes."""
+    s = sc.s
+    for j in range(N_SCALARS):
+        s[j] = st.s[j]
+    s[S_LOG_ON] = 0
+    s[S_NSPIN] = 0
+    s[S_FORCE_AT] = 0
+    h = sc.hand
+    np_ = st.s[S_NP]
+    for q in range(np_):
+        if q == p:
+            for j in range(SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+        else:
+            for j in range(HAND_FIELDS):
+                h[q, j] = 0
+            for j in range(HAND_FIELDS, SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+            h[q, WAR] = 0
+    for i in range(st.s[S_DISC_N]):
+        sc.cards[DISC + i] = st.cards[DISC + i]
+    for i in range(n_pool):
+        sc.cards[PILE + i] = pool[i]
+    s[S_DRAW_N] = n_pool
+    s[S_RNG] = np.int64(seed)
+    for q in range(np_):
+        if q == p:
+            continue
+        for _ in range(st.hand[q, HSIZE]):
+            add_card(sc, q, take_from_pile(sc))
 
 
 @hot
@@ -125,10 +202,11 @@ def store(st, k):
     s[S_SEARCH_HS] = p_hs
 
 
-@hot
+@njit(cache=True)
 def decide(st, sc, r, deck, pts, cum, bots):
     """Decide the first move of the coming turn of the search seat to act (S_CUR) and
-    store it in S_SEARCH_* (the game's state changes nowhere else)."""
+    store it in S_SEARCH_* (the game's state changes nowhere else). Compiled with NRT (not
+    ``hot``): it allocates its small work arrays once per decision."""
     s = st.s
     p = s[S_CUR]
     legal = wd4_legal(st, r, p)
@@ -142,46 +220,89 @@ def decide(st, sc, r, deck, pts, cum, bots):
     if nc + (1 if draw_ok else 0) <= 1:  # one move: nothing to search
         store(st, only if nc == 1 else -1)
         return
+    hs = st.hand[p, HSIZE]
+    if hs == 1 and r[R_MATCH] != MATCH_RACE:
+        store(st, only)  # its last card, playable: the round is won now (the best result)
+        return
     n_roll = np.int64(bots[p, B_ROLLOUTS])
     base = game_seed(U64(s[S_RNG]), U64(s[S_TURNS]))
     turn = s[S_TURNS] + 1
-    hs = st.hand[p, HSIZE]
     hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
+    # the candidates: heuristic's move first, then the other card kinds, then drawing
+    cand = np.empty(N_KINDS + 2, np.int64)
+    cand[0] = hk
+    n_c = 1
+    for k in range(N_KINDS):
+        if k != hk and st.hand[p, k] > 0 and playable(st, k, legal):
+            cand[n_c] = k
+            n_c += 1
+    if draw_ok and hk != -1:
+        cand[n_c] = -1
+        n_c += 1
+    alive = np.ones(n_c, np.int64)
+    tot = np.zeros(n_c)    # sum and sum of squares of each candidate's results
+    tot2 = np.zeros(n_c)
+    dif = np.zeros(n_c)    # sum and sum of squares of (candidate - incumbent), rollout-paired
+    dif2 = np.zeros(n_c)
+    pool = np.empty(MAX_CARDS, np.int64)
+    n_pool = unseen_pool(st, p, pool)
+    n_alive = n_c
+    done = 0
+    while done < n_roll and n_alive > 1:
+        end = min(done + SEARCH_BATCH, n_roll)
+        for i in range(done, end):
+            seed = game_seed(base, U64(i))
+            v0 = 0.0
+            for c in range(n_c):
+                if alive[c] == 0:
+                    continue
+                copy_determinized(st, sc, p, seed, pool, n_pool)
+                sc.s[S_SEARCH_ROLL] = 1
+                sc.s[S_SEARCH_TURN] = turn
+                sc.s[S_SEARCH_MOVE] = cand[c]
+                sc.s[S_SEARCH_HS] = hs
+                run_round_search(sc, r, deck, pts, cum, bots)
+                v = rollout_value(sc, r, pts, p)
+                tot[c] += v
+                tot2[c] += v * v
+                if c == 0:
+                    v0 = v
+                else:
+                    d = v - v0
+                    dif[c] += d
+                    dif2[c] += d * d
+        done = end
+        if done < n_roll and done >= SEARCH_MIN:
+            # futility: drop a challenger that, even SEARCH_FUTILITY_Z standard deviations
+            # luckier than break-even over the rollouts left, would not pass the final test
+            m0 = tot[0] / done
+            v0 = max(tot2[0] / done - m0 * m0, 0.0)
+            for c in range(1, n_c):
+                if alive[c] == 0:
+                    continue
+                m = tot[c] / done
+                var = max(tot2[c] / done - m * m, 0.0)
+                md = dif[c] / done
+                vd = max(dif2[c] / done - md * md, 0.0)
+                need = SEARCH_Z * np.sqrt(n_roll * (var + v0))
+                if dif[c] + SEARCH_FUTILITY_Z * np.sqrt(vd * (n_roll - done)) <= need:
+                    alive[c] = 0
+                    n_alive -= 1
+    # the final test, on the candidates that ran every rollout (as without the futility
+    # stop): a candidate replaces the incumbent when better by SEARCH_Z standard errors
     best = hk
     best_m = 0.0
     best_v = 0.0
-    for c in range(N_KINDS + 2):
-        if c == 0:
-            k = hk
-        else:
-            k = c - 1 if c <= N_KINDS else -1
-            if k == hk:
-                continue
-            if k >= 0:
-                if not (st.hand[p, k] > 0 and playable(st, k, legal)):
-                    continue
-            elif not draw_ok:
-                continue
-        tot = 0.0
-        tot2 = 0.0
-        for i in range(n_roll):
-            copy_state(st, sc)
-            determinize(sc, p, game_seed(base, U64(i)))
-            sc.s[S_SEARCH_ROLL] = 1
-            sc.s[S_SEARCH_TURN] = turn
-            sc.s[S_SEARCH_MOVE] = k
-            sc.s[S_SEARCH_HS] = hs
-            run_round_search(sc, r, deck, pts, cum, bots)
-            v = rollout_value(sc, r, pts, p)
-            tot += v
-            tot2 += v * v
-        m = tot / n_roll
-        var = max(tot2 / n_roll - m * m, 0.0)
+    for c in range(n_c):
+        if alive[c] == 0:
+            continue
+        m = tot[c] / n_roll
+        var = max(tot2[c] / n_roll - m * m, 0.0)
         if c == 0:
             best_m = m
             best_v = var
         elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
-            best = k  # better than the incumbent by more than SEARCH_Z standard errors
+            best = cand[c]  # better than the incumbent by more than SEARCH_Z standard errors
             best_m = m
             best_v = var
     store(st, best)
