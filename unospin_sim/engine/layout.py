@@ -85,6 +85,12 @@ S_SEARCH_ROLL = 33 # 1 in a rollout's scratch state: no seat asks for a search (
 S_SEARCH_TURN = 34 # the turn number (S_TURNS, counted when the turn starts) the decision is for
 S_SEARCH_MOVE = 35 # the decided first card of that turn (a kind), or -1: draw
 S_SEARCH_HS = 36   # the seat's hand size when it decided (its 2X second card is not searched)
+# the scratch state of search's rollouts has this many event-log rows (never a log there):
+# decide's work area, W_DIF = N_KINDS + 2 rows of candidates, as many of paired
+# differences, then the unseen cards from row W_POOL, four a row
+W_DIF = N_KINDS + 2
+W_POOL = 2 * W_DIF
+SEARCH_WORK_ROWS = W_POOL + MAX_CARDS // 4
 S_SPIN_NONE = 37   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
 S_SPIN0 = 38       # S_SPIN0 + space: spins landing on each global wheel space this round

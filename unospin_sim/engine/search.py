@@ -16,9 +16,8 @@ stored in ``S_SEARCH_*``; the loop resumes and ``policy.search_bot.choose_card``
 
 Cost: the rollouts run in batches of ``SEARCH_BATCH`` (rollout i of every live candidate,
 on the same deal, before rollout i + 1); from ``SEARCH_MIN`` rollouts on, a challenger whose
-paired advantage over the incumbent could reach the final test only by running more than
-``SEARCH_FUTILITY_Z`` standard deviations above break-even over the rollouts left is
-dropped (a futility stop), and the search ends when only the incumbent is left. The final
+mean result is below the incumbent's by more than ``SEARCH_DROP_Z`` standard errors of their
+paired difference is dropped, and the search ends when only the incumbent is left. The final
 test is the one above, on the candidates that ran every rollout. A seat holding one
 playable card (not in a race match) plays it without rollouts: it wins the round. The
 unseen cards are pooled once per decision and each rollout's state is copied and dealt in
@@ -36,13 +35,12 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 """
 
 import numpy as np
-from numba import njit
 
 from ..bots import STRATEGY_SEARCH
 from ..rules.cards import N_KINDS
 from .jit import hot
-from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HAND_FIELDS, HSIZE, MAX_CARDS,
-                     MATCH_LOWEST, MATCH_RACE, PILE,
+from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HAND_FIELDS, HSIZE,
+                     MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, WAR)
@@ -58,13 +56,13 @@ from .round import run_round_search, setup_round_default
 #: would otherwise pick moves at random when they are close)
 SEARCH_Z = 1.0
 #: rollouts run in batches of SEARCH_BATCH (rollout i of every live candidate, then i + 1...);
-#: from SEARCH_MIN rollouts on, after each batch, a challenger is dropped when it could pass
-#: the final SEARCH_Z test only by doing better than break-even against the incumbent, over
-#: the rollouts left, by more than SEARCH_FUTILITY_Z standard deviations of the paired
-#: differences (a futility stop); the search ends when only the incumbent is left
+#: from SEARCH_MIN rollouts on, after each batch, a challenger whose mean result is below
+#: heuristic's card's by more than SEARCH_DROP_Z standard errors of their paired difference
+#: (the rollouts of a same index share the deal) is dropped; the search ends when only
+#: heuristic's card is left
 SEARCH_BATCH = 8
 SEARCH_MIN = 16
-SEARCH_FUTILITY_Z = 1.5
+SEARCH_DROP_Z = 2.0
 
 
 @hot
@@ -124,28 +122,29 @@ def determinize(sc, p, seed):
 
 
 @hot
-def unseen_pool(st, p, pool):
-    """Write into ``pool`` the cards seat p cannot see, in the order ``determinize`` pools
-    them (the draw pile, then every other hand by seat and kind); returns their number."""
+def unseen_pool(st, p, w):
+    """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
+    cannot see, in the order ``determinize`` pools them (the draw pile, then every other
+    hand by seat and kind); returns their number."""
     n = 0
     for i in range(st.s[S_DRAW_N]):
-        pool[n] = st.cards[PILE + i]
+        w[W_POOL + (n >> 2), n & 3] = st.cards[PILE + i]
         n += 1
     for q in range(st.s[S_NP]):
         if q == p:
             continue
         for k in range(N_KINDS):
             for _ in range(st.hand[q, k]):
-                pool[n] = k
+                w[W_POOL + (n >> 2), n & 3] = k
                 n += 1
     return n
 
 
 @hot
-def copy_determinized(st, sc, p, seed, pool, n_pool):
+def copy_determinized(st, sc, p, seed, w, n_pool):
     """``copy_state`` then ``determinize`` in one pass, with the same result (the same
     deal, the same stream): seat p's row, the discards and the scalars are copied, the
-    other hands are dealt again from ``pool`` (``unseen_pool``) with their sizes."""
+    other hands are dealt again from the pool in ``w`` (``unseen_pool``) with their sizes."""
     s = sc.s
     for j in range(N_SCALARS):
         s[j] = st.s[j]
@@ -167,7 +166,7 @@ def copy_determinized(st, sc, p, seed, pool, n_pool):
     for i in range(st.s[S_DISC_N]):
         sc.cards[DISC + i] = st.cards[DISC + i]
     for i in range(n_pool):
-        sc.cards[PILE + i] = pool[i]
+        sc.cards[PILE + i] = w[W_POOL + (i >> 2), i & 3]
     s[S_DRAW_N] = n_pool
     s[S_RNG] = np.int64(seed)
     for q in range(np_):
@@ -202,11 +201,14 @@ def store(st, k):
     s[S_SEARCH_HS] = p_hs
 
 
-@njit(cache=True)
+@hot
 def decide(st, sc, r, deck, pts, cum, bots):
     """Decide the first move of the coming turn of the search seat to act (S_CUR) and
-    store it in S_SEARCH_* (the game's state changes nowhere else). Compiled with NRT (not
-    ``hot``): it allocates its small work arrays once per decision."""
+    store it in S_SEARCH_* (the game's state changes nowhere else). Its work area is the
+    event log of the scratch state ``sc`` (``layout.SEARCH_WORK_ROWS`` rows, never a log
+    in rollouts): row c < W_DIF holds candidate c's (kind, alive, sum, sum of squares of
+    its results), row W_DIF + c (sum, sum of squares of its paired difference with the
+    incumbent), rows from W_POOL the unseen cards, four a row."""
     s = st.s
     p = s[S_CUR]
     legal = wd4_legal(st, r, p)
@@ -229,80 +231,79 @@ def decide(st, sc, r, deck, pts, cum, bots):
     turn = s[S_TURNS] + 1
     hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
     # the candidates: heuristic's move first, then the other card kinds, then drawing
-    cand = np.empty(N_KINDS + 2, np.int64)
-    cand[0] = hk
+    w = sc.log
+    if w.shape[0] < SEARCH_WORK_ROWS:  # no work area: heuristic's move
+        store(st, hk)
+        return
+    w[0, 0] = hk
     n_c = 1
     for k in range(N_KINDS):
         if k != hk and st.hand[p, k] > 0 and playable(st, k, legal):
-            cand[n_c] = k
+            w[n_c, 0] = k
             n_c += 1
     if draw_ok and hk != -1:
-        cand[n_c] = -1
+        w[n_c, 0] = -1
         n_c += 1
-    alive = np.ones(n_c, np.int64)
-    tot = np.zeros(n_c)    # sum and sum of squares of each candidate's results
-    tot2 = np.zeros(n_c)
-    dif = np.zeros(n_c)    # sum and sum of squares of (candidate - incumbent), rollout-paired
-    dif2 = np.zeros(n_c)
-    pool = np.empty(MAX_CARDS, np.int64)
-    n_pool = unseen_pool(st, p, pool)
+    for c in range(n_c):
+        w[c, 1] = 1  # alive
+        w[c, 2] = 0
+        w[c, 3] = 0
+        w[W_DIF + c, 0] = 0
+        w[W_DIF + c, 1] = 0
+    n_pool = unseen_pool(st, p, w)
     n_alive = n_c
     done = 0
     while done < n_roll and n_alive > 1:
         end = min(done + SEARCH_BATCH, n_roll)
         for i in range(done, end):
             seed = game_seed(base, U64(i))
-            v0 = 0.0
+            v0 = 0
             for c in range(n_c):
-                if alive[c] == 0:
+                if w[c, 1] == 0:
                     continue
-                copy_determinized(st, sc, p, seed, pool, n_pool)
+                copy_determinized(st, sc, p, seed, w, n_pool)
                 sc.s[S_SEARCH_ROLL] = 1
                 sc.s[S_SEARCH_TURN] = turn
-                sc.s[S_SEARCH_MOVE] = cand[c]
+                sc.s[S_SEARCH_MOVE] = w[c, 0]
                 sc.s[S_SEARCH_HS] = hs
                 run_round_search(sc, r, deck, pts, cum, bots)
-                v = rollout_value(sc, r, pts, p)
-                tot[c] += v
-                tot2[c] += v * v
+                v = np.int64(rollout_value(sc, r, pts, p))  # an integer in every mode
+                w[c, 2] += v
+                w[c, 3] += v * v
                 if c == 0:
                     v0 = v
                 else:
                     d = v - v0
-                    dif[c] += d
-                    dif2[c] += d * d
+                    w[W_DIF + c, 0] += d
+                    w[W_DIF + c, 1] += d * d
         done = end
         if done < n_roll and done >= SEARCH_MIN:
-            # futility: drop a challenger that, even SEARCH_FUTILITY_Z standard deviations
-            # luckier than break-even over the rollouts left, would not pass the final test
-            m0 = tot[0] / done
-            v0 = max(tot2[0] / done - m0 * m0, 0.0)
+            # early elimination: drop a challenger whose mean result is below the
+            # incumbent's by more than SEARCH_DROP_Z standard errors of their paired
+            # (same-deal) difference
             for c in range(1, n_c):
-                if alive[c] == 0:
+                if w[c, 1] == 0:
                     continue
-                m = tot[c] / done
-                var = max(tot2[c] / done - m * m, 0.0)
-                md = dif[c] / done
-                vd = max(dif2[c] / done - md * md, 0.0)
-                need = SEARCH_Z * np.sqrt(n_roll * (var + v0))
-                if dif[c] + SEARCH_FUTILITY_Z * np.sqrt(vd * (n_roll - done)) <= need:
-                    alive[c] = 0
+                md = w[W_DIF + c, 0] / done
+                vd = max(w[W_DIF + c, 1] / done - md * md, 0.0)
+                if md < -SEARCH_DROP_Z * np.sqrt(vd / done) - 1e-9:
+                    w[c, 1] = 0
                     n_alive -= 1
-    # the final test, on the candidates that ran every rollout (as without the futility
+    # the final test, on the candidates that ran every rollout (as without the early
     # stop): a candidate replaces the incumbent when better by SEARCH_Z standard errors
     best = hk
     best_m = 0.0
     best_v = 0.0
     for c in range(n_c):
-        if alive[c] == 0:
+        if w[c, 1] == 0:
             continue
-        m = tot[c] / n_roll
-        var = max(tot2[c] / n_roll - m * m, 0.0)
+        m = w[c, 2] / n_roll
+        var = max(w[c, 3] / n_roll - m * m, 0.0)
         if c == 0:
             best_m = m
             best_v = var
         elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
-            best = cand[c]  # better than the incumbent by more than SEARCH_Z standard errors
+            best = w[c, 0]  # better than the incumbent by more than SEARCH_Z standard errors
             best_m = m
             best_v = var
     store(st, best)
@@ -311,7 +312,8 @@ def decide(st, sc, r, deck, pts, cum, bots):
 @hot
 def play_round_search(st, sc, r, deck, pts, cum, bots, gseed):
     """Play one round with a search seat from a fresh deal (every rule set but rlcard);
-    ``sc`` is the rollouts' scratch state (``chunk.new_state`` with the same turn cap)."""
+    ``sc`` is the rollouts' scratch state (``chunk.new_state`` with the same turn cap and
+    ``layout.SEARCH_WORK_ROWS`` log rows: decide's work area)."""
     setup_round_default(st, r, deck, bots, gseed)
     while run_round_search(st, r, deck, pts, cum, bots) == 1:
         decide(st, sc, r, deck, pts, cum, bots)
