@@ -29,7 +29,11 @@ State = namedtuple("State", [
 #   0 .. N_KINDS-1   copies of each card kind in the hand
 CC = N_KINDS       # CC + c: cards of colour c in the hand (c = 0-3), CC + 4: wild cards
 HSIZE = CC + 5     # hand size
-HAND_FIELDS = HSIZE + 1   # columns that move with a hand (Swap / Trade Hands)
+VOID = HSIZE + 1   # bit c (c = 0-3): this hand drew for want of a legal card while colour c was
+                   #   in play and has taken no card since, so it holds no card of colour c
+                   #   (set by the turn for every strategy but search, which may draw by choice;
+                   #   cleared by every card added; read by search's determinization)
+HAND_FIELDS = VOID + 1    # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
 WAR = PEND + 1            # WAR + v: scratch, number cards of value v during a War

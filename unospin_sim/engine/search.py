@@ -7,7 +7,9 @@ each distinct legal card kind (a Wild Draw Four only when legal: search never bl
 choice) and drawing (not under force_play while a card is legal). For each candidate and
 each of the seat's ``rollouts`` (the knob), it copies the state into the scratch state
 ``sc``, determinizes it (the other hands and the draw pile, which the seat cannot see, are
-pooled and dealt again with the same hand sizes), forces the candidate as the seat's move
+pooled and dealt again with the same hand sizes; a seat that drew for want of a legal card
+while colour c was in play and has taken no card since, ``layout.VOID``, gets no card of
+colour c when the pool allows), forces the candidate as the seat's move
 and plays the round to its end with the same loop, every seat playing its own strategy
 (search seats play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching).
 Heuristic's card is the incumbent; a candidate replaces the incumbent when its mean result
@@ -21,7 +23,7 @@ paired difference is dropped, and the search ends when only the incumbent is lef
 test is the one above, on the candidates that ran every rollout. A seat holding one
 playable card (not in a race match) plays it without rollouts: it wins the round. The
 unseen cards are pooled once per decision and each rollout's state is copied and dealt in
-one pass (``copy_determinized``, the same deal as ``copy_state`` + ``determinize``).
+one pass (``copy_determinized``).
 
 Result of a rollout: 1 for a round won by the seat (or its partner), else 0; in a race
 match the points the seat wins in the round; under ``match=lowest`` minus the points left
@@ -37,13 +39,13 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 import numpy as np
 
 from ..bots import STRATEGY_SEARCH
-from ..rules.cards import N_KINDS
+from ..rules.cards import KIND_COLOUR, N_KINDS
 from .jit import hot
-from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HAND_FIELDS, HSIZE,
+from .layout import (B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
                      MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
-                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, WAR)
+                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, VOID, WAR)
 from .legal import partner_of, playable, wd4_legal
 from .policy import heuristic as H
 from .piles import add_card, hand_points, put_in_pile, take_from_pile, winner_points
@@ -63,6 +65,8 @@ SEARCH_Z = 1.0
 SEARCH_BATCH = 8
 SEARCH_MIN = 16
 SEARCH_DROP_Z = 2.0
+#: determinization: draws to find a card outside a seat's known voids before keeping one
+SEARCH_VOID_TRIES = 32
 
 
 @hot
@@ -75,57 +79,10 @@ def has_search(bots):
 
 
 @hot
-def copy_state(st, sc):
-    """Copy what a round needs of ``st`` into the scratch state ``sc`` (hands, draw and
-    discard piles, scalars); no event log, no spin records."""
-    np_ = st.s[S_NP]
-    for q in range(np_):
-        for j in range(SEAT_COLUMNS):
-            sc.hand[q, j] = st.hand[q, j]
-    for i in range(st.s[S_DRAW_N]):
-        sc.cards[PILE + i] = st.cards[PILE + i]
-    for i in range(st.s[S_DISC_N]):
-        sc.cards[DISC + i] = st.cards[DISC + i]
-    for j in range(N_SCALARS):
-        sc.s[j] = st.s[j]
-    sc.s[S_LOG_ON] = 0
-    sc.s[S_NSPIN] = 0
-    sc.s[S_FORCE_AT] = 0
-
-
-@hot
-def determinize(sc, p, seed):
-    """Deal the cards seat p cannot see (every other hand and the draw pile) again at
-    random, keeping every hand's size; the stream of ``sc`` is seeded ``seed`` first.
-    (``decide`` uses the equivalent, cheaper ``unseen_pool`` + ``copy_determinized``.)"""
-    s = sc.s
-    s[S_RNG] = np.int64(seed)
-    np_ = s[S_NP]
-    h = sc.hand
-    for q in range(np_):
-        if q == p:
-            continue
-        h[q, WAR] = h[q, HSIZE]  # scratch: the size to deal back
-        for k in range(N_KINDS):
-            for _ in range(h[q, k]):
-                put_in_pile(sc, k)
-            h[q, k] = 0
-        for c in range(5):
-            h[q, CC + c] = 0
-        h[q, HSIZE] = 0
-    for q in range(np_):
-        if q == p:
-            continue
-        for _ in range(h[q, WAR]):
-            add_card(sc, q, take_from_pile(sc))
-        h[q, WAR] = 0
-
-
-@hot
 def unseen_pool(st, p, w):
     """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
-    cannot see, in the order ``determinize`` pools them (the draw pile, then every other
-    hand by seat and kind); returns their number."""
+    cannot see (the draw pile, then every other hand by seat and kind); returns their
+    number."""
     n = 0
     for i in range(st.s[S_DRAW_N]):
         w[W_POOL + (n >> 2), n & 3] = st.cards[PILE + i]
@@ -142,9 +99,12 @@ def unseen_pool(st, p, w):
 
 @hot
 def copy_determinized(st, sc, p, seed, w, n_pool):
-    """``copy_state`` then ``determinize`` in one pass, with the same result (the same
-    deal, the same stream): seat p's row, the discards and the scalars are copied, the
-    other hands are dealt again from the pool in ``w`` (``unseen_pool``) with their sizes."""
+    """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
+    discards, the scalars; no event log, no spin records) and deal the cards p cannot see
+    (the pool in ``w``, from ``unseen_pool``) again at random to the other seats, every hand keeping
+    its size; the stream of ``sc`` is seeded ``seed`` first. Seats with known voids
+    (layout.VOID) are dealt first, a card of a void colour being put back and another drawn
+    (at most SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
     s = sc.s
     for j in range(N_SCALARS):
         s[j] = st.s[j]
@@ -169,11 +129,19 @@ def copy_determinized(st, sc, p, seed, w, n_pool):
         sc.cards[PILE + i] = w[W_POOL + (i >> 2), i & 3]
     s[S_DRAW_N] = n_pool
     s[S_RNG] = np.int64(seed)
-    for q in range(np_):
-        if q == p:
-            continue
-        for _ in range(st.hand[q, HSIZE]):
-            add_card(sc, q, take_from_pile(sc))
+    for rnd in range(2):  # seats with voids first
+        for q in range(np_):
+            m = st.hand[q, VOID]
+            if q == p or (m != 0) != (rnd == 0):
+                continue
+            for _ in range(st.hand[q, HSIZE]):
+                k = take_from_pile(sc)
+                t = 0
+                while (m >> KIND_COLOUR[k]) & 1 and t < SEARCH_VOID_TRIES:
+                    put_in_pile(sc, k)
+                    k = take_from_pile(sc)
+                    t += 1
+                add_card(sc, q, k)
 
 
 @hot
