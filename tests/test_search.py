@@ -21,7 +21,7 @@ NAME = {v: n for n, v in KIND.items()}
 
 def decision(g):
     """The first move search decides for the seat to act (card name, or None: draw)."""
-    sc = K.new_state(int(g.r[L.R_TURN_CAP]), 0)
+    sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
     K.decide(g.st, sc, g.r, g.deck, g.pts, g.cum, g.bots)
     assert g.st.s[L.S_SEARCH_TURN] == g.st.s[L.S_TURNS] + 1
     k = int(g.st.s[L.S_SEARCH_MOVE])
@@ -30,7 +30,7 @@ def decision(g):
 
 def play_search_round(g):
     """The round loop of search from the hand-built state: decide whenever it stops."""
-    sc = K.new_state(int(g.r[L.R_TURN_CAP]), 0)
+    sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
     while K.run_round_search(g.st, g.r, g.deck, g.pts, g.cum, g.bots) == 1:
         K.decide(g.st, sc, g.r, g.deck, g.pts, g.cum, g.bots)
 

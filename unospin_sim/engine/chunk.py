@@ -17,7 +17,7 @@ from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_RE
                      Q_DIR, Q_FOUND, Q_HAND_AFTER, Q_HAND_BEFORE, Q_OTHER, Q_SPACE, Q_SPINNER,
                      Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
                      S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
-                     S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, State,
+                     S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, SEARCH_WORK_ROWS, State,
                      R_MATCH, R_NP, R_PARTNERS, R_RLCARD, R_TARGET, MATCH_LOWEST)
 from .piles import hand_points
 from .rng import U64, game_seed
@@ -69,7 +69,7 @@ def search_scratch(r, bots):
     """(1, a scratch state for the rollouts) when a seat plays ``search`` (not under rlcard,
     where search plays heuristic's cards), else (0, a minimal unused state)."""
     if has_search(bots) and r[R_RLCARD] == 0:
-        return 1, new_state(r[R_TURN_CAP], 0)
+        return 1, new_state(r[R_TURN_CAP], SEARCH_WORK_ROWS)  # log rows: decide's work area
     return 0, new_state(0, 0)
 
 

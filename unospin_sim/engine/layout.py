@@ -29,7 +29,11 @@ State = namedtuple("State", [
 #   0 .. N_KINDS-1   copies of each card kind in the hand
 CC = N_KINDS       # CC + c: cards of colour c in the hand (c = 0-3), CC + 4: wild cards
 HSIZE = CC + 5     # hand size
-HAND_FIELDS = HSIZE + 1   # columns that move with a hand (Swap / Trade Hands)
+VOID = HSIZE + 1   # bit c (c = 0-3): this hand drew for want of a legal card while colour c was
+                   #   in play and has taken no card since, so it holds no card of colour c
+                   #   (set by the turn for every strategy but search, which may draw by choice;
+                   #   cleared by every card added; read by search's determinization)
+HAND_FIELDS = VOID + 1    # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
 WAR = PEND + 1            # WAR + v: scratch, number cards of value v during a War
@@ -85,6 +89,12 @@ S_SEARCH_ROLL = 33 # 1 in a rollout's scratch state: no seat asks for a search (
 S_SEARCH_TURN = 34 # the turn number (S_TURNS, counted when the turn starts) the decision is for
 S_SEARCH_MOVE = 35 # the decided first card of that turn (a kind), or -1: draw
 S_SEARCH_HS = 36   # the seat's hand size when it decided (its 2X second card is not searched)
+# the scratch state of search's rollouts has this many event-log rows (never a log there):
+# decide's work area, W_DIF = N_KINDS + 2 rows of candidates, as many of paired
+# differences, then the unseen cards from row W_POOL, four a row
+W_DIF = N_KINDS + 2
+W_POOL = 2 * W_DIF
+SEARCH_WORK_ROWS = W_POOL + MAX_CARDS // 4
 S_SPIN_NONE = 37   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
 S_SPIN0 = 38       # S_SPIN0 + space: spins landing on each global wheel space this round

@@ -9,16 +9,18 @@ from ..rules.cards import KIND_COLOUR, N_KINDS
 from .events import ev
 from .jit import hot, inl
 from .layout import (CC, DISC, DRAWN, EV_DRAW, EV_DRAW_FAIL, EV_RESHUFFLE, HAND_FIELDS, HSIZE,
-                     PILE, S_COLOUR, S_DIR, S_DISC_N, S_DRAW_N, S_FAILED, S_NP, S_TOP)
+                     PILE, S_COLOUR, S_DIR, S_DISC_N, S_DRAW_N, S_FAILED, S_NP, S_TOP, VOID)
 from .rng import below
 
 
 # ==================================================================== one card
 @hot
 def add_card(st, p, k):
+    """Seat p takes card k (its known voids, layout.VOID, are forgotten)."""
     st.hand[p, k] += 1
     st.hand[p, CC + KIND_COLOUR[k]] += 1
     st.hand[p, HSIZE] += 1
+    st.hand[p, VOID] = 0
 
 
 @hot

@@ -7,14 +7,27 @@ each distinct legal card kind (a Wild Draw Four only when legal: search never bl
 choice) and drawing (not under force_play while a card is legal). For each candidate and
 each of the seat's ``rollouts`` (the knob), it copies the state into the scratch state
 ``sc``, determinizes it (the other hands and the draw pile, which the seat cannot see, are
-pooled and dealt again with the same hand sizes), forces the candidate as the seat's move
+pooled and dealt again with the same hand sizes; a seat that drew for want of a legal card
+while colour c was in play and has taken no card since, ``layout.VOID``, gets no card of
+colour c when the pool allows), forces the candidate as the seat's move
 and plays the round to its end with the same loop, every seat playing its own strategy
 (search seats play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching).
 Heuristic's card is the incumbent; a candidate replaces the incumbent when its mean result
-is higher by more than ``SEARCH_Z`` standard errors; the choice is stored in ``S_SEARCH_*``; the loop resumes and
-``policy.search_bot.choose_card`` plays it. Result of a rollout: 1 for a round won by the
-seat (or its partner), else 0; in a race match the points the seat wins in the round; under
-``match=lowest`` minus the points left in its hand.
+over all the rollouts is higher by more than ``SEARCH_Z`` standard errors; the choice is
+stored in ``S_SEARCH_*``; the loop resumes and ``policy.search_bot.choose_card`` plays it.
+
+Cost: the rollouts run in batches of ``SEARCH_BATCH`` (rollout i of every live candidate,
+on the same deal, before rollout i + 1); from ``SEARCH_MIN`` rollouts on, a challenger whose
+mean result is below the incumbent's by more than ``SEARCH_DROP_Z`` standard errors of their
+paired difference is dropped, and the search ends when only the incumbent is left. The final
+test is the one above, on the candidates that ran every rollout. A seat holding one
+playable card (not in a race match) plays it without rollouts: it wins the round. The
+unseen cards are pooled once per decision and each rollout's state is copied and dealt in
+one pass (``copy_determinized``).
+
+Result of a rollout: 1 for a round won by the seat (or its partner), else 0; in a race
+match the points the seat wins in the round; under ``match=lowest`` minus the points left
+in its hand.
 
 Randomness: rollout i of a decision is seeded from (the game's random stream at the
 decision, the turn count, i), the same for every candidate (common random numbers: the
@@ -26,12 +39,13 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 import numpy as np
 
 from ..bots import STRATEGY_SEARCH
-from ..rules.cards import N_KINDS
+from ..rules.cards import KIND_COLOUR, N_KINDS
 from .jit import hot
-from .layout import (B_ROLLOUTS, B_STRATEGY, CC, DISC, HSIZE, MATCH_LOWEST, MATCH_RACE, PILE,
+from .layout import (B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
+                     MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
-                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, WAR)
+                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, VOID, WAR)
 from .legal import partner_of, playable, wd4_legal
 from .policy import heuristic as H
 from .piles import add_card, hand_points, put_in_pile, take_from_pile, winner_points
@@ -43,6 +57,16 @@ from .round import run_round_search, setup_round_default
 #: is higher by more than SEARCH_Z standard errors of the difference (rollout noise alone
 #: would otherwise pick moves at random when they are close)
 SEARCH_Z = 1.0
+#: rollouts run in batches of SEARCH_BATCH (rollout i of every live candidate, then i + 1...);
+#: from SEARCH_MIN rollouts on, after each batch, a challenger whose mean result is below
+#: heuristic's card's by more than SEARCH_DROP_Z standard errors of their paired difference
+#: (the rollouts of a same index share the deal) is dropped; the search ends when only
+#: heuristic's card is left
+SEARCH_BATCH = 8
+SEARCH_MIN = 16
+SEARCH_DROP_Z = 2.0
+#: determinization: draws to find a card outside a seat's known voids before keeping one
+SEARCH_VOID_TRIES = 32
 
 
 @hot
@@ -55,49 +79,69 @@ def has_search(bots):
 
 
 @hot
-def copy_state(st, sc):
-    """Copy what a round needs of ``st`` into the scratch state ``sc`` (hands, draw and
-    discard piles, scalars); no event log, no spin records."""
-    np_ = st.s[S_NP]
-    for q in range(np_):
-        for j in range(SEAT_COLUMNS):
-            sc.hand[q, j] = st.hand[q, j]
+def unseen_pool(st, p, w):
+    """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
+    cannot see (the draw pile, then every other hand by seat and kind); returns their
+    number."""
+    n = 0
     for i in range(st.s[S_DRAW_N]):
-        sc.cards[PILE + i] = st.cards[PILE + i]
-    for i in range(st.s[S_DISC_N]):
-        sc.cards[DISC + i] = st.cards[DISC + i]
-    for j in range(N_SCALARS):
-        sc.s[j] = st.s[j]
-    sc.s[S_LOG_ON] = 0
-    sc.s[S_NSPIN] = 0
-    sc.s[S_FORCE_AT] = 0
+        w[W_POOL + (n >> 2), n & 3] = st.cards[PILE + i]
+        n += 1
+    for q in range(st.s[S_NP]):
+        if q == p:
+            continue
+        for k in range(N_KINDS):
+            for _ in range(st.hand[q, k]):
+                w[W_POOL + (n >> 2), n & 3] = k
+                n += 1
+    return n
 
 
 @hot
-def determinize(sc, p, seed):
-    """Deal the cards seat p cannot see (every other hand and the draw pile) again at
-    random, keeping every hand's size; the stream of ``sc`` is seeded ``seed`` first."""
+def copy_determinized(st, sc, p, seed, w, n_pool):
+    """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
+    discards, the scalars; no event log, no spin records) and deal the cards p cannot see
+    (the pool in ``w``, from ``unseen_pool``) again at random to the other seats, every hand keeping
+    its size; the stream of ``sc`` is seeded ``seed`` first. Seats with known voids
+    (layout.VOID) are dealt first, a card of a void colour being put back and another drawn
+    (at most SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
     s = sc.s
-    s[S_RNG] = np.int64(seed)
-    np_ = s[S_NP]
+    for j in range(N_SCALARS):
+        s[j] = st.s[j]
+    s[S_LOG_ON] = 0
+    s[S_NSPIN] = 0
+    s[S_FORCE_AT] = 0
     h = sc.hand
+    np_ = st.s[S_NP]
     for q in range(np_):
         if q == p:
-            continue
-        h[q, WAR] = h[q, HSIZE]  # scratch: the size to deal back
-        for k in range(N_KINDS):
-            for _ in range(h[q, k]):
-                put_in_pile(sc, k)
-            h[q, k] = 0
-        for c in range(5):
-            h[q, CC + c] = 0
-        h[q, HSIZE] = 0
-    for q in range(np_):
-        if q == p:
-            continue
-        for _ in range(h[q, WAR]):
-            add_card(sc, q, take_from_pile(sc))
-        h[q, WAR] = 0
+            for j in range(SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+        else:
+            for j in range(HAND_FIELDS):
+                h[q, j] = 0
+            for j in range(HAND_FIELDS, SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+            h[q, WAR] = 0
+    for i in range(st.s[S_DISC_N]):
+        sc.cards[DISC + i] = st.cards[DISC + i]
+    for i in range(n_pool):
+        sc.cards[PILE + i] = w[W_POOL + (i >> 2), i & 3]
+    s[S_DRAW_N] = n_pool
+    s[S_RNG] = np.int64(seed)
+    for rnd in range(2):  # seats with voids first
+        for q in range(np_):
+            m = st.hand[q, VOID]
+            if q == p or (m != 0) != (rnd == 0):
+                continue
+            for _ in range(st.hand[q, HSIZE]):
+                k = take_from_pile(sc)
+                t = 0
+                while (m >> KIND_COLOUR[k]) & 1 and t < SEARCH_VOID_TRIES:
+                    put_in_pile(sc, k)
+                    k = take_from_pile(sc)
+                    t += 1
+                add_card(sc, q, k)
 
 
 @hot
@@ -128,7 +172,11 @@ def store(st, k):
 @hot
 def decide(st, sc, r, deck, pts, cum, bots):
     """Decide the first move of the coming turn of the search seat to act (S_CUR) and
-    store it in S_SEARCH_* (the game's state changes nowhere else)."""
+    store it in S_SEARCH_* (the game's state changes nowhere else). Its work area is the
+    event log of the scratch state ``sc`` (``layout.SEARCH_WORK_ROWS`` rows, never a log
+    in rollouts): row c < W_DIF holds candidate c's (kind, alive, sum, sum of squares of
+    its results), row W_DIF + c (sum, sum of squares of its paired difference with the
+    incumbent), rows from W_POOL the unseen cards, four a row."""
     s = st.s
     p = s[S_CUR]
     legal = wd4_legal(st, r, p)
@@ -142,46 +190,88 @@ def decide(st, sc, r, deck, pts, cum, bots):
     if nc + (1 if draw_ok else 0) <= 1:  # one move: nothing to search
         store(st, only if nc == 1 else -1)
         return
+    hs = st.hand[p, HSIZE]
+    if hs == 1 and r[R_MATCH] != MATCH_RACE:
+        store(st, only)  # its last card, playable: the round is won now (the best result)
+        return
     n_roll = np.int64(bots[p, B_ROLLOUTS])
     base = game_seed(U64(s[S_RNG]), U64(s[S_TURNS]))
     turn = s[S_TURNS] + 1
-    hs = st.hand[p, HSIZE]
     hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
+    # the candidates: heuristic's move first, then the other card kinds, then drawing
+    w = sc.log
+    if w.shape[0] < SEARCH_WORK_ROWS:  # no work area: heuristic's move
+        store(st, hk)
+        return
+    w[0, 0] = hk
+    n_c = 1
+    for k in range(N_KINDS):
+        if k != hk and st.hand[p, k] > 0 and playable(st, k, legal):
+            w[n_c, 0] = k
+            n_c += 1
+    if draw_ok and hk != -1:
+        w[n_c, 0] = -1
+        n_c += 1
+    for c in range(n_c):
+        w[c, 1] = 1  # alive
+        w[c, 2] = 0
+        w[c, 3] = 0
+        w[W_DIF + c, 0] = 0
+        w[W_DIF + c, 1] = 0
+    n_pool = unseen_pool(st, p, w)
+    n_alive = n_c
+    done = 0
+    while done < n_roll and n_alive > 1:
+        end = min(done + SEARCH_BATCH, n_roll)
+        for i in range(done, end):
+            seed = game_seed(base, U64(i))
+            v0 = 0
+            for c in range(n_c):
+                if w[c, 1] == 0:
+                    continue
+                copy_determinized(st, sc, p, seed, w, n_pool)
+                sc.s[S_SEARCH_ROLL] = 1
+                sc.s[S_SEARCH_TURN] = turn
+                sc.s[S_SEARCH_MOVE] = w[c, 0]
+                sc.s[S_SEARCH_HS] = hs
+                run_round_search(sc, r, deck, pts, cum, bots)
+                v = np.int64(rollout_value(sc, r, pts, p))  # an integer in every mode
+                w[c, 2] += v
+                w[c, 3] += v * v
+                if c == 0:
+                    v0 = v
+                else:
+                    d = v - v0
+                    w[W_DIF + c, 0] += d
+                    w[W_DIF + c, 1] += d * d
+        done = end
+        if done < n_roll and done >= SEARCH_MIN:
+            # early elimination: drop a challenger whose mean result is below the
+            # incumbent's by more than SEARCH_DROP_Z standard errors of their paired
+            # (same-deal) difference
+            for c in range(1, n_c):
+                if w[c, 1] == 0:
+                    continue
+                md = w[W_DIF + c, 0] / done
+                vd = max(w[W_DIF + c, 1] / done - md * md, 0.0)
+                if md < -SEARCH_DROP_Z * np.sqrt(vd / done) - 1e-9:
+                    w[c, 1] = 0
+                    n_alive -= 1
+    # the final test, on the candidates that ran every rollout (as without the early
+    # stop): a candidate replaces the incumbent when better by SEARCH_Z standard errors
     best = hk
     best_m = 0.0
     best_v = 0.0
-    for c in range(N_KINDS + 2):
-        if c == 0:
-            k = hk
-        else:
-            k = c - 1 if c <= N_KINDS else -1
-            if k == hk:
-                continue
-            if k >= 0:
-                if not (st.hand[p, k] > 0 and playable(st, k, legal)):
-                    continue
-            elif not draw_ok:
-                continue
-        tot = 0.0
-        tot2 = 0.0
-        for i in range(n_roll):
-            copy_state(st, sc)
-            determinize(sc, p, game_seed(base, U64(i)))
-            sc.s[S_SEARCH_ROLL] = 1
-            sc.s[S_SEARCH_TURN] = turn
-            sc.s[S_SEARCH_MOVE] = k
-            sc.s[S_SEARCH_HS] = hs
-            run_round_search(sc, r, deck, pts, cum, bots)
-            v = rollout_value(sc, r, pts, p)
-            tot += v
-            tot2 += v * v
-        m = tot / n_roll
-        var = max(tot2 / n_roll - m * m, 0.0)
+    for c in range(n_c):
+        if w[c, 1] == 0:
+            continue
+        m = w[c, 2] / n_roll
+        var = max(w[c, 3] / n_roll - m * m, 0.0)
         if c == 0:
             best_m = m
             best_v = var
         elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
-            best = k  # better than the incumbent by more than SEARCH_Z standard errors
+            best = w[c, 0]  # better than the incumbent by more than SEARCH_Z standard errors
             best_m = m
             best_v = var
     store(st, best)
@@ -190,7 +280,8 @@ def decide(st, sc, r, deck, pts, cum, bots):
 @hot
 def play_round_search(st, sc, r, deck, pts, cum, bots, gseed):
     """Play one round with a search seat from a fresh deal (every rule set but rlcard);
-    ``sc`` is the rollouts' scratch state (``chunk.new_state`` with the same turn cap)."""
+    ``sc`` is the rollouts' scratch state (``chunk.new_state`` with the same turn cap and
+    ``layout.SEARCH_WORK_ROWS`` log rows: decide's work area)."""
     setup_round_default(st, r, deck, bots, gseed)
     while run_round_search(st, r, deck, pts, cum, bots) == 1:
         decide(st, sc, r, deck, pts, cum, bots)

@@ -5,6 +5,7 @@ rules (``house.py``); both come from one body (``_make_play_turn``) with ``house
 compile time, so the default turn carries no trace of the house rules, not even a flag test.
 """
 
+from ..bots import STRATEGY_SEARCH
 from ..rules import spaces as sp
 from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
                            KIND_SPINS, WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS, WILD_SWAP_HANDS,
@@ -14,10 +15,10 @@ from .events import ev
 from .house import (draw_until_playable, forced_card, open_jump, seven_o, special_wild,
                     start_penalty)
 from .jit import inl
-from .layout import (CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
+from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
                      EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
                      R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
-                     S_TWO_X, S_WINNER)
+                     S_TWO_X, S_WINNER, VOID)
 from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .wheel2025 import spin_2025
@@ -49,6 +50,16 @@ def web_swing(st, bots, p):
     t = policy.web_swing_target(st, bots, p, c, n, lim)
     ev(st, EV_WEB_SWING, p, c, t)
     return t
+
+
+@inl
+def mark_void(st, bots, p, c):
+    """Seat p drew at its turn while colour c was in play and now holds no card of colour c:
+    every strategy but search draws only for want of a card of that colour (hoarder also
+    keeps wilds), and plays a drawn card that is playable. Known to every seat; search's
+    determinization uses it (layout.VOID)."""
+    if bots[p, B_STRATEGY] != STRATEGY_SEARCH:
+        st.hand[p, VOID] |= 1 << c
 
 
 def _make_play_turn(house):
@@ -96,17 +107,22 @@ def _make_play_turn(house):
                 if k < 0:
                     if played > 0:
                         break
+                    c_in_play = s[S_COLOUR]
                     k = draw_card(st, p)
                     if k < 0:
+                        mark_void(st, bots, p, c_in_play)
                         break
                     legal = wd4_legal(st, r, p)  # the drawn card is in hand now
                     if not playable(st, k, legal):
                         if not (house and r[R_DRAW_UNTIL]):
+                            mark_void(st, bots, p, c_in_play)
                             break
                         k = draw_until_playable(st, r, p)
                         if k < 0:
+                            mark_void(st, bots, p, c_in_play)
                             break
                         legal = wd4_legal(st, r, p)
+                    mark_void(st, bots, p, c_in_play)  # a drawn card of colour c is played now
                     max_cards = 1  # after drawing, only the drawn card may be played
             if k == WILD_DRAW_FOUR and not legal:
                 wd4_illegal |= 1 << n_wd4
