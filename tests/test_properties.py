@@ -113,6 +113,9 @@ def bot_specs(draw) -> BotSpec:
         elif knob == "rollouts":  # search's own knob; few rollouts keep the examples fast
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(1, 4)))
+        elif knob == "peek":  # search's own knob, 0 or 1
+            if strategy == "search":
+                knobs[knob] = float(draw(st.integers(0, 1)))
         else:
             knobs[knob] = draw(probabilities())
     if strategy == "search" and "rollouts" not in knobs:

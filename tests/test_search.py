@@ -78,6 +78,30 @@ def test_one_move_needs_no_rollout():
     assert decision(g) is None
 
 
+def _last_card_threat(opponent_card, bots="search(rollouts=64,peek=1),random"):
+    """2 players, seat 1 (random) holds one card; seat 0 holds a blue 5 and a red 9 (and a
+    green 2, unplayable) on a red 5. The blue 5 lets a blue last card go out at once, the
+    red 9 a red one: only a seat that sees seat 1's card knows which to keep back."""
+    g = (Game("classic(players=2)", bots)
+         .give(0, "blue 5", "red 9", "green 2")
+         .give(1, opponent_card)
+         .top("red 5"))
+    g.pile("green 1", "green 3", "yellow 4", "yellow 6", "green 6", "yellow 8", "green 8",
+           "yellow 1", "green 4", "yellow 3")
+    return g
+
+
+@pytest.mark.parametrize("opponent_card,losing", [("blue 3", "blue 5"), ("red 3", "red 9")])
+def test_peek_keeps_back_the_card_that_lets_the_seen_last_card_out(opponent_card, losing):
+    """search(peek=1) sees seat 1's last card and never plays the card that lets it out;
+    seat 0 sees the same in both positions, and whichever card heuristic prefers is the
+    losing one in one of them."""
+    g = _last_card_threat("blue 3", "heuristic,random")
+    heuristic_move = NAME[int(K.choose_card(*_args(g), 0, True))]
+    assert heuristic_move in ("blue 5", "red 9")
+    assert decision(_last_card_threat(opponent_card)) != losing
+
+
 def test_the_game_stream_is_not_drawn_from():
     g = _heads_up("search(rollouts=8),heuristic")
     before = g.st.s.copy(), g.st.hand.copy(), g.st.cards.copy()
@@ -128,7 +152,8 @@ def test_knob():
     assert parse_bots("search", 1)[0].rollouts == 64
     for bad, word in [("search(rollouts=0)", "rollouts"), ("search(rollouts=1.5)", "rollouts"),
                       ("search(rollouts=1e9)", "rollouts"), ("search(depth=2)", "depth"),
-                      ("heuristic(rollouts=4)", "only to strategy 'search'")]:
+                      ("heuristic(rollouts=4)", "only to strategy 'search'"),
+                      ("search(peek=0.5)", "peek"), ("heuristic(peek=1)", "only to strategy")]:
         with pytest.raises(BotError, match=word) as e:
             parse_bots(bad, 2)
         assert "\n" not in str(e.value)

@@ -19,7 +19,11 @@ Knobs (defaults for both strategies in brackets):
   it holds the card identical to the one just played and its strategy agrees
   (docs/HOUSE_RULES.md, docs/BOTS.md);
 - ``rollouts`` [64]: strategy ``search`` only: rollouts per candidate move, an integer in
-  1 .. 100000 (docs/BOTS.md).
+  1 .. 100000 (docs/BOTS.md);
+- ``peek`` [0]: strategy ``search`` only, 0 or 1: 1 makes a clairvoyant search that sees
+  every other hand (its rollouts start from the true hands instead of a determinization;
+  the draws stay random). Not a fair player: a yardstick of how much seeing the hidden
+  cards is worth (docs/BOTS.md).
 
 Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
 the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
@@ -42,7 +46,7 @@ __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
            "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP", "B_ROLLOUTS"]
+           "B_JUMP", "B_ROLLOUTS", "B_PEEK"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
@@ -58,17 +62,18 @@ STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
 STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
 STRATEGY_SEARCH = STRATEGIES.index("search")
 #: knob names in canonical order
-KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts")
-#: knob defaults (the same for every strategy; ``rollouts`` is search's only)
+KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek")
+#: knob defaults (the same for every strategy; ``rollouts`` and ``peek`` are search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-            "jump": 1.0, "rollouts": 64.0}
+            "jump": 1.0, "rollouts": 64.0, "peek": 0.0}
 #: knobs that only some strategies take: knob -> those strategies
-KNOB_STRATEGIES = {"rollouts": ("search",)}
+KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",)}
 MAX_ROLLOUTS = 100_000
 
 #: columns of :func:`bots_array`
-B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS = range(8)
-N_BOT_COLUMNS = 8
+(B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,
+ B_PEEK) = range(9)
+N_BOT_COLUMNS = 9
 
 
 def _fmt(x: float) -> str:
@@ -92,6 +97,7 @@ class BotSpec:
     reflex: float = DEFAULTS["reflex"]
     jump: float = DEFAULTS["jump"]
     rollouts: float = DEFAULTS["rollouts"]
+    peek: float = DEFAULTS["peek"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -108,6 +114,12 @@ class BotSpec:
                                    f"got {_fmt(v)}")
                 if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
                     raise BotError(f"bot knob 'rollouts' applies only to strategy 'search', "
+                                   f"not {self.strategy!r}")
+            elif knob == "peek":
+                if v not in (0.0, 1.0):
+                    raise BotError(f"bot knob 'peek' must be 0 or 1, got {_fmt(v)}")
+                if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
+                    raise BotError(f"bot knob 'peek' applies only to strategy 'search', "
                                    f"not {self.strategy!r}")
             elif knob == "reflex":
                 if not (math.isfinite(v) and v > 0):
@@ -234,11 +246,11 @@ def bots_array(specs) -> np.ndarray:
     numpy.ndarray
         ``float64[P, N_BOT_COLUMNS]`` with columns :data:`B_STRATEGY` (strategy id),
         :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
-        :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`.
+        :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`.
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
         out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
-                  s.rollouts)
+                  s.rollouts, s.peek)
     return out
 

@@ -25,6 +25,12 @@ playable card (not in a race match) plays it without rollouts: it wins the round
 unseen cards are pooled once per decision and each rollout's state is copied and dealt in
 one pass (``copy_determinized``).
 
+Knob ``peek=1`` (a clairvoyant search, not a fair player): the rollouts start from the true
+hands (``copy_open``) instead of a determinization; the draws stay random (the draw pile is
+unordered and every draw takes a random card of it). Everything else is the same, so the
+difference between ``search`` and ``search(peek=1)`` is what seeing the hidden hands is
+worth to this search.
+
 Result of a rollout: 1 for a round won by the seat (or its partner), else 0; in a race
 match the points the seat wins in the round; under ``match=lowest`` minus the points left
 in its hand.
@@ -41,7 +47,7 @@ import numpy as np
 from ..bots import STRATEGY_SEARCH
 from ..rules.cards import KIND_COLOUR, N_KINDS
 from .jit import hot
-from .layout import (B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
+from .layout import (B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
                      MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
@@ -145,6 +151,27 @@ def copy_determinized(st, sc, p, seed, w, n_pool):
 
 
 @hot
+def copy_open(st, sc, seed):
+    """Copy what a round needs of ``st`` into the scratch state ``sc`` as it is (every
+    hand, the draw and discard piles, the scalars; no event log, no spin records): the
+    start of a ``peek`` seat's rollout. The stream of ``sc`` is seeded ``seed``."""
+    s = sc.s
+    for j in range(N_SCALARS):
+        s[j] = st.s[j]
+    s[S_LOG_ON] = 0
+    s[S_NSPIN] = 0
+    s[S_FORCE_AT] = 0
+    for q in range(st.s[S_NP]):
+        for j in range(SEAT_COLUMNS):
+            sc.hand[q, j] = st.hand[q, j]
+    for i in range(st.s[S_DISC_N]):
+        sc.cards[DISC + i] = st.cards[DISC + i]
+    for i in range(st.s[S_DRAW_N]):
+        sc.cards[PILE + i] = st.cards[PILE + i]
+    s[S_RNG] = np.int64(seed)
+
+
+@hot
 def rollout_value(sc, r, pts, p):
     """Result of a finished rollout for seat p (see the module docstring)."""
     w = sc.s[S_WINNER]
@@ -218,7 +245,8 @@ def decide(st, sc, r, deck, pts, cum, bots):
         w[c, 3] = 0
         w[W_DIF + c, 0] = 0
         w[W_DIF + c, 1] = 0
-    n_pool = unseen_pool(st, p, w)
+    peek = bots[p, B_PEEK] != 0
+    n_pool = 0 if peek else unseen_pool(st, p, w)
     n_alive = n_c
     done = 0
     while done < n_roll and n_alive > 1:
@@ -229,7 +257,10 @@ def decide(st, sc, r, deck, pts, cum, bots):
             for c in range(n_c):
                 if w[c, 1] == 0:
                     continue
-                copy_determinized(st, sc, p, seed, w, n_pool)
+                if peek:
+                    copy_open(st, sc, seed)
+                else:
+                    copy_determinized(st, sc, p, seed, w, n_pool)
                 sc.s[S_SEARCH_ROLL] = 1
                 sc.s[S_SEARCH_TURN] = turn
                 sc.s[S_SEARCH_MOVE] = w[c, 0]
