@@ -18,6 +18,15 @@ players (issue 11; target: peak <= 500 MB whatever --games is):
         T=rounds        1e6 344.9 MB   1e7 370.1 MB   disk 31.8 MB per million
         T=none          1e6 304.7 MB   1e7 313.6 MB   disk 40 kB in all at 1e7
 
+Later on 2026-12-01 (spin parts encoded batch by batch, match mode in batches of
+runner.MATCH_BATCH matches), load average 3-5:
+
+    python benchmarks/bench_memory.py --edition spin2025 --games 1e6 1e7
+        rounds,spins  1e6 374.1 MB   1e7 402.9 MB   disk 118.0 MB per million rounds
+    python benchmarks/bench_memory.py --edition spin2025 --match race --games 1e5 3e5
+        (matches; about 3.3 rounds a match) 352.7 MB, 383.1 MB (before the match batches
+        425.6 MB, 616.1 MB); disk 435 MB per million matches
+
 Before the chunks were played in kernel batches (runner.KERNEL_BATCH) and the parts written
 DELTA_BINARY_PACKED, spin2025 1e6 took 537.5 MB (rounds,spins; 134.1 MB of disk per
 million), 513.4 MB (rounds; 39.8 MB per million), 443.5 MB (none); classic took 29 MB of
