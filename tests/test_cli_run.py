@@ -19,7 +19,7 @@ def test_run_writes_results(cli, tmp_path):
                "--bots", "random", "--seed", "5", "--threads", "1", "--quiet", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
-    for word in ("games", "games/s", "unfinished", "win rate", "mean turns", str(out)):
+    for word in ("rounds", "rounds/s", "unfinished", "win rate", "mean turns", str(out)):
         assert word in proc.stdout
     rounds = pd.read_parquet(out / "rounds")
     assert len(rounds) == 2000

@@ -93,11 +93,11 @@ def test_summary_of_a_good_directory(cli, tmp_path):
     def body(text: str) -> list[str]:
         """The summary lines, without the speed line (timed differently by the two)."""
         lines = text.splitlines()
-        start = next(i for i, x in enumerate(lines) if x.startswith("games "))
+        start = next(i for i, x in enumerate(lines) if x.startswith("rounds "))
         return [x for x in lines[start + 1:] if not x.startswith("results in")]
 
     assert body(summary.stdout) == body(proc.stdout)
-    assert summary.stdout.splitlines()[1].startswith("games       600")
+    assert summary.stdout.splitlines()[1].startswith("rounds      600")
     assert "rules spin2025(players=3)" in summary.stdout and "seed 7" in summary.stdout
 
 

@@ -43,7 +43,7 @@ def test_summarize_and_format():
     assert [n for n in s.index if n.startswith("win_rate_")] == ["win_rate_0", "win_rate_1",
                                                                  "win_rate_2"]
     text = format_summary(df)
-    for word in ("games", "games/s", "unfinished", "win rate", "mean turns", "95%"):
+    for word in ("rounds", "rounds/s", "unfinished", "win rate", "mean turns", "95%"):
         assert word in text
 
 

@@ -206,10 +206,10 @@ def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
     """
     s = summary.set_index("statistic")
     games = int(s.at["games", "value"])
-    head = f"games       {games:,}"
+    head = f"rounds      {games:,}"  # the statistic "games" counts rounds (one hand each)
     if "seconds" in s.index:
         gps = s.at["games_per_second", "value"]
-        speed = f"{gps:,.0f} games/s" if math.isfinite(gps) else "- games/s"
+        speed = f"{gps:,.0f} rounds/s" if math.isfinite(gps) else "- rounds/s"
         head += f" in {s.at['seconds', 'value']:.2f} s ({speed})"
     unfinished = int(s.at["unfinished", "value"])
     share = f" ({unfinished / games:.2%})" if games else ""
