@@ -91,15 +91,10 @@ S_SEARCH_MOVE = 35 # the decided first card of that turn (a kind), or -1: draw
 S_SEARCH_HS = 36   # the seat's hand size when it decided (its 2X second card is not searched)
 # the scratch state of search's rollouts has this many event-log rows (never a log there):
 # decide's work area, W_DIF = N_KINDS + 2 rows of candidates, as many of paired
-# differences, then the unseen cards from row W_POOL, four a row, then the current
-# rollout's deal from row W_DEAL (search.save_deal: the draw pile, then every seat's
-# HAND_FIELDS columns, four words a row, then S_DRAW_N and S_RNG)
+# differences, then the unseen cards from row W_POOL, four a row
 W_DIF = N_KINDS + 2
 W_POOL = 2 * W_DIF
-W_DEAL = W_POOL + MAX_CARDS // 4
-W_DEAL_HANDS = MAX_CARDS              # word offsets from row W_DEAL
-W_DEAL_S = W_DEAL_HANDS + MAX_PLAYERS * HAND_FIELDS
-SEARCH_WORK_ROWS = W_DEAL + (W_DEAL_S + 2 + 3) // 4
+SEARCH_WORK_ROWS = W_POOL + MAX_CARDS // 4
 S_SPIN_NONE = 37   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
 S_SPIN0 = 38       # S_SPIN0 + space: spins landing on each global wheel space this round

@@ -14,7 +14,7 @@ from .invariants import check_invariants
 from .jit import hot, inl
 from ..bots import STRATEGY_SEARCH
 from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_PARTNERS,
-                     R_RLCARD, R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_LOG_ON, S_NP, S_PEN_N,
+                     R_RLCARD, R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_SPIN_NEXT, S_TEAMS, S_TURNS, S_WINNER)
 from .piles import winner_points
 from .rlcard import play_round_rl, setup_round_rl
@@ -92,10 +92,7 @@ def _make_play_round(house, search=False):
             if r[R_CHECK]:
                 check_invariants(st, r, deck)
         w = s[S_WINNER]
-        if search:  # a rollout has no log: the winner's points are not counted for it
-            if w >= 0 and s[S_LOG_ON]:
-                ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
-        elif w >= 0:
+        if w >= 0:
             ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
         return 0
 

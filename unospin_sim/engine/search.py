@@ -22,12 +22,8 @@ mean result is below the incumbent's by more than ``SEARCH_DROP_Z`` standard err
 paired difference is dropped, and the search ends when only the incumbent is left. The final
 test is the one above, on the candidates that ran every rollout. A seat holding one
 playable card (not in a race match) plays it without rollouts: it wins the round. The
-unseen cards are pooled once per decision; rollout i's state is copied and dealt in one pass
-(``copy_determinized``) once, for the incumbent (always alive, always first), and the deal is
-saved in the work area (``save_deal``): the other live candidates get the same state copied
-(``copy_dealt``), not dealt again (the deal is seeded the same for every candidate, so this
-is the same state, its stream included). A rollout's round loop skips the winner's points
-of the log's last event (no log in rollouts).
+unseen cards are pooled once per decision and each rollout's state is copied and dealt in
+one pass (``copy_determinized``).
 
 Knob ``peek=1`` (a clairvoyant search, not a fair player): the rollouts start from the true
 hands (``copy_open``) instead of a determinization; the draws stay random (the draw pile is
@@ -50,12 +46,12 @@ import numpy as np
 
 from ..bots import STRATEGY_SEARCH
 from ..rules.cards import KIND_COLOUR, N_KINDS
-from .jit import hot, inl
+from .jit import hot
 from .layout import (B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
                      MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
-                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, VOID, W_DEAL, W_DEAL_HANDS, W_DEAL_S, WAR)
+                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, VOID, WAR)
 from .legal import partner_of, playable, wd4_legal
 from .policy import heuristic as H
 from .piles import add_card, hand_points, put_in_pile, take_from_pile, winner_points
@@ -154,63 +150,6 @@ def copy_determinized(st, sc, p, seed, w, n_pool):
                 add_card(sc, q, k)
 
 
-@inl
-def _deal_word(w, f):
-    """Word f of the saved deal (rows from W_DEAL of the work area, four words a row)."""
-    return w[W_DEAL + (f >> 2), f & 3]
-
-
-@hot
-def save_deal(sc, p, w, n_pool):
-    """Save into the work area ``w`` (rows from W_DEAL) what ``copy_determinized`` dealt into
-    ``sc``: the draw pile's first ``n_pool`` slots, the HAND_FIELDS columns of every seat
-    but p, S_DRAW_N and S_RNG (the stream after the deal)."""
-    for i in range(n_pool):
-        w[W_DEAL + (i >> 2), i & 3] = sc.cards[PILE + i]
-    for q in range(sc.s[S_NP]):
-        if q == p:
-            continue
-        f0 = W_DEAL_HANDS + q * HAND_FIELDS
-        for j in range(HAND_FIELDS):
-            f = f0 + j
-            w[W_DEAL + (f >> 2), f & 3] = sc.hand[q, j]
-    f = W_DEAL_S
-    w[W_DEAL + (f >> 2), f & 3] = sc.s[S_DRAW_N]
-    f = W_DEAL_S + 1
-    w[W_DEAL + (f >> 2), f & 3] = sc.s[S_RNG]
-
-
-@hot
-def copy_dealt(st, sc, p, w, n_pool):
-    """Write into ``sc`` exactly what ``copy_determinized`` wrote there when the deal was
-    saved (``save_deal``), without dealing again: the scalars, seat p's row and the
-    discards from ``st``, the dealt hands, draw pile and stream from the work area."""
-    s = sc.s
-    for j in range(N_SCALARS):
-        s[j] = st.s[j]
-    s[S_LOG_ON] = 0
-    s[S_NSPIN] = 0
-    s[S_FORCE_AT] = 0
-    h = sc.hand
-    for q in range(st.s[S_NP]):
-        if q == p:
-            for j in range(SEAT_COLUMNS):
-                h[q, j] = st.hand[q, j]
-        else:
-            f0 = W_DEAL_HANDS + q * HAND_FIELDS
-            for j in range(HAND_FIELDS):
-                h[q, j] = _deal_word(w, f0 + j)
-            for j in range(HAND_FIELDS, SEAT_COLUMNS):
-                h[q, j] = st.hand[q, j]
-            h[q, WAR] = 0
-    for i in range(st.s[S_DISC_N]):
-        sc.cards[DISC + i] = st.cards[DISC + i]
-    for i in range(n_pool):
-        sc.cards[PILE + i] = w[W_DEAL + (i >> 2), i & 3]
-    s[S_DRAW_N] = _deal_word(w, W_DEAL_S)
-    s[S_RNG] = _deal_word(w, W_DEAL_S + 1)
-
-
 @hot
 def copy_open(st, sc, seed):
     """Copy what a round needs of ``st`` into the scratch state ``sc`` as it is (every
@@ -264,8 +203,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
     event log of the scratch state ``sc`` (``layout.SEARCH_WORK_ROWS`` rows, never a log
     in rollouts): row c < W_DIF holds candidate c's (kind, alive, sum, sum of squares of
     its results), row W_DIF + c (sum, sum of squares of its paired difference with the
-    incumbent), rows from W_POOL the unseen cards, four a row, rows from W_DEAL the current
-    rollout's deal (``save_deal``)."""
+    incumbent), rows from W_POOL the unseen cards, four a row."""
     s = st.s
     p = s[S_CUR]
     legal = wd4_legal(st, r, p)
@@ -321,11 +259,8 @@ def decide(st, sc, r, deck, pts, cum, bots):
                     continue
                 if peek:
                     copy_open(st, sc, seed)
-                elif c == 0:  # the incumbent, always alive, runs first: deal and save
+                else:
                     copy_determinized(st, sc, p, seed, w, n_pool)
-                    save_deal(sc, p, w, n_pool)
-                else:  # the same deal (same seed): copied, not dealt again
-                    copy_dealt(st, sc, p, w, n_pool)
                 sc.s[S_SEARCH_ROLL] = 1
                 sc.s[S_SEARCH_TURN] = turn
                 sc.s[S_SEARCH_MOVE] = w[c, 0]
