@@ -1,0 +1,62 @@
+"""Strategy ``search`` decides the same after a speed change: hash the tables of runs with
+search seats.
+
+For each case below (rule set, bots; a list shorter than the players
+repeats around the table), ``runner.simulate`` plays a fixed number of rounds
+(matches under a match mode) with seed 7 on one thread, and the script prints the sha256
+(first 16 hex digits) of the rounds table, of the spins table (``-`` when it has no rows)
+and of the matches table (``-`` when there is none), each hashed as its CSV text, plus a
+TOTAL over every case. Any decision of a search seat that changes changes the games that
+follow it, hence the hashes. Run it on the tree before and after the change::
+
+    PYTHONPATH=/path/to/old/tree python benchmarks/search_identity.py > before.txt
+    PYTHONPATH=/path/to/new/tree python benchmarks/search_identity.py > after.txt
+    diff before.txt after.txt
+
+Optional argument: a factor on every case's number of rounds (default 1).
+"""
+import hashlib
+import sys
+
+from unospin_sim._text import split_top_level
+from unospin_sim.rules import parse_rules
+from unospin_sim.runner import simulate
+
+CASES = [
+    ("classic(players=2)", "search,random", 200),
+    ("classic(players=4)", "search", 100),
+    ("spin2025(players=2)", "search,heuristic", 200),
+    ("spin2005(players=3)", "search,random,heuristic", 150),
+    ("classic(players=2)", "search(peek=1),heuristic", 200),
+    ("spin2025(players=4,stacking=true)", "search(rollouts=16),random", 150),
+    ("spiderman(players=3)", "search,heuristic", 100),
+    ("classic(players=4,jump_in=true,partners=true)", "search(rollouts=16),heuristic", 100),
+    ("spin2005(players=2,match=race,target=200)", "search(rollouts=16),heuristic", 10),
+    ("classic(players=3,match=lowest,target=200,force_play=true)", "search(rollouts=16),random,heuristic", 10),
+]
+
+
+def h(df):
+    if df is None:
+        return "-"
+    if len(df) == 0:
+        return "-"
+    return hashlib.sha256(df.to_csv(index=False).encode()).hexdigest()[:16]
+
+
+def main():
+    f = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
+    total = hashlib.sha256()
+    for rules, bots, n in CASES:
+        parts = split_top_level(bots, ValueError, "bots")  # a short list repeats around
+        players = parse_rules(rules).players
+        seats = ",".join((parts * players)[:players])
+        res = simulate(rules, seats, games=max(1, int(n * f)), seed=7, threads=1)
+        line = f"{h(res.rounds)} {h(res.spins)} {h(getattr(res, 'matches', None))}"
+        total.update(line.encode())
+        print(f"{rules:60s} {bots:40s} {line}", flush=True)
+    print("TOTAL", total.hexdigest())
+
+
+if __name__ == "__main__":
+    main()
