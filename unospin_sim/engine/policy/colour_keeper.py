@@ -9,12 +9,10 @@ its wilds while its best colour is in play.
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR, N_KINDS,
-                            WILD_DRAW_FOUR)
+from ...rules.cards import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
-from ..layout import CC, S_COLOUR, S_TOP, TMP
-from ..legal import face_kind
-from .scan import colour_run, holds_other_colours, spin_face
+from ..layout import CC, S_COLOUR, TMP
+from .scan import best_kind
 
 
 @inl
@@ -28,66 +26,35 @@ def best_colour(st, p):
 
 
 @inl
+def coloured_score(st, pts, p, k, c, n, ctx):
+    """Score of coloured kind k, colour c, n cards of it held (``ctx``: (b, off), b its
+    best colour, ``off``: another colour is in play), for scan.best_kind: 200 + points
+    in its best colour, else points + 2 x n."""
+    b, off = ctx
+    if c == b:
+        return 200.0 + pts[k], ctx
+    return pts[k] + 2.0 * n, ctx
+
+
+@inl
+def wild_score(st, pts, p, k, ctx):
+    """Score of wild kind k (``ctx``: (b, off)), for scan.best_kind: 150 (Wild Draw Four
+    140) when another colour is in play, else -100 (-200)."""
+    b, off = ctx
+    if k == WILD_DRAW_FOUR:
+        return (140.0 if off else -200.0), ctx
+    return (150.0 if off else -100.0), ctx
+
+
+@inl
 def choose_card(st, pts, p, wd4_ok):
     """The legal card of best score (first in scan order on ties), -1 when none: a card of
     its best colour 200 + points; another coloured card points + 2 x cards held of its
     colour; a wild 150 (Wild Draw Four 140) when play is in another colour, else -100
-    (-200). Scan order and early exits: scan.py."""
-    h = st.hand
+    (-200). Scan order and early exits: scan.best_kind."""
     b = best_colour(st, p)
-    c = st.s[S_COLOUR]
-    f = KIND_FACE[st.s[S_TOP]]
-    off = c != b
-    best = -1
-    best_score = -1e18
-    left = h[p, CC + c]  # the colour in play
-    if left > 0:
-        col = 2.0 * left
-        base = colour_run(c)
-        for k in range(base, base + KINDS_PER_COLOUR):
-            m = h[p, k]
-            if m == 0:
-                continue
-            if off:
-                sc = pts[k] + col
-            else:
-                sc = 200.0 + pts[k]
-            if sc > best_score:
-                best_score = sc
-                best = k
-            left -= m
-            if left == 0:
-                break
-    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
-        n_kinds = 2 if spin_face(f) else 1
-        for c2 in range(4):
-            if c2 == c or h[p, CC + c2] == 0:
-                continue
-            col = 2.0 * h[p, CC + c2]
-            for spin in range(n_kinds):
-                k = face_kind(c2, f, spin)
-                if h[p, k] > 0:
-                    if c2 == b:
-                        sc = 200.0 + pts[k]
-                    else:
-                        sc = pts[k] + col
-                    if sc > best_score:
-                        best_score = sc
-                        best = k
-    if h[p, CC + 4] > 0:  # the wilds
-        for k in range(FIRST_WILD, N_KINDS):
-            if h[p, k] == 0:
-                continue
-            if k == WILD_DRAW_FOUR:
-                if not wd4_ok:
-                    continue
-                sc = 140.0 if off else -200.0
-            else:
-                sc = 150.0 if off else -100.0
-            if sc > best_score:
-                best_score = sc
-                best = k
-    return best
+    ctx = (b, st.s[S_COLOUR] != b)
+    return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
 
 
 @inl

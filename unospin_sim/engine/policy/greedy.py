@@ -8,51 +8,29 @@ dearest card after a race. Everything else is ``heuristic``'s choice.
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR
+from ...rules.cards import N_KINDS
 from ..jit import inl
-from ..layout import CC, S_COLOUR, S_TOP, TMP
-from ..legal import face_kind
-from .scan import colour_run, holds_other_colours, spin_face
+from ..layout import TMP
+from .scan import best_kind
+
+
+@inl
+def coloured_points(st, pts, p, k, c, n, ctx):
+    """Score of coloured kind k: its points (an integer), for scan.best_kind."""
+    return pts[k], ctx
+
+
+@inl
+def wild_points(st, pts, p, k, ctx):
+    """Score of wild kind k: its points (an integer), for scan.best_kind."""
+    return pts[k], ctx
 
 
 @inl
 def choose_card(st, pts, p, wd4_ok):
-    """The legal card worth the most points (first in scan order on ties), -1 when none.
-    Scan order and early exits: scan.py."""
-    h = st.hand
-    c = st.s[S_COLOUR]
-    f = KIND_FACE[st.s[S_TOP]]
-    best = -1
-    best_pts = -1
-    left = h[p, CC + c]  # the colour in play
-    if left > 0:
-        base = colour_run(c)
-        for k in range(base, base + KINDS_PER_COLOUR):
-            m = h[p, k]
-            if m == 0:
-                continue
-            if pts[k] > best_pts:
-                best_pts = pts[k]
-                best = k
-            left -= m
-            if left == 0:
-                break
-    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
-        n_kinds = 2 if spin_face(f) else 1
-        for c2 in range(4):
-            if c2 == c or h[p, CC + c2] == 0:
-                continue
-            for spin in range(n_kinds):
-                k = face_kind(c2, f, spin)
-                if h[p, k] > 0 and pts[k] > best_pts:
-                    best_pts = pts[k]
-                    best = k
-    if h[p, CC + 4] > 0:  # the wilds
-        for k in range(FIRST_WILD, N_KINDS):
-            if h[p, k] > 0 and (k != WILD_DRAW_FOUR or wd4_ok) and pts[k] > best_pts:
-                best_pts = pts[k]
-                best = k
-    return best
+    """The legal card worth the most points (first in scan order on ties), -1 when none:
+    scan.best_kind, the points compared as integers (start -1)."""
+    return best_kind(st, pts, p, wd4_ok, coloured_points, wild_points, (), -1)[0]
 
 
 @inl

@@ -8,11 +8,11 @@ game's random stream); they change nothing else.
 from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
                             KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR)
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, S_COLOUR, S_DIR, S_NP, S_TOP, TMP
-from ..legal import colour_points, face_kind, jump_passes_partner, number_count, turn_distance
+from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
+from ..legal import colour_points, jump_passes_partner, number_count, turn_distance
 from ..piles import seat_after
 from .random_bot import fill_keep
-from .scan import colour_run, holds_other_colours, spin_face
+from .scan import best_kind
 
 
 @hot
@@ -30,64 +30,32 @@ def card_score(st, pts, p, k, next_small):
 
 
 @inl
+def coloured_score(st, pts, p, k, c, n, ctx):
+    """card_score of coloured kind k, colour c, n cards of it held (``ctx``: (next_small,)),
+    for scan.best_kind."""
+    (next_small,) = ctx
+    sc = pts[k] + 2.0 * n
+    if KIND_FACE[k] >= FACE_SKIP and next_small:
+        sc += 100.0
+    return sc, ctx
+
+
+@inl
+def wild_score(st, pts, p, k, ctx):
+    """card_score of wild kind k (``ctx``: (next_small,)), for scan.best_kind."""
+    (next_small,) = ctx
+    if k == WILD_DRAW_FOUR:
+        return (300.0 if next_small else -200.0), ctx
+    return (250.0 if next_small else -100.0), ctx
+
+
+@inl
 def choose_card(st, pts, p, wd4_ok):
-    """The legal card of best card_score (first in scan order on ties), -1 when none. One
-    pass over the legal kinds in nth_legal's order, with card_score inlined per section
-    (policy/scan.py: sections and early exits)."""
-    h = st.hand
-    c = st.s[S_COLOUR]
-    f = KIND_FACE[st.s[S_TOP]]
-    nxt = seat_after(st, p)
-    next_small = h[nxt, HSIZE] <= 2
-    best = -1
-    best_score = -1e18
-    left = h[p, CC + c]  # the colour in play
-    if left > 0:
-        col = 2.0 * left
-        base = colour_run(c)
-        for k in range(base, base + KINDS_PER_COLOUR):
-            m = h[p, k]
-            if m == 0:
-                continue
-            sc = pts[k] + col
-            if KIND_FACE[k] >= FACE_SKIP and next_small:
-                sc += 100.0
-            if sc > best_score:
-                best_score = sc
-                best = k
-            left -= m
-            if left == 0:
-                break
-    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
-        n_kinds = 2 if spin_face(f) else 1
-        bump = f >= FACE_SKIP and next_small
-        for c2 in range(4):
-            if c2 == c or h[p, CC + c2] == 0:
-                continue
-            col = 2.0 * h[p, CC + c2]
-            for spin in range(n_kinds):
-                k = face_kind(c2, f, spin)
-                if h[p, k] > 0:
-                    sc = pts[k] + col
-                    if bump:
-                        sc += 100.0
-                    if sc > best_score:
-                        best_score = sc
-                        best = k
-    if h[p, CC + 4] > 0:  # the wilds
-        for k in range(FIRST_WILD, N_KINDS):
-            if h[p, k] == 0:
-                continue
-            if k == WILD_DRAW_FOUR:
-                if not wd4_ok:
-                    continue
-                sc = 300.0 if next_small else -200.0
-            else:
-                sc = 250.0 if next_small else -100.0
-            if sc > best_score:
-                best_score = sc
-                best = k
-    return best
+    """The legal card of best card_score (first in scan order on ties), -1 when none: one
+    pass over the legal kinds in nth_legal's order, scan.best_kind with card_score inlined
+    per section (coloured_score, wild_score)."""
+    next_small = st.hand[seat_after(st, p), HSIZE] <= 2
+    return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, (next_small,), -1e18)[0]
 
 
 @inl

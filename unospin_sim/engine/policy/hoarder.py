@@ -5,14 +5,33 @@ wilds it keeps (the official rules allow drawing instead of playing; docs/BOTS.m
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR
+from ...rules.cards import FIRST_WILD, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
-from ..layout import CC, HSIZE, S_COLOUR, S_DISC_N, S_DRAW_N, S_TOP
-from ..legal import face_kind
-from .scan import colour_run, holds_other_colours, spin_face
+from ..layout import HSIZE, S_DISC_N, S_DRAW_N
+from .scan import NEVER, best_kind
 
 #: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
+
+
+@inl
+def coloured_score(st, pts, p, k, c, n, ctx):
+    """Score of coloured kind k, colour c, n cards of it held: points + 2 x n, for
+    scan.best_kind."""
+    return pts[k] + 2.0 * n, ctx
+
+
+@inl
+def wild_score(st, pts, p, k, ctx):
+    """Score of wild kind k (``ctx``: (small, kept)), for scan.best_kind: its points when
+    the hand is small; else scan.NEVER, and ``kept`` notes the cheapest-to-give-up legal wild
+    seen (a plain wild before a Wild Draw Four; -1: none yet)."""
+    small, kept = ctx
+    if small:
+        return pts[k] + 0.0, ctx
+    if kept < 0 or (kept == WILD_DRAW_FOUR and k != WILD_DRAW_FOUR):
+        kept = k
+    return NEVER, (small, kept)
 
 
 @inl
@@ -20,59 +39,14 @@ def choose_card(st, pts, p, wd4_ok, may_hold):
     """A coloured legal card (points + 2 x cards held of its colour, first on ties); a wild
     only when the hand is small (then the most points first), or when it may not draw
     instead (``may_hold`` False, e.g. rlcard) or nothing is left to draw. -1: draw (holding
-    legal wilds it keeps, or no legal card). Scan order and early exits: scan.py."""
-    h = st.hand
-    c = st.s[S_COLOUR]
-    f = KIND_FACE[st.s[S_TOP]]
-    small = h[p, HSIZE] <= HOARD_UNTIL
-    best = -1
-    best_score = -1e18
-    wild = -1
-    left = h[p, CC + c]  # the colour in play
-    if left > 0:
-        col = 2.0 * left
-        base = colour_run(c)
-        for k in range(base, base + KINDS_PER_COLOUR):
-            m = h[p, k]
-            if m == 0:
-                continue
-            sc = pts[k] + col
-            if sc > best_score:
-                best_score = sc
-                best = k
-            left -= m
-            if left == 0:
-                break
-    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
-        n_kinds = 2 if spin_face(f) else 1
-        for c2 in range(4):
-            if c2 == c or h[p, CC + c2] == 0:
-                continue
-            col = 2.0 * h[p, CC + c2]
-            for spin in range(n_kinds):
-                k = face_kind(c2, f, spin)
-                if h[p, k] > 0:
-                    sc = pts[k] + col
-                    if sc > best_score:
-                        best_score = sc
-                        best = k
-    if h[p, CC + 4] > 0:  # the wilds
-        for k in range(FIRST_WILD, N_KINDS):
-            if h[p, k] == 0 or (k == WILD_DRAW_FOUR and not wd4_ok):
-                continue
-            if small:
-                sc = pts[k] + 0.0
-                if sc > best_score:
-                    best_score = sc
-                    best = k
-            # kept: remember the cheapest-to-give-up wild (a plain wild before a WD4)
-            elif wild < 0 or (wild == WILD_DRAW_FOUR and k != WILD_DRAW_FOUR):
-                wild = k
+    legal wilds it keeps, or no legal card). Scan order and early exits: scan.best_kind."""
+    small = st.hand[p, HSIZE] <= HOARD_UNTIL
+    best, ctx = best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, (small, -1), -1e18)
     if best >= 0:
         return best
     if may_hold and st.s[S_DRAW_N] + st.s[S_DISC_N] > 0:
         return -1
-    return wild
+    return ctx[1]  # the kept wild, -1 when none
 
 
 @inl

@@ -15,13 +15,11 @@ The functions read the state; they change nothing else.
 """
 
 from ...rules import spaces as sp
-from ...rules.cards import (FACE_SKIP, FIRST_WILD, KIND_FACE, KIND_SPINS, KINDS_PER_COLOUR,
-                            N_KINDS, WILD_DRAW_FOUR)
+from ...rules.cards import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, S_COLOUR, S_NP, S_TOP
-from ..legal import face_kind
+from ..layout import CC, HSIZE, S_NP
 from ..piles import seat_after
-from .scan import colour_run, holds_other_colours, spin_face
+from .scan import best_kind
 
 #: points of card score per card of expected hand change
 SPIN_WEIGHT = 15.0
@@ -107,84 +105,51 @@ def spin_bonus(st, cum, wheel, p, nxt):
 
 
 @inl
+def coloured_score(st, pts, p, k, c, n, ctx):
+    """Score of coloured kind k, colour c, n cards of it held, for scan.best_kind:
+    heuristic's card score, plus the spin bonus for a Spin card under a wheel. ``ctx``:
+    (bonus, have_bonus, next_small, spins, cum, wheel, nxt), ``spins``: a wheel (``wheel``
+    != WHEEL_NONE); the bonus is computed at the first Spin card, ``have_bonus`` then True."""
+    bonus, have_bonus, next_small, spins, cum, wheel, nxt = ctx
+    sc = pts[k] + 2.0 * n
+    if KIND_FACE[k] >= FACE_SKIP and next_small:
+        sc += 100.0
+    if spins and KIND_SPINS[k]:
+        if not have_bonus:
+            have_bonus = True
+            bonus = spin_bonus(st, cum, wheel, p, nxt)
+            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt)
+        sc += bonus
+    return sc, ctx
+
+
+@inl
+def wild_score(st, pts, p, k, ctx):
+    """Score of wild kind k (``ctx``: see coloured_score), for scan.best_kind: heuristic's
+    card score; a Wild Spin under a wheel is played for its spin, not kept as a wild: its
+    points (250 when the next player holds <= 2 cards) plus the spin bonus."""
+    bonus, have_bonus, next_small, spins, cum, wheel, nxt = ctx
+    if k == WILD_DRAW_FOUR:
+        sc = 300.0 if next_small else -200.0
+    else:
+        sc = 250.0 if next_small else -100.0
+    if spins and KIND_SPINS[k]:
+        if not have_bonus:
+            have_bonus = True
+            bonus = spin_bonus(st, cum, wheel, p, nxt)
+            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt)
+        if not next_small:
+            sc = pts[k] + 0.0
+        sc += bonus
+    return sc, ctx
+
+
+@inl
 def choose_card(st, pts, cum, wheel, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
     module docstring (computed once, at the first legal Spin card); -1 when no card is
-    legal. ``wheel``: spaces.WHEEL_* of the rules. Scan order and early exits: scan.py."""
-    h = st.hand
-    c = st.s[S_COLOUR]
-    f = KIND_FACE[st.s[S_TOP]]
+    legal. ``wheel``: spaces.WHEEL_* of the rules. Scan order and early exits:
+    scan.best_kind."""
     nxt = seat_after(st, p)
-    next_small = h[nxt, HSIZE] <= 2
-    spins = wheel != sp.WHEEL_NONE
-    bonus = 0.0
-    have_bonus = False
-    best = -1
-    best_score = -1e18
-    left = h[p, CC + c]  # the colour in play
-    if left > 0:
-        col = 2.0 * left
-        base = colour_run(c)
-        for k in range(base, base + KINDS_PER_COLOUR):
-            m = h[p, k]
-            if m == 0:
-                continue
-            sc = pts[k] + col
-            if KIND_FACE[k] >= FACE_SKIP and next_small:
-                sc += 100.0
-            if spins and KIND_SPINS[k]:
-                if not have_bonus:
-                    have_bonus = True
-                    bonus = spin_bonus(st, cum, wheel, p, nxt)
-                sc += bonus
-            if sc > best_score:
-                best_score = sc
-                best = k
-            left -= m
-            if left == 0:
-                break
-    if holds_other_colours(st, p, c, f):  # the other colours' cards of the top face
-        two_kinds = spin_face(f)
-        for c2 in range(4):
-            if c2 == c or h[p, CC + c2] == 0:
-                continue
-            col = 2.0 * h[p, CC + c2]
-            k = face_kind(c2, f, 0)
-            if h[p, k] > 0:
-                sc = pts[k] + col
-                if f >= FACE_SKIP and next_small:
-                    sc += 100.0
-                if sc > best_score:
-                    best_score = sc
-                    best = k
-            if two_kinds:
-                k = face_kind(c2, f, 1)  # a Spin card
-                if h[p, k] > 0:
-                    sc = pts[k] + col
-                    if spins:
-                        if not have_bonus:
-                            have_bonus = True
-                            bonus = spin_bonus(st, cum, wheel, p, nxt)
-                        sc += bonus
-                    if sc > best_score:
-                        best_score = sc
-                        best = k
-    if h[p, CC + 4] > 0:  # the wilds
-        for k in range(FIRST_WILD, N_KINDS):
-            if h[p, k] == 0 or (k == WILD_DRAW_FOUR and not wd4_ok):
-                continue
-            if k == WILD_DRAW_FOUR:
-                sc = 300.0 if next_small else -200.0
-            else:
-                sc = 250.0 if next_small else -100.0
-            if spins and KIND_SPINS[k]:
-                if not have_bonus:
-                    have_bonus = True
-                    bonus = spin_bonus(st, cum, wheel, p, nxt)
-                if not next_small:
-                    sc = pts[k] + 0.0  # a Wild Spin is played for its spin, not kept as a wild
-                sc += bonus
-            if sc > best_score:
-                best_score = sc
-                best = k
-    return best
+    ctx = (0.0, False, st.hand[nxt, HSIZE] <= 2, wheel != sp.WHEEL_NONE, cum, wheel, nxt)
+    return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
