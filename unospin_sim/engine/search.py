@@ -68,9 +68,9 @@ SEARCH_Z = 1.0
 #: heuristic's card's by more than SEARCH_DROP_Z standard errors of their paired difference
 #: (the rollouts of a same index share the deal) is dropped; the search ends when only
 #: heuristic's card is left
-SEARCH_BATCH = 8
-SEARCH_MIN = 16
-SEARCH_DROP_Z = 2.0
+SEARCH_BATCH = 4
+SEARCH_MIN = 8
+SEARCH_DROP_Z = 1.5
 #: determinization: draws to find a card outside a seat's known voids before keeping one
 SEARCH_VOID_TRIES = 32
 
@@ -104,6 +104,21 @@ def unseen_pool(st, p, w):
 
 
 @hot
+def copy_public(st, sc):
+    """The part of a rollout's start that does not depend on what the seat can see: copy
+    the scalars and the discard pile of ``st`` into the scratch state ``sc``, with no event
+    log, no spin records and no pending forced play (``copy_determinized``, ``copy_open``)."""
+    s = sc.s
+    for j in range(N_SCALARS):
+        s[j] = st.s[j]
+    s[S_LOG_ON] = 0
+    s[S_NSPIN] = 0
+    s[S_FORCE_AT] = 0
+    for i in range(st.s[S_DISC_N]):
+        sc.cards[DISC + i] = st.cards[DISC + i]
+
+
+@hot
 def copy_determinized(st, sc, p, seed, w, n_pool):
     """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
     discards, the scalars; no event log, no spin records) and deal the cards p cannot see
@@ -111,12 +126,8 @@ def copy_determinized(st, sc, p, seed, w, n_pool):
     its size; the stream of ``sc`` is seeded ``seed`` first. Seats with known voids
     (layout.VOID) are dealt first, a card of a void colour being put back and another drawn
     (at most SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
+    copy_public(st, sc)
     s = sc.s
-    for j in range(N_SCALARS):
-        s[j] = st.s[j]
-    s[S_LOG_ON] = 0
-    s[S_NSPIN] = 0
-    s[S_FORCE_AT] = 0
     h = sc.hand
     np_ = st.s[S_NP]
     for q in range(np_):
@@ -129,8 +140,6 @@ def copy_determinized(st, sc, p, seed, w, n_pool):
             for j in range(HAND_FIELDS, SEAT_COLUMNS):
                 h[q, j] = st.hand[q, j]
             h[q, WAR] = 0
-    for i in range(st.s[S_DISC_N]):
-        sc.cards[DISC + i] = st.cards[DISC + i]
     for i in range(n_pool):
         sc.cards[PILE + i] = w[W_POOL + (i >> 2), i & 3]
     s[S_DRAW_N] = n_pool
@@ -155,20 +164,13 @@ def copy_open(st, sc, seed):
     """Copy what a round needs of ``st`` into the scratch state ``sc`` as it is (every
     hand, the draw and discard piles, the scalars; no event log, no spin records): the
     start of a ``peek`` seat's rollout. The stream of ``sc`` is seeded ``seed``."""
-    s = sc.s
-    for j in range(N_SCALARS):
-        s[j] = st.s[j]
-    s[S_LOG_ON] = 0
-    s[S_NSPIN] = 0
-    s[S_FORCE_AT] = 0
+    copy_public(st, sc)
     for q in range(st.s[S_NP]):
         for j in range(SEAT_COLUMNS):
             sc.hand[q, j] = st.hand[q, j]
-    for i in range(st.s[S_DISC_N]):
-        sc.cards[DISC + i] = st.cards[DISC + i]
     for i in range(st.s[S_DRAW_N]):
         sc.cards[PILE + i] = st.cards[PILE + i]
-    s[S_RNG] = np.int64(seed)
+    sc.s[S_RNG] = np.int64(seed)
 
 
 @hot
