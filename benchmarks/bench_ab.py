@@ -49,8 +49,10 @@ def main() -> None:
         for case in CASES:
             for tree in trees:
                 env = dict(os.environ, PYTHONPATH=tree)
+                # run in the tree: ``python -c`` puts the working directory first on
+                # sys.path, so from inside another checkout it would shadow PYTHONPATH
                 r = subprocess.run([sys.executable, "-c", CODE, *case, str(a.games)], env=env,
-                                   capture_output=True, text=True, check=True)
+                                   cwd=tree, capture_output=True, text=True, check=True)
                 res.setdefault((case, tree), []).append(int(r.stdout.split()[-1]))
     print(f"{'case':32s} {'before':>10s} {'after':>10s}  after/before  (rounds/s, best of {a.reps})")
     for case in CASES:
