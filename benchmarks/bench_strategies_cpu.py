@@ -42,8 +42,10 @@ res = {t: {s: [] for s in S} for t in trees}
 for r in range(rounds):
     for t in (trees if r % 2 == 0 else trees[::-1]):
         env = dict(os.environ, PYTHONPATH=t)
+        # cwd=t: ``python -c`` puts the working directory first on sys.path
         o = subprocess.run([sys.executable, "-c", CODE, ed, str(games), "3", ",".join(S)], env=env,
-                           capture_output=True, text=True, check=True).stdout.split()
+                           cwd=os.path.abspath(t), capture_output=True, text=True,
+                           check=True).stdout.split()
         for kv in o:
             k, v = kv.split("="); res[t][k].append(int(v))
 print(f"{ed}, {games} rounds, best of 3 per process (thread CPU time), {rounds} processes per tree")
