@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
+
+from _intree import run_in_tree
 
 CODE = r'''
 import sys, time, numpy as np
@@ -48,11 +49,7 @@ def main() -> None:
     for _ in range(a.reps):
         for case in CASES:
             for tree in trees:
-                env = dict(os.environ, PYTHONPATH=tree)
-                # run in the tree: ``python -c`` puts the working directory first on
-                # sys.path, so from inside another checkout it would shadow PYTHONPATH
-                r = subprocess.run([sys.executable, "-c", CODE, *case, str(a.games)], env=env,
-                                   cwd=tree, capture_output=True, text=True, check=True)
+                r = run_in_tree(tree, CODE, [*case, a.games])
                 res.setdefault((case, tree), []).append(int(r.stdout.split()[-1]))
     print(f"{'case':32s} {'before':>10s} {'after':>10s}  after/before  (rounds/s, best of {a.reps})")
     for case in CASES:

@@ -7,6 +7,11 @@ each pair's rounds/s and ratio B / A, then the medians::
     python benchmarks/bench_search_ab.py /work/old_tree /work/new_tree [--pairs 4]
         [--rules "classic(players=4)"] [--games 400] [--seed 1] [--threads 2] [--cpu]
 
+``--bots-a`` / ``--bots-b`` (default ``search``, on every seat) set each run's bots, so the
+same tree twice compares two knob settings::
+
+    python benchmarks/bench_search_ab.py . . --bots-a "search(horizon=0)" --bots-b search
+
 ``--cpu`` times the process's CPU seconds instead of the wall clock (use it with
 ``--threads 1``). Unlike ``bench_search.py`` (a best of repeats on different seeds, for one
 tree), every run here plays the same rounds, so the ratio compares the trees' work, not
@@ -17,19 +22,19 @@ turns), which is part of what is measured.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
-import sys
+
+from _intree import run_in_tree
 
 _CODE = """
 import sys, time
 from unospin_sim.runner import simulate
 rules, games, seed, threads, cpu = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
-simulate(rules, "search", games=1, seed=seed, threads=threads)
+bots = sys.argv[6]
+simulate(rules, bots, games=1, seed=seed, threads=threads)
 clock = time.process_time if cpu else time.perf_counter
 t = clock()
-simulate(rules, "search", games=games, seed=seed, threads=threads)
+simulate(rules, bots, games=games, seed=seed, threads=threads)
 print(games / (clock() - t))
 """
 
@@ -44,21 +49,20 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cpu", action="store_true", help="CPU seconds instead of wall clock")
+    ap.add_argument("--bots-a", default="search", help="run A's bots (default: search)")
+    ap.add_argument("--bots-b", default="search", help="run B's bots (default: search)")
     a = ap.parse_args(argv)
     rates = {0: [], 1: []}
     unit = "rounds per CPU-second" if a.cpu else "rounds/s"
     for _ in range(a.pairs):
-        for i, tree in enumerate((a.tree_a, a.tree_b)):
-            tree = os.path.abspath(tree)  # run in the tree: ``python -c`` puts the cwd first
-            out = subprocess.run([sys.executable, "-c", _CODE, a.rules, str(a.games),
-                                  str(a.seed), str(a.threads), "1" if a.cpu else "0"],
-                                 check=True, capture_output=True, text=True, cwd=tree,
-                                 env=dict(os.environ, PYTHONPATH=tree))
+        for i, (tree, bots) in enumerate(((a.tree_a, a.bots_a), (a.tree_b, a.bots_b))):
+            out = run_in_tree(tree, _CODE, [a.rules, a.games, a.seed, a.threads,
+                                            1 if a.cpu else 0, bots])
             rates[i].append(float(out.stdout.split()[-1]))
         print(f"A {rates[0][-1]:.1f}  B {rates[1][-1]:.1f}  {unit}  B/A "
               f"{rates[1][-1] / rates[0][-1]:.3f}", flush=True)
     ratios = [b / x for x, b in zip(rates[0], rates[1])]
-    print(f"{a.rules}, every seat search, {a.games} rounds, seed {a.seed}, {a.threads} "
+    print(f"{a.rules}, A {a.bots_a} vs B {a.bots_b}, {a.games} rounds, seed {a.seed}, {a.threads} "
           f"thread(s), {a.pairs} pairs: median A {statistics.median(rates[0]):.1f}, median B "
           f"{statistics.median(rates[1]):.1f} {unit}; median B/A {statistics.median(ratios):.3f} "
           f"(from {min(ratios):.3f} to {max(ratios):.3f})")

@@ -12,7 +12,8 @@ per-process ratio to random (issue 8's target: >= 0.70 for every strategy). Thre
 does not count the time another job holds the core, so two trees compare on a shared machine
 where wall-clock figures (bench_strategies.py) move by +-15 points.
 """
-import os, subprocess, sys, statistics
+import os, sys, statistics
+from _intree import run_in_tree
 CODE = r'''
 import sys, time, numpy as np
 from unospin_sim.bots import parse_bots
@@ -41,11 +42,7 @@ if not trees:
 res = {t: {s: [] for s in S} for t in trees}
 for r in range(rounds):
     for t in (trees if r % 2 == 0 else trees[::-1]):
-        env = dict(os.environ, PYTHONPATH=t)
-        # cwd=t: ``python -c`` puts the working directory first on sys.path
-        o = subprocess.run([sys.executable, "-c", CODE, ed, str(games), "3", ",".join(S)], env=env,
-                           cwd=os.path.abspath(t), capture_output=True, text=True,
-                           check=True).stdout.split()
+        o = run_in_tree(t, CODE, [ed, games, 3, ",".join(S)]).stdout.split()
         for kv in o:
             k, v = kv.split("="); res[t][k].append(int(v))
 print(f"{ed}, {games} rounds, best of 3 per process (thread CPU time), {rounds} processes per tree")

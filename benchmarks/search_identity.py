@@ -13,10 +13,16 @@ follow it, hence the hashes. Run it on the tree before and after the change::
     PYTHONPATH=/path/to/new/tree python benchmarks/search_identity.py > after.txt
     diff before.txt after.txt
 
-Optional argument: a factor on every case's number of rounds (default 1).
+Optional argument: a factor on every case's number of rounds (default 1). ``--knobs K``
+adds knobs to every search seat that does not set them itself, e.g. ``--knobs
+horizon=0,rollouts=64`` (the defaults before 2026-12-01: 64 rollouts played to the end of
+the round; its TOTAL must equal the old tree's)::
+
+    PYTHONPATH=/path/to/new/tree python benchmarks/search_identity.py --knobs horizon=0,rollouts=64
 """
+import argparse
 import hashlib
-import sys
+import re
 
 from unospin_sim._text import split_top_level
 from unospin_sim.rules import parse_rules
@@ -44,10 +50,30 @@ def h(df):
     return hashlib.sha256(df.to_csv(index=False).encode()).hexdigest()[:16]
 
 
+def with_knobs(bots, knobs):
+    """``bots`` with ``knobs`` (``"k=v,k=v"``) added to every search seat; a knob the case
+    sets itself keeps the case's value."""
+    if not knobs:
+        return bots
+
+    def add(m):
+        own = [k for k in (m.group(1) or "").split(",") if k]
+        names = {k.split("=")[0] for k in own}
+        extra = [k for k in knobs.split(",") if k.split("=")[0] not in names]
+        return f"search({','.join(own + extra)})"
+
+    return re.sub(r"search(?:\(([^)]*)\))?", add, bots)
+
+
 def main():
-    f = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("factor", nargs="?", type=float, default=1.0)
+    ap.add_argument("--knobs", default="", help="knobs added to every search seat")
+    a = ap.parse_args()
+    f = a.factor
     total = hashlib.sha256()
     for rules, bots, n in CASES:
+        bots = with_knobs(bots, a.knobs)
         parts = split_top_level(bots, ValueError, "bots")  # a short list repeats around
         players = parse_rules(rules).players
         seats = ",".join((parts * players)[:players])

@@ -8,6 +8,11 @@ same winner::
     python benchmarks/search_paired.py /work/main /work/wt-new "classic(players=2)" \\
         "search,heuristic" 4000 --seed 3
 
+``--bots-b`` gives run B other bots (the same tree twice compares two knob settings)::
+
+    python benchmarks/search_paired.py . . "classic(players=2)" "search(horizon=0),random" \\
+        4000 --seed 3 --bots-b "search,random"
+
 Used for changes that move search's decisions (docs/BOTS.md): the rounds start from the
 same deals, so the paired difference has a far smaller standard error than two independent
 shares (most rounds end with the same winner).
@@ -18,11 +23,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import subprocess
-import sys
 import tempfile
 
 import numpy as np
+from _intree import run_in_tree
 
 _CODE = """
 import sys
@@ -45,25 +49,35 @@ def main(argv=None):
     ap.add_argument("bots", help='e.g. "search,heuristic" (player 0 is the first bot)')
     ap.add_argument("games", type=int, help="rounds")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bots-b", help="run B's bots (default: the same as run A's)")
     a = ap.parse_args(argv)
     from unospin_sim.rules import parse_rules  # validates the rule string once, here
     players = parse_rules(a.rules).players
     wins = []
     with tempfile.TemporaryDirectory() as tmp:
-        for i, tree in enumerate((a.tree_a, a.tree_b)):
+        runs = ((a.tree_a, a.bots), (a.tree_b, a.bots_b or a.bots))
+        for i, (tree, bots) in enumerate(runs):
             out = os.path.join(tmp, f"w{i}.npy")
-            tree = os.path.abspath(tree)  # run in the tree: ``python -c`` puts the cwd first
-            subprocess.run([sys.executable, "-c", _CODE, a.rules, a.bots, str(a.games),
-                            str(a.seed), str(players), out], check=True, cwd=tree,
-                           env=dict(os.environ, PYTHONPATH=tree))
+            run_in_tree(tree, _CODE, [a.rules, bots, a.games, a.seed, players, out],
+                        capture=False)
             wins.append(np.load(out))
-            print(f"{tree}: player 0 wins {100 * wins[-1].mean():.2f}% of {a.games} rounds",
-                  flush=True)
+            lo, hi = wilson(wins[-1].mean(), a.games)
+            print(f"{'AB'[i]} {os.path.abspath(tree)} {bots}: player 0 wins "
+                  f"{100 * wins[-1].mean():.2f}% [{100 * lo:.1f}, {100 * hi:.1f}] of "
+                  f"{a.games} rounds", flush=True)
     d = wins[1] - wins[0]
     se = d.std(ddof=1) / math.sqrt(len(d))
-    print(f"{a.rules} {a.bots} seed {a.seed}, {a.games} rounds, seats rotated: B - A "
+    label = a.bots if a.bots_b is None else f"{a.bots} (A) vs {a.bots_b} (B)"
+    print(f"{a.rules} {label} seed {a.seed}, {a.games} rounds, seats rotated: B - A "
           f"{100 * d.mean():+.2f} points, se {100 * se:.2f}; same winner "
           f"{int((d == 0).sum())}/{len(d)}")
+
+
+def wilson(p, n, z=1.96):
+    """95% Wilson interval of a share p of n rounds."""
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return c - h, c + h
 
 
 if __name__ == "__main__":

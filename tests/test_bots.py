@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX, B_PEEK,
+from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX, B_PEEK, B_HORIZON,
                               B_ROLLOUTS, B_STRATEGY,
                               DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_array, bots_string,
                               parse_bots)
@@ -70,13 +70,16 @@ def test_bots_array():
     specs = parse_bots("random,heuristic(forget=0.1,catch=0.2,bluff=0.3,challenge=0.4,"
                        "reflex=5)", 2)
     a = bots_array(specs)
-    assert a.dtype == np.float64 and a.shape == (2, 9)
+    assert a.dtype == np.float64 and a.shape == (2, 10)
     assert (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX,
-            B_JUMP, B_ROLLOUTS, B_PEEK) == tuple(range(9))
-    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 64, 0])
-    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 64, 0])
+            B_JUMP, B_ROLLOUTS, B_PEEK, B_HORIZON) == tuple(range(10))
+    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16])
+    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16])
     c = bots_array(parse_bots("search(peek=1)", 1))
     assert c[0, B_PEEK] == 1 and str(parse_bots("search(peek=1)", 1)[0]) == "search(peek=1)"
+    c = bots_array(parse_bots("search(horizon=0)", 1))
+    assert c[0, B_HORIZON] == 0 and str(parse_bots("search(horizon=0)", 1)[0]) == \
+        "search(horizon=0)"
     b = bots_array(parse_bots("greedy(jump=0.25)", 1))
     assert b[0, B_JUMP] == 0.25 and str(parse_bots("greedy(jump=0.25)", 1)[0]) == \
         "greedy(jump=0.25)"

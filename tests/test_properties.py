@@ -116,6 +116,9 @@ def bot_specs(draw) -> BotSpec:
         elif knob == "peek":  # search's own knob, 0 or 1
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 1)))
+        elif knob == "horizon":  # search's own knob: turns before a rollout is cut off
+            if strategy == "search":
+                knobs[knob] = float(draw(st.integers(0, 40)))
         else:
             knobs[knob] = draw(probabilities())
     if strategy == "search" and "rollouts" not in knobs:

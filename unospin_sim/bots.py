@@ -18,12 +18,16 @@ Knobs (defaults for both strategies in brackets):
 - ``jump`` [1]: under the house rule ``jump_in``, the probability that the bot jumps in when
   it holds the card identical to the one just played and its strategy agrees
   (docs/HOUSE_RULES.md, docs/BOTS.md);
-- ``rollouts`` [64]: strategy ``search`` only: rollouts per candidate move, an integer in
+- ``rollouts`` [128]: strategy ``search`` only: rollouts per candidate move, an integer in
   1 .. 100000 (docs/BOTS.md);
 - ``peek`` [0]: strategy ``search`` only, 0 or 1: 1 makes a clairvoyant search that sees
   every other hand (its rollouts start from the true hands instead of a determinization;
   the draws stay random). Not a fair player: a yardstick of how much seeing the hidden
-  cards is worth (docs/BOTS.md).
+  cards is worth (docs/BOTS.md);
+- ``horizon`` [16]: strategy ``search`` only: how many turns (every seat's) a rollout plays
+  before it is cut off and scored by the hand sizes, an integer in 0 .. 100000; 0 plays
+  every rollout to the end of the round. Race and ``lowest`` matches always play rollouts
+  to the end (docs/BOTS.md).
 
 Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
 the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
@@ -46,7 +50,7 @@ __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
            "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP", "B_ROLLOUTS", "B_PEEK"]
+           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
@@ -62,18 +66,21 @@ STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
 STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
 STRATEGY_SEARCH = STRATEGIES.index("search")
 #: knob names in canonical order
-KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek")
-#: knob defaults (the same for every strategy; ``rollouts`` and ``peek`` are search's only)
+KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek",
+         "horizon")
+#: knob defaults (the same for every strategy; ``rollouts``, ``peek`` and ``horizon`` are
+#: search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-            "jump": 1.0, "rollouts": 64.0, "peek": 0.0}
+            "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0}
 #: knobs that only some strategies take: knob -> those strategies
-KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",)}
+KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",)}
 MAX_ROLLOUTS = 100_000
+MAX_HORIZON = 100_000
 
 #: columns of :func:`bots_array`
 (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,
- B_PEEK) = range(9)
-N_BOT_COLUMNS = 9
+ B_PEEK, B_HORIZON) = range(10)
+N_BOT_COLUMNS = 10
 
 
 def _fmt(x: float) -> str:
@@ -98,6 +105,7 @@ class BotSpec:
     jump: float = DEFAULTS["jump"]
     rollouts: float = DEFAULTS["rollouts"]
     peek: float = DEFAULTS["peek"]
+    horizon: float = DEFAULTS["horizon"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -114,6 +122,13 @@ class BotSpec:
                                    f"got {_fmt(v)}")
                 if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
                     raise BotError(f"bot knob 'rollouts' applies only to strategy 'search', "
+                                   f"not {self.strategy!r}")
+            elif knob == "horizon":
+                if not (v == int(v) if math.isfinite(v) else False) or not 0 <= v <= MAX_HORIZON:
+                    raise BotError(f"bot knob 'horizon' must be an integer in 0..{MAX_HORIZON}, "
+                                   f"got {_fmt(v)}")
+                if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
+                    raise BotError(f"bot knob 'horizon' applies only to strategy 'search', "
                                    f"not {self.strategy!r}")
             elif knob == "peek":
                 if v not in (0.0, 1.0):
@@ -246,11 +261,12 @@ def bots_array(specs) -> np.ndarray:
     numpy.ndarray
         ``float64[P, N_BOT_COLUMNS]`` with columns :data:`B_STRATEGY` (strategy id),
         :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
-        :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`.
+        :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`,
+        :data:`B_HORIZON`.
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
         out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
-                  s.rollouts, s.peek)
+                  s.rollouts, s.peek, s.horizon)
     return out
 

@@ -85,7 +85,9 @@ S_JUMP_TURN = 31   # the turn count S_JUMPED belongs to
 # partners (docs/HOUSE_RULES.md): seat p's partner is (p + S_TEAMS) % players
 S_TEAMS = 32       # number of teams (players / 2) under partners; 0 = no teams
 # search (engine/search.py, docs/BOTS.md): the decision of a search seat for one turn
-S_SEARCH_ROLL = 33 # 1 in a rollout's scratch state: no seat asks for a search (never yields)
+S_SEARCH_ROLL = 33 # in a rollout's scratch state, the turn count (S_TURNS) at which the rollout is
+                   # cut off (1 << 60: never; knob horizon); no seat asks for a search there
+                   # (never yields); 0 = not a rollout
 S_SEARCH_TURN = 34 # the turn number (S_TURNS, counted when the turn starts) the decision is for
 S_SEARCH_MOVE = 35 # the decided first card of that turn (a kind), or -1: draw
 S_SEARCH_HS = 36   # the seat's hand size when it decided (its 2X second card is not searched)
@@ -145,7 +147,7 @@ FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 # (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
 # and engine/policy/ dispatches on them)
 from ..bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX,  # noqa: E402,F401
-                    B_PEEK, B_ROLLOUTS, B_STRATEGY, N_BOT_COLUMNS)
+                    B_HORIZON, B_PEEK, B_ROLLOUTS, B_STRATEGY, N_BOT_COLUMNS)
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \

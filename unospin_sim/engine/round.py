@@ -66,6 +66,8 @@ def _make_play_round(house, search=False):
             if s[S_TURNS] >= cap:
                 ev(st, EV_CAP, 0, 0, 0)
                 break
+            if search and s[S_SEARCH_ROLL] != 0 and s[S_TURNS] >= s[S_SEARCH_ROLL]:
+                break  # a search rollout cut off (knob horizon; engine/search.py)
             p = s[S_CUR]
             if house and s[S_JUMP_KIND] > 0:  # jump_in: the card just played is open
                 j = jump_in_seat(st, bots)

@@ -10,8 +10,11 @@ each of the seat's ``rollouts`` (the knob), it copies the state into the scratch
 pooled and dealt again with the same hand sizes; a seat that drew for want of a legal card
 while colour c was in play and has taken no card since, ``layout.VOID``, gets no card of
 colour c when the pool allows), forces the candidate as the seat's move
-and plays the round to its end with the same loop, every seat playing its own strategy
-(search seats play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching).
+and plays the round with the same loop, every seat playing its own strategy (search seats
+play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching), to the end of the
+round or until the cut-off: knob ``horizon`` (default 16) turns after the decision, every
+seat's turns counted (``S_SEARCH_ROLL`` holds the turn count to stop at; ``horizon=0``, a
+race match and a ``lowest`` match play every rollout to the end).
 Heuristic's card is the incumbent; a candidate replaces the incumbent when its mean result
 over all the rollouts is higher by more than ``SEARCH_Z`` standard errors; the choice is
 stored in ``S_SEARCH_*``; the loop resumes and ``policy.search_bot.choose_card`` plays it.
@@ -33,7 +36,12 @@ worth to this search.
 
 Result of a rollout: 1 for a round won by the seat (or its partner), else 0; in a race
 match the points the seat wins in the round; under ``match=lowest`` minus the points left
-in its hand.
+in its hand. With a cut-off (``horizon`` > 0, not a race or ``lowest`` match) the results
+are scaled by ``SEARCH_SCALE`` so they stay integers: a round won by the seat (or partner)
+scores SEARCH_SCALE, one won by another 0, and a rollout cut off (or stopped by the turn
+cap) its estimate of the seat's chance of winning from the hand sizes: the seat's (and
+partner's) share of the sum over all seats of 1 / hand size, times SEARCH_SCALE, rounded.
+The tests are scale-free, so ``horizon=0`` decides exactly as before the knob existed.
 
 Randomness: rollout i of a decision is seeded from (the game's random stream at the
 decision, the turn count, i), the same for every candidate (common random numbers: the
@@ -47,7 +55,7 @@ import numpy as np
 from ..bots import STRATEGY_SEARCH
 from ..rules.cards import KIND_COLOUR, N_KINDS
 from .jit import hot
-from .layout import (B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
+from .layout import (B_HORIZON, B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
                      MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
@@ -71,6 +79,10 @@ SEARCH_Z = 1.0
 SEARCH_BATCH = 4
 SEARCH_MIN = 8
 SEARCH_DROP_Z = 1.5
+#: results of a cut-off search (knob horizon > 0) are scaled by this to stay integers
+SEARCH_SCALE = 1000
+#: the cut-off turn of a rollout that plays to the end of the round
+NO_CUTOFF = np.int64(1) << 60
 #: determinization: draws to find a card outside a seat's known voids before keeping one
 SEARCH_VOID_TRIES = 32
 
@@ -174,19 +186,38 @@ def copy_open(st, sc, seed):
 
 
 @hot
-def rollout_value(sc, r, pts, p):
-    """Result of a finished rollout for seat p (see the module docstring)."""
+def rollout_value(sc, r, pts, p, scale):
+    """Result of a finished or cut-off rollout for seat p (see the module docstring);
+    ``scale`` is 1 without a cut-off, SEARCH_SCALE with one."""
     w = sc.s[S_WINNER]
     if w < 0:
-        return 0.0
+        if scale == 1:
+            return 0.0
+        return np.floor(scale * hand_size_share(sc, p) + 0.5)
     m = r[R_MATCH]
     if m == MATCH_RACE:
         return float(winner_points(sc, pts, w)) if w == p else 0.0
     if m == MATCH_LOWEST:
         return -float(hand_points(sc, pts, p))
     if w == p or w == partner_of(sc, p):
-        return 1.0
+        return float(scale)
     return 0.0
+
+
+@hot
+def hand_size_share(st, p):
+    """Seat p's (and its partner's) share of the sum over every seat of 1 / hand size: the
+    score of a rollout cut off before the round ends (a seat with fewer cards is likelier to
+    go out first)."""
+    num = 0.0
+    den = 0.0
+    pp = partner_of(st, p)
+    for q in range(st.s[S_NP]):
+        x = 1.0 / max(st.hand[q, HSIZE], 1)
+        den += x
+        if q == p or q == pp:
+            num += x
+    return num / den
 
 
 @hot
@@ -250,6 +281,13 @@ def decide(st, sc, r, deck, pts, cum, bots):
     peek = bots[p, B_PEEK] != 0
     n_pool = 0 if peek else unseen_pool(st, p, w)
     n_alive = n_c
+    # the cut-off (knob horizon): the turn count a rollout stops at, and the results' scale
+    roll = NO_CUTOFF
+    scale = 1
+    horizon = np.int64(bots[p, B_HORIZON])
+    if horizon > 0 and r[R_MATCH] != MATCH_RACE and r[R_MATCH] != MATCH_LOWEST:
+        roll = s[S_TURNS] + horizon
+        scale = SEARCH_SCALE
     done = 0
     while done < n_roll and n_alive > 1:
         end = min(done + SEARCH_BATCH, n_roll)
@@ -263,12 +301,12 @@ def decide(st, sc, r, deck, pts, cum, bots):
                     copy_open(st, sc, seed)
                 else:
                     copy_determinized(st, sc, p, seed, w, n_pool)
-                sc.s[S_SEARCH_ROLL] = 1
+                sc.s[S_SEARCH_ROLL] = roll
                 sc.s[S_SEARCH_TURN] = turn
                 sc.s[S_SEARCH_MOVE] = w[c, 0]
                 sc.s[S_SEARCH_HS] = hs
                 run_round_search(sc, r, deck, pts, cum, bots)
-                v = np.int64(rollout_value(sc, r, pts, p))  # an integer in every mode
+                v = np.int64(rollout_value(sc, r, pts, p, scale))  # an integer in every mode
                 w[c, 2] += v
                 w[c, 3] += v * v
                 if c == 0:
