@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX, B_PEEK, B_HORIZON,
-                              B_ROLLOUTS, B_STRATEGY,
+from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_HORIZON, B_JUMP,
+                              B_PEEK, B_REFLEX, B_ROLLOUTS, B_STRATEGY,
                               DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_array, bots_string,
                               parse_bots)
 from unospin_sim.errors import BotError, UserError

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from unospin_sim.bots import DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_string, parse_bots
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
-from unospin_sim.runner import simulate
+from unospin_sim.runner import saved_bot_string, simulate
 
 EDITION_NAMES = tuple(EDITIONS)
 #: integer options and the values worth drawing (turn caps kept small so rounds hit them)
@@ -122,7 +122,7 @@ def bot_specs(draw) -> BotSpec:
         else:
             knobs[knob] = draw(probabilities())
     if strategy == "search" and "rollouts" not in knobs:
-        knobs["rollouts"] = 2.0  # the default 64 would make every example slow
+        knobs["rollouts"] = 2.0  # the default 128 would make every example slow
     return BotSpec(strategy, **knobs)
 
 
@@ -295,7 +295,8 @@ def test_invariants_hold(case):
     res = simulate(rules, bots, games=games, seed=seed, threads=1, check=True)
     _check_tables(rules, games, res)
     assert res.meta["rules"] == str(rules)
-    assert res.meta["bots"] == [str(b) for b in bots]
+    assert res.meta["bots"] == [saved_bot_string(b) for b in bots]
+    assert tuple(parse_bots(",".join(res.meta["bots"]), rules.players)) == tuple(bots)
 
 
 @settings(SIM, max_examples=100)

@@ -6,6 +6,7 @@ kept small so that the file runs in seconds once the kernel is compiled."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from unospin_sim import simulate
@@ -14,6 +15,7 @@ from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.search import NO_CUTOFF, SEARCH_SCALE, rollout_value
 from unospin_sim.errors import BotError
+from unospin_sim.runner import saved_bot_string, saved_bots
 
 from statekit import KIND, Game
 
@@ -115,6 +117,42 @@ def test_a_cut_off_rollout_scores_the_hand_size_share():
     g.give(2, "blue 1", "blue 2", "blue 3", "blue 4").give(3, "green 1", "green 2", "green 3",
                                                               "green 4")
     assert [rollout_value(g.st, g.r, g.pts, p, 1000) for p in range(4)] == [625, 375, 625, 375]
+
+
+@pytest.mark.parametrize("rules", ["classic(players=2,match=race,target=100)",
+                                   "classic(players=3,match=lowest,target=100)"])
+def test_matches_never_cut_rollouts_off(rules):
+    """Race and lowest matches score points, which a hand-size share cannot estimate: their
+    rollouts play to the end whatever the horizon (the same tables at horizon 1 and 0),
+    while a single round's decisions do change with it (the check has the power to fail)."""
+    players = int(rules.split("players=")[1][0])
+
+    def bots(horizon):
+        return ",".join([f"search(rollouts=4,horizon={horizon})"] + ["random"] * (players - 1))
+
+    a, b = (simulate(rules, bots(h), games=3, seed=5, threads=1) for h in (1, 0))
+    pd.testing.assert_frame_equal(a.rounds, b.rounds)
+    pd.testing.assert_frame_equal(a.matches, b.matches)
+    single = f"classic(players={players})"
+    y, z = (simulate(single, bots(h), games=30, seed=5, threads=1).rounds for h in (1, 0))
+    assert not y.equals(z)
+
+
+def test_saved_runs_keep_their_search_knobs():
+    """A run saves search's rollouts and horizon by name (a later change of the defaults
+    cannot change what it played); a search seat saved without horizon predates the knob
+    and played 64 rollouts to the end of the round (runner.saved_bots: resume, report)."""
+    spec = parse_bots("search", 1)[0]
+    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16)"
+    assert parse_bots(saved_bot_string(spec), 1)[0] == spec
+    assert saved_bot_string(parse_bots("heuristic(forget=0.1)", 1)[0]) == "heuristic(forget=0.1)"
+    assert saved_bots(["search", "search(rollouts=8)", "random", "search(peek=1)"]) == [
+        "search(rollouts=64,horizon=0)", "search(rollouts=8,horizon=0)", "random",
+        "search(peek=1,rollouts=64,horizon=0)"]
+    new = ["search(rollouts=128,horizon=16)", "random"]
+    assert saved_bots(new) == new
+    res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
+    assert res.meta["bots"] == ["search(rollouts=2,horizon=16)", "random"]
 
 
 def test_search_plays_its_last_card_rather_than_draw():

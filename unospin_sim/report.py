@@ -452,12 +452,15 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
             from .runner import replay_spins
             games = int(min(wheel_games, meta.get("games", wheel_games)))
             log(f"replaying the spins of {games:,} rounds of {label}")
-            rep = replay_spins(meta["rules"], meta["bots"], games, int(meta.get("seed", 0)),
+            from .runner import saved_bots
+            played_bots = saved_bots(meta["bots"])  # as the run played them
+            rep = replay_spins(meta["rules"], played_bots, games,
+                               int(meta.get("seed", 0)),
                                threads=threads, rotate_bots=bool(meta.get("rotate_bots")))
             absolute = wheel_effects(rep)
             absolute.to_csv(out / "tables" / f"space_effects_{i}.csv", index=False)
             wcmd = (f"python -m unospin_sim wheel --rules {shlex.quote(meta['rules'])} "
-                    f"--bots {shlex.quote(','.join(meta['bots']))} --games {games} "
+                    f"--bots {shlex.quote(','.join(played_bots))} --games {games} "
                     f"--seed {meta.get('seed', 0)}"
                     + (" --rotate-bots" if meta.get("rotate_bots") else "")
                     + f" --out {shlex.quote(str(out / 'wheel'))}")

@@ -70,6 +70,48 @@ def _as_bots(bots, players: int):
     return bots
 
 
+#: what a search seat saved without ``horizon`` played: the knob and the defaults of 128
+#: rollouts cut off at 16 turns came on 2026-12-01; before, 64 rollouts played to the end
+SEARCH_KNOBS_BEFORE_HORIZON = (("rollouts", "64"), ("horizon", "0"))
+
+
+def saved_bot_string(spec) -> str:
+    """The string a run saves for one seat's bot (``run.json``, ``meta.json``): the canonical
+    form, except that a ``search`` seat always names its ``rollouts`` and ``horizon``, so that a
+    later change of their defaults cannot change what a saved run played."""
+    from .bots import DEFAULTS, KNOBS, _fmt
+    if spec.strategy != "search":
+        return str(spec)
+    knobs = [f"{k}={_fmt(getattr(spec, k))}" for k in KNOBS
+             if getattr(spec, k) != DEFAULTS[k] or k in ("rollouts", "horizon")]
+    return f"search({','.join(knobs)})"
+
+
+def saved_bots(bots) -> list[str]:
+    """The bot strings of a saved run (``run.json`` / ``meta.json``) as that run played them:
+    a ``search`` seat saved without ``horizon`` predates the knob (2026-12-01) and gets the
+    defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name."""
+    out = []
+    for b in bots:
+        b = str(b)
+        name = b.split("(")[0].strip().lower()
+        names = set(_knob_names(b))
+        if name == "search" and "horizon" not in names:
+            extra = [f"{k}={v}" for k, v in SEARCH_KNOBS_BEFORE_HORIZON if k not in names]
+            inner = [k.strip() for k in b[b.index("(") + 1:b.rindex(")")].split(",")
+                     if k.strip()] if "(" in b and ")" in b else []
+            b = f"search({','.join(inner + extra)})"
+        out.append(b)
+    return out
+
+
+def _knob_names(text: str) -> list[str]:
+    if "(" not in text or ")" not in text:
+        return []
+    inner = text[text.index("(") + 1:text.rindex(")")]
+    return [k.split("=")[0].strip().lower() for k in inner.split(",") if "=" in k]
+
+
 def _check_int(name: str, value, lo: int, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise UserError(f"{name} must be an integer, got {value!r}")
@@ -320,7 +362,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if is_match_mode(rules) and rotate_bots:
         raise UserError(f"rotate_bots cannot be combined with match={rules.option('match')}: "
                         f"a match passes the deal itself")
-    params = {"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
+    params = {"rules": str(rules), "bots": [saved_bot_string(b) for b in bot_specs], "seed": seed,
               "games": games, "chunk_size": chunk_size, "rotate_bots": bool(rotate_bots),
               "check": bool(check), "tables": list(tables)}
     store = None
@@ -348,7 +390,7 @@ def resume(out, *, threads: int | None = None, progress: bool = False, keep=Fals
     p = store.params
     try:
         rules = parse_rules(p["rules"])
-        bot_specs = _as_bots(p["bots"], rules.players)
+        bot_specs = _as_bots(saved_bots(p["bots"]), rules.players)
         ki = encode(rules, bot_specs, bool(p.get("check", False)))
     except UserError as e:
         raise UserError(f"{store.path}/run.json: {e}") from None
@@ -392,7 +434,7 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
             acc.merge(SummaryAccumulator.from_dict(e["summary"]))
         todo = store.todo()
     played = sum(min(chunk_size, games - k * chunk_size) for k in todo)
-    rules_text, bots_text = params["rules"], ",".join(params["bots"])
+    rules_text, bots_text = params["rules"], ",".join(saved_bots(params["bots"]))
 
     def task_args(k):
         return (rules_text, bots_text, seed, check, rotate, k, k * chunk_size,

@@ -51,7 +51,8 @@ DEFAULT_LEFT_OUT = ("random", "search")
 def parse_strategies(text, players: int = 2) -> list[str]:
     """Canonical bot strings of a comma list of strategies (knobs allowed:
     ``heuristic(bluff=0.2),greedy``). Default (None or empty): every strategy but random and
-    search (search plays about 14 rounds/s where the others play 100,000s: name it to rank it).
+    search (search plays hundreds of rounds/s where the others play 100,000s: name it to rank
+    it).
 
     Raises
     ------

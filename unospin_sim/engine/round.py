@@ -66,8 +66,11 @@ def _make_play_round(house, search=False):
             if s[S_TURNS] >= cap:
                 ev(st, EV_CAP, 0, 0, 0)
                 break
-            if search and s[S_SEARCH_ROLL] != 0 and s[S_TURNS] >= s[S_SEARCH_ROLL]:
-                break  # a search rollout cut off (knob horizon; engine/search.py)
+            if (search and s[S_SEARCH_ROLL] != 0 and s[S_TURNS] >= s[S_SEARCH_ROLL]
+                    and s[S_PEN_N] == 0 and s[S_SPIN_NEXT] == 0):
+                # a search rollout cut off (knob horizon; engine/search.py), not before a
+                # pending stacked penalty is drawn or a 2005 spin is made
+                break
             p = s[S_CUR]
             if house and s[S_JUMP_KIND] > 0:  # jump_in: the card just played is open
                 j = jump_in_seat(st, bots)
