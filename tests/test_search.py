@@ -151,6 +151,8 @@ def test_saved_runs_keep_their_search_knobs():
         "search(peek=1,rollouts=64,horizon=0)"]
     new = ["search(rollouts=128,horizon=16)", "random"]
     assert saved_bots(new) == new
+    for damaged in (["search(rollouts=8", "random"], "search,random", [3, "random"]):
+        assert saved_bots(damaged) == damaged  # left for the parser to refuse
     res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
     assert res.meta["bots"] == ["search(rollouts=2,horizon=16)", "random"]
 

@@ -91,12 +91,16 @@ def saved_bots(bots) -> list[str]:
     """The bot strings of a saved run (``run.json`` / ``meta.json``) as that run played them:
     a ``search`` seat saved without ``horizon`` predates the knob (2026-12-01) and gets the
     defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name."""
+    if not isinstance(bots, (list, tuple)):
+        return bots  # not a saved list: parsed (or refused) as it is
     out = []
     for b in bots:
-        b = str(b)
+        if not isinstance(b, str):
+            return bots  # refused when parsed, with the parser's message
         name = b.split("(")[0].strip().lower()
         names = set(_knob_names(b))
-        if name == "search" and "horizon" not in names:
+        well_formed = "(" not in b or (b.rstrip().endswith(")") and b.count("(") == 1)
+        if name == "search" and well_formed and "horizon" not in names:
             extra = [f"{k}={v}" for k, v in SEARCH_KNOBS_BEFORE_HORIZON if k not in names]
             inner = [k.strip() for k in b[b.index("(") + 1:b.rindex(")")].split(",")
                      if k.strip()] if "(" in b and ")" in b else []
@@ -390,6 +394,8 @@ def resume(out, *, threads: int | None = None, progress: bool = False, keep=Fals
     p = store.params
     try:
         rules = parse_rules(p["rules"])
+        if not (isinstance(p["bots"], list) and all(isinstance(b, str) for b in p["bots"])):
+            raise UserError(f"bots must be a list of bot strings, got {p['bots']!r:.60}")
         bot_specs = _as_bots(saved_bots(p["bots"]), rules.players)
         ki = encode(rules, bot_specs, bool(p.get("check", False)))
     except UserError as e:
