@@ -185,7 +185,7 @@ def _void_in_blue(bots):
     ("random", "red 7", ["red", "face 7", "wild"]),
     ("heuristic", "red skip", ["red", "face 10", "wild"]),
     ("hoarder", "red 7", ["red", "face 7"]),  # hoarder may draw holding a wild
-    ("random", "wild", ["red"]),  # a wild on top (red named): no face to match
+    ("random", "wild", ["red", "wild"]),  # a wild on top (red named): no face to match
     ("search", "red 7", []),  # search may draw by choice: its draws prove nothing
 ])
 def test_a_draw_marks_what_it_proves(strategy, top, bits):
