@@ -19,6 +19,9 @@ horizon=0,rollouts=64`` (the defaults before 2026-12-01: 64 rollouts played to t
 the round; its TOTAL must equal the old tree's)::
 
     PYTHONPATH=/path/to/new/tree python benchmarks/search_identity.py --knobs horizon=0,rollouts=64
+
+(with the knobs of 2026-12-02 add ``colours=0,infer=0``; ``--knobs colours=0,infer=0`` alone
+gives the TOTAL of the defaults of 2026-12-01, ``e5e728d2…``).
 """
 import argparse
 import hashlib

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_HORIZON, B_JUMP,
-                              B_PEEK, B_REFLEX, B_ROLLOUTS, B_STRATEGY,
+from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_COLOURS, B_FORGET, B_HORIZON,
+                              B_INFER, B_JUMP, B_PEEK, B_REFLEX, B_ROLLOUTS, B_STRATEGY,
                               DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_array, bots_string,
                               parse_bots)
 from unospin_sim.errors import BotError, UserError
@@ -70,13 +70,18 @@ def test_bots_array():
     specs = parse_bots("random,heuristic(forget=0.1,catch=0.2,bluff=0.3,challenge=0.4,"
                        "reflex=5)", 2)
     a = bots_array(specs)
-    assert a.dtype == np.float64 and a.shape == (2, 10)
+    assert a.dtype == np.float64 and a.shape == (2, 12)
     assert (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX,
-            B_JUMP, B_ROLLOUTS, B_PEEK, B_HORIZON) == tuple(range(10))
-    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16])
-    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16])
+            B_JUMP, B_ROLLOUTS, B_PEEK, B_HORIZON, B_COLOURS, B_INFER) == tuple(range(12))
+    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 1])
+    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16, 1, 1])
     c = bots_array(parse_bots("search(peek=1)", 1))
     assert c[0, B_PEEK] == 1 and str(parse_bots("search(peek=1)", 1)[0]) == "search(peek=1)"
+    c = bots_array(parse_bots("search(infer=0)", 1))
+    assert c[0, B_INFER] == 0 and str(parse_bots("search(infer=0)", 1)[0]) == "search(infer=0)"
+    c = bots_array(parse_bots("search(colours=0)", 1))
+    assert c[0, B_COLOURS] == 0 and str(parse_bots("search(colours=0)", 1)[0]) == \
+        "search(colours=0)"
     c = bots_array(parse_bots("search(horizon=0)", 1))
     assert c[0, B_HORIZON] == 0 and str(parse_bots("search(horizon=0)", 1)[0]) == \
         "search(horizon=0)"

@@ -17,6 +17,8 @@ from unospin_sim.engine.search import NO_CUTOFF, SEARCH_SCALE, rollout_value
 from unospin_sim.errors import BotError
 from unospin_sim.runner import saved_bot_string, saved_bots
 
+from unospin_sim.rules.cards import COLOURS, WILD_COLOUR
+
 from statekit import KIND, Game
 
 NAME = {v: n for n, v in KIND.items()}
@@ -139,22 +141,106 @@ def test_matches_never_cut_rollouts_off(rules):
 
 
 def test_saved_runs_keep_their_search_knobs():
-    """A run saves search's rollouts and horizon by name (a later change of the defaults
-    cannot change what it played); a search seat saved without horizon predates the knob
-    and played 64 rollouts to the end of the round (runner.saved_bots: resume, report)."""
+    """A run saves search's rollouts, horizon and colours by name (a later change of the
+    defaults cannot change what it played); a search seat saved without horizon predates
+    that knob and played 64 rollouts to the end of the round, one saved without colours
+    predates that knob and named heuristic's colour (runner.saved_bots: resume, report)."""
     spec = parse_bots("search", 1)[0]
-    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16)"
+    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16,colours=1,infer=1)"
     assert parse_bots(saved_bot_string(spec), 1)[0] == spec
     assert saved_bot_string(parse_bots("heuristic(forget=0.1)", 1)[0]) == "heuristic(forget=0.1)"
     assert saved_bots(["search", "search(rollouts=8)", "random", "search(peek=1)"]) == [
-        "search(rollouts=64,horizon=0)", "search(rollouts=8,horizon=0)", "random",
-        "search(peek=1,rollouts=64,horizon=0)"]
-    new = ["search(rollouts=128,horizon=16)", "random"]
+        "search(rollouts=64,horizon=0,colours=0,infer=0)",
+        "search(rollouts=8,horizon=0,colours=0,infer=0)", "random",
+        "search(peek=1,rollouts=64,horizon=0,colours=0,infer=0)"]
+    assert saved_bots(["search(rollouts=128,horizon=16)",
+                       "search(Horizon=4, colours=1, infer=0)"]) == [
+        "search(rollouts=128,horizon=16,colours=0,infer=0)", "search(Horizon=4, colours=1, infer=0)"]
+    new = ["search(rollouts=128,horizon=16,colours=1,infer=1)", "random"]
     assert saved_bots(new) == new
     for damaged in (["search(rollouts=8", "random"], "search,random", [3, "random"]):
         assert saved_bots(damaged) == damaged  # left for the parser to refuse
     res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
-    assert res.meta["bots"] == ["search(rollouts=2,horizon=16)", "random"]
+    assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=1)", "random"]
+
+
+def _void_in_blue(bots):
+    """2 players: seat 0 holds two Wilds on a green 8; seat 1 holds one card and drew
+    earlier for want of blue (layout.VOID: it holds no blue card), and no wild is unseen.
+    heuristic names red (no colour held: the first on ties), and seat 1 goes out at once
+    when its card is red. Naming blue, seat 1 cannot play its card (a card it draws and
+    plays leaves it with that card) and seat 0 goes out with its second Wild: a sure win.
+    Without the void blue would be as risky as red."""
+    g = (Game("classic(players=2)", bots)
+         .give(0, "wild", "wild")
+         .give(1, "red 7")
+         .top("green 8"))
+    g.pile("red 1", "red 2", "yellow 1", "yellow 2", "green 1", "green 2", "blue 1", "blue 2",
+           "blue 3", "red 6", "yellow 6", "green 6", "blue 6", "yellow 7", "green 7", "red 9")
+    g.st.hand[1, L.VOID] = 1 << COLOURS.index("blue")
+    return g
+
+
+@pytest.mark.parametrize("strategy,top,bits", [
+    ("random", "red 7", ["red", "face 7", "wild"]),
+    ("heuristic", "red skip", ["red", "face 10", "wild"]),
+    ("hoarder", "red 7", ["red", "face 7"]),  # hoarder may draw holding a wild
+    ("random", "wild", ["red", "wild"]),  # a wild on top (red named): no face to match
+    ("search", "red 7", []),  # search may draw by choice: its draws prove nothing
+])
+def test_a_draw_marks_what_it_proves(strategy, top, bits):
+    """Seat 1 holds a blue 3 and a green 9 with red in play and draws a yellow 2 it cannot
+    play: layout.VOID gets the colour in play, the top card's face when it is coloured, and
+    no wild but for hoarder (every strategy but search draws only for want of a legal card)."""
+    g = (Game("classic(players=2)", f"random,{strategy}").give(1, "blue 3", "green 9")
+         .top(top, colour=COLOURS.index("red")))
+    g.pile("yellow 2")
+    g.turn(1)
+    assert g.hand(1) == ["blue 3", "green 9", "yellow 2"]
+    want = 0
+    for b in bits:
+        want |= (1 << (L.VOID_FACE + int(b.split()[1])) if b.startswith("face")
+                 else 1 << WILD_COLOUR if b == "wild" else 1 << COLOURS.index(b))
+    assert g.st.hand[1, L.VOID] == want
+
+
+def test_search_infers_the_face_a_draw_proves_missing():
+    """2 players: seat 0 holds a blue 8 and a blue 5 on a blue 3; seat 1 holds one card and
+    drew earlier on a green 5 (it holds no green, no 5 and no wild); no blue is unseen. The
+    blue 8 lets seat 1 out when its card is an 8, the blue 5 never (with knob infer);
+    heuristic plays the blue 8 (more points), and so does search with infer=0, to which a 5
+    and an 8 are as likely."""
+    def game(bots):
+        g = (Game("classic(players=2)", bots).give(0, "blue 8", "blue 5").give(1, "red 1")
+             .top("blue 3"))
+        g.pile("red 5", "yellow 5", "red 5", "yellow 5", "red 8", "yellow 8", "red 8",
+               "yellow 8", "yellow 2", "red 3")
+        g.st.hand[1, L.VOID] = ((1 << COLOURS.index("green")) | (1 << (L.VOID_FACE + 5))
+                                | (1 << WILD_COLOUR))
+        return g
+    assert NAME[int(K.choose_card(*_args(game("heuristic,random")), 0, True))] == "blue 8"
+    assert decision(game("search(rollouts=64),random")) == "blue 5"
+
+
+def test_search_names_the_colour_the_next_player_cannot_follow():
+    """With knob colours (the default) search names blue, the colour seat 1 is known to
+    lack, and wins; with colours=0 it names heuristic's red and seat 1 goes out on it."""
+    g = _void_in_blue("search(rollouts=64),random")
+    assert decision(g) == "wild"
+    assert g.st.s[L.S_SEARCH_COLOUR] == COLOURS.index("blue") + 1
+    g = _void_in_blue("search(rollouts=64,colours=0),random")
+    assert decision(g) == "wild"
+    assert g.st.s[L.S_SEARCH_COLOUR] == 0
+    g = _void_in_blue("search(rollouts=64),random")
+    play_search_round(g)
+    assert [e[2] for e in g.events() if e[0] == L.EV_COLOUR and e[1] == 0][0] == \
+        COLOURS.index("blue")
+    assert g.st.s[L.S_WINNER] == 0
+    g = _void_in_blue("search(rollouts=64,colours=0),random")
+    play_search_round(g)
+    assert [(e[1], NAME[e[2]]) for e in g.events() if e[0] == L.EV_PLAY][:2] == [
+        (0, "wild"), (1, "red 7")]  # heuristic's red lets seat 1 out
+    assert g.st.s[L.S_WINNER] == 1
 
 
 def test_search_plays_its_last_card_rather_than_draw():
@@ -202,7 +288,7 @@ def test_the_game_stream_is_not_drawn_from():
     before = g.st.s.copy(), g.st.hand.copy(), g.st.cards.copy()
     decision(g)
     after = g.st.s.copy(), g.st.hand.copy(), g.st.cards.copy()
-    search_fields = [L.S_SEARCH_TURN, L.S_SEARCH_MOVE, L.S_SEARCH_HS]
+    search_fields = [L.S_SEARCH_TURN, L.S_SEARCH_MOVE, L.S_SEARCH_HS, L.S_SEARCH_COLOUR]
     before[0][search_fields] = 0
     after[0][search_fields] = 0
     for x, y in zip(before, after):
@@ -253,7 +339,10 @@ def test_knob():
                       ("heuristic(rollouts=4)", "only to strategy 'search'"),
                       ("search(peek=0.5)", "peek"), ("heuristic(peek=1)", "only to strategy"),
                       ("search(horizon=-1)", "horizon"), ("search(horizon=2.5)", "horizon"),
-                      ("search(horizon=1e9)", "horizon"),
+                      ("search(horizon=1e9)", "horizon"), ("search(colours=2)", "colours"),
+                      ("search(colours=0.5)", "colours"), ("search(infer=-1)", "infer"),
+                      ("random(infer=0)", "only to strategy 'search'"),
+                      ("colour_keeper(colours=0)", "only to strategy 'search'"),
                       ("greedy(horizon=8)", "only to strategy 'search'")]:
         with pytest.raises(BotError, match=word) as e:
             parse_bots(bad, 2)

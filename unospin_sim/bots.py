@@ -27,7 +27,14 @@ Knobs (defaults for both strategies in brackets):
 - ``horizon`` [16]: strategy ``search`` only: how many turns (every seat's) a rollout plays
   before it is cut off and scored by the hand sizes, an integer in 0 .. 100000; 0 plays
   every rollout to the end of the round. Race and ``lowest`` matches always play rollouts
-  to the end (docs/BOTS.md).
+  to the end (docs/BOTS.md);
+- ``colours`` [1]: strategy ``search`` only, 0 or 1: 1 searches the colour named for a wild
+  it plays as its searched move (each colour is a candidate of its own); 0 names the colour
+  heuristic names (the colour it holds most), as search did before the knob (docs/BOTS.md);
+- ``infer`` [1]: strategy ``search`` only, 0 or 1: what its determinization takes from a
+  seat that drew for want of a legal card: 1 everything the draw proves (no card of the
+  colour in play, none of the top card's number or symbol, no wild but from a hoarder); 0
+  only the colour, as search did before the knob (docs/BOTS.md).
 
 Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
 the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
@@ -50,7 +57,7 @@ __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
            "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON"]
+           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "knob_names"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
@@ -67,20 +74,25 @@ STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
 STRATEGY_SEARCH = STRATEGIES.index("search")
 #: knob names in canonical order
 KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek",
-         "horizon")
-#: knob defaults (the same for every strategy; ``rollouts``, ``peek`` and ``horizon`` are
-#: search's only)
+         "horizon", "colours", "infer")
+#: knob defaults (the same for every strategy; ``rollouts``, ``peek``, ``horizon``,
+#: ``colours`` and ``infer`` are search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-            "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0}
+            "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0, "colours": 1.0,
+            "infer": 1.0}
 #: knobs that only some strategies take: knob -> those strategies
-KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",)}
+KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",),
+                   "colours": ("search",), "infer": ("search",)}
 MAX_ROLLOUTS = 100_000
 MAX_HORIZON = 100_000
+#: integer knobs: knob -> (lowest, highest) value
+INT_KNOBS = {"rollouts": (1, MAX_ROLLOUTS), "horizon": (0, MAX_HORIZON), "peek": (0, 1),
+             "colours": (0, 1), "infer": (0, 1)}
 
 #: columns of :func:`bots_array`
 (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,
- B_PEEK, B_HORIZON) = range(10)
-N_BOT_COLUMNS = 10
+ B_PEEK, B_HORIZON, B_COLOURS, B_INFER) = range(12)
+N_BOT_COLUMNS = 12
 
 
 def _fmt(x: float) -> str:
@@ -106,6 +118,8 @@ class BotSpec:
     rollouts: float = DEFAULTS["rollouts"]
     peek: float = DEFAULTS["peek"]
     horizon: float = DEFAULTS["horizon"]
+    colours: float = DEFAULTS["colours"]
+    infer: float = DEFAULTS["infer"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -116,26 +130,8 @@ class BotSpec:
             if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
                 raise BotError(f"bot knob {knob!r} must be a number, got {value!r}")
             v = float(value)
-            if knob == "rollouts":
-                if not (v == int(v) if math.isfinite(v) else False) or not 1 <= v <= MAX_ROLLOUTS:
-                    raise BotError(f"bot knob 'rollouts' must be an integer in 1..{MAX_ROLLOUTS}, "
-                                   f"got {_fmt(v)}")
-                if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
-                    raise BotError(f"bot knob 'rollouts' applies only to strategy 'search', "
-                                   f"not {self.strategy!r}")
-            elif knob == "horizon":
-                if not (v == int(v) if math.isfinite(v) else False) or not 0 <= v <= MAX_HORIZON:
-                    raise BotError(f"bot knob 'horizon' must be an integer in 0..{MAX_HORIZON}, "
-                                   f"got {_fmt(v)}")
-                if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
-                    raise BotError(f"bot knob 'horizon' applies only to strategy 'search', "
-                                   f"not {self.strategy!r}")
-            elif knob == "peek":
-                if v not in (0.0, 1.0):
-                    raise BotError(f"bot knob 'peek' must be 0 or 1, got {_fmt(v)}")
-                if v != DEFAULTS[knob] and self.strategy not in KNOB_STRATEGIES[knob]:
-                    raise BotError(f"bot knob 'peek' applies only to strategy 'search', "
-                                   f"not {self.strategy!r}")
+            if knob in INT_KNOBS:
+                _check_int_knob(knob, v, self.strategy)
             elif knob == "reflex":
                 if not (math.isfinite(v) and v > 0):
                     raise BotError(f"bot knob 'reflex' must be a finite number > 0, got {_fmt(v)}")
@@ -158,8 +154,26 @@ def _split_bots(text: str) -> list[str]:
     return split_top_level(text, BotError, "bot string", max_depth=1)
 
 
+#: one bot of a bot string: strategy, then optionally (knob=value,...)
+_BOT_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*", re.S)
+
+
+def knob_names(item: str) -> tuple[str, list[str]] | None:
+    """The strategy and the knob names one bot's string writes (both lower case, knobs in
+    the order written; ``"search(Rollouts=8)"`` -> ``("search", ["rollouts"])``), or None
+    when the string is not of the form ``strategy(knob=value,...)`` (the parser refuses it).
+    A parsed :class:`BotSpec` cannot tell a knob left out from one set to its default; this
+    can (``runner.saved_bots``)."""
+    m = _BOT_RE.fullmatch(item)
+    if m is None:
+        return None
+    body = m.group(2)
+    parts = body.split(",") if body is not None and body.strip() else []
+    return m.group(1).lower(), [part.partition("=")[0].strip().lower() for part in parts]
+
+
 def _parse_one(item: str, text: str) -> BotSpec:
-    m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*", item, re.S)
+    m = _BOT_RE.fullmatch(item)
     if m is None:
         raise BotError(f"malformed bot {item.strip()!r} in {text!r}: expected "
                        f"strategy or strategy(knob=value,...)")
@@ -248,6 +262,18 @@ def bots_string(specs) -> str:
     return ",".join(str(s) for s in specs)
 
 
+def _check_int_knob(knob: str, v: float, strategy: str) -> None:
+    """Refuse an integer knob (:data:`INT_KNOBS`) outside its range, or set away from its
+    default on a strategy that does not take it (:data:`KNOB_STRATEGIES`)."""
+    lo, hi = INT_KNOBS[knob]
+    if not (math.isfinite(v) and v == int(v)) or not lo <= v <= hi:
+        what = f"{lo} or {hi}" if hi == lo + 1 else f"an integer in {lo}..{hi}"
+        raise BotError(f"bot knob {knob!r} must be {what}, got {_fmt(v)}")
+    if v != DEFAULTS[knob] and strategy not in KNOB_STRATEGIES.get(knob, (strategy,)):
+        names = " or ".join(repr(s) for s in KNOB_STRATEGIES[knob])
+        raise BotError(f"bot knob {knob!r} applies only to strategy {names}, not {strategy!r}")
+
+
 def bots_array(specs) -> np.ndarray:
     """Bot parameters for the engine.
 
@@ -262,11 +288,11 @@ def bots_array(specs) -> np.ndarray:
         ``float64[P, N_BOT_COLUMNS]`` with columns :data:`B_STRATEGY` (strategy id),
         :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
         :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`,
-        :data:`B_HORIZON`.
+        :data:`B_HORIZON`, :data:`B_COLOURS`, :data:`B_INFER`.
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
         out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
-                  s.rollouts, s.peek, s.horizon)
+                  s.rollouts, s.peek, s.horizon, s.colours, s.infer)
     return out
 

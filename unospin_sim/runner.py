@@ -73,47 +73,55 @@ def _as_bots(bots, players: int):
 #: what a search seat saved without ``horizon`` played: the knob and the defaults of 128
 #: rollouts cut off at 16 turns came on 2026-12-01; before, 64 rollouts played to the end
 SEARCH_KNOBS_BEFORE_HORIZON = (("rollouts", "64"), ("horizon", "0"))
+#: what a search seat saved without ``colours`` played: the knobs ``colours`` (searched wild
+#: colours) and ``infer`` (what a draw proves) came on 2026-12-02; before, search named
+#: heuristic's colour and inferred only the colours a seat lacks
+SEARCH_KNOBS_BEFORE_COLOURS = (("colours", "0"), ("infer", "0"))
+#: the knobs a saved search seat always names (:func:`saved_bot_string`)
+SEARCH_SAVED_KNOBS = ("rollouts", "horizon", "colours", "infer")
 
 
 def saved_bot_string(spec) -> str:
     """The string a run saves for one seat's bot (``run.json``, ``meta.json``): the canonical
-    form, except that a ``search`` seat always names its ``rollouts`` and ``horizon``, so that a
-    later change of their defaults cannot change what a saved run played."""
+    form, except that a ``search`` seat always names its ``rollouts``, ``horizon``,
+    ``colours`` and ``infer`` (:data:`SEARCH_SAVED_KNOBS`), so that a later change of their
+    defaults cannot change what a saved run played."""
     from .bots import DEFAULTS, KNOBS, _fmt
     if spec.strategy != "search":
         return str(spec)
     knobs = [f"{k}={_fmt(getattr(spec, k))}" for k in KNOBS
-             if getattr(spec, k) != DEFAULTS[k] or k in ("rollouts", "horizon")]
+             if getattr(spec, k) != DEFAULTS[k] or k in SEARCH_SAVED_KNOBS]
     return f"search({','.join(knobs)})"
 
 
 def saved_bots(bots) -> list[str]:
     """The bot strings of a saved run (``run.json`` / ``meta.json``) as that run played them:
-    a ``search`` seat saved without ``horizon`` predates the knob (2026-12-01) and gets the
-    defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name."""
+    a ``search`` seat saved without ``horizon`` predates that knob (2026-12-01) and gets the
+    defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name;
+    one saved without ``colours`` predates that knob and ``infer`` (2026-12-02) and gets
+    ``colours=0`` and ``infer=0`` (:data:`SEARCH_KNOBS_BEFORE_COLOURS`). A string that is not a well-formed bot is left for
+    the parser to refuse."""
+    from .bots import knob_names
     if not isinstance(bots, (list, tuple)):
         return bots  # not a saved list: parsed (or refused) as it is
     out = []
     for b in bots:
         if not isinstance(b, str):
             return bots  # refused when parsed, with the parser's message
-        name = b.split("(")[0].strip().lower()
-        names = set(_knob_names(b))
-        well_formed = "(" not in b or (b.rstrip().endswith(")") and b.count("(") == 1)
-        if name == "search" and well_formed and "horizon" not in names:
-            extra = [f"{k}={v}" for k, v in SEARCH_KNOBS_BEFORE_HORIZON if k not in names]
-            inner = [k.strip() for k in b[b.index("(") + 1:b.rindex(")")].split(",")
-                     if k.strip()] if "(" in b and ")" in b else []
-            b = f"search({','.join(inner + extra)})"
+        parsed = knob_names(b)
+        if parsed is None or parsed[0] != "search":
+            out.append(b)
+            continue
+        names = parsed[1]
+        before = SEARCH_KNOBS_BEFORE_COLOURS
+        if "horizon" not in names:
+            before = SEARCH_KNOBS_BEFORE_HORIZON + before
+        extra = [f"{k}={v}" for k, v in before if k not in names]
+        if extra:
+            inner = b[b.index("(") + 1:b.rindex(")")].strip() if "(" in b else ""
+            b = f"search({','.join(([inner] if inner else []) + extra)})"
         out.append(b)
     return out
-
-
-def _knob_names(text: str) -> list[str]:
-    if "(" not in text or ")" not in text:
-        return []
-    inner = text[text.index("(") + 1:text.rindex(")")]
-    return [k.split("=")[0].strip().lower() for k in inner.split(",") if "=" in k]
 
 
 def _check_int(name: str, value, lo: int, hi: int | None = None) -> int:

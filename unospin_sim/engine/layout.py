@@ -8,7 +8,7 @@ comments); one state is allocated per chunk of games and reused.
 from collections import namedtuple
 
 
-from ..rules.cards import N_KINDS
+from ..rules.cards import FIRST_WILD, N_KINDS
 from ..rules.spaces import N_SPACES
 
 MAX_PLAYERS = 10
@@ -29,10 +29,14 @@ State = namedtuple("State", [
 #   0 .. N_KINDS-1   copies of each card kind in the hand
 CC = N_KINDS       # CC + c: cards of colour c in the hand (c = 0-3), CC + 4: wild cards
 HSIZE = CC + 5     # hand size
-VOID = HSIZE + 1   # bit c (c = 0-3): this hand drew for want of a legal card while colour c was
-                   #   in play and has taken no card since, so it holds no card of colour c
+VOID = HSIZE + 1   # what a draw proves about this hand: it drew for want of a legal card and
+                   #   has taken no card since, so it holds no card of colour c (bit c, c = 0-3:
+                   #   colour c was in play), no card of face f (bit VOID_FACE + f: the top card
+                   #   was coloured, of face f) and, but for hoarder, no wild (bit WILD_COLOUR)
                    #   (set by the turn for every strategy but search, which may draw by choice;
                    #   cleared by every card added; read by search's determinization)
+VOID_FACE = 8             # bit VOID_FACE + f of VOID: no card of face f (faces 0-12)
+VOID_COLOURS = 15         # the colour bits of VOID (search knob infer=0 reads only these)
 HAND_FIELDS = VOID + 1    # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
@@ -91,15 +95,19 @@ S_SEARCH_ROLL = 33 # in a rollout's scratch state, the turn count (S_TURNS) at w
 S_SEARCH_TURN = 34 # the turn number (S_TURNS, counted when the turn starts) the decision is for
 S_SEARCH_MOVE = 35 # the decided first card of that turn (a kind), or -1: draw
 S_SEARCH_HS = 36   # the seat's hand size when it decided (its 2X second card is not searched)
+S_SEARCH_COLOUR = 37  # colour + 1 the seat names for the decided card when it is a wild (knob
+                      # colours); 0 = the colour heuristic names
 # the scratch state of search's rollouts has this many event-log rows (never a log there):
-# decide's work area, W_DIF = N_KINDS + 2 rows of candidates, as many of paired
-# differences, then the unseen cards from row W_POOL, four a row
-W_DIF = N_KINDS + 2
+# decide's work area, W_DIF = N_KINDS + 2 + 3 * N_WILD_KINDS rows of candidates (a card kind,
+# drawing, and a wild kind with each colour heuristic would not name), as many of paired
+# differences (their column 2: the candidate's colour + 1, 0 = heuristic's), then the unseen
+# cards from row W_POOL, four a row
+W_DIF = N_KINDS + 2 + 3 * (N_KINDS - FIRST_WILD)
 W_POOL = 2 * W_DIF
 SEARCH_WORK_ROWS = W_POOL + MAX_CARDS // 4
-S_SPIN_NONE = 37   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
+S_SPIN_NONE = 38   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
-S_SPIN0 = 38       # S_SPIN0 + space: spins landing on each global wheel space this round
+S_SPIN0 = 39       # S_SPIN0 + space: spins landing on each global wheel space this round
 # paired replays (chunk.replay_spins; docs/ARCHITECTURE.md "Paired replays"): these two are
 # the LAST scalars, which deal() does not reset, so a replay sets them once per round.
 # 0 in S_FORCE_AT (a fresh or hand-built state) means no forcing.
@@ -147,7 +155,8 @@ FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 # (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
 # and engine/policy/ dispatches on them)
 from ..bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX,  # noqa: E402,F401
-                    B_HORIZON, B_PEEK, B_ROLLOUTS, B_STRATEGY, N_BOT_COLUMNS)
+                    B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, B_STRATEGY,
+                    N_BOT_COLUMNS)
 
 # --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \

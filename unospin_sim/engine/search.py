@@ -4,12 +4,16 @@ A round with a ``search`` seat runs ``play_round_search``: the deal, then the re
 loop ``round.run_round_search``, which stops (returns 1) before a search seat's normal turn
 that has no decision yet. ``decide`` then scores every candidate first move of that turn:
 each distinct legal card kind (a Wild Draw Four only when legal: search never bluffs by
-choice) and drawing (not under force_play while a card is legal). For each candidate and
+choice) and drawing (not under force_play while a card is legal); with knob ``colours`` (on
+by default) a legal wild is also a candidate with each colour heuristic would not name (the
+colour is then stored in ``S_SEARCH_COLOUR`` and ``policy.search_bot.choose_colour`` names
+it; a wild candidate without a colour names heuristic's). For each candidate and
 each of the seat's ``rollouts`` (the knob), it copies the state into the scratch state
 ``sc``, determinizes it (the other hands and the draw pile, which the seat cannot see, are
 pooled and dealt again with the same hand sizes; a seat that drew for want of a legal card
-while colour c was in play and has taken no card since, ``layout.VOID``, gets no card of
-colour c when the pool allows), forces the candidate as the seat's move
+and has taken no card since, ``layout.VOID``, gets no card that was legal then (of the
+colour in play, of the top card's face, a wild: ``turn.mark_void``; knob ``infer=0``: of the
+colour only) when the pool allows), forces the candidate as the seat's move
 and plays the round with the same loop, every seat playing its own strategy (search seats
 play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching), to the end of the
 round or until the cut-off: knob ``horizon`` (default 16) turns after the decision, every
@@ -53,13 +57,14 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 import numpy as np
 
 from ..bots import STRATEGY_SEARCH
-from ..rules.cards import KIND_COLOUR, N_KINDS
+from ..rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS
 from .jit import hot
-from .layout import (B_HORIZON, B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS, HSIZE,
-                     MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
+from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS,
+                     HSIZE, MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
-                     S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_HS, S_SEARCH_MOVE,
-                     S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER, SEAT_COLUMNS, VOID, WAR)
+                     S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_COLOUR, S_SEARCH_HS,
+                     S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER,
+                     SEAT_COLUMNS, VOID, VOID_COLOURS, VOID_FACE, WAR)
 from .legal import partner_of, playable, wd4_legal
 from .policy import heuristic as H
 from .piles import add_card, hand_points, put_in_pile, take_from_pile, winner_points
@@ -131,13 +136,14 @@ def copy_public(st, sc):
 
 
 @hot
-def copy_determinized(st, sc, p, seed, w, n_pool):
+def copy_determinized(st, sc, p, seed, w, n_pool, infer):
     """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
     discards, the scalars; no event log, no spin records) and deal the cards p cannot see
     (the pool in ``w``, from ``unseen_pool``) again at random to the other seats, every hand keeping
     its size; the stream of ``sc`` is seeded ``seed`` first. Seats with known voids
-    (layout.VOID) are dealt first, a card of a void colour being put back and another drawn
-    (at most SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
+    (layout.VOID: with ``infer`` every bit, colours, faces and wilds; without, the colours)
+    are dealt first, a card the voids exclude being put back and another drawn (at most
+    SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
     copy_public(st, sc)
     s = sc.s
     h = sc.hand
@@ -158,13 +164,14 @@ def copy_determinized(st, sc, p, seed, w, n_pool):
     s[S_RNG] = np.int64(seed)
     for rnd in range(2):  # seats with voids first
         for q in range(np_):
-            m = st.hand[q, VOID]
+            m = st.hand[q, VOID] if infer else st.hand[q, VOID] & VOID_COLOURS
             if q == p or (m != 0) != (rnd == 0):
                 continue
             for _ in range(st.hand[q, HSIZE]):
                 k = take_from_pile(sc)
                 t = 0
-                while (m >> KIND_COLOUR[k]) & 1 and t < SEARCH_VOID_TRIES:
+                while (((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1
+                       and t < SEARCH_VOID_TRIES):
                     put_in_pile(sc, k)
                     k = take_from_pile(sc)
                     t += 1
@@ -221,12 +228,15 @@ def hand_size_share(st, p):
 
 
 @hot
-def store(st, k):
+def store(st, k, colour):
+    """Store the decision for the coming turn of seat S_CUR: first card ``k`` (-1: draw) and
+    ``colour`` + 1 named for it when it is a wild (0: heuristic's colour)."""
     s = st.s
     p_hs = st.hand[s[S_CUR], HSIZE]
     s[S_SEARCH_TURN] = s[S_TURNS] + 1
     s[S_SEARCH_MOVE] = k
     s[S_SEARCH_HS] = p_hs
+    s[S_SEARCH_COLOUR] = colour
 
 
 @hot
@@ -236,33 +246,43 @@ def decide(st, sc, r, deck, pts, cum, bots):
     event log of the scratch state ``sc`` (``layout.SEARCH_WORK_ROWS`` rows, never a log
     in rollouts): row c < W_DIF holds candidate c's (kind, alive, sum, sum of squares of
     its results), row W_DIF + c (sum, sum of squares of its paired difference with the
-    incumbent), rows from W_POOL the unseen cards, four a row."""
+    incumbent, and in column 2 candidate c's colour + 1, 0 = heuristic's), rows from
+    W_POOL the unseen cards, four a row."""
     s = st.s
     p = s[S_CUR]
     legal = wd4_legal(st, r, p)
+    colours = bots[p, B_COLOURS] != 0
     nc = 0
+    n_wild = 0
     only = -1
     for k in range(N_KINDS):
         if st.hand[p, k] > 0 and playable(st, k, legal):
             nc += 1
             only = k
+            if k >= FIRST_WILD:
+                n_wild += 1
     draw_ok = nc == 0 or r[R_FORCE_PLAY] == 0
-    if nc + (1 if draw_ok else 0) <= 1:  # one move: nothing to search
-        store(st, only if nc == 1 else -1)
+    n_moves = nc + (1 if draw_ok else 0) + (3 * n_wild if colours else 0)
+    if n_moves <= 1:  # one move: nothing to search
+        store(st, only if nc == 1 else -1, 0)
         return
     hs = st.hand[p, HSIZE]
     if hs == 1 and r[R_MATCH] != MATCH_RACE:
-        store(st, only)  # its last card, playable: the round is won now (the best result)
+        store(st, only, 0)  # its last card, playable: the round is won now (the best result)
         return
     n_roll = np.int64(bots[p, B_ROLLOUTS])
     base = game_seed(U64(s[S_RNG]), U64(s[S_TURNS]))
     turn = s[S_TURNS] + 1
     hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
-    # the candidates: heuristic's move first, then the other card kinds, then drawing
     w = sc.log
     if w.shape[0] < SEARCH_WORK_ROWS:  # no work area: heuristic's move
-        store(st, hk)
+        store(st, hk, 0)
         return
+    # the candidates: heuristic's move first (with heuristic's colour if a wild), then the
+    # other card kinds, then drawing, then (knob colours) each legal wild with each colour
+    # heuristic would not name
+    for c in range(W_DIF):
+        w[W_DIF + c, 2] = 0
     w[0, 0] = hk
     n_c = 1
     for k in range(N_KINDS):
@@ -272,6 +292,15 @@ def decide(st, sc, r, deck, pts, cum, bots):
     if draw_ok and hk != -1:
         w[n_c, 0] = -1
         n_c += 1
+    if colours:
+        hc = H.choose_colour(st, p)
+        for k in range(FIRST_WILD, N_KINDS):
+            if st.hand[p, k] > 0 and playable(st, k, legal):
+                for col in range(4):
+                    if col != hc:
+                        w[n_c, 0] = k
+                        w[W_DIF + n_c, 2] = col + 1
+                        n_c += 1
     for c in range(n_c):
         w[c, 1] = 1  # alive
         w[c, 2] = 0
@@ -279,6 +308,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
         w[W_DIF + c, 0] = 0
         w[W_DIF + c, 1] = 0
     peek = bots[p, B_PEEK] != 0
+    infer = bots[p, B_INFER] != 0
     n_pool = 0 if peek else unseen_pool(st, p, w)
     n_alive = n_c
     # the cut-off (knob horizon): the turn count a rollout stops at, and the results' scale
@@ -300,10 +330,11 @@ def decide(st, sc, r, deck, pts, cum, bots):
                 if peek:
                     copy_open(st, sc, seed)
                 else:
-                    copy_determinized(st, sc, p, seed, w, n_pool)
+                    copy_determinized(st, sc, p, seed, w, n_pool, infer)
                 sc.s[S_SEARCH_ROLL] = roll
                 sc.s[S_SEARCH_TURN] = turn
                 sc.s[S_SEARCH_MOVE] = w[c, 0]
+                sc.s[S_SEARCH_COLOUR] = w[W_DIF + c, 2]
                 sc.s[S_SEARCH_HS] = hs
                 run_round_search(sc, r, deck, pts, cum, bots)
                 v = np.int64(rollout_value(sc, r, pts, p, scale))  # an integer in every mode
@@ -331,6 +362,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
     # the final test, on the candidates that ran every rollout (as without the early
     # stop): a candidate replaces the incumbent when better by SEARCH_Z standard errors
     best = hk
+    best_col = 0
     best_m = 0.0
     best_v = 0.0
     for c in range(n_c):
@@ -343,9 +375,10 @@ def decide(st, sc, r, deck, pts, cum, bots):
             best_v = var
         elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
             best = w[c, 0]  # better than the incumbent by more than SEARCH_Z standard errors
+            best_col = w[W_DIF + c, 2]
             best_m = m
             best_v = var
-    store(st, best)
+    store(st, best, best_col)
 
 
 @hot

@@ -107,7 +107,9 @@ def choose_colour(st, bots, p):
         return R.choose_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.choose_colour(st, p)
-    if _added(sid):  # every added strategy: the colour it holds most (colour_keeper's best)
+    if sid == STRATEGY_SEARCH:  # its searched colour (knob colours), else heuristic's
+        return SE.choose_colour(st, p)
+    if _added(sid):  # every other added strategy: the colour it holds most (colour_keeper's best)
         return H.choose_colour(st, p)
     return -1
 

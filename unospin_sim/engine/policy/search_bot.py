@@ -4,12 +4,14 @@
 The search itself runs outside the policy, in ``engine/search.py``: the round loop compiled
 for search (``round.run_round_search``) stops before a search seat's normal turn, the
 search plays rollouts on a scratch state and stores the move in ``S_SEARCH_*``, and the loop
-resumes. Here the seat only reads that decision; every other choice (and a decision that no
-longer fits the hand) is ``heuristic``'s.
+resumes. Here the seat only reads that decision (the card, and with knob ``colours`` the
+colour named for it when it is a wild); every other choice (and a decision that no longer
+fits the hand) is ``heuristic``'s.
 """
 
 from ..jit import inl
-from ..layout import HSIZE, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_TURN, S_TURNS
+from ..layout import (HSIZE, S_CUR, S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_TURN,
+                      S_TOP, S_TURNS)
 from ..legal import playable
 from . import heuristic as H
 
@@ -26,3 +28,17 @@ def choose_card(st, pts, p, wd4_ok):
         if st.hand[p, k] > 0 and playable(st, k, wd4_ok):
             return k
     return H.choose_card(st, pts, p, wd4_ok)
+
+
+@inl
+def choose_colour(st, p):
+    """The searched colour when seat p, in its turn, has just played the wild decided for
+    this turn as its first card (the top card is that kind, the hand one card smaller than
+    when it decided) and a colour was searched (S_SEARCH_COLOUR > 0), else heuristic's
+    colour."""
+    s = st.s
+    c = s[S_SEARCH_COLOUR]
+    if (c > 0 and s[S_SEARCH_TURN] == s[S_TURNS] and s[S_CUR] == p
+            and s[S_TOP] == s[S_SEARCH_MOVE] and st.hand[p, HSIZE] == s[S_SEARCH_HS] - 1):
+        return c - 1
+    return H.choose_colour(st, p)
