@@ -13,11 +13,12 @@ from unospin_sim import simulate
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
-from unospin_sim.engine.search import NO_CUTOFF, SEARCH_SCALE, rollout_value
+from unospin_sim.engine.search import (NO_CUTOFF, SEARCH_SCALE, copy_determinized, rollout_value,
+                                       unseen_pool)
 from unospin_sim.errors import BotError
 from unospin_sim.runner import saved_bot_string, saved_bots
 
-from unospin_sim.rules.cards import COLOURS, WILD_COLOUR
+from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
 
 from statekit import KIND, Game
 
@@ -158,7 +159,10 @@ def test_saved_runs_keep_their_search_knobs():
         "search(rollouts=128,horizon=16,colours=0,infer=0)", "search(Horizon=4, colours=1, infer=0)"]
     new = ["search(rollouts=128,horizon=16,colours=1,infer=1)", "random"]
     assert saved_bots(new) == new
-    for damaged in (["search(rollouts=8", "random"], "search,random", [3, "random"]):
+    assert saved_bots(["search(rollouts=8,)", "search(colours=1,horizon=4)"]) == [
+        "search(rollouts=8,horizon=0,colours=0,infer=0)", "search(colours=1,horizon=4)"]
+    for damaged in (["search(rollouts=8", "random"], "search,random", [3, "random"],
+                    ["search(rollouts=8)(x)"]):
         assert saved_bots(damaged) == damaged  # left for the parser to refuse
     res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
     assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=1)", "random"]
@@ -204,22 +208,47 @@ def test_a_draw_marks_what_it_proves(strategy, top, bits):
     assert g.st.hand[1, L.VOID] == want
 
 
-def test_search_infers_the_face_a_draw_proves_missing():
-    """2 players: seat 0 holds a blue 8 and a blue 5 on a blue 3; seat 1 holds one card and
-    drew earlier on a green 5 (it holds no green, no 5 and no wild); no blue is unseen. The
-    blue 8 lets seat 1 out when its card is an 8, the blue 5 never (with knob infer);
-    heuristic plays the blue 8 (more points), and so does search with infer=0, to which a 5
-    and an 8 are as likely."""
-    def game(bots):
-        g = (Game("classic(players=2)", bots).give(0, "blue 8", "blue 5").give(1, "red 1")
-             .top("blue 3"))
-        g.pile("red 5", "yellow 5", "red 5", "yellow 5", "red 8", "yellow 8", "red 8",
-               "yellow 8", "yellow 2", "red 3")
-        g.st.hand[1, L.VOID] = ((1 << COLOURS.index("green")) | (1 << (L.VOID_FACE + 5))
-                                | (1 << WILD_COLOUR))
-        return g
-    assert NAME[int(K.choose_card(*_args(game("heuristic,random")), 0, True))] == "blue 8"
-    assert decision(game("search(rollouts=64),random")) == "blue 5"
+def test_a_drawn_card_played_marks_the_rest_of_the_hand():
+    """Seat 1 (random) holds a blue 3 and a green 9 on a red 7, draws a red 2 and plays it:
+    the hand left holds no red, no 7 and no wild."""
+    g = Game("classic(players=2)", "random").give(1, "blue 3", "green 9").top("red 7")
+    g.pile("red 2")
+    g.turn(1)
+    assert g.hand(1) == ["blue 3", "green 9"] and g.top_name == "red 2"
+    assert g.st.hand[1, L.VOID] == ((1 << COLOURS.index("red")) | (1 << (L.VOID_FACE + 7))
+                                    | (1 << WILD_COLOUR))
+
+
+@pytest.mark.parametrize("infer", [1, 0])
+def test_the_determinization_deals_what_a_draw_proves_missing(infer):
+    """Seat 1 (3 cards) drew on a green 5: it holds no green, no 5 and no wild. Seat 0's
+    rollouts deal it 3 of the 18 cards seat 0 cannot see (greens, 5s and wilds among them),
+    over 300 seeds: with knob infer never a green, a 5 or a wild; with infer=0 never a green
+    but 5s and wilds (as before the knob)."""
+    g = (Game("classic(players=3)", "search,random,random").give(0, "blue 8")
+         .give(1, "red 1", "yellow 2", "red 3").give(2, "green 7", "yellow 9").top("blue 3"))
+    g.pile("red 5", "yellow 5", "red 5", "yellow 5", "wild", "wild draw four", "wild",
+           "green 1", "green 2", "red 8", "yellow 8", "red 4", "yellow 4")
+    g.st.hand[1, L.VOID] = ((1 << COLOURS.index("green")) | (1 << (L.VOID_FACE + 5))
+                            | (1 << WILD_COLOUR))
+    sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
+    n = unseen_pool(g.st, 0, sc.log)
+    assert n == 18
+    dealt = np.zeros(N_KINDS, dtype=np.int64)
+    for seed in range(300):
+        copy_determinized(g.st, sc, 0, seed, sc.log, n, infer)
+        assert sc.hand[1, L.HSIZE] == 3 and sc.hand[2, L.HSIZE] == 2
+        assert (sc.hand[0, :L.HSIZE + 1] == g.st.hand[0, :L.HSIZE + 1]).all()
+        dealt += sc.hand[1, :len(dealt)]
+    names = {NAME[k]: int(v) for k, v in enumerate(dealt) if v}
+    assert not any(nm.startswith("green") for nm in names)
+    fives_and_wilds = sum(v for nm, v in names.items() if nm.endswith(" 5") or "wild" in nm)
+    if infer:
+        assert fives_and_wilds == 0
+        assert set(names) == {"red 1", "yellow 2", "red 3", "red 8", "yellow 8", "red 4",
+                              "yellow 4", "yellow 9"}
+    else:
+        assert fives_and_wilds > 300  # 7 of the 15 cards it may hold, 3 a seed: about 420
 
 
 def test_search_names_the_colour_the_next_player_cannot_follow():

@@ -113,13 +113,19 @@ def saved_bots(bots) -> list[str]:
             out.append(b)
             continue
         names = parsed[1]
-        before = SEARCH_KNOBS_BEFORE_COLOURS
+        inner = b[b.index("(") + 1:b.rindex(")")] if "(" in b else ""
+        if "(" in inner or ")" in inner:
+            out.append(b)  # malformed: left for the parser to refuse
+            continue
+        before = ()
         if "horizon" not in names:
-            before = SEARCH_KNOBS_BEFORE_HORIZON + before
+            before += SEARCH_KNOBS_BEFORE_HORIZON
+        if "colours" not in names:
+            before += SEARCH_KNOBS_BEFORE_COLOURS
         extra = [f"{k}={v}" for k, v in before if k not in names]
         if extra:
-            inner = b[b.index("(") + 1:b.rindex(")")].strip() if "(" in b else ""
-            b = f"search({','.join(([inner] if inner else []) + extra)})"
+            parts = [x.strip() for x in inner.split(",") if x.strip()]
+            b = f"search({','.join(parts + extra)})"
         out.append(b)
     return out
 
