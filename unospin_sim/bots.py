@@ -158,18 +158,19 @@ def _split_bots(text: str) -> list[str]:
 _BOT_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*", re.S)
 
 
-def knob_names(item: str) -> tuple[str, list[str]] | None:
-    """The strategy and the knob names one bot's string writes (both lower case, knobs in
-    the order written; ``"search(Rollouts=8)"`` -> ``("search", ["rollouts"])``), or None
-    when the string is not of the form ``strategy(knob=value,...)`` (the parser refuses it).
-    A parsed :class:`BotSpec` cannot tell a knob left out from one set to its default; this
-    can (``runner.saved_bots``)."""
+def knob_names(item: str) -> tuple[str, list[str], list[str]] | None:
+    """The strategy, the knob names and the knob texts one bot's string writes (strategy
+    and names lower case; names and texts in the order written, the texts stripped as
+    written; ``"search(Rollouts=8)"`` -> ``("search", ["rollouts"], ["Rollouts=8"])``), or
+    None when the string is not of the form ``strategy(knob=value,...)`` (the parser refuses
+    it). A parsed :class:`BotSpec` cannot tell a knob left out from one set to its default;
+    this can (``runner.saved_bots``)."""
     m = _BOT_RE.fullmatch(item)
     if m is None:
         return None
     body = m.group(2)
-    parts = body.split(",") if body is not None and body.strip() else []
-    return m.group(1).lower(), [part.partition("=")[0].strip().lower() for part in parts]
+    parts = [p.strip() for p in body.split(",")] if body is not None and body.strip() else []
+    return m.group(1).lower(), [p.partition("=")[0].strip().lower() for p in parts], parts
 
 
 def _parse_one(item: str, text: str) -> BotSpec:
@@ -269,7 +270,7 @@ def _check_int_knob(knob: str, v: float, strategy: str) -> None:
     if not (math.isfinite(v) and v == int(v)) or not lo <= v <= hi:
         what = f"{lo} or {hi}" if hi == lo + 1 else f"an integer in {lo}..{hi}"
         raise BotError(f"bot knob {knob!r} must be {what}, got {_fmt(v)}")
-    if v != DEFAULTS[knob] and strategy not in KNOB_STRATEGIES.get(knob, (strategy,)):
+    if v != DEFAULTS[knob] and strategy not in KNOB_STRATEGIES[knob]:
         names = " or ".join(repr(s) for s in KNOB_STRATEGIES[knob])
         raise BotError(f"bot knob {knob!r} applies only to strategy {names}, not {strategy!r}")
 

@@ -112,9 +112,8 @@ def saved_bots(bots) -> list[str]:
         if parsed is None or parsed[0] != "search":
             out.append(b)
             continue
-        names = parsed[1]
-        inner = b[b.index("(") + 1:b.rindex(")")] if "(" in b else ""
-        if "(" in inner or ")" in inner:
+        names, written = parsed[1], parsed[2]
+        if any("(" in x or ")" in x for x in written):
             out.append(b)  # malformed: left for the parser to refuse
             continue
         before = ()
@@ -124,8 +123,7 @@ def saved_bots(bots) -> list[str]:
             before += SEARCH_KNOBS_BEFORE_COLOURS
         extra = [f"{k}={v}" for k, v in before if k not in names]
         if extra:
-            parts = [x.strip() for x in inner.split(",") if x.strip()]
-            b = f"search({','.join(parts + extra)})"
+            b = f"search({','.join([x for x in written if x] + extra)})"
         out.append(b)
     return out
 

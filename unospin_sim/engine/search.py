@@ -240,6 +240,15 @@ def store(st, k, colour):
 
 
 @hot
+def add_candidate(w, c, k, colour):
+    """Write candidate c of ``decide``'s work area ``w``: first card ``k`` (-1: draw) and
+    ``colour`` + 1 named for it when it is a wild (0: heuristic's colour); returns c + 1."""
+    w[c, 0] = k
+    w[W_DIF + c, 2] = colour
+    return c + 1
+
+
+@hot
 def decide(st, sc, r, deck, pts, cum, bots):
     """Decide the first move of the coming turn of the search seat to act (S_CUR) and
     store it in S_SEARCH_* (the game's state changes nowhere else). Its work area is the
@@ -281,26 +290,19 @@ def decide(st, sc, r, deck, pts, cum, bots):
     # the candidates: heuristic's move first (with heuristic's colour if a wild), then the
     # other card kinds, then drawing, then (knob colours) each legal wild with each colour
     # heuristic would not name
-    for c in range(W_DIF):
-        w[W_DIF + c, 2] = 0
-    w[0, 0] = hk
-    n_c = 1
+    n_c = add_candidate(w, 0, hk, 0)
     for k in range(N_KINDS):
         if k != hk and st.hand[p, k] > 0 and playable(st, k, legal):
-            w[n_c, 0] = k
-            n_c += 1
+            n_c = add_candidate(w, n_c, k, 0)
     if draw_ok and hk != -1:
-        w[n_c, 0] = -1
-        n_c += 1
+        n_c = add_candidate(w, n_c, -1, 0)
     if colours:
         hc = H.choose_colour(st, p)
         for k in range(FIRST_WILD, N_KINDS):
             if st.hand[p, k] > 0 and playable(st, k, legal):
                 for col in range(4):
                     if col != hc:
-                        w[n_c, 0] = k
-                        w[W_DIF + n_c, 2] = col + 1
-                        n_c += 1
+                        n_c = add_candidate(w, n_c, k, col + 1)
     for c in range(n_c):
         w[c, 1] = 1  # alive
         w[c, 2] = 0
