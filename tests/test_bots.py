@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_COLOURS, B_FORGET, B_HORIZON,
                               B_INFER, B_JUMP, B_PEEK, B_REFLEX, B_ROLLOUTS, B_STRATEGY,
                               DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_array, bots_string,
-                              parse_bots)
+                              knob_names, parse_bots)
 from unospin_sim.errors import BotError, UserError
 
 
@@ -92,6 +92,18 @@ def test_bots_array():
 
 def test_knob_names_match_fields():
     assert tuple(DEFAULTS) == KNOBS
+
+
+def test_knob_names_reads_what_a_string_writes():
+    """knob_names (runner.saved_bots) tells the knobs a string names, as written, from the
+    defaults a parsed spec cannot tell apart; a string the parser would refuse gives None."""
+    assert knob_names(" Search( Rollouts=8, horizon = 4 ,)") == (
+        "search", ["rollouts", "horizon", ""], ["Rollouts=8", "horizon = 4", ""])
+    assert knob_names("random") == ("random", [], [])
+    assert knob_names("search()") == ("search", [], [])
+    assert knob_names("search(rollouts=8)(x)")[2] == ["rollouts=8)(x"]
+    assert knob_names("random heuristic") is None
+    assert knob_names("search(rollouts=8") is None
 
 
 @pytest.mark.parametrize("text,players,word", [
