@@ -11,7 +11,8 @@ an interval about +-1 point wide::
     python benchmarks/pool_tournaments.py /tmp/t8 /tmp/t9
 
 Runs with different seeds play different rounds, so their rounds (and matches) add up as
-independent samples. A directory without ``pairings.parquet`` is an error (exit 2).
+independent samples. A directory without a readable tournament ``pairings.parquet`` is a
+one-line error (exit 2).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pandas as pd
 from unospin_sim.analysis.stats import wilson_interval
 
 KEY = ["kind", "strategy", "opponent", "players"]
+COUNTS = ["round_wins", "rounds", "match_wins", "matches"]
 
 
 def _pct(k: int, n: int) -> str:
@@ -44,7 +46,17 @@ def main(argv=None) -> int:
         if not f.is_file():
             print(f"pool_tournaments: error: no pairings.parquet in {d}", file=sys.stderr)
             return 2
-        t = pd.read_parquet(f)
+        try:
+            t = pd.read_parquet(f)
+        except Exception as e:  # a truncated or foreign file
+            print(f"pool_tournaments: error: {f} is not a readable Parquet table "
+                  f"({type(e).__name__})", file=sys.stderr)
+            return 2
+        missing = [c for c in KEY + COUNTS if c not in t.columns]
+        if missing:
+            print(f"pool_tournaments: error: {f} lacks the columns {', '.join(missing)} "
+                  f"(not a tournament's pairings table)", file=sys.stderr)
+            return 2
         t["run"] = d
         tables.append(t)
     t = pd.concat(tables, ignore_index=True)
@@ -52,7 +64,7 @@ def main(argv=None) -> int:
         print(f"{r['run']}: {r['strategy']} vs {r['opponent']} ({r['players']} players): rounds "
               f"{_pct(int(r['round_wins']), int(r['rounds']))} of {int(r['rounds'])}, matches "
               f"{_pct(int(r['match_wins']), int(r['matches']))} of {int(r['matches'])}")
-    pooled = t.groupby(KEY, sort=False)[["round_wins", "rounds", "match_wins", "matches"]].sum()
+    pooled = t.groupby(KEY, sort=False)[COUNTS].sum()
     for key, r in pooled.iterrows():
         kind, strategy, opponent, players = key
         print(f"POOLED over {len(a.dirs)} runs: {strategy} vs {opponent} ({players} players, "
