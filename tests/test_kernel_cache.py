@@ -1,12 +1,16 @@
-"""The engine's compiled-code cache is keyed on its sources (unospin_sim/engine/cache.py).
+"""The engine's compiled-code cache is keyed on what the kernel compiles in (engine/cache.py).
 
-Each test works on a copy of the package in a temporary directory, run in fresh interpreters
-with the copy first on PYTHONPATH, and edits a constant there to show that the compiled code
-is not reused. The slow test does it with the real kernel (only under ``pytest -m slow``).
-"""
+Every test works on a copy of the package in a temporary directory. The key tests edit the
+copy and compare ``source_hash``: an edit of what the kernel does not compile in (error
+messages, docstrings, functions, option checks, the CLI, the analysis) leaves the key, an
+edit of an engine module or of a constant the engine imports from ``bots.py``,
+``rules/cards.py`` or ``rules/spaces.py`` changes it. The probe tests run the copy in fresh
+interpreters and edit a constant there to show that the compiled code is not reused. The
+slow test does it with the real kernel (only under ``pytest -m slow``)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -111,25 +115,255 @@ def hash_dir(pkg: Path) -> str:
     return "numba-" + cache.source_hash(pkg)[:cache.HASH_CHARS]
 
 
-def test_hash_follows_the_compiled_in_sources(tmp_path):
+def touch_later(path: Path) -> None:
+    """Move ``path``'s mtime a second on, so a stat signature sees even a same-size edit."""
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """Replace the one occurrence of ``old`` in ``path`` by ``new``."""
+    text = path.read_text()
+    assert text.count(old) == 1, f"{old!r} not found once in {path}"
+    path.write_text(text.replace(old, new))
+    touch_later(path)
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text() + text)
+    touch_later(path)
+
+
+def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
     pkg = copy_package(tmp_path)
     h0 = cache.source_hash(pkg)
     assert h0 == cache.source_hash(PACKAGE)  # the place of the tree does not matter
-    assert {"engine/layout.py", "rules/cards.py", "rules/spaces.py", "rules/editions.toml",
-            "bots.py", "errors.py", "_text.py"} <= set(cache.source_files(pkg))
+    files = set(cache.source_files(pkg))
+    assert {"engine/layout.py", "engine/kernel.py", "engine/jit.py", "engine/policy/scan.py",
+            "bots.py", "rules/cards.py", "rules/spaces.py"} <= files
+    assert not files & {"errors.py", "_text.py", "cli.py", "report.py", "runner.py",
+                        "rules/ruleset.py", "rules/options.py", "rules/editions.toml",
+                        "engine/encode.py", "engine/cache.py"}
+    assert files == set(cache.engine_files(pkg)) | set(cache.compiled_constants(pkg))
 
-    (pkg / "cli.py").write_text((pkg / "cli.py").read_text() + "\n# not compiled in\n")
-    assert cache.source_hash(pkg) == h0
+    # found from the engine's imports: `from ..bots import B_JUMP`, `sp.N_SPACES`, ...
+    consts = cache.compiled_constants(pkg)
+    assert set(consts) == {"bots.py", "rules/cards.py", "rules/spaces.py"}
+    assert {"STRATEGY_SEARCH", "STRATEGY_HOARDER", "B_STRATEGY", "B_JUMP",
+            "B_ROLLOUTS"} <= set(consts["bots.py"])
+    assert {"N_KINDS", "FIRST_WILD", "KINDS_PER_COLOUR", "KIND_FACE", "KIND_COLOUR",
+            "KIND_SPINS", "WILD_DRAW_FOUR"} <= set(consts["rules/cards.py"])
+    assert {"N_SPACES", "WHEEL_NONE", "WHEEL_2005", "WAR",
+            "TWO_X"} <= set(consts["rules/spaces.py"])
+    assert not {"DEFAULTS", "MAX_ROLLOUTS", "STRATEGIES"} & set(consts["bots.py"])
+    assert "N_FACES" not in consts["rules/cards.py"]
 
-    set_constant(pkg / "engine" / "layout.py", "MAX_CARDS", add=1)
-    h1 = cache.source_hash(pkg)
-    assert h1 != h0
-    set_constant(pkg / "rules" / "cards.py", "N_FACES", add=1)
-    h2 = cache.source_hash(pkg)
-    assert h2 not in (h0, h1)
     (pkg / "engine" / "future_room").mkdir()  # a new subpackage of the engine
     (pkg / "engine" / "future_room" / "probe.py").write_text("X = 1\n")
+    h1 = cache.source_hash(pkg)
+    assert h1 != h0
+    # a new engine module that reads a constant the engine did not read before
+    (pkg / "engine" / "future_room" / "probe.py").write_text(
+        "from ...rules.cards import N_FACES\nX = N_FACES\n")
+    h2 = cache.source_hash(pkg)
+    assert h2 not in (h0, h1)
+    assert "N_FACES" in cache.compiled_constants(pkg)["rules/cards.py"]
+    set_constant(pkg / "rules" / "cards.py", "N_FACES", add=1)
     assert cache.source_hash(pkg) not in (h0, h1, h2)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    """One copy of the package for the edit tests below, and its hash."""
+    pkg = copy_package(tmp_path_factory.mktemp("edits"))
+    return pkg, cache.source_hash(pkg)
+
+
+@pytest.fixture
+def edited(pristine):
+    """The pristine copy and its hash; what a test edits or adds is undone afterwards."""
+    pkg, h0 = pristine
+    saved = {p: p.read_bytes() for p in pkg.rglob("*") if p.is_file()}
+    yield pkg, h0
+    for p in list(pkg.rglob("*")):
+        if p.is_file() and p not in saved:
+            p.unlink()
+    for p, data in saved.items():
+        if p.read_bytes() != data:
+            p.write_bytes(data)
+    assert cache.source_hash(pkg) == h0
+
+
+#: edits of what the kernel does not compile in, (file, old text, new text): the key stays
+NOT_COMPILED = {
+    # bots.py: an error message, the docstring, a function body, an option default and
+    # limit, the parser's regex, __all__, comments and spacing around a compiled-in constant
+    "bots-message": ("bots.py", 'f"expected knob=value")', 'f"expected knob=number")'),
+    "bots-docstring": ("bots.py", "Bot specifications: a strategy per seat",
+                       "Bot specs: one strategy per seat"),
+    "bots-function": ("bots.py", 'return ",".join(str(s) for s in specs)',
+                      'return ",".join(map(str, specs))'),
+    "bots-default": ("bots.py", '"catch": 0.5,', '"catch": 0.25,'),
+    "bots-limit": ("bots.py", "MAX_ROLLOUTS = 100_000", "MAX_ROLLOUTS = 50_000"),
+    "bots-regex": ("bots.py", '\\s*", re.S)', '\\s*", re.S | re.I)'),
+    "bots-all": ("bots.py", '"B_INFER", "knob_names"]', '"B_INFER", "knob_names", "DEFAULTS"]'),
+    "bots-comment": ("bots.py", 'STRATEGY_SEARCH = STRATEGIES.index("search")',
+                     '# search last\nSTRATEGY_SEARCH = STRATEGIES.index(  "search"  )  # 7'),
+    "errors": ("errors.py", '"""A bot string or bot knob is invalid."""',
+               '"""A bot string or a bot knob is invalid."""\n\n    code = 2'),
+    "text": ("_text.py", '"""Small text helpers', '"""Text helpers'),
+    "ruleset-message": ("rules/ruleset.py", "unknown card kind {key!r} in [points]",
+                        "unknown kind {key!r} in [points]"),
+    "options-docstring": ("rules/options.py", "The one table of rule options",
+                          "The single table of rule options"),
+    "editions-toml": ("rules/editions.toml", "# Rule DATA for every edition",
+                      "# Rule data for every edition"),
+    "cards-docstring": ("rules/cards.py", "Card kinds: the fixed enumeration",
+                        "Card kinds: the enumeration"),
+    "cards-function": ("rules/cards.py", "return k < FIRST_WILD and KIND_FACE[k] <= 9",
+                       "return bool(k < FIRST_WILD and KIND_FACE[k] < 10)"),
+    "cards-unread-constant": ("rules/cards.py", "N_FACES = 19", "N_FACES = 20"),
+    "spaces-docstring": ("rules/spaces.py", "Wheel spaces: one global id",
+                         "Wheel spaces: a global id"),
+    "spaces-unread-constant": ("rules/spaces.py",
+                               "SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}",
+                               "SPACE_ID = dict(zip(SPACE_NAMES, range(len(SPACE_NAMES))))"),
+    "cli": ("cli.py", "The command line:", "The command-line interface:"),
+    "analysis": ("analysis/stats.py", "Estimators with confidence intervals",
+                 "Estimators, with confidence intervals,"),
+    "report": ("report.py", "The balance report:", "The balance report, i.e."),
+    "encode-message": ("engine/encode.py", 'f"{len(bots)} bots for {rules.players} players"',
+                       'f"{len(bots)} bots given for {rules.players} players"'),
+}
+
+#: edits of a constant the kernel compiles in, or of the code that makes it: the key changes
+COMPILED = {
+    "bots-strategy-ids": ("bots.py", '"greedy", "hoarder",', '"hoarder", "greedy",'),
+    "bots-new-strategy": ("bots.py", '"spin_aware", "search")',
+                          '"spin_aware", "search", "new")'),
+    "bots-strategy-constant": ("bots.py", 'STRATEGY_HOARDER = STRATEGIES.index("hoarder")',
+                               'STRATEGY_HOARDER = STRATEGIES.index("greedy")'),
+    "bots-columns": ("bots.py", "B_INFER) = range(12)", "B_INFER) = range(1, 13)"),
+    "bots-n-columns": ("bots.py", "N_BOT_COLUMNS = 12", "N_BOT_COLUMNS = 13"),
+    "cards-n-kinds": ("rules/cards.py", "N_KINDS = 78", "N_KINDS = 79"),
+    "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 18",
+                               "KINDS_PER_COLOUR = 19"),
+    "cards-first-wild": ("rules/cards.py", "\nWILD = 72\n", "\nWILD = 71\n"),  # FIRST_WILD = WILD
+    "cards-wd4": ("rules/cards.py", "WILD_DRAW_FOUR = 73", "WILD_DRAW_FOUR = 74"),
+    "cards-face-table": ("rules/cards.py", "face[k] = i - 5", "face[k] = i - 4"),  # KIND_FACE
+    "cards-wild-names": ("rules/cards.py", '"wild_swap_hands", "wild_shuffle_hands")',
+                         '"wild_swap_hands")'),  # the wild faces _build_tables makes
+    "cards-table-loop": ("rules/cards.py", "_a.setflags(write=False)",
+                         "_a.setflags(write=True)"),
+    "spaces-wheels": ("rules/spaces.py", "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 1, 2",
+                      "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 2, 1"),
+    "spaces-ids": ("rules/spaces.py", "TWO_X = range(9, 17)", "TWO_X = range(10, 18)"),
+    "spaces-n-spaces": ("rules/spaces.py", '"uno_spin", "trade_hands")',
+                        '"uno_spin", "trade_hands", "new")'),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOT_COMPILED))
+def test_key_ignores_an_edit_the_kernel_does_not_compile(edited, case):
+    pkg, h0 = edited
+    rel, old, new = NOT_COMPILED[case]
+    replace_once(pkg / rel, old, new)
+    assert cache.source_hash(pkg) == h0
+
+
+@pytest.mark.parametrize("case", sorted(COMPILED))
+def test_key_follows_a_compiled_in_constant(edited, case):
+    pkg, h0 = edited
+    rel, old, new = COMPILED[case]
+    replace_once(pkg / rel, old, new)
+    assert cache.source_hash(pkg) != h0
+
+
+def test_key_ignores_new_code_outside_the_compiled_constants(edited):
+    pkg, h0 = edited
+    for rel in ("bots.py", "errors.py", "rules/ruleset.py", "rules/cards.py",
+                "rules/spaces.py", "cli.py", "analysis/stats.py", "report.py"):
+        append(pkg / rel, '\n\ndef _added(x):\n    """New."""\n    raise ValueError(f"no {x}")\n')
+        assert cache.source_hash(pkg) == h0, rel
+    (pkg / "analysis" / "new_analysis.py").write_text("X = 1\n")  # a new module elsewhere
+    assert cache.source_hash(pkg) == h0
+
+
+def test_key_follows_constants_through_the_constant_modules_own_imports(edited):
+    """A compiled-in constant made from a constant of another module: that one counts too,
+    by name, or as the whole module when imported as a module."""
+    pkg, h0 = edited
+    spaces, cards = pkg / "rules" / "spaces.py", pkg / "rules" / "cards.py"
+    append(spaces, "\nfrom .cards import N_COLOURS as _NC\n")
+    replace_once(spaces, "= 0, 1, 2", "= _NC - 4, _NC - 3, _NC - 2")
+    h1 = cache.source_hash(pkg)
+    assert h1 != h0 and "N_COLOURS" in cache.compiled_constants(pkg)["rules/cards.py"]
+    replace_once(cards, "N_COLOURS = 4", "N_COLOURS = 5")
+    h2 = cache.source_hash(pkg)
+    assert h2 != h1
+    replace_once(cards, "N_FACES = 19", "N_FACES = 20")  # still read by nothing compiled
+    assert cache.source_hash(pkg) == h2
+
+    replace_once(spaces, "from .cards import N_COLOURS as _NC", "from . import cards as _C")
+    replace_once(spaces, "= _NC - 4, _NC - 3, _NC - 2", "= _C.N_COLOURS - 4, 1, 2")
+    assert cache.compiled_constants(pkg)["rules/cards.py"] is None  # the whole module
+    h3 = cache.source_hash(pkg)
+    replace_once(cards, "N_FACES = 20", "N_FACES = 21")
+    assert cache.source_hash(pkg) != h3
+
+
+def test_key_follows_every_engine_module(edited):
+    pkg, h0 = edited
+    hashed = cache.engine_files(pkg)
+    assert len(hashed) >= 30 and set(hashed) == {
+        p.relative_to(pkg).as_posix() for p in (pkg / "engine").rglob("*.py")
+        if "__pycache__" not in p.parts} - set(cache.PYTHON_ONLY)
+    for rel in hashed:  # even a comment: the engine's files are hashed byte for byte
+        path = pkg / rel
+        data = path.read_bytes()
+        append(path, "\n# edited\n")
+        assert cache.source_hash(pkg) != h0, rel
+        path.write_bytes(data)
+    assert cache.source_hash(pkg) == h0
+
+
+JIT_NAMES = {"njit", "jit", "hot", "inl", "cfunc", "vectorize", "guvectorize", "stencil",
+             "jitclass", "overload", "generated_jit"}
+
+
+def _relative_imports(rel: str, tree) -> set[str]:
+    """Package paths (``engine/encode``, no suffix) that file ``rel`` may import from, by its
+    relative ``from`` imports (a module, or a submodule named in the import)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = rel.split("/")[:-1]
+            base = base[:len(base) - (node.level - 1)]
+            base += node.module.split(".") if node.module else []
+            out.add("/".join(base))
+            out.update("/".join(base + [a.name]) for a in node.names)
+    return out
+
+
+def test_python_only_engine_modules_compile_nothing():
+    """What lets PYTHON_ONLY stay out of the key: they define no jitted function, and no
+    engine module that does imports from them."""
+    def uses_jit(tree):
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        return bool(names & JIT_NAMES)
+
+    python_only = {rel.removesuffix(".py") for rel in cache.PYTHON_ONLY}
+    assert python_only == {"engine/cache", "engine/encode"}
+    for rel in cache.PYTHON_ONLY:
+        assert not uses_jit(ast.parse((PACKAGE / rel).read_text())), rel
+    jitting = 0
+    for rel in cache.engine_files(PACKAGE):
+        tree = ast.parse((PACKAGE / rel).read_text())
+        if uses_jit(tree):
+            jitting += 1
+            assert not _relative_imports(rel, tree) & python_only, rel
+    assert jitting >= 25
 
 
 def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
@@ -139,10 +373,23 @@ def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
     h0 = cache.current_hash()
     assert h0 == cache.current_hash() == cache.source_hash(pkg)
     set_constant(pkg / "engine" / "layout.py", "MAX_CARDS", add=1)
+    touch_later(pkg / "engine" / "layout.py")
     h1 = cache.current_hash()
     assert h1 == cache.source_hash(pkg) != h0
     (pkg / "engine" / "rounds.py").write_text("X = 1\n")  # a new module of the engine
-    assert cache.current_hash() == cache.source_hash(pkg) != h1
+    h2 = cache.current_hash()
+    assert h2 == cache.source_hash(pkg) != h1
+    # the modules the engine compiles constants of are watched too
+    replace_once(pkg / "bots.py", "B_INFER) = range(12)", "B_INFER) = range(1, 13)")
+    h3 = cache.current_hash()
+    assert h3 == cache.source_hash(pkg) not in (h0, h1, h2)
+    replace_once(pkg / "rules" / "cards.py", "N_KINDS = 78", "N_KINDS = 77")
+    h4 = cache.current_hash()
+    assert h4 == cache.source_hash(pkg) not in (h0, h1, h2, h3)
+    # an edit there that the kernel does not compile is read, and leaves the key
+    replace_once(pkg / "bots.py", "MAX_ROLLOUTS = 100_000", "MAX_ROLLOUTS = 100")
+    replace_once(pkg / "errors.py", '"""A bot string or bot knob is invalid."""', '"""Bad."""')
+    assert cache.current_hash() == h4
 
 
 def test_install_is_idempotent():

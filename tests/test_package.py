@@ -45,3 +45,31 @@ def test_editions_toml_is_package_data():
     from importlib import resources
 
     assert resources.files("unospin_sim.rules").joinpath("editions.toml").is_file()
+
+
+def test_numba_and_numpy_lie_in_the_supported_ranges():
+    """pyproject.toml states a range for numba and NumPy (the compiled-code cache depends
+    on numba's private API and keys on both versions); the installed ones lie in it."""
+    import tomllib
+    from importlib import metadata
+    from importlib.metadata import version
+
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    with open(REPO / "pyproject.toml", "rb") as f:
+        deps = [Requirement(d) for d in tomllib.load(f)["project"]["dependencies"]]
+    stated = {r.name.lower(): r.specifier for r in deps}
+    for name in ("numba", "numpy"):
+        spec = stated[name]
+        ops = {s.operator for s in spec}
+        assert ops & {">=", ">", "~=", "=="} and ops & {"<", "<=", "~=", "=="}, \
+            f"pyproject.toml states no lower and upper bound for {name}: {spec}"
+        installed = Version(version(name))
+        assert spec.contains(installed, prereleases=True), f"{name} {installed} not in {spec}"
+    # nor does the NumPy range reach past what the installed numba accepts
+    numba_deps = [Requirement(r) for r in metadata.requires("numba") or []]
+    numba_numpy = next(r.specifier for r in numba_deps if r.name.lower() == "numpy")
+    ours = [Version(s.version) for s in stated["numpy"] if s.operator == "<"]
+    theirs = [Version(s.version) for s in numba_numpy if s.operator == "<"]
+    assert ours and theirs and max(ours) <= max(theirs), (stated["numpy"], numba_numpy)
