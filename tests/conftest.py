@@ -26,6 +26,26 @@ HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(HYPOTHESIS_PROFILE)
 
 
+# ---- test tiers (README "Tests") ----------------------------------------------------------
+# default `pytest`: every test not marked slow (pyproject's addopts: -m "not slow");
+# `pytest -m slow`: the slow tier; `--run-expensive`: also run the tests marked expensive
+# (they are skipped without it, whatever the -m expression). No test reads the -m string.
+
+def pytest_addoption(parser):
+    parser.addoption("--run-expensive", action="store_true", default=False,
+                     help="run the expensive tier too (tests marked expensive: the mutants, "
+                          "the seat-pin re-derivation, the kernel recompile test)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-expensive"):
+        return
+    skip = pytest.mark.skip(reason="expensive tier: run with --run-expensive")
+    for item in items:
+        if "expensive" in item.keywords:
+            item.add_marker(skip)
+
+
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
     """Run ``python -m unospin_sim ARGS`` in a subprocess (the repo on PYTHONPATH)."""
     env = dict(os.environ)

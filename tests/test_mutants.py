@@ -20,7 +20,7 @@ without ``-s``) names every detector: the failing tests' node ids and the cross-
 largest z-scores. The unmutated copy ("mutant 0") goes through the same harness and must
 pass both stages, so the harness cannot pass by always failing.
 
-Run it with ``pytest -m slow tests/test_mutants.py`` (about 15 minutes on 2 cores: each
+Run it with ``pytest -m slow --run-expensive tests/test_mutants.py`` (the expensive tier) (about 15 minutes on 2 cores: each
 mutant ~25 s of rules tests and ~50 s of plain-Python engine rounds).
 """
 
@@ -187,14 +187,8 @@ def run_crosscheck(copy: Path, ref: dict, tmp: Path) -> tuple[list[str], str]:
     return [h for _, h in sorted(hits, reverse=True)], proc.stderr[-2000:]
 
 
-def _require_slow(request):
-    if "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("plain-Python engine against every mutant: run with pytest -m slow")
-
-
 @pytest.fixture(scope="module")
-def reference_sample(request):
-    _require_slow(request)  # before the reference rounds (a minute)
+def reference_sample():
     return {(e, p): crosskit.ref_arrays(e, p, 0, XCHECK_REF_GAMES, XCHECK_REF_SEED)
             for e, p in XCHECK_CONFIGS}
 
@@ -220,10 +214,10 @@ def _report(capsys, request, line):
 
 
 @pytest.mark.slow
+@pytest.mark.expensive
 @pytest.mark.parametrize("mutant", (None,) + MUTANTS,
                          ids=["mutant0_unmutated"] + [m.name for m in MUTANTS])
 def test_mutant_is_caught(mutant, reference_sample, tmp_path, request, capsys):
-    _require_slow(request)
     copy = build_copy(tmp_path / "copy", mutant)
     rc, failed, tail = run_rules_tests(copy)
     assert rc in (0, 1), f"rules tests did not run (exit {rc}):\n{tail}"

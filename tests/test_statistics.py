@@ -63,7 +63,7 @@ def test_results_identical_for_any_threads_and_chunking(rules):
 
 # Seat win rates of classic, 4 players, random bots, from the independent plain-Python
 # reference engine: winners of reference.play_round("classic", 4, reference.round_seed(5, g))
-# for g in range(400_000) (reproduced by test_reference_seat_pins_reproduce, marked slow).
+# for g in range(400_000) (reproduced by test_reference_seat_pins_reproduce, expensive tier).
 REF_SEAT_WINS = (103_382, 101_023, 97_931, 97_664)
 REF_ROUNDS = 400_000
 SEAT_ROUNDS = 200_000   # engine rounds of the seat test
@@ -128,11 +128,10 @@ def test_seat_win_rates_identical_random_bots():
 
 
 @pytest.mark.slow
-def test_reference_seat_pins_reproduce(request):
+@pytest.mark.expensive
+def test_reference_seat_pins_reproduce():
     """REF_SEAT_WINS are what the reference engine gives (400,000 plain-Python rounds: some
-    minutes on 2 cores, so only when slow tests are selected: ``pytest -m slow``)."""
-    if "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("400,000 reference rounds: run with pytest -m slow")
+    minutes on 2 cores: the expensive tier, ``pytest -m slow --run-expensive``)."""
     from concurrent.futures import ProcessPoolExecutor
     bounds = [(i * REF_ROUNDS // 4, (i + 1) * REF_ROUNDS // 4) for i in range(4)]
     with ProcessPoolExecutor(2) as pool:
