@@ -101,20 +101,22 @@ class Game:
             return self
         if st.s[L.S_SPIN_NEXT]:
             st.s[L.S_SPIN_NEXT] = 0
-            K.spin_2005(st, self.r, self.pts, self.cum, self.bots, p)
+            K.spin_2005_call(st, self.r, self.pts, self.cum, self.bots, p)
         else:
-            play_turn = K.play_turn_house if self.r[L.R_HOUSE] else K.play_turn
-            play_turn(st, self.r, self.pts, self.cum, self.bots, p)
+            # the house-rule turn, compiled once (engine/turn.py): with no house rule on it
+            # plays exactly the default turn, which is inlined into the default loop only
+            K.play_turn_house(st, self.r, self.pts, self.cum, self.bots, p)
         K.apply_penalties(st)
         return self
 
     def run(self, p):
         """Seat p acts next and the kernel's own round loop runs from this state until a seat
         wins or S_TURNS reaches the rule set's turn_cap (cap check, penalties, UNO penalties
-        and all: ``round.run_round_house`` / ``run_round_default``)."""
+        and all: ``round.run_round_house``, which with no house rule on plays exactly the
+        default loop; it is the loop compiled for the tests, the default one being inlined
+        into the kernel's entry points only)."""
         self.st.s[L.S_CUR] = p
-        run = K.run_round_house if self.r[L.R_HOUSE] else K.run_round_default
-        run(self.st, self.r, self.deck, self.pts, self.cum, self.bots)
+        K.run_round_house(self.st, self.r, self.deck, self.pts, self.cum, self.bots)
         return self
 
     def jump(self):

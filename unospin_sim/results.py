@@ -58,7 +58,7 @@ __all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_
            "round_columns", "rounds_frame", "spins_frame", "match_frames", "matches_frame",
            "match_arrows", "match_round_game", "MAX_MATCH_ROUNDS", "empty_frames", "is_match_mode", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS",
            "SPIN_COLUMNS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "is_partners",
-           "REQUIRED_META", "RESULTS_FORMAT"]
+           "REQUIRED_META", "RESULTS_FORMAT", "newest"]
 
 # Where every column comes from: (name, source, dtype).  ``source`` names a constant of
 # ``engine/layout.py`` (a column of the kernel's per-round output row, or a field of a spin
@@ -1267,3 +1267,37 @@ def load_matches(results_dir: str | os.PathLike) -> pd.DataFrame | None:
         the players; one line.
     """
     return _read_matches(*_open(results_dir))
+
+
+def newest(root: str | os.PathLike | None = None) -> Path:
+    """The newest finished results directory: the one ``python -m unospin_sim run`` wrote last.
+
+    Parameters
+    ----------
+    root : path, optional
+        Look only in this directory.  By default look in ``results/`` of the current
+        directory, then of each of its parents in turn (a notebook running in
+        ``notebooks/`` finds the repository's ``results/``); the nearest ``results/``
+        holding a finished run is used.
+
+    Returns
+    -------
+    pathlib.Path
+        The subdirectory whose ``meta.json`` was written last (``meta.json`` is written
+        when a run finishes, so unfinished runs are never chosen); absolute when ``root``
+        is not given.  Load it with :func:`load_results`.
+
+    Raises
+    ------
+    ResultsError
+        No finished run was found; the message is one line naming the ``run`` command.
+    """
+    here = Path.cwd().resolve()
+    roots = [Path(root)] if root is not None else [d / "results" for d in (here, *here.parents)]
+    for r in roots:
+        found = [m for m in r.glob("*/meta.json") if m.is_file()] if r.is_dir() else []
+        if found:
+            return max(found, key=lambda m: (m.stat().st_mtime_ns, m.parent.name)).parent
+    where = f"{roots[0]}/" if root is not None else f"results/ of {here} or of its parents"
+    raise ResultsError(f"no results directory found in {where}: run "
+                       f"`python -m unospin_sim run --games 1e6` first")

@@ -2,9 +2,10 @@
 
 Importing this package first installs the engine's compiled-code cache (``cache.py``): every
 ``njit(cache=True)`` function defined under ``engine/`` is cached in a directory keyed on a
-hash of the engine's, the rules' and the bots' sources, so an edit to any of them (a constant
-in ``layout.py`` or ``rules/cards.py``, say) recompiles the kernel instead of loading a stale
-one. This does not import numba.
+hash of the engine's sources and of the constants it compiles in from ``bots.py`` and
+``rules/`` (a ``STRATEGY_*`` or card-kind value, say), so such an edit recompiles the kernel
+instead of loading a stale one, while an edit elsewhere (an error text, the CLI) does not.
+This does not import numba.
 """
 
 from . import cache as _cache

@@ -3,11 +3,18 @@ spin records gathered, rotated seating; and one traced round for ``play``.
 
 These are the kernel's entry points (``kernel.py`` re-exports them); only arrays and numbers
 cross them (``encode.py`` builds the arrays).
+
+Each entry point is compiled once per round loop (:data:`LOOPS`: the default rules, house
+rules, rlcard, a search seat), by :func:`_make_entry_points` with the loop frozen at compile
+time, so a run compiles only the loop its rule set and bots use (a default run never
+compiles the house rules, rlcard or search). :func:`loop_of` picks the loop, as the
+kernel's round loop always did: rlcard first, then a search seat, then any house rule.
 """
 
 import numpy as np
 from numba import njit
 
+from ..bots import STRATEGY_SEARCH
 from ..rules import spaces as sp
 from .jit import hot
 from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_REPLAY_FIELDS,
@@ -18,11 +25,13 @@ from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_RE
                      Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
                      S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
                      S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, SEARCH_WORK_ROWS, State,
-                     R_MATCH, R_NP, R_PARTNERS, R_RLCARD, R_TARGET, MATCH_LOWEST)
+                     R_HOUSE, R_MATCH, R_NP, R_PARTNERS, R_RLCARD, R_TARGET, MATCH_LOWEST,
+                     B_STRATEGY)
 from .piles import hand_points
 from .rng import U64, game_seed
-from .round import play_round
-from .search import has_search, play_round_search
+from .rlcard import play_round_rl
+from .round import play_round_default, play_round_house
+from .search import play_round_search
 
 
 @hot
@@ -65,217 +74,12 @@ def new_state(turn_cap, log_rows):
 
 
 @njit(cache=True)
-def search_scratch(r, bots):
-    """(1, a scratch state for the rollouts) when a seat plays ``search`` (not under rlcard,
-    where search plays heuristic's cards), else (0, a minimal unused state)."""
-    if has_search(bots) and r[R_RLCARD] == 0:
-        return 1, new_state(r[R_TURN_CAP], SEARCH_WORK_ROWS)  # log rows: decide's work area
-    return 0, new_state(0, 0)
-
-
-@njit(cache=True, nogil=True)
-def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
-    """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
-    (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
-    ``seat_bots``."""
-    st = new_state(r[R_TURN_CAP], 0)
-    srch, sc = search_scratch(r, bots)
-    seated = bots.copy()
-    n = out.shape[0]
-    cap_rows = 4 * n + 16
-    spins = np.empty((cap_rows, N_SPIN_FIELDS), np.int64)
-    m = 0
-    useed = U64(seed)
-    for i in range(n):
-        g = game0 + i
-        gs = game_seed(useed, U64(g))
-        seeds[i] = gs
-        if rotate:
-            seat_bots(bots, g, seated)
-        if srch:
-            play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-        else:
-            play_round(st, r, deck, pts, cum, seated, gs)
-        write_row(st, pts, out, i)
-        ns = st.s[S_NSPIN]
-        if ns > 0:
-            if m + ns > spins.shape[0]:
-                bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
-                bigger[:m] = spins[:m]
-                spins = bigger
-            for j in range(ns):
-                for f in range(N_SPIN_FIELDS):
-                    spins[m + j, f] = st.spinrec[j, f]
-                spins[m + j, P_GAME] = g
-            m += ns
-    return spins[:m]
-
-
-@njit(cache=True, nogil=True)
-def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
-    """Paired replays: for each pair ``i`` (game ``games[i]`` of the run seeded ``seed``, its
-    spin ``ks[i]``, counted from 0) and each ``spaces[j]`` (a global space id or
-    layout.NONE_SPACE), replay the game from its seed with that spin forced to that space.
-    Everything before the spin is the unforced game's (the forced spin still draws its
-    uniform, so the random stream stays aligned). Fills ``out[i, j, :]`` (layout.Q_*)."""
-    st = new_state(r[R_TURN_CAP], 0)
-    srch, sc = search_scratch(r, bots)
-    seated = bots.copy()
-    s = st.s
-    for i in range(games.shape[0]):
-        g = games[i]
-        k = ks[i]
-        gs = game_seed(U64(seed), U64(g))
-        if rotate:
-            seat_bots(bots, g, seated)
-        for j in range(spaces.shape[0]):
-            s[S_FORCE_AT] = k + 1
-            s[S_FORCE_SPACE] = spaces[j]
-            if srch:
-                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-            else:
-                play_round(st, r, deck, pts, cum, seated, gs)
-            o = out[i, j]
-            o[Q_WINNER] = s[S_WINNER]
-            w = s[S_WINNER]
-            left = 0
-            if w >= 0:
-                for q in range(s[S_NP]):
-                    left += hand_points(st, pts, q)
-            o[Q_WINNER_POINTS] = left
-            o[Q_TURNS] = s[S_TURNS]
-            if s[S_NSPIN] > k:
-                o[Q_FOUND] = 1
-                o[Q_SPIN_TURN] = st.spinrec[k, P_TURN]
-                o[Q_SPINNER] = st.spinrec[k, P_SPINNER]
-                o[Q_SPACE] = st.spinrec[k, P_SPACE]
-                o[Q_DIR] = st.spinrec[k, P_DIR]
-                o[Q_OTHER] = st.spinrec[k, P_OTHER]
-                o[Q_HAND_BEFORE] = st.spinrec[k, P_HAND_BEFORE]
-                o[Q_HAND_AFTER] = st.spinrec[k, P_HAND_AFTER]
-            else:
-                o[Q_FOUND] = 0
-                for f in range(Q_SPIN_TURN, N_REPLAY_FIELDS):
-                    o[f] = -1
-    s[S_FORCE_AT] = 0
-    return 0
-
-
-@njit(cache=True, nogil=True)
-def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
-    """Play whole matches match0 .. match0+nmatch-1 (rule options match / target).
-
-    Match m draws its stream from (seed, m) and its round j from (that, j), so a match is a
-    unit of work and results do not depend on the threads. Round j seats the bots rotated by
-    j (``seat_bots``): the deal passes one seat clockwise each round and player i (the i-th
-    bot) sits at seat (i - j) mod N. ``race``: the round's winner scores the points left in
-    the other hands, the first to reach the target wins the match. ``lowest``: every player
-    adds the points left in their own hand; when someone passes the target (more than it),
-    the lowest total wins (ties: lowest player number). An unfinished round scores nothing.
-    A match still running after ``max_rounds`` rounds ends with winner -1. House rule
-    partners (race only): players t and t + N/2 are team t; the winning team scores the
-    points left in the opponents' hands, both partners carry the team's score, and the
-    match's winner is the team number t (the lower player number of the pair).
-
-    Returns (rows, seeds, matches, spins): rows int64[R, n_out_columns + 2 + N] are the
-    round rows (seat columns as played; then match, round, each player's running score),
-    seeds uint64[R], matches int64[nmatch, 4 + N] (match, rounds, turns, winner, score_i),
-    spins int64[m, N_SPIN_FIELDS] with the game column = row index in ``rows``.
-    """
-    np_ = r[R_NP]
-    st = new_state(r[R_TURN_CAP], 0)
-    srch, sc = search_scratch(r, bots)
-    seated = bots.copy()
-    base = N_OUT_FIXED + 3 * np_ + sp.N_SPACES  # layout.n_out_columns
-    width = base + 2 + np_
-    cap = 8 * nmatch + 16
-    rows = np.zeros((cap, width), np.int64)
-    seeds = np.zeros(cap, np.uint64)
-    spins = np.empty((4 * cap + 16, N_SPIN_FIELDS), np.int64)
-    matches = np.zeros((nmatch, 4 + np_), np.int64)
-    score = np.zeros(np_, np.int64)
-    lowest = r[R_MATCH] == MATCH_LOWEST
-    target = r[R_TARGET]
-    teams = np_ // 2 if r[R_PARTNERS] else 0
-    useed = U64(seed)
-    n = 0
-    m = 0
-    for i in range(nmatch):
-        mt = match0 + i
-        mseed = game_seed(useed, U64(mt))
-        score[:] = 0
-        turns = 0
-        winner = -1
-        j = 0
-        while j < max_rounds:
-            if n == rows.shape[0]:
-                bigger = np.zeros((2 * n, width), np.int64)
-                bigger[:n] = rows
-                rows = bigger
-                bs = np.zeros(2 * n, np.uint64)
-                bs[:n] = seeds
-                seeds = bs
-            gs = game_seed(mseed, U64(j))
-            seeds[n] = gs
-            seat_bots(bots, j, seated)
-            if srch:
-                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-            else:
-                play_round(st, r, deck, pts, cum, seated, gs)
-            write_row(st, pts, rows, n)
-            turns += st.s[S_TURNS]
-            w = st.s[S_WINNER]
-            if w >= 0:
-                if lowest:
-                    for q in range(np_):
-                        score[(q + j) % np_] += rows[n, N_OUT_FIXED + 2 * np_ + q]
-                elif teams > 0:  # partners: the team scores the opponents' cards
-                    got = 0
-                    for q in range(np_):
-                        if q % teams != w % teams:
-                            got += rows[n, N_OUT_FIXED + 2 * np_ + q]
-                    for q in range((w + j) % np_ % teams, np_, teams):
-                        score[q] += got
-                else:
-                    score[(w + j) % np_] += rows[n, O_WINNER_POINTS]
-            rows[n, base] = mt
-            rows[n, base + 1] = j
-            for q in range(np_):
-                rows[n, base + 2 + q] = score[q]
-            ns = st.s[S_NSPIN]
-            if ns > 0:
-                if m + ns > spins.shape[0]:
-                    bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
-                    bigger[:m] = spins[:m]
-                    spins = bigger
-                for k in range(ns):
-                    for f in range(N_SPIN_FIELDS):
-                        spins[m + k, f] = st.spinrec[k, f]
-                    spins[m + k, P_GAME] = n
-                m += ns
-            n += 1
-            j += 1
-            best = 0
-            for q in range(1, np_):
-                if score[q] > score[best]:
-                    best = q
-            if lowest:
-                if score[best] > target:
-                    winner = 0
-                    for q in range(1, np_):
-                        if score[q] < score[winner]:
-                            winner = q
-                    break
-            elif score[best] >= target:
-                winner = best
-                break
-        matches[i, 0] = mt
-        matches[i, 1] = j
-        matches[i, 2] = turns
-        matches[i, 3] = winner
-        for q in range(np_):
-            matches[i, 4 + q] = score[q]
-    return rows[:n], seeds[:n], matches, spins[:m]
+def search_scratch(r, search):
+    """The scratch state of a search seat's rollouts (``search`` true), else a minimal
+    unused state."""
+    if search:
+        return new_state(r[R_TURN_CAP], SEARCH_WORK_ROWS)  # log rows: decide's work area
+    return new_state(0, 0)
 
 
 @hot
@@ -289,17 +93,296 @@ def seat_bots(bots, g, seated):
             seated[s, j] = bots[src, j]
 
 
-@njit(cache=True)
+#: the round loops an entry point is compiled for (:func:`loop_of`)
+LOOPS = ("default", "house", "rlcard", "search")
+
+
+def loop_of(r, bots) -> str:
+    """The round loop of rule parameters ``r`` and bots ``bots`` (arrays of ``encode``):
+    ``rlcard`` under the RLCard rules (where a search seat plays heuristic's cards), else
+    ``search`` when a seat plays search, else ``house`` when a house rule is on, else
+    ``default``."""
+    if r[R_RLCARD]:
+        return "rlcard"
+    if (bots[:, B_STRATEGY] == STRATEGY_SEARCH).any():
+        return "search"
+    if r[R_HOUSE]:
+        return "house"
+    return "default"
+
+
+def _make_entry_points(loop):
+    """The entry points (play_chunk, replay_spins, play_match_chunk, trace_game) compiled
+    for round loop ``loop`` (one of :data:`LOOPS`): the loop is frozen at compile time, so
+    the branches of the other loops are pruned before typing and never compiled."""
+    search = loop == "search"
+    rl = loop == "rlcard"
+    house = loop == "house"
+
+    @njit(cache=True, nogil=True)
+    def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
+        """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
+        (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
+        ``seat_bots``."""
+        st = new_state(r[R_TURN_CAP], 0)
+        sc = search_scratch(r, search)
+        seated = bots.copy()
+        n = out.shape[0]
+        cap_rows = 4 * n + 16
+        spins = np.empty((cap_rows, N_SPIN_FIELDS), np.int64)
+        m = 0
+        useed = U64(seed)
+        for i in range(n):
+            g = game0 + i
+            gs = game_seed(useed, U64(g))
+            seeds[i] = gs
+            if rotate:
+                seat_bots(bots, g, seated)
+            if search:
+                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+            elif rl:
+                play_round_rl(st, r, deck, pts, seated, gs)
+            elif house:
+                play_round_house(st, r, deck, pts, cum, seated, gs)
+            else:
+                play_round_default(st, r, deck, pts, cum, seated, gs)
+            write_row(st, pts, out, i)
+            ns = st.s[S_NSPIN]
+            if ns > 0:
+                if m + ns > spins.shape[0]:
+                    bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                    bigger[:m] = spins[:m]
+                    spins = bigger
+                for j in range(ns):
+                    for f in range(N_SPIN_FIELDS):
+                        spins[m + j, f] = st.spinrec[j, f]
+                    spins[m + j, P_GAME] = g
+                m += ns
+        return spins[:m]
+
+
+    @njit(cache=True, nogil=True)
+    def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
+        """Paired replays: for each pair ``i`` (game ``games[i]`` of the run seeded ``seed``, its
+        spin ``ks[i]``, counted from 0) and each ``spaces[j]`` (a global space id or
+        layout.NONE_SPACE), replay the game from its seed with that spin forced to that space.
+        Everything before the spin is the unforced game's (the forced spin still draws its
+        uniform, so the random stream stays aligned). Fills ``out[i, j, :]`` (layout.Q_*)."""
+        st = new_state(r[R_TURN_CAP], 0)
+        sc = search_scratch(r, search)
+        seated = bots.copy()
+        s = st.s
+        for i in range(games.shape[0]):
+            g = games[i]
+            k = ks[i]
+            gs = game_seed(U64(seed), U64(g))
+            if rotate:
+                seat_bots(bots, g, seated)
+            for j in range(spaces.shape[0]):
+                s[S_FORCE_AT] = k + 1
+                s[S_FORCE_SPACE] = spaces[j]
+                if search:
+                    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+                elif rl:
+                    play_round_rl(st, r, deck, pts, seated, gs)
+                elif house:
+                    play_round_house(st, r, deck, pts, cum, seated, gs)
+                else:
+                    play_round_default(st, r, deck, pts, cum, seated, gs)
+                o = out[i, j]
+                o[Q_WINNER] = s[S_WINNER]
+                w = s[S_WINNER]
+                left = 0
+                if w >= 0:
+                    for q in range(s[S_NP]):
+                        left += hand_points(st, pts, q)
+                o[Q_WINNER_POINTS] = left
+                o[Q_TURNS] = s[S_TURNS]
+                if s[S_NSPIN] > k:
+                    o[Q_FOUND] = 1
+                    o[Q_SPIN_TURN] = st.spinrec[k, P_TURN]
+                    o[Q_SPINNER] = st.spinrec[k, P_SPINNER]
+                    o[Q_SPACE] = st.spinrec[k, P_SPACE]
+                    o[Q_DIR] = st.spinrec[k, P_DIR]
+                    o[Q_OTHER] = st.spinrec[k, P_OTHER]
+                    o[Q_HAND_BEFORE] = st.spinrec[k, P_HAND_BEFORE]
+                    o[Q_HAND_AFTER] = st.spinrec[k, P_HAND_AFTER]
+                else:
+                    o[Q_FOUND] = 0
+                    for f in range(Q_SPIN_TURN, N_REPLAY_FIELDS):
+                        o[f] = -1
+        s[S_FORCE_AT] = 0
+        return 0
+
+
+    @njit(cache=True, nogil=True)
+    def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
+        """Play whole matches match0 .. match0+nmatch-1 (rule options match / target).
+
+        Match m draws its stream from (seed, m) and its round j from (that, j), so a match is a
+        unit of work and results do not depend on the threads. Round j seats the bots rotated by
+        j (``seat_bots``): the deal passes one seat clockwise each round and player i (the i-th
+        bot) sits at seat (i - j) mod N. ``race``: the round's winner scores the points left in
+        the other hands, the first to reach the target wins the match. ``lowest``: every player
+        adds the points left in their own hand; when someone passes the target (more than it),
+        the lowest total wins (ties: lowest player number). An unfinished round scores nothing.
+        A match still running after ``max_rounds`` rounds ends with winner -1. House rule
+        partners (race only): players t and t + N/2 are team t; the winning team scores the
+        points left in the opponents' hands, both partners carry the team's score, and the
+        match's winner is the team number t (the lower player number of the pair).
+
+        Returns (rows, seeds, matches, spins): rows int64[R, n_out_columns + 2 + N] are the
+        round rows (seat columns as played; then match, round, each player's running score),
+        seeds uint64[R], matches int64[nmatch, 4 + N] (match, rounds, turns, winner, score_i),
+        spins int64[m, N_SPIN_FIELDS] with the game column = row index in ``rows``.
+        """
+        np_ = r[R_NP]
+        st = new_state(r[R_TURN_CAP], 0)
+        sc = search_scratch(r, search)
+        seated = bots.copy()
+        base = N_OUT_FIXED + 3 * np_ + sp.N_SPACES  # layout.n_out_columns
+        width = base + 2 + np_
+        cap = 8 * nmatch + 16
+        rows = np.zeros((cap, width), np.int64)
+        seeds = np.zeros(cap, np.uint64)
+        spins = np.empty((4 * cap + 16, N_SPIN_FIELDS), np.int64)
+        matches = np.zeros((nmatch, 4 + np_), np.int64)
+        score = np.zeros(np_, np.int64)
+        lowest = r[R_MATCH] == MATCH_LOWEST
+        target = r[R_TARGET]
+        teams = np_ // 2 if r[R_PARTNERS] else 0
+        useed = U64(seed)
+        n = 0
+        m = 0
+        for i in range(nmatch):
+            mt = match0 + i
+            mseed = game_seed(useed, U64(mt))
+            score[:] = 0
+            turns = 0
+            winner = -1
+            j = 0
+            while j < max_rounds:
+                if n == rows.shape[0]:
+                    bigger = np.zeros((2 * n, width), np.int64)
+                    bigger[:n] = rows
+                    rows = bigger
+                    bs = np.zeros(2 * n, np.uint64)
+                    bs[:n] = seeds
+                    seeds = bs
+                gs = game_seed(mseed, U64(j))
+                seeds[n] = gs
+                seat_bots(bots, j, seated)
+                if search:
+                    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+                elif rl:
+                    play_round_rl(st, r, deck, pts, seated, gs)
+                elif house:
+                    play_round_house(st, r, deck, pts, cum, seated, gs)
+                else:
+                    play_round_default(st, r, deck, pts, cum, seated, gs)
+                write_row(st, pts, rows, n)
+                turns += st.s[S_TURNS]
+                w = st.s[S_WINNER]
+                if w >= 0:
+                    if lowest:
+                        for q in range(np_):
+                            score[(q + j) % np_] += rows[n, N_OUT_FIXED + 2 * np_ + q]
+                    elif teams > 0:  # partners: the team scores the opponents' cards
+                        got = 0
+                        for q in range(np_):
+                            if q % teams != w % teams:
+                                got += rows[n, N_OUT_FIXED + 2 * np_ + q]
+                        for q in range((w + j) % np_ % teams, np_, teams):
+                            score[q] += got
+                    else:
+                        score[(w + j) % np_] += rows[n, O_WINNER_POINTS]
+                rows[n, base] = mt
+                rows[n, base + 1] = j
+                for q in range(np_):
+                    rows[n, base + 2 + q] = score[q]
+                ns = st.s[S_NSPIN]
+                if ns > 0:
+                    if m + ns > spins.shape[0]:
+                        bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                        bigger[:m] = spins[:m]
+                        spins = bigger
+                    for k in range(ns):
+                        for f in range(N_SPIN_FIELDS):
+                            spins[m + k, f] = st.spinrec[k, f]
+                        spins[m + k, P_GAME] = n
+                    m += ns
+                n += 1
+                j += 1
+                best = 0
+                for q in range(1, np_):
+                    if score[q] > score[best]:
+                        best = q
+                if lowest:
+                    if score[best] > target:
+                        winner = 0
+                        for q in range(1, np_):
+                            if score[q] < score[winner]:
+                                winner = q
+                        break
+                elif score[best] >= target:
+                    winner = best
+                    break
+            matches[i, 0] = mt
+            matches[i, 1] = j
+            matches[i, 2] = turns
+            matches[i, 3] = winner
+            for q in range(np_):
+                matches[i, 4 + q] = score[q]
+        return rows[:n], seeds[:n], matches, spins[:m]
+
+
+    @njit(cache=True)
+    def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
+        """Play one game with the event log on; returns (log, state) for inspection."""
+        st = new_state(r[R_TURN_CAP], log_rows)
+        sc = search_scratch(r, search)
+        gs = game_seed(U64(seed), U64(game))
+        seated = bots.copy()
+        if rotate:
+            seat_bots(bots, game, seated)
+        if search:
+            play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+        elif rl:
+            play_round_rl(st, r, deck, pts, seated, gs)
+        elif house:
+            play_round_house(st, r, deck, pts, cum, seated, gs)
+        else:
+            play_round_default(st, r, deck, pts, cum, seated, gs)
+        return st.log[:st.s[S_LOG_N]].copy(), st
+
+    return play_chunk, replay_spins, play_match_chunk, trace_game
+
+
+#: loop name -> (play_chunk, replay_spins, play_match_chunk, trace_game) for that loop
+ENTRY_POINTS = {loop: _make_entry_points(loop) for loop in LOOPS}
+
+
+def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
+    """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
+    (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
+    ``seat_bots``. (The compiled entry point of the rule set's round loop, ``loop_of``.)"""
+    return ENTRY_POINTS[loop_of(r, bots)][0](r, deck, pts, cum, bots, seed, game0, out,
+                                             seeds, rotate)
+
+
+def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
+    """Paired spin replays (see the compiled ``replay_spins`` of :func:`_make_entry_points`)."""
+    return ENTRY_POINTS[loop_of(r, bots)][1](r, deck, pts, cum, bots, seed, games, ks,
+                                             spaces, rotate, out)
+
+
+def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
+    """Whole matches (see the compiled ``play_match_chunk`` of :func:`_make_entry_points`)."""
+    return ENTRY_POINTS[loop_of(r, bots)][2](r, deck, pts, cum, bots, seed, match0, nmatch,
+                                             max_rounds)
+
+
 def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
     """Play one game with the event log on; returns (log, state) for inspection."""
-    st = new_state(r[R_TURN_CAP], log_rows)
-    srch, sc = search_scratch(r, bots)
-    gs = game_seed(U64(seed), U64(game))
-    seated = bots.copy()
-    if rotate:
-        seat_bots(bots, game, seated)
-    if srch:
-        play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-    else:
-        play_round(st, r, deck, pts, cum, seated, gs)
-    return st.log[:st.s[S_LOG_N]].copy(), st
+    return ENTRY_POINTS[loop_of(r, bots)][3](r, deck, pts, cum, bots, seed, game, log_rows,
+                                             rotate)

@@ -2,13 +2,20 @@
 
 Every engine function allocates nothing, so it is compiled without NRT reference counting:
 numba otherwise increfs/decrefs each array of the State at every call (~5 ns per array).
-Functions on the per-turn path are also inlined at numba-IR level (``inl``): a call that is
-not inlined passes every array descriptor by value, ~15 ns a call. Measured on classic,
-4 random bots, one thread: 34 us -> 7.6 us -> 2.5 us per round (see benchmarks/).
+Functions on the default round's per-turn path are inlined at numba-IR level (``inl``): a
+call that is not inlined passes every array descriptor by value, ~15 ns a call. Measured on
+classic, 4 random bots, one thread: 34 us -> 7.6 us -> 2.5 us per round (see benchmarks/).
 
-The compiled-code cache is keyed on the engine's and rules' sources (``engine/cache.py``,
-installed by ``engine/__init__.py``), because inlined functions and module constants come
-from files other than the one numba stamps.
+An ``inl`` function is compiled again into every function that calls it, so compile time
+and memory grow with its callers. The rule (docs/ARCHITECTURE.md "Compiling once"): inline
+what the default loop runs on most turns (the default turn, random's and heuristic's
+choices, the wheel spin of a Spin card); make everything else a ``hot`` function, compiled
+once and called: the house-rule turn, the added strategies, the rare policy questions, the
+search, rlcard, the round loops themselves. LLVM may still inline a small ``hot`` callee.
+
+The compiled-code cache is keyed on the engine's sources and the constants it compiles in
+(``engine/cache.py``, installed by ``engine/__init__.py``), because inlined functions and
+module constants come from files other than the one numba stamps.
 """
 
 from numba import njit

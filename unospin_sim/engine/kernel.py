@@ -12,19 +12,22 @@ of a run seeded ``S`` draws every random number from its own SplitMix64 stream s
 """
 
 from .calls import apply_penalties
-from .chunk import new_state, play_chunk, play_match_chunk, replay_spins, seat_bots, trace_game
+from .chunk import (ENTRY_POINTS, LOOPS, loop_of, new_state, play_chunk, play_match_chunk,
+                    replay_spins, seat_bots, trace_game)
 from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
 from .legal import wd4_legal
 from .policy import choose_card
 from .rlcard import choose_rl, play_turn_rl
-from .round import play_round, run_round_default, run_round_house, run_round_search, setup_round
+from .round import (play_round_default, play_round_house, run_round_default,
+                    run_round_house, run_round_search, setup_round)
 from .search import decide, play_round_search
 from .turn import play_turn, play_turn_house
-from .wheel2005 import spin_2005
+from .wheel2005 import spin_2005, spin_2005_call
 
-__all__ = ["play_chunk", "play_match_chunk", "replay_spins", "trace_game", "new_state", "seat_bots", "play_round", "setup_round",
+__all__ = ["play_chunk", "play_match_chunk", "replay_spins", "trace_game", "new_state", "seat_bots", "ENTRY_POINTS", "LOOPS", "loop_of",
+           "play_round_default", "play_round_house", "setup_round",
            "run_round_default", "run_round_house", "run_round_search", "decide",
            "play_round_search", "jump_in_seat",
-           "play_turn", "play_turn_house", "play_turn_rl", "spin_2005", "penalty_action",
+           "play_turn", "play_turn_house", "play_turn_rl", "spin_2005", "spin_2005_call", "penalty_action",
            "apply_penalties", "choose_card", "choose_rl", "wd4_legal", "check_invariants"]

@@ -178,9 +178,10 @@ def choose_rl(st, pts, bots, p):
     return WILD, i - d
 
 
-@inl
+@hot
 def play_turn_rl(st, pts, bots, p):
-    """Seat p takes one turn under rlcard (one action: a play, or the draw). Sets S_CUR."""
+    """Seat p takes one turn under rlcard (one action: a play, or the draw). Sets S_CUR.
+    A called function (compiled once for the rlcard loop and the rule tests)."""
     s = st.s
     k, c = choose_rl(st, pts, bots, p)
     if k < 0:

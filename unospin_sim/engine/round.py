@@ -1,8 +1,10 @@
 """A round: the setup, then actions until a seat empties its hand or the turn cap.
 
-``play_round`` picks the loop once per round: ``rlcard.play_round_rl`` under the RLCard
-rules, ``play_round_house`` when a house rule is on, else ``play_round_default`` (which is
-compiled without the house-rule code).
+The loops: ``play_round_default`` (the default rules: compiled without the house-rule code,
+the turn inlined into it: the speed path), ``play_round_house`` (any house rule; the
+house-rule turn is a called function), the search loop (``run_round_search``, engine/
+search.py) and ``rlcard.play_round_rl``. Each is a called function compiled once; the
+kernel's entry points (``chunk.py``) are compiled per loop, so a run compiles only its own.
 """
 
 from ..rules.cards import FIRST_WILD
@@ -13,13 +15,13 @@ from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
 from .jit import hot, inl
 from ..bots import STRATEGY_SEARCH
-from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_HOUSE, R_PARTNERS,
+from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_PARTNERS,
                      R_RLCARD, R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_SPIN_NEXT, S_TEAMS, S_TURNS, S_WINNER)
 from .piles import winner_points
-from .rlcard import play_round_rl, setup_round_rl
+from .rlcard import setup_round_rl
 from .turn import play_turn, play_turn_house
-from .wheel2005 import spin_2005
+from .wheel2005 import spin_2005, spin_2005_call
 
 
 @hot
@@ -47,7 +49,7 @@ def setup_round(st, r, deck, bots, gseed):
 
 def _make_play_round(house, search=False):
     """(play_round_default, run_round_default) (``house`` False) or (play_round_house,
-    run_round_house) (True): see turn.py. The default loop is inlined into play_round.
+    run_round_house) (True): see turn.py. The default turn is inlined into the default loop.
     ``search`` (with ``house``): the loop of rounds with a ``search`` seat
     (``run_round_search``), which stops before such a seat's normal turn (engine/search.py)."""
 
@@ -88,7 +90,10 @@ def _make_play_round(house, search=False):
                     ev(st, EV_TURN, p, s[S_TURNS], 0)
                 if s[S_SPIN_NEXT]:
                     s[S_SPIN_NEXT] = 0
-                    spin_2005(st, r, pts, cum, bots, p)
+                    if house:
+                        spin_2005_call(st, r, pts, cum, bots, p)
+                    else:
+                        spin_2005(st, r, pts, cum, bots, p)
                 elif house:
                     play_turn_house(st, r, pts, cum, bots, p)
                 else:
@@ -101,7 +106,7 @@ def _make_play_round(house, search=False):
             ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
         return 0
 
-    @(hot if house else inl)
+    @hot
     def play_round_(st, r, deck, pts, cum, bots, gseed):
         setup_round_default(st, r, deck, bots, gseed)
         run_round_(st, r, deck, pts, cum, bots)
@@ -122,14 +127,3 @@ def run_round_search(st, r, deck, pts, cum, bots):
     """The search loop (see ``_make_play_round``): 0 at the end of the round, 1 when a
     search seat must decide its turn first."""
     return _run_round_search_inl(st, r, deck, pts, cum, bots)
-
-
-@hot
-def play_round(st, r, deck, pts, cum, bots, gseed):
-    """Play one round from a fresh deal to a winner or the turn cap."""
-    if r[R_RLCARD]:
-        play_round_rl(st, r, deck, pts, bots, gseed)
-    elif r[R_HOUSE]:
-        play_round_house(st, r, deck, pts, cum, bots, gseed)
-    else:
-        play_round_default(st, r, deck, pts, cum, bots, gseed)

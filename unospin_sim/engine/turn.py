@@ -3,6 +3,9 @@
 ``play_turn`` is the default rules' turn and ``play_turn_house`` the one with the house
 rules (``house.py``); both come from one body (``_make_play_turn``) with ``house`` frozen at
 compile time, so the default turn carries no trace of the house rules, not even a flag test.
+The default turn is inlined into the default round loop (the speed path); the house turn is
+a called function (``hot``), compiled once for the house-rule loop, the search loop and its
+rollouts, and the rule tests (with no house rule on it plays exactly the default turn).
 """
 
 from ..bots import STRATEGY_HOARDER, STRATEGY_SEARCH
@@ -14,7 +17,7 @@ from .calls import name_colour, uno_check
 from .events import ev
 from .house import (draw_until_playable, forced_card, open_jump, seven_o, special_wild,
                     start_penalty)
-from .jit import inl
+from .jit import hot, inl
 from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
                      EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
                      R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
@@ -77,7 +80,7 @@ def _make_play_turn(house):
     """play_turn for the default rules (``house`` False) or for rule sets with a house rule
     of docs/HOUSE_RULES.md (``house`` True)."""
 
-    @inl
+    @(hot if house else inl)
     def play_turn(st, r, pts, cum, bots, p):
         """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
         House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,

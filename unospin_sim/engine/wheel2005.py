@@ -217,3 +217,10 @@ def spin_2005(st, r, pts, cum, bots, p):
         set_other(st, seat_after_cw(st, p))
     end_spin(st, p)
     st.s[S_CUR] = seat_after(st, nxt_from)
+
+
+@hot
+def spin_2005_call(st, r, pts, cum, bots, p):
+    """:func:`spin_2005` as a called function, compiled once: the house-rule and search
+    loops and the rule tests call it; the default round loop inlines ``spin_2005``."""
+    spin_2005(st, r, pts, cum, bots, p)

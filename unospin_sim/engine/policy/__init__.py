@@ -12,6 +12,13 @@ strategies every function here handles, ``encode`` refuses any other, and
 The knob decisions (bluff, challenge, UNO call, catch) are the same for every strategy: the
 knob is the probability.
 
+How it compiles (engine/jit.py): the questions asked on most turns (``choose_card``,
+``choose_colour``, the knobs) are inlined into the turn, with random's and heuristic's
+answers inlined too and every added strategy behind one called function
+(``choose_card_added``, ``choose_colour_added``); the questions asked only on a wheel
+space, under a house rule or under rlcard are called functions (``hot``), compiled once
+whatever calls them.
+
 Adding a strategy: a module beside these with its choice functions, one branch in each
 function below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a paragraph in
 docs/BOTS.md, tests.
@@ -20,7 +27,7 @@ docs/BOTS.md, tests.
 from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGY_AGGRESSOR,
                      STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
                      STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SPIN_AWARE)
-from ..jit import inl
+from ..jit import hot, inl
 from ..layout import R_WHEEL
 from ..legal import partner_of
 from ..rng import unif
@@ -52,12 +59,20 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     """The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
     Wild Draw Four counts as playable (legal, or a bluff the bot decided on). -1 while a
     card is legal is a choice too (``hoarder`` draws instead of playing a wild it keeps;
-    the official rules allow it)."""
+    the official rules allow it). random and heuristic are compiled into the turn; every
+    added strategy is one called function (:func:`choose_card_added`), compiled once."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.choose_card(st, p, wd4_ok)
     if sid == STRATEGY_HEURISTIC:
         return H.choose_card(st, pts, p, wd4_ok)
+    return choose_card_added(st, r, pts, cum, bots, p, wd4_ok)
+
+
+@hot
+def choose_card_added(st, r, pts, cum, bots, p, wd4_ok):
+    """:func:`choose_card` for the strategies added after random and heuristic."""
+    sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_GREEDY:
         return G.choose_card(st, pts, p, wd4_ok)
     if sid == STRATEGY_HOARDER:
@@ -73,7 +88,7 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     return -1
 
 
-@inl
+@hot
 def choose_card_rl(st, pts, bots, p):
     """Rule option rlcard, a strategy playing its own card choice (``rl_action`` -1): the
     card kind, never a Wild Draw Four (RLCard offers it only when nothing else is legal,
@@ -82,7 +97,9 @@ def choose_card_rl(st, pts, bots, p):
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.choose_card(st, p, False)
-    if sid == STRATEGY_HEURISTIC:
+    # spin_aware: no Spin cards without a wheel; search: no search under rlcard: both play
+    # heuristic's choice
+    if sid == STRATEGY_HEURISTIC or sid == STRATEGY_SPIN_AWARE or sid == STRATEGY_SEARCH:
         return H.choose_card(st, pts, p, False)
     if sid == STRATEGY_GREEDY:
         return G.choose_card(st, pts, p, False)
@@ -92,10 +109,6 @@ def choose_card_rl(st, pts, bots, p):
         return CK.choose_card(st, pts, p, False)
     if sid == STRATEGY_AGGRESSOR:
         return AG.choose_card(st, pts, p, False)
-    if sid == STRATEGY_SPIN_AWARE:  # no Spin cards without a wheel: heuristic's choice
-        return H.choose_card(st, pts, p, False)
-    if sid == STRATEGY_SEARCH:  # no search under rlcard: heuristic's choice
-        return H.choose_card(st, pts, p, False)
     return -1
 
 
@@ -107,6 +120,13 @@ def choose_colour(st, bots, p):
         return R.choose_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.choose_colour(st, p)
+    return choose_colour_added(st, bots, p)
+
+
+@hot
+def choose_colour_added(st, bots, p):
+    """:func:`choose_colour` for the strategies added after random and heuristic."""
+    sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_SEARCH:  # its searched colour (knob colours), else heuristic's
         return SE.choose_colour(st, p)
     if _added(sid):  # every other added strategy: the colour it holds most (colour_keeper's best)
@@ -114,7 +134,7 @@ def choose_colour(st, bots, p):
     return -1
 
 
-@inl
+@hot
 def colour_to_discard(st, pts, bots, p):
     """The colour seat p names for a wheel discard by colour (2005 Discard Color, 2025
     Color Discard)."""
@@ -130,7 +150,7 @@ def colour_to_discard(st, pts, bots, p):
     return -1
 
 
-@inl
+@hot
 def colour_to_draw(st, bots, p):
     """The colour seat p names for the 2025 Wild Color Draw (it draws until that colour)."""
     sid = bots[p, B_STRATEGY]
@@ -143,7 +163,7 @@ def colour_to_draw(st, bots, p):
     return -1
 
 
-@inl
+@hot
 def number_to_discard(st, bots, p):
     """The number (0-9) seat p names for the 2005 Discard Number."""
     sid = bots[p, B_STRATEGY]
@@ -156,7 +176,7 @@ def number_to_discard(st, bots, p):
     return -1
 
 
-@inl
+@hot
 def almost_uno_keep(st, pts, bots, p, n):
     """2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
     cards p keeps are the last two (the rest are discarded). Writes only that scratch."""
@@ -173,7 +193,7 @@ def almost_uno_keep(st, pts, bots, p, n):
         H.almost_uno_keep(st, n)
 
 
-@inl
+@hot
 def race_discard(st, pts, bots, w):
     """The card seat w, the winner of the 2005 UNO Spin race, discards."""
     sid = bots[w, B_STRATEGY]
@@ -192,7 +212,7 @@ def race_discard(st, pts, bots, w):
     return -1
 
 
-@inl
+@hot
 def draw_two_to_stack(st, bots, p, n):
     """Stacking: which of its n Draw Two instances seat p stacks (it always stacks when it
     can)."""
@@ -207,7 +227,7 @@ def draw_two_to_stack(st, bots, p, n):
 
 
 # ==================================================================== target seats
-@inl
+@hot
 def swap_target(st, bots, p):
     """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands).
     Under partners never the partner (every strategy)."""
@@ -222,7 +242,7 @@ def swap_target(st, bots, p):
     return -1
 
 
-@inl
+@hot
 def web_swing_target(st, bots, p, c, n, lim):
     """Wild Web Swing: the seat among the n others holding colour c less than ``lim`` seats
     away in turn order that play jumps to (``lim``: players, or under partners the
@@ -239,7 +259,7 @@ def web_swing_target(st, bots, p, c, n, lim):
 
 
 # ==================================================================== jump_in
-@inl
+@hot
 def jumps_in(st, bots, q, k):
     """jump_in: seat q, holding kind k identical to the card just played (and not the seat
     to act), plays it out of turn now. The strategy decides (never past the partner's turn
@@ -258,7 +278,7 @@ def jumps_in(st, bots, q, k):
 
 
 # ==================================================================== rlcard actions
-@inl
+@hot
 def rl_action(st, bots, p, n):
     """Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
     or -1 when the strategy plays its own card choice instead (``choose_card``)."""
