@@ -4,9 +4,11 @@
 #                                with the skill section (tournaments of every strategy)
 #   reports/sensitivity-2025/    2005 against the 2025 wheel under every layout and
 #                                interpretation option tried: which verdicts hold
+#   notebooks/*.ipynb            re-executed in place at their own defaults, outputs saved
+#                                (notebook 01 opens the README's run, made here last)
 # Usage: bash reports/regenerate.sh            (GAMES=1e5 bash reports/regenerate.sh to try it)
 # The runs go to $RESULTS (default results/reports, the paths the reports quote); about
-# 20-40 minutes on 2 cores.
+# 20-40 minutes on 2 cores, and a few more for the notebooks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-1e6}            # rounds per run
@@ -36,3 +38,12 @@ run s25-wild-stops-true "spin2025(players=4,wild_stops_colour_draw=true)"
 python -m unospin_sim report "$R/spin2005" "$R/spin2025" "$R/s25-draws-as-one" \
     "$R/s25-draws-as-two" "$R/s25-2x-swap-doubled" "$R/s25-wild-matches-false" \
     "$R/s25-wild-stops-true" --wheel-games 0 --out reports/sensitivity-2025
+
+# The notebooks are committed executed (their charts show when browsing the repository).
+# First the README's run (spin2025, 4 players, random bots, seed 0), written last so that it
+# is the newest results directory, the one notebook 01 opens; then every notebook at its own
+# defaults, in notebooks/ as under `jupyter lab notebooks/`.
+python -m unospin_sim run --games "$GAMES" --out results/spin2025-p4-s0-regenerate --overwrite \
+    --quiet > /dev/null
+jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=7200 \
+    --ExecutePreprocessor.record_timing=False notebooks/*.ipynb

@@ -2,14 +2,21 @@
 game count injected after its `parameters` cell (papermill style), and ends with its answer.
 
 The key results each notebook must reach are asserted from the ``ANSWER`` dict it builds.
+Executing notebooks is the slow tier; the default tier checks that the committed notebooks
+are executed (their charts show when browsing the repository) and tests
+:func:`unospin_sim.results.newest`, which notebook 01 opens the README's run with.
 """
 
 import json
 import math
 import os
+import time
 from pathlib import Path
 
 import pytest
+
+from unospin_sim.errors import ResultsError
+from unospin_sim.results import newest
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 ROOT = Path(__file__).parent.parent
@@ -23,7 +30,9 @@ def test_there_are_the_four_question_notebooks():
     assert {"01_quickstart", "02_wheel_spaces", "03_race_to_500", "04_2005_vs_2025"} <= names
 
 
-def _run(path, tmp_path):
+def _run(path, tmp_path, cwd=None):
+    """Execute notebook ``path`` in directory ``cwd`` (default ``tmp_path``) with the small
+    GAMES injected: ``(ANSWER, text of the answer cell, the executed notebook)``."""
     try:
         import nbclient
         import nbformat
@@ -43,7 +52,7 @@ def _run(path, tmp_path):
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["MPLBACKEND"] = "Agg"
     client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
-                                     resources={"metadata": {"path": str(tmp_path)}})
+                                     resources={"metadata": {"path": str(cwd or tmp_path)}})
     old = dict(os.environ)
     os.environ.update(env)  # the kernel inherits this environment
     try:
@@ -55,14 +64,25 @@ def _run(path, tmp_path):
     answer = json.loads(text.split("ANSWER=", 1)[1])
     # the cell before the injected one prints the answer in words
     last = "".join(o.get("text", "") for o in nb.cells[-2].outputs)
-    return answer, last
+    return answer, last, nb
 
 
+def _texts(nb) -> str:
+    return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
+                   for o in c.outputs)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs_and_answers(path, tmp_path):
-    answer, last = _run(path, tmp_path)
+    answer, last, nb = _run(path, tmp_path)
     name = path.stem
     if name == "01_quickstart":
+        # no results directory in (or above) tmp_path: one line says so, then it simulates
+        assert answer["results"] is None and answer["rounds"] == GAMES[name]
+        said = [line for line in _texts(nb).splitlines() if "no results directory" in line]
+        assert len(said) == 1 and "python -m unospin_sim run" in said[0]
+        assert "simulated inline" in last
         assert 0.2 < answer["first_player_win_rate"] < 0.4
         assert answer["low"] < answer["first_player_win_rate"] < answer["high"]
         assert answer["mean_turns"] > 10
@@ -94,3 +114,92 @@ def test_notebook_runs_and_answers(path, tmp_path):
                                            "rounds_per_match", "comeback_rate"}
     else:
         assert answer is None or isinstance(answer, dict)
+
+
+@pytest.mark.slow
+def test_quickstart_opens_the_newest_results_directory(tmp_path):
+    """Notebook 01 runs in notebooks/ (as under `jupyter lab notebooks/`) and opens the
+    newest run in ../results/ (the README's `run` then the notebook), not an inline run."""
+    from unospin_sim.runner import simulate
+
+    older = tmp_path / "results" / "spin2025-p4-s1-older"
+    newer = tmp_path / "results" / "spin2025-p3-s2-newer"
+    simulate("spin2025(players=4)", "random", games=1000, seed=1, out=older)
+    run = simulate("spin2025(players=3)", "random", games=2500, seed=2, out=newer)
+    past = time.time() - 3600
+    os.utime(older / "meta.json", (past, past))
+    (tmp_path / "notebooks").mkdir()
+    path = next(p for p in NOTEBOOKS if p.stem == "01_quickstart")
+    answer, last, nb = _run(path, tmp_path, cwd=tmp_path / "notebooks")
+    assert answer["results"] == str(newer.resolve())
+    assert answer["rules"] == run.meta["rules"] == "spin2025(players=3)"
+    assert answer["rounds"] == 2500 != GAMES["01_quickstart"]
+    assert "simulated inline" not in _texts(nb)
+    assert "first player wins" in last and os.path.join("..", "results", newer.name) in last
+    assert 0.2 < answer["first_player_win_rate"] < 0.5
+
+
+# ---- the committed notebooks are executed (default tier, no kernel) ----------------------
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_notebook_is_executed(path):
+    """Committed with outputs, so the charts show when browsing the repository
+    (bash reports/regenerate.sh re-executes them)."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    counts = [c.get("execution_count") for c in code]
+    assert counts == list(range(1, len(code) + 1)), \
+        f"{path.name}: not executed top to bottom in one kernel (execution counts {counts})"
+    for c in code:
+        assert not any(o.output_type == "error" for o in c.outputs), f"{path.name}: an error"
+        if "parameters" not in c.metadata.get("tags", []):
+            assert c.outputs, f"{path.name}: a code cell without output:\n{c.source[:200]}"
+    plots = any("plt." in c.source or "plot_" in c.source for c in code)
+    pngs = sum("image/png" in o.get("data", {}) for c in code for o in c.outputs)
+    assert pngs >= 1 or not plots, f"{path.name} plots but holds no PNG output"
+    assert path.stat().st_size < 2_000_000, f"{path.name}: keep committed outputs small"
+    if path.stem == "01_quickstart":  # executed against a results directory of `run`
+        assert "Source: the run in" in _texts(nb) and "simulated inline" not in _texts(nb)
+
+
+# ---- unospin_sim.results.newest: how notebook 01 finds the README's run -------------------
+
+def _fake_run(d: Path, age: float = 0.0) -> Path:
+    d.mkdir(parents=True)
+    (d / "meta.json").write_text('{"rules": "spin2025(players=4)", "games": 0}')
+    t = time.time() - age
+    os.utime(d / "meta.json", (t, t))
+    return d
+
+
+def test_newest_is_the_run_written_last(tmp_path):
+    _fake_run(tmp_path / "results" / "b-older", age=100)
+    new = _fake_run(tmp_path / "results" / "a-newer", age=10)
+    (tmp_path / "results" / "c-unfinished").mkdir()   # no meta.json: never chosen
+    assert newest(tmp_path / "results") == tmp_path / "results" / "a-newer"
+    assert newest(tmp_path / "results").resolve() == new.resolve()
+
+
+def test_newest_searches_results_of_the_cwd_and_its_parents(tmp_path, monkeypatch):
+    run = _fake_run(tmp_path / "results" / "spin2025-p4-s0-20260101-000000")
+    (tmp_path / "notebooks" / "deeper").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "notebooks" / "deeper")
+    assert newest() == run.resolve()
+    # the nearest results/ holding a run wins over one further up
+    near = _fake_run(tmp_path / "notebooks" / "results" / "x", age=1000)
+    assert newest() == near.resolve()
+
+
+def test_newest_says_in_one_line_to_run_first(tmp_path, monkeypatch):
+    (tmp_path / "results" / "unfinished").mkdir(parents=True)
+    with pytest.raises(ResultsError) as e:
+        newest(tmp_path / "results")
+    msg = str(e.value)
+    assert "\n" not in msg and "no results directory" in msg
+    assert "python -m unospin_sim run" in msg
+    if not any((p / "results").is_dir() for p in tmp_path.parents):
+        monkeypatch.chdir(tmp_path / "results")
+        with pytest.raises(ResultsError, match="python -m unospin_sim run"):
+            newest()
