@@ -50,8 +50,6 @@ def test_an_entry_point_compiles_only_its_own_loop(tmp_path):
 import numpy as np
 from unospin_sim.bots import parse_bots
 from unospin_sim.rules import parse_rules
-
-from conftest import REPO
 from unospin_sim.engine.encode import encode
 from unospin_sim.engine import kernel as K, layout as L
 rules = parse_rules("classic(players=2,rlcard=true)")

@@ -66,7 +66,7 @@ import json
 from unospin_sim.runner import simulate
 simulate("classic(players=2)", "random", games=10, seed=0, threads=1)
 from unospin_sim.engine import kernel
-st = kernel.play_chunk.stats
+st = kernel.ENTRY_POINTS["default"][0].stats  # the default rules' play_chunk
 print(json.dumps({"file": kernel.__file__, "hits": sum(st.cache_hits.values()),
                   "misses": sum(st.cache_misses.values()), "cache_path": st.cache_path}))
 '''
@@ -479,11 +479,10 @@ def test_numba_cache_dir_is_respected(tmp_path):
 
 
 @pytest.mark.slow
-def test_kernel_recompiles_after_a_layout_constant_changes(tmp_path, request):
-    """Two cold compiles of the whole kernel (minutes on 2 cores), so only when slow tests
-    are selected (``pytest -m slow``); the probe tests above show the mechanism."""
-    if "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("compiles the whole kernel twice: run with pytest -m slow")
+@pytest.mark.expensive
+def test_kernel_recompiles_after_a_layout_constant_changes(tmp_path):
+    """Two cold compiles of the kernel (minutes on 2 cores): the expensive tier
+    (``pytest -m slow --run-expensive``); the probe tests above show the mechanism."""
     pkg = copy_package(tmp_path)
     timeout = 3600  # a cold compile of the whole kernel, on a busy machine
 

@@ -2,7 +2,7 @@
 
 The loops: ``play_round_default`` (the default rules: compiled without the house-rule code,
 the turn inlined into it: the speed path), ``play_round_house`` (any house rule; the
-house-rule turn is a called function), the search loop (``run_round_search``, engine/
+house-rule turn inlined), the search loop (``run_round_search``, engine/
 search.py) and ``rlcard.play_round_rl``. Each is a called function compiled once; the
 kernel's entry points (``chunk.py``) are compiled per loop, so a run compiles only its own.
 """
@@ -20,7 +20,7 @@ from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_PARTNERS,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_SPIN_NEXT, S_TEAMS, S_TURNS, S_WINNER)
 from .piles import winner_points
 from .rlcard import setup_round_rl
-from .turn import play_turn, play_turn_house
+from .turn import play_turn, play_turn_house_inl
 from .wheel2005 import spin_2005, spin_2005_call
 
 
@@ -95,7 +95,7 @@ def _make_play_round(house, search=False):
                     else:
                         spin_2005(st, r, pts, cum, bots, p)
                 elif house:
-                    play_turn_house(st, r, pts, cum, bots, p)
+                    play_turn_house_inl(st, r, pts, cum, bots, p)
                 else:
                     play_turn(st, r, pts, cum, bots, p)
             apply_penalties(st)

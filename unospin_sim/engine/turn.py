@@ -3,9 +3,10 @@
 ``play_turn`` is the default rules' turn and ``play_turn_house`` the one with the house
 rules (``house.py``); both come from one body (``_make_play_turn``) with ``house`` frozen at
 compile time, so the default turn carries no trace of the house rules, not even a flag test.
-The default turn is inlined into the default round loop (the speed path); the house turn is
-a called function (``hot``), compiled once for the house-rule loop, the search loop and its
-rollouts, and the rule tests (with no house rule on it plays exactly the default turn).
+The default turn is inlined into the default round loop and the house turn into the
+house-rule and search loops (their speed paths); ``play_turn_house`` is the house turn as a
+called function (``hot``), compiled once for the rule tests, which drive it one action at a
+time (with no house rule on it plays exactly the default turn).
 """
 
 from ..bots import STRATEGY_HOARDER, STRATEGY_SEARCH
@@ -76,11 +77,12 @@ def mark_void(st, bots, p, c):
         st.hand[p, VOID] |= m
 
 
-def _make_play_turn(house):
+def _make_play_turn(house, inline):
     """play_turn for the default rules (``house`` False) or for rule sets with a house rule
-    of docs/HOUSE_RULES.md (``house`` True)."""
+    of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
+    called function of its own."""
 
-    @(hot if house else inl)
+    @(inl if inline else hot)
     def play_turn(st, r, pts, cum, bots, p):
         """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
         House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,
@@ -224,6 +226,10 @@ def _make_play_turn(house):
     return play_turn
 
 
-#: a normal turn under the default rules / with house rules
-play_turn = _make_play_turn(False)
-play_turn_house = _make_play_turn(True)
+#: a normal turn under the default rules (inlined into the default loop)
+play_turn = _make_play_turn(False, True)
+#: a normal turn with house rules, inlined into the house-rule and search loops (their speed
+#: path: a search seat's rollouts play thousands of turns a decision)
+play_turn_house_inl = _make_play_turn(True, True)
+#: the same turn as a called function, compiled once for the rule tests (tests/statekit.py)
+play_turn_house = _make_play_turn(True, False)
