@@ -58,3 +58,30 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: float = 600) -> subpro
 def cli():
     """The :func:`run_cli` helper as a fixture."""
     return run_cli
+
+
+def in_process_cli(monkeypatch, capsys):
+    """A :func:`run_cli` look-alike that calls ``unospin_sim.cli.main(argv)`` in this process
+    (working directory changed for the call, output captured): the same exit status, stdout
+    and stderr, without a Python start-up per case."""
+    from unospin_sim.cli import main
+
+    def run(*args: str, cwd: Path | None = None, timeout: float | None = None):
+        capsys.readouterr()
+        with monkeypatch.context() as m:
+            if cwd is not None:
+                m.chdir(cwd)
+            try:
+                code = main(list(args))
+            except SystemExit as e:  # argparse's --help / --version
+                code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["unospin_sim", *args], code, out, err)
+    return run
+
+
+@pytest.fixture(params=["in_process", pytest.param("subprocess", marks=pytest.mark.slow)])
+def any_cli(request, monkeypatch, capsys):
+    """The command line in process (default tier) and as a real subprocess (slow tier): a
+    test using it runs once each way."""
+    return in_process_cli(monkeypatch, capsys) if request.param == "in_process" else run_cli

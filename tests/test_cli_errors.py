@@ -62,8 +62,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("args,word", CASES, ids=[" ".join(a) or "none" for a, _ in CASES])
-def test_bad_input_subprocess(cli, tmp_path, args, word):
-    proc = cli(*args, cwd=tmp_path, timeout=60)
+def test_bad_input(any_cli, tmp_path, args, word):
+    proc = any_cli(*args, cwd=tmp_path, timeout=60)
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr

@@ -1,4 +1,5 @@
-"""Walk the hostile input catalogue (``tests/hostile_cases.py``) through the real CLI.
+"""Walk the hostile input catalogue (``tests/hostile_cases.py``) through the real CLI: in
+process (``cli.main``, default tier) and as a subprocess (slow tier).
 
 Every case must exit with status 2 and print exactly one line on stderr,
 ``unospin_sim: error: <message>``, whose message names the problem; no traceback; nothing
@@ -39,12 +40,12 @@ def _argv(case: Case, d: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_hostile_case(cli, tmp_path, case):
+def test_hostile_case(any_cli, tmp_path, case):
     d = tmp_path / "dir"
     if case.setup is not None:
         case.setup(d)
     before = snapshot(tmp_path)
-    proc = cli(*_argv(case, d), cwd=tmp_path, timeout=120)
+    proc = any_cli(*_argv(case, d), cwd=tmp_path, timeout=120)
 
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout, proc.stderr
     assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
