@@ -112,11 +112,12 @@ class Game:
     def run(self, p):
         """Seat p acts next and the kernel's own round loop runs from this state until a seat
         wins or S_TURNS reaches the rule set's turn_cap (cap check, penalties, UNO penalties
-        and all: ``round.run_round_house``, which with no house rule on plays exactly the
-        default loop; it is the loop compiled for the tests, the default one being inlined
-        into the kernel's entry points only)."""
+        and all). It is the house-rule loop compiled for search (``round.run_round_search``,
+        which the search tests compile anyway): with no house rule on it is the default
+        loop, and it stops early (returns 1) only before the undecided turn of a ``search``
+        seat, which no test runs here."""
         self.st.s[L.S_CUR] = p
-        K.run_round_house(self.st, self.r, self.deck, self.pts, self.cum, self.bots)
+        K.run_round_search(self.st, self.r, self.deck, self.pts, self.cum, self.bots)
         return self
 
     def jump(self):

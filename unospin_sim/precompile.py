@@ -81,8 +81,6 @@ def _test_steps() -> list[tuple[str, Callable[[], object]]]:
 
     steps = [
         ("play_turn_house", kernel.play_turn_house, sig("st", "r", "pts", "cum", "bots", i64)),
-        ("run_round_house", kernel.run_round_house,
-         sig("st", "r", "deck", "pts", "cum", "bots")),
         ("run_round_search", kernel.run_round_search,
          sig("st", "r", "deck", "pts", "cum", "bots")),
         ("decide", kernel.decide, sig("st", "st", "r", "deck", "pts", "cum", "bots")),
