@@ -288,9 +288,7 @@ def _check_tables(rules: RuleSet, games: int, res) -> None:
     assert spins["game"].is_monotonic_increasing
 
 
-@settings(SIM, max_examples=300)
-@given(games_cases())
-def test_invariants_hold(case):
+def _invariants_hold(case):
     rules, bots, games, seed = case
     res = simulate(rules, bots, games=games, seed=seed, threads=1, check=True)
     _check_tables(rules, games, res)
@@ -299,6 +297,21 @@ def test_invariants_hold(case):
     assert tuple(parse_bots(",".join(res.meta["bots"]), rules.players)) == tuple(bots)
 
 
+@settings(SIM, max_examples=25)
+@given(games_cases())
+def test_invariants_hold(case):
+    """Default tier: 25 random rule sets, bots and sizes (the slow tier runs 300)."""
+    _invariants_hold(case)
+
+
+@pytest.mark.slow
+@settings(SIM, max_examples=300)
+@given(games_cases())
+def test_invariants_hold_full_size(case):
+    _invariants_hold(case)
+
+
+@pytest.mark.slow
 @settings(SIM, max_examples=100)
 @given(games_cases(), st.data())
 def test_threads_and_chunks_do_not_change_results(case, data):
@@ -310,6 +323,7 @@ def test_threads_and_chunks_do_not_change_results(case, data):
     pd.testing.assert_frame_equal(a.spins, b.spins)
 
 
+@pytest.mark.slow
 @settings(SIM, max_examples=30)
 @given(games_cases())
 def test_check_mode_does_not_change_results(case):
