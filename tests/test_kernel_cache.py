@@ -403,6 +403,9 @@ def test_install_is_idempotent():
 
 
 def test_locator_falls_back_when_nothing_is_writable(monkeypatch):
+    from numba.core import config
+    monkeypatch.setattr(config, "CACHE_DIR", "")  # as without NUMBA_CACHE_DIR
+    monkeypatch.setattr(cache, "_dirs", {})
     loc = cache.locator_class()
     engine_file = cache.__file__
     key = "numba-" + cache.current_hash()[:cache.HASH_CHARS]
