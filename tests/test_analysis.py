@@ -89,6 +89,7 @@ def test_space_effects_on_a_simulation():
     assert bal.loc["a", "mean_turns_low"] < bal.loc["a", "mean_turns"] < bal.loc["a", "mean_turns_high"]
 
 
+@pytest.mark.slow
 def test_report_command_writes_charts_and_tables(tmp_path, cli):
     out = tmp_path / "res"
     r = cli("run", "--games", "3000", "--edition", "spin2005", "--seed", "3", "--out", str(out),

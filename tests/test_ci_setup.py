@@ -91,6 +91,7 @@ def test_ci_installs_rlcard_and_sets_ci():
     assert 'rlcard = ["rlcard==1.2.0"]' in pyproject
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ci, outcome", [("1", "failed"), ("", "skipped")])
 def test_rlcard_comparison_fails_under_ci_without_rlcard(tmp_path, ci, outcome):
     """With rlcard not importable, the RLCard comparison fails when CI is set and skips

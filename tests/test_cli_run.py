@@ -31,6 +31,7 @@ def test_run_writes_results(cli, tmp_path):
     assert len(res.rounds) == 2000 and len(res.spins) == 0
 
 
+@pytest.mark.slow
 def test_run_threads_do_not_change_results(cli, tmp_path):
     tables = []
     for threads in ("1", "2"):
@@ -55,6 +56,7 @@ def test_run_default_out_is_printed(cli, tmp_path):
     assert len(res.rounds) == 500 and len(res.spins) > 0
 
 
+@pytest.mark.slow
 def test_run_with_rules_and_wheel(cli, tmp_path):
     out = tmp_path / "w"
     proc = cli("run", "--games", "1e3", "--rules", "spin2025(players=3,wheel={two_x:1})",
@@ -65,6 +67,7 @@ def test_run_with_rules_and_wheel(cli, tmp_path):
     assert set(res.spins["space"].unique()) <= {"two_x"}
 
 
+@pytest.mark.slow
 def test_overwrite(cli, tmp_path):
     out = tmp_path / "o"
     args = ("run", "--games", "300", "--edition", "classic", "--quiet", "--out", str(out))
@@ -91,6 +94,7 @@ def test_simulate_out_save_and_load_agree(tmp_path, rules):
     assert list(res.rounds.columns) == round_columns(parse_rules(rules))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["classic", "spin2005", "spin2025", "spiderman"])
 def test_play(cli, edition):
     proc = cli("play", "--seed", "1", "--edition", edition, "--players", "3")

@@ -12,6 +12,8 @@ else:
 
 from unospin_sim.runner import simulate  # noqa: E402
 
+pytestmark = pytest.mark.slow  # process workers and a local cluster: the slow tier
+
 
 def test_dask_cluster_matches_local_threads(tmp_path):
     with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,

@@ -1083,6 +1083,7 @@ def _all_house_rules(edition: str, players: int) -> str:
 
 @pytest.mark.parametrize("edition,players", [("classic", 4), ("spin2005", 3),
                                              ("spin2025", 4), ("spiderman", 6)])
+@pytest.mark.slow
 def test_invariants_with_every_compatible_house_rule(edition, players):
     """>= 100,000 rounds per edition with every house rule on (issue 9): cards conserved,
     hands and piles consistent after every action, and rounds end."""

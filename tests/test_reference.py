@@ -452,6 +452,7 @@ def test_web_swing():
 EDITION_PLAYERS = [(ed, n) for ed in R.EDITIONS for n in (2, 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition, players", EDITION_PLAYERS)
 def test_conservation_and_rounds_end(edition, players):
     deck = Counter(R.build_deck(edition))

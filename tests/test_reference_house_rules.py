@@ -657,6 +657,7 @@ def test_conservation_with_house_rules(edition, kw, players):
         assert res["winner_points"] == sum(res["points_left"])
 
 
+@pytest.mark.slow
 def test_house_rules_change_outcomes():
     """Each option changes the distribution in the expected direction (sanity)."""
     base = R.play_many("classic", 4, 1500, 3)

@@ -61,6 +61,7 @@ def reference(tmp_path_factory):
     return out, proc.stdout
 
 
+@pytest.mark.slow
 def test_sigkill_then_resume_equals_uninterrupted(cli, tmp_path, reference):
     ref, ref_stdout = reference
     out = tmp_path / "r"
@@ -84,6 +85,7 @@ def test_sigkill_then_resume_equals_uninterrupted(cli, tmp_path, reference):
     assert again.returncode == 2 and "unfinished" not in again.stderr
 
 
+@pytest.mark.slow
 def test_interrupted_overwrite_keeps_old_results(cli, tmp_path, reference):
     ref, _ = reference
     out = tmp_path / "o"
@@ -103,6 +105,7 @@ def test_interrupted_overwrite_keeps_old_results(cli, tmp_path, reference):
     pd.testing.assert_frame_equal(new.rounds, load_results(ref).rounds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["truncate", "foreign", "stray"])
 def test_corrupt_part_on_resume_is_one_line_exit_2(cli, tmp_path, damage):
     out = tmp_path / "c"
@@ -143,6 +146,7 @@ def test_sigterm_prints_resume_command(tmp_path):
     assert len(set(manifest_chunks(out))) >= 2
 
 
+@pytest.mark.slow
 def test_resume_refuses_other_flags(cli, tmp_path):
     proc = cli("run", "--resume", str(tmp_path), "--games", "5")
     assert proc.returncode == 2 and "--games" in proc.stderr
@@ -150,6 +154,7 @@ def test_resume_refuses_other_flags(cli, tmp_path):
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_summary_only_and_no_spins(cli, tmp_path, reference):
     ref, ref_stdout = reference
     for flag, tables in (("--summary-only", []), ("--no-spins", ["rounds"])):
@@ -190,6 +195,7 @@ def _peak_rss_mb(*args):
     return usage.ru_maxrss / 1024
 
 
+@pytest.mark.slow
 def test_peak_memory_does_not_grow_with_rounds(tmp_path):
     """Peak RSS of `run` at 2e4 and 2e5 rounds (same chunk size): within 15% + 30 MB.
     Before the summary was accumulated per chunk, 1e6 rounds took ~110 MB more."""
@@ -200,6 +206,7 @@ def test_peak_memory_does_not_grow_with_rounds(tmp_path):
     assert large <= small * 1.15 + 30, (small, large)
 
 
+@pytest.mark.slow
 def test_peak_memory_does_not_grow_with_chunk_size(tmp_path):
     """spin2025 (about 15 spins a round): peak RSS of `run` with chunks of 2,000 and of
     40,000 rounds within 15% + 30 MB.  When a chunk was one kernel call, its int64 spin
@@ -211,6 +218,7 @@ def test_peak_memory_does_not_grow_with_chunk_size(tmp_path):
     assert large <= small * 1.15 + 30, (small, large)
 
 
+@pytest.mark.slow
 def test_match_mode_peak_memory_does_not_grow_with_chunk_size(tmp_path):
     """Match mode (spin2025 race, ~3.3 rounds a match): peak RSS with chunks of 1,000 and of
     12,000 matches within 15% + 30 MB.  When a chunk of matches was one kernel call the

@@ -97,6 +97,7 @@ def test_rotated_matches_use_the_game_column():
     assert (m.loc[0, "score_0"], m.loc[0, "score_1"], m.loc[0, "winner"]) == (400, 550, 1)
 
 
+@pytest.mark.slow
 def test_cli_rotate_bots_and_mixed_bot_race_report(tmp_path, cli):
     out = tmp_path / "r"
     r = cli("run", "--games", "4000", "--edition", "classic", "--bots",

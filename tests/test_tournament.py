@@ -86,6 +86,7 @@ def test_parse_strategies():
     (("--edition", "poker"), "poker"),
     (("--games", "0"), "games"),
 ])
+@pytest.mark.slow
 def test_cli_errors_are_one_line(cli, args, fragment):
     p = cli("tournament", "--games", "10", *args)
     assert p.returncode == 2, p.stderr
@@ -95,6 +96,7 @@ def test_cli_errors_are_one_line(cli, args, fragment):
     assert "Traceback" not in p.stderr and p.stdout == ""
 
 
+@pytest.mark.slow
 def test_cli_tournament_runs(cli, tmp_path):
     p = cli("tournament", "--edition", "classic", "--players", "2", "--games", "300",
             "--strategies", "greedy", "--seed", "1", "--threads", "1", "--quiet",
@@ -104,6 +106,7 @@ def test_cli_tournament_runs(cli, tmp_path):
     assert (tmp_path / "t" / "pairings.parquet").exists()
 
 
+@pytest.mark.slow
 def test_report_skill_section_from_tournament_dirs(tmp_path):
     """`report --skill DIR...`: one row per tournament, findings with intervals, and the
     difference between the tournaments' skill; a directory that is not a tournament gets a
