@@ -297,10 +297,10 @@ def _invariants_hold(case):
     assert tuple(parse_bots(",".join(res.meta["bots"]), rules.players)) == tuple(bots)
 
 
-@settings(SIM, max_examples=25)
+@settings(SIM, max_examples=10)
 @given(games_cases())
 def test_invariants_hold(case):
-    """Default tier: 25 random rule sets, bots and sizes (the slow tier runs 300)."""
+    """Default tier: 10 random rule sets, bots and sizes (the slow tier runs 300)."""
     _invariants_hold(case)
 
 

@@ -641,6 +641,7 @@ def _rlcard():
     return rlcard
 
 
+@pytest.mark.slow
 def test_matches_rlcard_statistically():
     """RLCard's own environment (when installed) beside ours: mean game length, seat-0 win
     rate and the loser's cards left agree (|z| < 4). Turns = actions (plays and draws) on
