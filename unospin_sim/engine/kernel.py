@@ -1,5 +1,6 @@
 """The kernel's public door: the entry points the runner calls and the one-action functions
-the rule tests drive.
+the rule tests drive (each a called function, compiled once: the inlined ones, such as the
+default turn, are not exported, since calling one from Python compiles a copy of its own).
 
 The engine is split into modules of one concern each (docs/ARCHITECTURE.md draws the map):
 ``rng``, ``events``, ``piles``, ``legal``, ``policy/``, ``calls``, ``exchange``, ``wheel``,
@@ -19,15 +20,14 @@ from .invariants import check_invariants
 from .legal import wd4_legal
 from .policy import choose_card
 from .rlcard import choose_rl, play_turn_rl
-from .round import (play_round_default, play_round_house, run_round_default,
-                    run_round_house, run_round_search, setup_round)
+from .round import play_round_default, play_round_house, run_round_search, setup_round
 from .search import decide, play_round_search
-from .turn import play_turn, play_turn_house
-from .wheel2005 import spin_2005, spin_2005_call
+from .turn import play_turn_house
+from .wheel2005 import spin_2005_call
 
 __all__ = ["play_chunk", "play_match_chunk", "replay_spins", "trace_game", "new_state", "seat_bots", "ENTRY_POINTS", "LOOPS", "loop_of",
            "play_round_default", "play_round_house", "setup_round",
-           "run_round_default", "run_round_house", "run_round_search", "decide",
+           "run_round_search", "decide",
            "play_round_search", "jump_in_seat",
-           "play_turn", "play_turn_house", "play_turn_rl", "spin_2005", "spin_2005_call", "penalty_action",
+           "play_turn_house", "play_turn_rl", "spin_2005_call", "penalty_action",
            "apply_penalties", "choose_card", "choose_rl", "wd4_legal", "check_invariants"]
