@@ -7,7 +7,7 @@ with ratios measured in the same run (wall clock, and the CPU seconds of the pro
 Layers, each on rounds ``0 .. games-1`` of one seed, split into the runner's chunks and played
 on ``--threads`` threads (every jitted function releases the GIL):
 
-* ``yardstick``: a bare jitted loop playing the rounds with no output at all (``play_round``
+* ``yardstick``: a bare jitted loop playing the rounds with no output at all (``play_round_default``
   only: the rules' own cost);
 * ``kernel``: ``play_chunk`` per chunk (output rows and spin records, no Python tables);
 * ``simulate``: ``simulate(..., keep=True)``: the tables built in memory as DataFrames;
@@ -39,7 +39,7 @@ def _yardstick_kernel():
     from unospin_sim.engine.chunk import new_state
     from unospin_sim.engine.layout import R_TURN_CAP, S_TURNS
     from unospin_sim.engine.rng import U64, game_seed
-    from unospin_sim.engine.round import play_round
+    from unospin_sim.engine.round import play_round_default as play_round  # the default rules
 
     @njit(nogil=True)
     def yardstick(r, deck, pts, cum, bots, seed, game0, n):
