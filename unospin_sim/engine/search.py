@@ -93,15 +93,6 @@ SEARCH_VOID_TRIES = 32
 
 
 @hot
-def has_search(bots):
-    """1 when some seat plays ``search``."""
-    for q in range(bots.shape[0]):
-        if bots[q, B_STRATEGY] == STRATEGY_SEARCH:
-            return 1
-    return 0
-
-
-@hot
 def unseen_pool(st, p, w):
     """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
     cannot see (the draw pile, then every other hand by seat and kind); returns their
