@@ -56,10 +56,9 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 
 import numpy as np
 
-from ..bots import STRATEGY_SEARCH
 from ..rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS
 from .jit import hot
-from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, B_STRATEGY, DISC, HAND_FIELDS,
+from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, DISC, HAND_FIELDS,
                      HSIZE, MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
                      N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
                      S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_COLOUR, S_SEARCH_HS,
