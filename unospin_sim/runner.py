@@ -431,7 +431,7 @@ def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Re
     # compile or load the cached kernel once, in this thread; say so if it takes a while
     note = threading.Timer(2.0, lambda: print(
         "compiling the game kernel for this rule set's round loop (first run only; measured "
-        "2026-12-02 on 2 cores: about 2 minutes for the default rules; cached afterwards; "
+        "2026-12-02 on 2 cores: 2-3 minutes for the default rules; cached afterwards; "
         "`python -m unospin_sim compile` does it ahead)...",
         file=sys.stderr, flush=True)) if progress else None
     if note is not None:
