@@ -103,7 +103,8 @@ def test_rlcard_comparison_fails_under_ci_without_rlcard(tmp_path, ci, outcome):
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(fake.parent), str(REPO),
                                                       env.get("PYTHONPATH")]))
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rsf",
+        # -m slow: the comparison is in the slow tier, which the default addopts deselect
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rsf", "-m", "slow",
          str(TESTS / "test_rlcard.py") + "::test_matches_rlcard_statistically"],
         cwd=REPO, env=env, capture_output=True, text=True)
     assert f"1 {outcome}" in proc.stdout, proc.stdout[-2000:]
