@@ -622,6 +622,15 @@ class Replay:
         """Seats from a to b in the direction of play."""
         return ((b - a) * self.direction) % self.players
 
+    def takes_partner_turn(self, q, by):
+        """partners: would seat q, jumping in on seat ``by``'s card, take its partner's turn?
+        The seats from the one to act up to q lose their turn; a seat between ``by`` and the
+        seat to act (passed over by a Skip or a Draw Two) takes nobody's."""
+        pp = self.partner(q)
+        if pp is None or self.ahead(by, q) < self.ahead(by, self.next_actor):
+            return False
+        return self.ahead(self.next_actor, pp) < self.ahead(self.next_actor, q)
+
     def open_window(self):
         """After a turn or a jump-in: the card just played opens a jump-in window when it is
         still on top, has a printed colour and does not spin the wheel."""
@@ -643,9 +652,7 @@ class Replay:
             if (q == self.next_actor or q in self.jumped or self.uncertain[q]
                     or self.hands[q][card] <= 0):
                 continue
-            pp = self.partner(q)
-            if pp is not None and self.ahead(self.next_actor, pp) < \
-                    self.ahead(self.next_actor, q):
+            if self.takes_partner_turn(q, by):
                 continue
             if self.bot(q)["jump"] >= 1:
                 self.fail(f"seat {q} holds {card}, jump=1, and does not jump in")
@@ -668,9 +675,8 @@ class Replay:
                       f"its tracked hand {sorted(self.hands[q].elements())}", at)
         if self.bot(q)["jump"] <= 0:
             self.fail(f"seat {q} jumps in with jump=0", at)
-        pp = self.partner(q)
-        if pp is not None and self.ahead(self.next_actor, pp) < self.ahead(self.next_actor, q):
-            self.fail(f"seat {q} jumps in past its partner, seat {pp}", at)
+        if self.takes_partner_turn(q, window[1]):
+            self.fail(f"seat {q} jumps in past its partner, seat {self.partner(q)}", at)
         self.check_jumpers(window, q)
         self.jumped.add(q)
         self.last_play = None

@@ -323,3 +323,62 @@ def test_the_endless_draw_two_round_ends():
     seeds = np.zeros(1, np.uint64)
     K.play_chunk(r, deck, pts, cum, bots, 5, 2860, out, seeds, False)
     assert out[0, L.O_WINNER] >= 0 and out[0, L.O_VIOLATIONS] == 0
+
+
+# The partners guard (issue 29): a jump-in is forbidden only when a seat that actually loses its
+# turn is the jumper's partner. Jumping in takes the turns of the seats from the one to act up to
+# the jumper; a seat passed over by a Skip or a Draw Two sits between the card's player and the
+# seat to act and takes nobody's turn. (rules, seat 0's card, {seat: extra cards}, expected
+# jumper or -1, the expected state after the jump-in.)
+PJ6 = "classic(players=6,jump_in=true,partners=true)"
+PARTNER_JUMPS = [
+    # 4 players, partners 0+2 and 1+3
+    ("skip, the victim jumps", PJ4, "red skip", {1: ["red skip"]}, 1, dict(cur=3)),
+    ("skip, past an opponent", PJ4, "red skip", {3: ["red skip"]}, 3, dict(cur=1)),
+    ("number, past the partner", PJ4, "red 5", {3: ["red 5"]}, -1, {}),
+    ("draw two, the victim jumps", PJ4, "red draw two", {1: ["red draw two"]}, 1,
+     dict(cur=3, drawn={0: 0, 1: 2, 2: 2, 3: 0},
+          hands={1: ["green 2", "yellow 4", "yellow 4"], 2: ["green 3", "yellow 4", "yellow 4"]})),
+    ("number, past an opponent", PJ4, "red 5", {2: ["red 5"]}, 2, dict(cur=3)),
+    ("reverse, past the partner", PJ4, "red reverse", {1: ["red reverse"]}, -1, {}),
+    ("reverse, past an opponent", PJ4, "red reverse", {2: ["red reverse"]}, 2,
+     dict(cur=3, direction=1)),
+    # 6 players, partners 0+3, 1+4, 2+5
+    ("6p skip, the victim jumps", PJ6, "red skip", {1: ["red skip"]}, 1, dict(cur=3)),
+    ("6p skip, past opponents", PJ6, "red skip", {4: ["red skip"]}, 4, dict(cur=0)),
+    ("6p skip, past the partner", PJ6, "red skip", {5: ["red skip"]}, -1, {}),
+    ("6p number, past the partner", PJ6, "red 5", {4: ["red 5"]}, -1, {}),
+    ("6p number, past opponents", PJ6, "red 5", {3: ["red 5"]}, 3, dict(cur=4)),
+    ("6p reverse, past an opponent", PJ6, "red reverse", {4: ["red reverse"]}, 4,
+     dict(cur=5, direction=1)),
+    ("6p reverse, past opponents", PJ6, "red reverse", {3: ["red reverse"]}, 3,
+     dict(cur=4, direction=1)),
+    ("6p reverse, past the partner", PJ6, "red reverse", {2: ["red reverse"]}, -1, {}),
+]
+
+
+@pytest.mark.parametrize("name, rules, card, extra, jumper, after", PARTNER_JUMPS,
+                         ids=[c[0] for c in PARTNER_JUMPS])
+def test_partners_jump_in_only_when_no_partner_loses_a_turn(name, rules, card, extra, jumper,
+                                                             after):
+    g = Game(rules)
+    n = g.s(L.S_NP)
+    for seat in range(n):
+        g.give(seat, *extra.get(seat, []), f"green {seat + 1}")
+    g.give(0, card)
+    g.top("red 2").pile(*["yellow 4"] * 4)
+    g.turn(0)
+    assert g.jump() == jumper
+    if jumper >= 0:
+        after = dict(after)
+        hands = after.pop("hands", {jumper: [f"green {jumper + 1}"]})
+        assert_state(g, hands=hands, top=card, **after)
+        assert evs(g, L.EV_JUMP_IN) == [(jumper, KIND[card], 0)]
+    # the same deal without partners: every one of these seats may jump in
+    g = Game(rules.replace(",partners=true", ""))
+    for seat in range(n):
+        g.give(seat, *extra.get(seat, []), f"green {seat + 1}")
+    g.give(0, card)
+    g.top("red 2").pile(*["yellow 4"] * 4)
+    g.turn(0)
+    assert g.jump() == next(iter(extra))

@@ -206,3 +206,50 @@ def test_team_columns_and_invariants():
             assert (df.team_points[done] == opp[done]).all()
         else:
             assert "team_winner" not in df
+
+
+# The partners guard (issue 29), the same rows as tests/test_jump_partners.py: a jump-in is
+# forbidden only when a seat that actually loses its turn is the jumper's partner; a seat
+# passed over by a Skip or a Draw Two takes nobody's turn. (players, seat 0's card, {seat:
+# extra cards}, the expected jumper or None, the seat to act after it, the direction after it.)
+PARTNER_JUMPS = [
+    ("skip, the victim jumps", 4, SK(RED), {1: [SK(RED)]}, 1, 3, 1),
+    ("skip, past an opponent", 4, SK(RED), {3: [SK(RED)]}, 3, 1, 1),
+    ("number, past the partner", 4, N(RED, 5), {3: [N(RED, 5)]}, None, None, None),
+    ("draw two, the victim jumps", 4, DT(RED), {1: [DT(RED)]}, 1, 3, 1),
+    ("number, past an opponent", 4, N(RED, 5), {2: [N(RED, 5)]}, 2, 3, 1),
+    ("reverse, past the partner", 4, RV(RED), {1: [RV(RED)]}, None, None, None),
+    ("reverse, past an opponent", 4, RV(RED), {2: [RV(RED)]}, 2, 3, 1),
+    ("6p skip, the victim jumps", 6, SK(RED), {1: [SK(RED)]}, 1, 3, 1),
+    ("6p skip, past opponents", 6, SK(RED), {4: [SK(RED)]}, 4, 0, 1),
+    ("6p skip, past the partner", 6, SK(RED), {5: [SK(RED)]}, None, None, None),
+    ("6p number, past the partner", 6, N(RED, 5), {4: [N(RED, 5)]}, None, None, None),
+    ("6p number, past opponents", 6, N(RED, 5), {3: [N(RED, 5)]}, 3, 4, 1),
+    ("6p reverse, past an opponent", 6, RV(RED), {4: [RV(RED)]}, 4, 5, 1),
+    ("6p reverse, past opponents", 6, RV(RED), {3: [RV(RED)]}, 3, 4, 1),
+    ("6p reverse, past the partner", 6, RV(RED), {2: [RV(RED)]}, None, None, None),
+]
+
+
+@pytest.mark.parametrize("name, n, card, extra, jumper, cur, direction", PARTNER_JUMPS,
+                         ids=[c[0] for c in PARTNER_JUMPS])
+def test_partners_jump_in_only_when_no_partner_loses_a_turn(name, n, card, extra, jumper, cur,
+                                                             direction):
+    def deal(partners):
+        hands = [list(extra.get(s, [])) + [N(GREEN, s + 1)] for s in range(n)]
+        hands[0].append(card)
+        r = make("classic", hands, N(RED, 2), draw=[N(YELLOW, 4)] * 4, jump_in=True,
+                 partners=partners)
+        action(r, 0)
+        return r
+
+    r = deal(True)
+    assert r.jumper(*r.jump_window()) == jumper
+    if jumper is not None:
+        action(r)
+        assert N(GREEN, jumper + 1) in r.hands[jumper] and card not in r.hands[jumper]
+        assert r.top() == card and r.cur == cur and r.direction == direction and r.turns == 1
+        if card == DT(RED):
+            assert r.cards_drawn == [0, 2, 2, 0]
+    r = deal(False)     # without partners every one of these seats may jump in
+    assert r.jumper(*r.jump_window()) == next(iter(extra))

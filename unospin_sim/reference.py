@@ -704,8 +704,12 @@ class _Round:
             q = self.seat(p + i * self.direction)
             if q == self.cur or q in self.jumped or card not in self.hands[q]:
                 continue
+            # partners: never take the partner's turn. Jumping in takes the turns of the
+            # seats from the one to act up to q; a seat between the card's player and the
+            # seat to act (passed over by a Skip or a Draw Two) takes nobody's.
             pp = self.partner(q)
-            if pp is not None and self.ahead(self.cur, pp) < self.ahead(self.cur, q):
+            if (pp is not None and self.ahead(p, q) >= self.ahead(p, self.cur)
+                    and self.ahead(self.cur, pp) < self.ahead(self.cur, q)):
                 continue
             jp = self.bots[q]["jump"]
             if jp >= 1 or (jp > 0 and self.rng.random() < jp):

@@ -4,7 +4,8 @@ no random numbers."""
 from ..rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR, N_KINDS,
                            WILD_DRAW_FOUR)
 from .jit import hot
-from .layout import CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_NP, S_TEAMS, S_TOP
+from .layout import (CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_JUMP_BY, S_NP, S_TEAMS,
+                     S_TOP)
 
 
 @hot
@@ -111,12 +112,16 @@ def turn_distance(st, a, b):
 
 @hot
 def jump_passes_partner(st, q):
-    """jump_in: would seat q, jumping in now, take the turn of its partner? (The seats from
-    the one to act, S_CUR, up to q lose their turn.) False without teams."""
+    """jump_in: would seat q, jumping in now, take the turn of its partner? Jumping in takes
+    the turns of the seats from the one to act (S_CUR) up to q, in the direction of play;
+    a seat between the card's player (S_JUMP_BY) and the seat to act (one passed over by
+    a Skip or a Draw Two) takes nobody's turn. False without teams."""
     pp = partner_of(st, q)
     if pp < 0:
         return False
     cur = st.s[S_CUR]
+    if turn_distance(st, st.s[S_JUMP_BY], q) < turn_distance(st, st.s[S_JUMP_BY], cur):
+        return False
     return turn_distance(st, cur, pp) < turn_distance(st, cur, q)
 
 
