@@ -28,6 +28,10 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
             cols[f"{key}_{i}"] = np.empty(games, np.int32)
     for space in spaces:
         cols[f"spins_{space}"] = np.empty(games, np.int32)
+    jump_in = bool(kw.get("jump_in"))
+    if jump_in:  # jump-ins per round and per seat
+        for key in ["jump_ins"] + [f"jump_ins_{i}" for i in range(players)]:
+            cols[key] = np.empty(games, np.int32)
     for j in range(games):
         res = reference.play_round(edition, players, reference.round_seed(seed, game0 + j),
                                    **kw)
@@ -42,6 +46,10 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
             cols[f"cards_drawn_{i}"][j] = res["cards_drawn"][i]
         for space in spaces:
             cols[f"spins_{space}"][j] = res["spins"][space]
+        if jump_in:
+            cols["jump_ins"][j] = sum(res["jump_ins"])
+            for i in range(players):
+                cols[f"jump_ins_{i}"][j] = res["jump_ins"][i]
     return cols
 
 
@@ -63,7 +71,7 @@ def engine_arrays(rounds, players):
         for i in range(players):
             cols[f"{key}_{i}"] = rounds[f"{key}_{i}"].to_numpy(np.int32)
     for c in rounds.columns:
-        if c.startswith("spins_"):
+        if c.startswith(("spins_", "jump_ins")):
             cols[c] = rounds[c].to_numpy(np.int32)
     return cols
 

@@ -252,3 +252,18 @@ def test_lead_heat_table_by_hand():
     assert (h.loc[2, "n"] == 0).all()   # no match runs on after its last round
     lo, hi = h.loc[(1, "50-100"), ["low", "high"]]
     assert lo < 0.5 < hi
+
+
+def test_report_gives_the_jump_in_rate_under_jump_in(tmp_path):
+    from unospin_sim.analysis.stats import mean_interval
+    from unospin_sim.report import build_report
+    res = simulate("classic(players=4,jump_in=true)", "random", games=1500, seed=2,
+                   out=tmp_path / "j")
+    simulate("classic(players=4)", "random", games=300, seed=2, out=tmp_path / "p")
+    text = build_report([tmp_path / "j", tmp_path / "p"], tmp_path / "rep",
+                        wheel_games=0).read_text()
+    m, lo, hi = mean_interval(res.rounds.jump_ins.to_numpy())
+    line = f"{m:.2f} jump-ins per round [{lo:.2f}, {hi:.2f}]"
+    findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
+    assert f"jump_in=true) random`: {line}" in findings
+    assert "### Jump-ins" in text and text.count("jump-ins per round") == 2  # one run has them

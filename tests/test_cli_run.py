@@ -169,3 +169,24 @@ def test_interrupt_keeps_written_parts(tmp_path):
     assert not (out / "meta.json").exists()
     rounds = pd.read_parquet(out / "rounds")
     assert len(rounds) >= 2 * 50000 and len(rounds) % 50000 == 0
+
+
+def test_run_and_summary_print_the_jump_in_rate(monkeypatch, capsys, tmp_path):
+    """Under jump_in, `run` and `summary` print the mean jump-ins per round with its 95%
+    interval (the same figures: the run's accumulator and the table), and the rounds table
+    has the jump-in columns."""
+    from conftest import in_process_cli
+    cli = in_process_cli(monkeypatch, capsys)
+    out = tmp_path / "j"
+    proc = cli("run", "--games", "600", "--rules", "classic(players=4,jump_in=true)",
+               "--seed", "3", "--threads", "1", "--quiet", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    line = [s for s in proc.stdout.splitlines() if s.startswith("jump-ins")]
+    assert len(line) == 1 and "per round, 95% interval [" in line[0], proc.stdout
+    rounds = pd.read_parquet(out / "rounds")
+    assert f"{rounds.jump_ins.mean():.3f}" in line[0]
+    again = cli("summary", str(out))
+    assert again.returncode == 0 and line[0] in again.stdout.splitlines()
+    plain = cli("run", "--games", "50", "--edition", "classic", "--players", "4", "--seed",
+                "3", "--threads", "1", "--quiet", "--out", str(tmp_path / "p"))
+    assert plain.returncode == 0 and "jump-ins" not in plain.stdout

@@ -49,6 +49,10 @@ def _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=False):
     e, r = eng.rounds, ref_rounds
     checks = {col: _z(e[col], r[col]) for col in
               ("turns", "winner_points", "cards_drawn", "spins", "failed_draws")}
+    if "jump_ins" in e:  # jump_in: jump-ins per round and per seat (not turns)
+        checks["jump_ins"] = _z(e.jump_ins, r.jump_ins)
+        for seat in range(players):
+            checks[f"jump_ins_{seat}"] = _z(e[f"jump_ins_{seat}"], r[f"jump_ins_{seat}"])
     if "team_points" in e:  # partners
         checks["team_points"] = _z(e.team_points, r.team_points)
         for t in range(players // 2):

@@ -252,6 +252,58 @@ def test_team_columns():
     assert "team_winner" not in round_columns(parse_rules("classic(players=4)"))
 
 
+# =========================================================================== jump-ins counted
+def test_jump_ins_are_counted_per_seat_and_are_not_turns():
+    g = Game(JI4).give(0, "red 5", "blue 9").give(1, "red 5", "green 1").give(2, "yellow 3")
+    g.give(3, "red 5", "green 2").top("red 2")
+    g.turn(0)
+    assert [g.st.hand[q, L.JUMPS] for q in range(4)] == [0, 0, 0, 0]
+    assert g.jump() == 3 and g.jump() == 1 and g.jump() == -1
+    assert [g.st.hand[q, L.JUMPS] for q in range(4)] == [0, 1, 0, 1]
+    assert g.s(L.S_TURNS) == 1
+    # a Swap Hands moves the hand, not the count (it is the seat's)
+    assert L.JUMPS >= L.HAND_FIELDS
+
+
+def _jump_columns(players):
+    return ["jump_ins"] + [f"jump_ins_{i}" for i in range(players)]
+
+
+@pytest.mark.parametrize("rules, rotate", [
+    ("classic(players=4,jump_in=true)", False),
+    ("classic(players=4,jump_in=true)", True),
+    ("spin2025(players=6,jump_in=true,partners=true)", False),
+    ("classic(players=3,jump_in=true,match=race,target=200)", False),
+])
+def test_jump_in_columns(rules, rotate):
+    """Under jump_in the round table counts jump-ins per round and per seat (per player in
+    match mode); the count per round is the sum of the seats', and the summary shows its mean
+    per round with an interval."""
+    from unospin_sim.analysis.summary import summarize
+    rs = parse_rules(rules)
+    res = simulate(rs, "random", games=300, seed=8, rotate_bots=rotate)
+    r, n = res.rounds, rs.players
+    cols = _jump_columns(n)
+    assert set(cols) <= set(r.columns) and list(r.columns) == round_columns(rs)
+    assert (r.jump_ins == sum(r[f"jump_ins_{i}"] for i in range(n))).all()
+    assert r.jump_ins.sum() > 0 and (r[cols] >= 0).all().all()
+    s = summarize(r, players=n).set_index("statistic")
+    assert s.at["mean_jump_ins", "value"] == pytest.approx(r.jump_ins.mean())
+    assert s.at["mean_jump_ins", "ci_low"] < r.jump_ins.mean() < s.at["mean_jump_ins", "ci_high"]
+    acc = res.summary.summarize().set_index("statistic")   # the run's own accumulator
+    assert acc.loc["mean_jump_ins"].to_numpy() == pytest.approx(
+        s.loc["mean_jump_ins"].to_numpy())
+    assert not any(c.startswith("jump_ins") for c in round_columns(rs.replace(jump_in=False)))
+
+
+def test_no_jump_in_columns_without_the_rule():
+    for rules in ("classic(players=4)", "spin2025(players=4,partners=true)"):
+        rs = parse_rules(rules)
+        assert not any(c.startswith("jump_ins") for c in round_columns(rs))
+        s = simulate(rs, "random", games=50, seed=1).summary.summarize()
+        assert "mean_jump_ins" not in set(s.statistic)
+
+
 # =========================================================================== whole rounds
 @pytest.mark.parametrize("rules", [
     "classic(players=4,jump_in=true)", "classic(players=2,jump_in=true)",
@@ -274,7 +326,9 @@ def test_jump_in_with_nobody_willing_is_the_rules_without_it():
                  ",random(jump=0,forget=0.3),heuristic(jump=0,bluff=0.3)", games=2000, seed=4)
     b = simulate("spin2025(players=4)", "random,heuristic,random(forget=0.3),"
                  "heuristic(bluff=0.3)", games=2000, seed=4)
-    assert a.rounds.equals(b.rounds) and a.spins.equals(b.spins)
+    jumps = [c for c in a.rounds.columns if c.startswith("jump_ins")]
+    assert len(jumps) == 5 and (a.rounds[jumps] == 0).all().all()
+    assert a.rounds.drop(columns=jumps).equals(b.rounds) and a.spins.equals(b.spins)
 
 
 def test_jump_in_happens_and_shortens_rounds():

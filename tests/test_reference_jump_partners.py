@@ -253,3 +253,17 @@ def test_partners_jump_in_only_when_no_partner_loses_a_turn(name, n, card, extra
             assert r.cards_drawn == [0, 2, 2, 0]
     r = deal(False)     # without partners every one of these seats may jump in
     assert r.jumper(*r.jump_window()) == next(iter(extra))
+
+
+def test_jump_ins_are_counted_per_seat():
+    r = make("classic", [[N(RED, 5), N(BLUE, 9)], [N(RED, 5), N(GREEN, 1)], [N(YELLOW, 3)],
+                         [N(RED, 5), N(GREEN, 2)]], N(RED, 2), jump_in=True)
+    action(r, 0)
+    action(r)   # seat 3 jumps in
+    action(r)   # seat 1 jumps in on seat 3's card
+    assert r.jump_ins == [0, 1, 0, 1] and r.turns == 1
+    assert r.result()["jump_ins"] == [0, 1, 0, 1]
+    df = R.play_many("classic", 4, 200, 3, jump_in=True)
+    assert (df.jump_ins == sum(df[f"jump_ins_{i}"] for i in range(4))).all()
+    assert df.jump_ins.sum() > 0
+    assert "jump_ins" not in R.play_many("classic", 4, 5, 3).columns

@@ -419,15 +419,15 @@ def test_rounds_frame_maps_the_output_row():
     from unospin_sim.engine import layout as L
     from unospin_sim.rules.spaces import SPACE_ID
 
-    rules, n = _Rules(), 4
+    rules, n = _Rules(), 3
     ncols = L.n_out_columns(rules.players)
-    assert ncols <= 32  # every cell distinct and within int8
-    out = np.arange(ncols)[None, :] + 32 * np.arange(n)[:, None]
-    seeds = np.array([1, 2, 2**63, 2**64 - 1], dtype=np.uint64)
+    assert n * ncols <= 128  # every cell distinct and within int8
+    out = np.arange(ncols)[None, :] + ncols * np.arange(n)[:, None]
+    seeds = np.array([1, 2**63, 2**64 - 1], dtype=np.uint64)
     df = results.rounds_frame(rules, 10, out.astype(np.int64), seeds, check=True)
     assert list(df.columns) == round_columns(rules, check=True)
     assert round_columns(rules, check=True)[-1] == CHECK_COLUMN
-    assert df["game"].tolist() == [10, 11, 12, 13] and df["seed"].dtype == np.int64
+    assert df["game"].tolist() == [10, 11, 12] and df["seed"].dtype == np.int64
     assert df["seed"].to_numpy().view(np.uint64).tolist() == seeds.tolist()
     p, base = rules.players, L.N_OUT_FIXED
     expected = {"first_player": L.O_FIRST, "winner": L.O_WINNER, "turns": L.O_TURNS,
@@ -436,12 +436,27 @@ def test_rounds_frame_maps_the_output_row():
                 CHECK_COLUMN: L.O_VIOLATIONS,
                 "cards_drawn_1": base + 1, "cards_left_0": base + p,
                 "points_left_1": base + 2 * p + 1,
-                "spins_two_x": base + 3 * p + SPACE_ID["two_x"],
-                "spins_war": base + 3 * p + SPACE_ID["war"],
-                "spins_almost_uno": base + 3 * p + SPACE_ID["almost_uno"]}
+                "spins_two_x": base + 4 * p + SPACE_ID["two_x"],
+                "spins_war": base + 4 * p + SPACE_ID["war"],
+                "spins_almost_uno": base + 4 * p + SPACE_ID["almost_uno"]}
     for col, k in expected.items():
         assert df[col].tolist() == out[:, k].tolist(), col
     assert df["winner"].dtype == np.int8 and df["spins_war"].dtype == np.int32
+    assert not any(c.startswith("jump_ins") for c in df.columns)
+    # house rule jump_in: the count per round and the fourth per-seat block
+    jr = _JumpRules()
+    df = results.rounds_frame(jr, 10, out.astype(np.int64), seeds)
+    assert list(df.columns) == round_columns(jr)
+    for col, k in {"jump_ins": L.O_JUMP_INS, "jump_ins_0": base + 3 * p,
+                   "jump_ins_1": base + 3 * p + 1,
+                   "spins_war": base + 4 * p + SPACE_ID["war"]}.items():
+        assert df[col].tolist() == out[:, k].tolist(), col
+
+
+class _JumpRules(_Rules):
+    @staticmethod
+    def option(name, default=None):
+        return {"jump_in": True, "match": "single"}.get(name, default)
 
 
 def test_spins_frame_maps_global_space_ids():
@@ -634,3 +649,25 @@ def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
         buf = io.BytesIO()
         pq.write_table(tab, buf, **results.part_write_options(tab))
         assert pq.read_table(io.BytesIO(buf.getvalue())).equals(want)
+
+
+def test_a_jump_in_run_written_before_the_jump_in_columns_still_loads(tmp_path):
+    """Runs of the house rule jump_in written before 2026-12-02 have no jump-in columns: they
+    load (without them), summarise and keep every other column."""
+    import pyarrow.parquet as pq
+
+    from unospin_sim.analysis.summary import summarize
+    from unospin_sim.runner import simulate
+    out = tmp_path / "old"
+    res = simulate("classic(players=4,jump_in=true)", "random", games=120, seed=2, out=out,
+                   chunk_size=60)
+    assert "jump_ins_3" in res.rounds.columns
+    for part in sorted((out / "rounds").iterdir()):   # rewrite the parts as the old version did
+        tab = pq.read_table(part)
+        keep = [c for c in tab.column_names if not c.startswith("jump_ins")]
+        pq.write_table(tab.select(keep), part)
+    old = load_results(out)
+    assert not any(c.startswith("jump_ins") for c in old.rounds.columns)
+    pd.testing.assert_frame_equal(old.rounds, res.rounds.drop(
+        columns=[c for c in res.rounds.columns if c.startswith("jump_ins")]))
+    assert "mean_jump_ins" not in set(summarize(old.rounds, players=4).statistic)

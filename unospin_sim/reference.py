@@ -366,6 +366,7 @@ class _Round:
         self.penalty_illegal = False  # that last card was an illegal (bluffed) WD4
         self.penalty_passes = 0      # seats passed over (the victim first) when it is taken
         self.cards_drawn = [0] * players
+        self.jump_ins = [0] * players      # jump_in: jump-ins per seat (not turns)
         self.failed_draws = 0
         self.wheel_discards = [0] * players
         self.spin_counts = {s: 0 for s in self.spaces}
@@ -720,6 +721,7 @@ class _Round:
         """Seat j plays ``card`` out of turn (not a turn); play continues from j."""
         self.log(f"seat {j} jumps in")
         self.jumped.add(j)
+        self.jump_ins[j] += 1
         played = []
         self.play_one(j, self.hands[j].index(card), played)
         return self.resolve(j, played)
@@ -1190,6 +1192,7 @@ class _Round:
             "failed_draws": self.failed_draws,
             "spins": dict(self.spin_counts),
             "spin_records": self.spin_records,
+            "jump_ins": list(self.jump_ins),
         }
 
     def all_cards(self):
@@ -1213,8 +1216,9 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     reached), ``turns``, ``winner_points`` (points left in all other hands, 0 if
     unfinished), ``cards_left`` / ``points_left`` / ``cards_drawn`` (lists per seat),
     ``failed_draws``, ``spins`` ({space: count} over the edition's wheel, {} without
-    a wheel) and ``spin_records`` (dicts: turn, spinner, space, hand_before,
-    hand_after, cards_drawn, cards_discarded; all about the spinner's own hand).
+    a wheel), ``spin_records`` (dicts: turn, spinner, space, hand_before,
+    hand_after, cards_drawn, cards_discarded; all about the spinner's own hand) and
+    ``jump_ins`` (list per seat: times it jumped in, house rule ``jump_in``; not turns).
 
     ``seed`` is anything ``random.Random`` accepts.  ``wheel`` maps space names to
     weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
@@ -1264,6 +1268,10 @@ def _rows(edition, players, games, seed, kw):
                 row[f"{key}_{i}"] = res[key][i]
         for sp in spaces:
             row[f"spins_{sp}"] = res["spins"][sp]
+        if kw.get("jump_in"):
+            row["jump_ins"] = sum(res["jump_ins"])
+            for i in range(players):
+                row[f"jump_ins_{i}"] = res["jump_ins"][i]
         if kw.get("partners"):
             teams = players // 2
             w = res["winner"]
@@ -1282,7 +1290,8 @@ def play_many(edition, players, games, seed, **kw):
     Returns a DataFrame with one row per round: game, seed, first_player, winner,
     turns, winner_points, cards_drawn (total), failed_draws, spins (total), then
     cards_drawn_<i>, cards_left_<i>, points_left_<i> for every seat and
-    spins_<space> for every space of the edition's wheel.  ``kw`` as play_round.
+    spins_<space> for every space of the edition's wheel; under ``jump_in`` then
+    jump_ins and jump_ins_<i>.  ``kw`` as play_round.
     """
     import pandas as pd
     rounds, _ = _rows(edition, players, games, seed, kw)

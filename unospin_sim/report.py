@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .analysis.stats import Z95
+from .analysis.stats import Z95, mean_interval
 from .errors import UserError
 
 __all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
@@ -373,6 +373,18 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
             f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
             f"rate is {_pp(b.first_player_advantage)} percentage points off a fair share "
             f"[{_pp(lo_)}, {_pp(hi_)}]: {verdict}.")
+    # house rule jump_in: jump-ins per round (not turns: they come on top of the turns)
+    jumps = []
+    for label, (rounds, *_rest) in runs.items():
+        if "jump_ins" in rounds.columns:
+            m, lo, hi = mean_interval(rounds["jump_ins"].to_numpy())
+            jumps.append(f"`{label}`: {m:.2f} jump-ins per round [{lo:.2f}, {hi:.2f}] (house "
+                         f"rule jump_in; a jump-in is not a turn, so these come on top of the "
+                         f"{rounds['turns'].mean():.1f} turns).")
+    if jumps:
+        body.h(3, "Jump-ins")
+        body.ul(jumps)
+        findings += jumps
     labels = list(runs)
     for other in labels[1:]:
         a_r, b_r = runs[other][0], runs[labels[0]][0]

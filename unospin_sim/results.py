@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_out_dir",
            "round_columns", "rounds_frame", "spins_frame", "match_frames", "matches_frame",
            "match_arrows", "match_round_game", "MAX_MATCH_ROUNDS", "empty_frames", "is_match_mode", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS",
-           "SPIN_COLUMNS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "is_partners",
+           "SPIN_COLUMNS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "JUMP_COLUMN", "has_jump_ins", "is_partners",
            "REQUIRED_META", "RESULTS_FORMAT", "newest"]
 
 # Where every column comes from: (name, source, dtype).  ``source`` names a constant of
@@ -76,6 +76,11 @@ _ROUND_BASE_FIELDS = (
 )
 #: per-seat blocks of the output row, in the kernel's order: ``<prefix>_<seat>``, int32
 SEAT_COLUMNS = ("cards_drawn", "cards_left", "points_left")
+#: house rule jump_in: the round's jump-ins (not turns), then ``jump_ins_<i>`` per seat (the
+#: kernel's fourth per-seat block; in match mode per player, as every per-seat column)
+JUMP_COLUMN = "jump_ins"
+_JUMP_FIELD = (JUMP_COLUMN, "O_JUMP_INS", np.int32)
+_JUMP_BLOCK = len(SEAT_COLUMNS)   # its block in the kernel's output row
 _SEAT_DTYPE = _SPACE_DTYPE = np.int32
 #: the round column a run with ``check=True`` adds (invariant failures of the round)
 CHECK_COLUMN = "invariant_failures"
@@ -160,6 +165,13 @@ def is_partners(rules) -> bool:
     return option is not None and bool(option("partners", False))
 
 
+def has_jump_ins(rules) -> bool:
+    """Whether ``rules`` play the house rule ``jump_in`` (then the round table has
+    :data:`JUMP_COLUMN` and ``jump_ins_<i>`` per seat)."""
+    option = getattr(rules, "option", None)
+    return option is not None and bool(option("jump_in", False))
+
+
 def _team_column(rules, out: np.ndarray, which: int) -> np.ndarray:
     """partners: the winner's team (which=0) or the points of the opponents' cards it
     scores (which=1), from the kernel's per-round rows."""
@@ -194,6 +206,10 @@ def _round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
         fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE)
                    for i in range(rules.players)]
     fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]
+    if has_jump_ins(rules):
+        fields.append(_JUMP_FIELD)
+        fields += [(f"{JUMP_COLUMN}_{i}", ("seat", _JUMP_BLOCK, i), _SEAT_DTYPE)
+                   for i in range(rules.players)]
     if is_partners(rules):
         fields += _TEAM_FIELDS
     if is_match_mode(rules):
@@ -216,7 +232,7 @@ def _out_column(source, players: int) -> int:
         return L.N_OUT_FIXED + source[1] * players + source[2]
     if source[0] == "match":
         return L.n_out_columns(players) + source[1]
-    return L.N_OUT_FIXED + len(SEAT_COLUMNS) * players + SPACE_ID[source[1]]
+    return L.N_OUT_FIXED + L.N_SEAT_BLOCKS * players + SPACE_ID[source[1]]
 
 
 def _out_width(rules) -> int:
@@ -587,7 +603,7 @@ def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
         out[:, col] = np.where(seat >= 0, (seat + rnd) % p, seat)
     take = (np.arange(p)[None, :] - rnd[:, None]) % p   # row r, player i -> seat
     ix = np.arange(out.shape[0])[:, None]
-    for j in range(len(SEAT_COLUMNS)):
+    for j in range(L.N_SEAT_BLOCKS):
         c = _out_column(("seat", j, 0), p)
         out[:, c:c + p] = rows[:, c:c + p][ix, take]
     game = match_round_game(mt, rnd)
@@ -974,7 +990,7 @@ def _check_rounds(d: Path, rounds, rules) -> None:
         raise ResultsError(f"{t}: 'winner' holds seats outside -1..{rules.players - 1}, "
                            f"but meta.json's rules {rules} have {rules.players} players")
     for c in rounds.columns:
-        m = re.fullmatch(r"(?:%s)_(\d+)" % "|".join(SEAT_COLUMNS), c)
+        m = re.fullmatch(r"(?:%s)_(\d+)" % "|".join(SEAT_COLUMNS + (JUMP_COLUMN,)), c)
         if m is not None and int(m.group(1)) >= rules.players:
             raise ResultsError(f"{t} has column {c!r} for a seat beyond the "
                                f"{rules.players} players of meta.json's rules {rules}")
@@ -1031,7 +1047,11 @@ def _load(results_dir: str | os.PathLike):
 
     d, meta, rules = _open(results_dir)
     parts = meta.get("parts", {})
-    rounds = _read_table(d, "rounds", round_columns(rules), parts.get("rounds"), optional=False)
+    # the jump-in columns (house rule jump_in) came after RESULTS_FORMAT 1's first runs:
+    # a jump_in run written before 2026-12-02 lacks them and still loads
+    required = [c for c in round_columns(rules)
+                if not (c == JUMP_COLUMN or c.startswith(JUMP_COLUMN + "_"))]
+    rounds = _read_table(d, "rounds", required, parts.get("rounds"), optional=False)
     if len(rounds) != meta["games"]:
         raise ResultsError(f"{d / 'rounds'} holds {len(rounds)} rounds but meta.json says "
                            f"{meta['games']} games")

@@ -23,8 +23,8 @@ from .engine import layout as L
 from .engine.encode import encode
 from .rules import RuleSet, parse_rules
 from .results import (MAX_MATCH_ROUNDS, ChunkColumns, PartBuffer, Results, empty_frames,
-                      is_match_mode, match_arrows, match_frames, round_columns, rounds_frame,
-                      spins_arrow, spins_frame)
+                      has_jump_ins, is_match_mode, match_arrows, match_frames, round_columns,
+                      rounds_frame, spins_arrow, spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
@@ -191,6 +191,7 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     """
     from .analysis.summary import SummaryAccumulator
     rules, ki = _encoded(rules_text, bots_text, check)
+    jumps = has_jump_ins(rules)  # house rule jump_in: the summary counts jump-ins
     entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
     if is_match_mode(rules):
         from .engine import kernel
@@ -209,7 +210,8 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
             # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
             rnd = rows[:, L.n_out_columns(rules.players) + 1]
             acc.merge(SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
-                                                   rows[:, L.O_TURNS]))
+                                                   rows[:, L.O_TURNS],
+                                                   rows[:, L.O_JUMP_INS] if jumps else None))
             entry["rounds"] += len(rows)
             if parts is not None:
                 r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
@@ -243,14 +245,16 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
             if not want_rounds:
                 acc.merge(SummaryAccumulator.of_rounds(
                     rules.players, np.arange(game0 + a, game0 + a + b),
-                    out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS]))
+                    out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS],
+                    out_arr[:, L.O_JUMP_INS] if jumps else None))
             cols.add(game0 + a, out_arr, seeds, rec)
             if spin_part is not None:
                 spin_part.add(spins_arrow(rules, rec))
             del out_arr, seeds, rec
         if want_rounds:  # the same counts, from the gathered columns in one go
             acc = SummaryAccumulator.of_rounds(rules.players, cols.rounds["game"],
-                                               cols.rounds["winner"], cols.rounds["turns"])
+                                               cols.rounds["winner"], cols.rounds["turns"],
+                                               cols.rounds["jump_ins"] if jumps else None)
         if store is not None:
             parts = {}
             if "rounds" in tables:

@@ -31,7 +31,9 @@ class SummaryAccumulator:
     """
 
     __slots__ = ("players", "games", "unfinished", "wins", "player_wins", "turns_sum",
-                 "turns_sumsq")
+                 "turns_sumsq", "jumps_sum", "jumps_sumsq")
+    #: keys a stored accumulator may lack (written before they existed): their default
+    _OPTIONAL = {"jumps_sum": None, "jumps_sumsq": None}
 
     def __init__(self, players: int) -> None:
         self.players = int(players)
@@ -41,10 +43,15 @@ class SummaryAccumulator:
         self.player_wins = [0] * self.players   # per player of a rotated run: (seat + game) % N
         self.turns_sum = 0
         self.turns_sumsq = 0
+        # house rule jump_in: jump-ins summed over the rounds (None: not counted)
+        self.jumps_sum = None
+        self.jumps_sumsq = None
 
     @classmethod
-    def of_rounds(cls, players: int, game, winner, turns) -> "SummaryAccumulator":
-        """The accumulator of one block of rounds (``game``, ``winner``, ``turns`` arrays)."""
+    def of_rounds(cls, players: int, game, winner, turns,
+                  jumps=None) -> "SummaryAccumulator":
+        """The accumulator of one block of rounds (``game``, ``winner``, ``turns`` arrays;
+        ``jumps``: the rounds' jump-ins under the house rule jump_in)."""
         acc = cls(players)
         winner = np.asarray(winner).astype(np.int64)
         turns = np.asarray(turns).astype(np.int64)
@@ -57,44 +64,57 @@ class SummaryAccumulator:
         acc.player_wins = [int(v) for v in np.bincount(pl, minlength=players)[:players]]
         acc.turns_sum = int(turns.sum())
         acc.turns_sumsq = int(np.dot(turns, turns))  # turns <= 1e6: < 2**63 for any chunk
+        if jumps is not None:
+            jumps = np.asarray(jumps).astype(np.int64)
+            acc.jumps_sum = int(jumps.sum())
+            acc.jumps_sumsq = int(np.dot(jumps, jumps))
         return acc
 
     def merge(self, other: "SummaryAccumulator") -> "SummaryAccumulator":
         """Add ``other``'s counts to this one (in place); returns ``self``."""
         if other.players != self.players:
             raise ValueError("accumulators of different player counts")
+        if (self.jumps_sum is None) != (other.jumps_sum is None):
+            if self.jumps_sum is None and self.games == 0:
+                self.jumps_sum = self.jumps_sumsq = 0
+            elif other.games != 0:
+                raise ValueError("accumulators with and without jump-in counts")
         self.games += other.games
         self.unfinished += other.unfinished
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         self.player_wins = [a + b for a, b in zip(self.player_wins, other.player_wins)]
         self.turns_sum += other.turns_sum
         self.turns_sumsq += other.turns_sumsq
+        if other.jumps_sum is not None:
+            self.jumps_sum += other.jumps_sum
+            self.jumps_sumsq += other.jumps_sumsq
         return self
 
     def to_dict(self) -> dict:
-        """JSON-able form (stored in the manifest and meta.json)."""
-        return {k: getattr(self, k) for k in self.__slots__}
+        """JSON-able form (stored in the manifest and meta.json; the jump-in sums only when
+        counted)."""
+        return {k: getattr(self, k) for k in self.__slots__
+                if not (k in self._OPTIONAL and getattr(self, k) is None)}
 
     @classmethod
     def from_dict(cls, d: dict) -> "SummaryAccumulator":
         acc = cls(d["players"])
         for k in cls.__slots__[1:]:
-            setattr(acc, k, d[k])
+            setattr(acc, k, d[k] if k in d or k not in cls._OPTIONAL else cls._OPTIONAL[k])
         if len(acc.wins) != acc.players or len(acc.player_wins) != acc.players:
             raise ValueError("accumulator with the wrong number of seats")
         return acc
 
     def mean_turns(self) -> tuple[float, float, float]:
         """Mean turns with the same 95% interval as :func:`mean_interval`."""
-        n, s, q = self.games, self.turns_sum, self.turns_sumsq
-        if n == 0:
+        return _mean_of_sums(self.games, self.turns_sum, self.turns_sumsq)
+
+    def mean_jump_ins(self) -> tuple[float, float, float]:
+        """Mean jump-ins per round with its 95% interval (house rule jump_in; NaN when the
+        jump-ins were not counted)."""
+        if self.jumps_sum is None:
             return math.nan, math.nan, math.nan
-        mean = s / n
-        if n == 1:
-            return mean, math.nan, math.nan
-        var = (n * q - s * s) / (n * (n - 1))  # exact integers, one rounding
-        half = Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n)
-        return mean, mean - half, mean + half
+        return _mean_of_sums(self.games, self.jumps_sum, self.jumps_sumsq)
 
     def summarize(self, seconds: float | None = None, who: str = "seat",
                   teams: int | None = None) -> pd.DataFrame:
@@ -114,6 +134,8 @@ class SummaryAccumulator:
             rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
         rows += _team_rows(wins, n, teams)
         rows.append(("mean_turns", *self.mean_turns()))
+        if self.jumps_sum is not None:
+            rows.append(("mean_jump_ins", *self.mean_jump_ins()))
         return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
 
     def player_win_rates(self) -> pd.DataFrame:
@@ -123,6 +145,19 @@ class SummaryAccumulator:
         low, high = wilson_interval(wins, np.full(p, n))
         return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
                             index=pd.RangeIndex(p, name="player"))
+
+def _mean_of_sums(n: int, s: int, q: int) -> tuple[float, float, float]:
+    """Mean of n integers from their sum s and sum of squares q, with the 95% normal interval
+    of :func:`mean_interval` (exact integers, one rounding)."""
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = s / n
+    if n == 1:
+        return mean, math.nan, math.nan
+    var = (n * q - s * s) / (n * (n - 1))
+    half = Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
 
 def _team_rows(wins: np.ndarray, n: int, teams: int | None) -> list[tuple]:
     """``team_win_rate_<t>`` rows (house rule partners: seat i plays for team i mod teams,
@@ -158,7 +193,8 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
         applies).  Rows: ``games``, [``seconds``, ``games_per_second``,] ``unfinished``,
         ``win_rate_<i>`` per seat (wins / all games, Wilson 95% interval) and
         ``mean_turns`` (95% normal interval); with ``teams``, ``team_win_rate_<t>`` before
-        ``mean_turns``.
+        ``mean_turns``; when the table has a ``jump_ins`` column (house rule jump_in),
+        ``mean_jump_ins`` last (jump-ins per round, 95% normal interval).
 
     Examples
     --------
@@ -185,6 +221,8 @@ def summarize(rounds: pd.DataFrame, players: int | None = None,
         rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
     rows += _team_rows(wins, n, teams)
     rows.append(("mean_turns", *mean_interval(rounds["turns"].to_numpy())))
+    if "jump_ins" in rounds.columns:
+        rows.append(("mean_jump_ins", *mean_interval(rounds["jump_ins"].to_numpy())))
     return pd.DataFrame(rows, columns=["statistic", "value", "ci_low", "ci_high"])
 
 
@@ -226,6 +264,10 @@ def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
             lines.append(f"{name[14:]:>4}  {v:8.4f}  [{lo:.4f}, {hi:.4f}]")
     v, lo, hi = s.loc["mean_turns", ["value", "ci_low", "ci_high"]]
     lines.append(f"mean turns  {v:.3f}  95% interval [{lo:.3f}, {hi:.3f}]")
+    if "mean_jump_ins" in s.index:  # jump-ins are not turns
+        v, lo, hi = s.loc["mean_jump_ins", ["value", "ci_low", "ci_high"]]
+        lines.append(f"jump-ins    {v:.3f}  per round, 95% interval [{lo:.3f}, {hi:.3f}]"
+                     " (not turns)")
     return "\n".join(lines)
 
 

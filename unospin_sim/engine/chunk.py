@@ -17,8 +17,9 @@ from numba import njit
 from ..bots import STRATEGY_SEARCH
 from ..rules import spaces as sp
 from .jit import hot
-from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, MAX_PLAYERS, N_OUT_FIXED, N_REPLAY_FIELDS,
-                     N_SCALARS, N_SPIN_FIELDS, O_CARDS_DRAWN, O_FAILED, O_FIRST, O_SPINS,
+from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, JUMPS, MAX_PLAYERS, N_OUT_FIXED,
+                     N_REPLAY_FIELDS, N_SCALARS, N_SEAT_BLOCKS, N_SPIN_FIELDS, O_CARDS_DRAWN,
+                     O_FAILED, O_FIRST, O_JUMP_INS, O_SPINS,
                      O_TURNS, O_VIOLATIONS, O_WINNER, O_WINNER_POINTS, P_DIR, P_GAME,
                      P_HAND_AFTER, P_HAND_BEFORE, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
                      Q_DIR, Q_FOUND, Q_HAND_AFTER, Q_HAND_BEFORE, Q_OTHER, Q_SPACE, Q_SPINNER,
@@ -44,6 +45,7 @@ def write_row(st, pts, out, i):
     out[i, O_TURNS] = s[S_TURNS]
     tot = 0
     left = 0
+    jumps = 0
     for q in range(np_):
         tot += st.hand[q, DRAWN]
         hp = hand_points(st, pts, q)
@@ -51,13 +53,16 @@ def write_row(st, pts, out, i):
         out[i, N_OUT_FIXED + q] = st.hand[q, DRAWN]
         out[i, N_OUT_FIXED + np_ + q] = st.hand[q, HSIZE]
         out[i, N_OUT_FIXED + 2 * np_ + q] = hp
+        out[i, N_OUT_FIXED + 3 * np_ + q] = st.hand[q, JUMPS]
+        jumps += st.hand[q, JUMPS]
     out[i, O_WINNER_POINTS] = left if w >= 0 else 0  # the winner's own hand is empty
     out[i, O_CARDS_DRAWN] = tot
+    out[i, O_JUMP_INS] = jumps
     out[i, O_FAILED] = s[S_FAILED]
     out[i, O_VIOLATIONS] = s[S_VIOLATIONS]
     nsp = 0
     for j in range(sp.N_SPACES):
-        out[i, N_OUT_FIXED + 3 * np_ + j] = st.s[S_SPIN0 + j]
+        out[i, N_OUT_FIXED + N_SEAT_BLOCKS * np_ + j] = st.s[S_SPIN0 + j]
         nsp += st.s[S_SPIN0 + j]
     out[i, O_SPINS] = nsp
 
@@ -240,7 +245,7 @@ def _make_entry_points(loop):
         st = new_state(r[R_TURN_CAP], 0)
         sc = search_scratch(r, search)
         seated = bots.copy()
-        base = N_OUT_FIXED + 3 * np_ + sp.N_SPACES  # layout.n_out_columns
+        base = N_OUT_FIXED + N_SEAT_BLOCKS * np_ + sp.N_SPACES  # layout.n_out_columns
         width = base + 2 + np_
         cap = 8 * nmatch + 16
         rows = np.zeros((cap, width), np.int64)

@@ -11,7 +11,7 @@ from .events import ev
 from .exchange import swap_hands, zero_pass
 from .jit import hot
 from .layout import (EV_BLUFF, EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
-                     EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE,
+                     EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE, JUMPS,
                      R_STACKED_WD4, R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_JUMP_TURN,
                      S_JUMPED, S_NP, S_PEN_BY,
                      S_PEN_ILLEGAL, S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
@@ -81,6 +81,7 @@ def jump_in_seat(st, bots):
                 and policy.jumps_in(st, bots, q, k)):
             s[S_JUMP_PLAY] = k + 1
             s[S_JUMPED] |= 1 << q
+            st.hand[q, JUMPS] += 1
             ev(st, EV_JUMP_IN, q, k, 0)
             return q
     return -1

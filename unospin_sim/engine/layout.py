@@ -40,7 +40,8 @@ VOID_COLOURS = 15         # the colour bits of VOID (search knob infer=0 reads o
 HAND_FIELDS = VOID + 1    # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
-WAR = PEND + 1            # WAR + v: scratch, number cards of value v during a War
+JUMPS = PEND + 1          # jump_in: times this seat jumped in this round (not turns)
+WAR = JUMPS + 1           # WAR + v: scratch, number cards of value v during a War
 SEAT_COLUMNS = WAR + 10
 
 # --- slices of State.cards ------------------------------------------------------------------
@@ -158,15 +159,17 @@ from ..bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX,  
                     B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, B_STRATEGY,
                     N_BOT_COLUMNS)
 
-# --- per-round output row (int64[games, N_OUT_FIXED + 3*players + N_SPACES]) -----------
+# --- per-round output row (int64[games, N_OUT_FIXED + N_SEAT_BLOCKS*players + N_SPACES]) ---
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \
-    O_VIOLATIONS = range(8)
-N_OUT_FIXED = 8
-# then cards_drawn_<i>, cards_left_<i>, points_left_<i> (players columns each), spins_<space>
+    O_VIOLATIONS, O_JUMP_INS = range(9)
+N_OUT_FIXED = 9
+# then the per-seat blocks cards_drawn_<i>, cards_left_<i>, points_left_<i>, jump_ins_<i>
+# (players columns each), then spins_<space> (global space ids)
+N_SEAT_BLOCKS = 4
 
 
 def n_out_columns(players: int) -> int:
-    return N_OUT_FIXED + 3 * players + N_SPACES
+    return N_OUT_FIXED + N_SEAT_BLOCKS * players + N_SPACES
 
 
 # --- spin records ---------------------------------------------------------------------
