@@ -35,6 +35,9 @@ def pytest_addoption(parser):
     parser.addoption("--run-expensive", action="store_true", default=False,
                      help="run the expensive tier too (tests marked expensive: the mutants, "
                           "the seat-pin re-derivation, the kernel recompile test)")
+    parser.addoption("--mutant-table", default=None, metavar="FILE",
+                     help="tests/test_mutants.py: write the table of which tests caught each "
+                          "mutant to FILE (Markdown)")
 
 
 def pytest_collection_modifyitems(config, items):

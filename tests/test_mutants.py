@@ -95,6 +95,10 @@ MUTANTS = (
 RULES_TESTS = ("test_engine_rules.py", "test_playthroughs.py", "test_golden_legality.py",
                "test_house_rules.py", "test_policy.py")
 RULES_DESELECT = "not invariants"
+#: rules tests that compare the engine with its own earlier output (the golden playthroughs
+#: replayed by the engine): run, and required to pass on the unmutated copy, but never
+#: counted as detectors (test_golden_legality.py's independent replay of the same files is)
+SELF_COMPARISON = ("test_playthroughs.py",)
 
 #: the cross-check stage: (edition, players), engine and reference rounds, threshold
 XCHECK_CONFIGS = (("classic", 2), ("classic", 4), ("spin2005", 2), ("spin2005", 4),
@@ -141,16 +145,38 @@ def _guarded(copy: Path, code: str) -> list[str]:
             + code]
 
 
-def run_rules_tests(copy: Path) -> tuple[int, list[str], str]:
-    """Return code, failing node ids ("FAILED ..."/"ERROR ..." lines) and the output tail."""
+def _start(argv, cwd, env, log: Path) -> subprocess.Popen:
+    """Start a stage's subprocess, its stdout and stderr into log (a file: no pipe to fill)."""
+    with open(log, "w") as out:
+        return subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                text=True)
+
+
+def _finish(proc: subprocess.Popen, log: Path, timeout: float) -> tuple[int, str]:
+    try:
+        rc = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise
+    return rc, log.read_text()
+
+
+def start_rules_tests(copy: Path, tmp: Path) -> subprocess.Popen:
     args = ["-q", "-p", "no:cacheprovider", "-W", "ignore::RuntimeWarning", "-rfE",
             "--tb=no", "-k", RULES_DESELECT, *RULES_TESTS]
-    proc = subprocess.run(_guarded(copy, f"import pytest\nsys.exit(pytest.main({args!r}))"),
-                          cwd=TESTS, env=_env(copy), capture_output=True, text=True,
-                          timeout=1800)
-    failed = [line.split(" - ")[0] for line in proc.stdout.splitlines()
+    return _start(_guarded(copy, f"import pytest\nsys.exit(pytest.main({args!r}))"), TESTS,
+                  _env(copy), tmp / "rules.log")
+
+
+def finish_rules_tests(proc, tmp: Path) -> tuple[int, list[str], str]:
+    """Return code, failing node ids ("FAILED ..."/"ERROR ..." lines) and the output tail."""
+    rc, out = _finish(proc, tmp / "rules.log", 1800)
+    failed = [line.split(" - ")[0] for line in out.splitlines()
               if line.startswith(("FAILED ", "ERROR "))]
-    return proc.returncode, failed, (proc.stdout + proc.stderr)[-3000:]
+    return rc, failed, out[-3000:]
+
+
 
 
 def engine_sample(out: str) -> None:
@@ -165,17 +191,19 @@ def engine_sample(out: str) -> None:
     np.savez(out, **arrays)
 
 
-def run_crosscheck(copy: Path, ref: dict, tmp: Path) -> tuple[list[str], str]:
+def start_crosscheck(copy: Path, tmp: Path) -> subprocess.Popen:
+    code = (f"sys.path.insert(0, {str(TESTS)!r})\nimport test_mutants\n"
+            f"test_mutants.engine_sample({str(tmp / 'engine.npz')!r})")
+    return _start(_guarded(copy, code), tmp, _env(copy), tmp / "engine.log")
+
+
+def finish_crosscheck(proc, ref: dict, tmp: Path) -> list[str]:
     """Detectors of the cross-check stage: 'crosscheck[config] stat z=...' for |z| > Z_MAX,
     largest first (all of them, so the caller can show the top few)."""
-    out = tmp / "engine.npz"
-    code = (f"sys.path.insert(0, {str(TESTS)!r})\nimport test_mutants\n"
-            f"test_mutants.engine_sample({str(out)!r})")
-    proc = subprocess.run(_guarded(copy, code), cwd=tmp, env=_env(copy),
-                          capture_output=True, text=True, timeout=3600)
-    if proc.returncode != 0:
-        raise RuntimeError(f"engine sample failed:\n{proc.stderr[-3000:]}")
-    data = np.load(out)
+    rc, log = _finish(proc, tmp / "engine.log", 3600)
+    if rc != 0:
+        raise RuntimeError(f"engine sample failed:\n{log[-3000:]}")
+    data = np.load(tmp / "engine.npz")
     hits = []
     for edition, players in XCHECK_CONFIGS:
         prefix = f"{edition}|{players}|"
@@ -184,7 +212,7 @@ def run_crosscheck(copy: Path, ref: dict, tmp: Path) -> tuple[list[str], str]:
             if abs(z) > Z_MAX:
                 hits.append((abs(z), f"crosscheck[{edition}(players={players})] {stat} "
                                       f"z={z:+.1f}"))
-    return [h for _, h in sorted(hits, reverse=True)], proc.stderr[-2000:]
+    return [h for _, h in sorted(hits, reverse=True)]
 
 
 @pytest.fixture(scope="module")
@@ -219,20 +247,55 @@ def _report(capsys, request, line):
                          ids=["mutant0_unmutated"] + [m.name for m in MUTANTS])
 def test_mutant_is_caught(mutant, reference_sample, tmp_path, request, capsys):
     copy = build_copy(tmp_path / "copy", mutant)
-    rc, failed, tail = run_rules_tests(copy)
+    # the two stages are independent single-threaded processes: run them side by side
+    rules = start_rules_tests(copy, tmp_path)
+    xcheck = start_crosscheck(copy, tmp_path)
+    try:
+        rc, failed, tail = finish_rules_tests(rules, tmp_path)
+        xhits = finish_crosscheck(xcheck, reference_sample, tmp_path)
+    finally:
+        for proc in (rules, xcheck):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     assert rc in (0, 1), f"rules tests did not run (exit {rc}):\n{tail}"
     assert (rc == 1) == bool(failed), tail
-    xhits, _ = run_crosscheck(copy, reference_sample, tmp_path)
     name = "mutant0_unmutated" if mutant is None else mutant.name
-    detectors = [f.split(" ", 1)[1] for f in failed] + xhits
+    own = [f for f in failed if f.split(" ", 1)[1].startswith(SELF_COMPARISON)]
+    counted = [f for f in failed if f not in own]
+    detectors = [f.split(" ", 1)[1] for f in counted] + xhits
     shown = "; ".join(f[len("FAILED "):] if f.startswith("FAILED ") else f
-                      for f in failed[:4]) or "-"
-    more = f" (+{len(failed) - 4} more)" if len(failed) > 4 else ""
+                      for f in counted[:4]) or "-"
+    more = f" (+{len(counted) - 4} more)" if len(counted) > 4 else ""
     xshown = "; ".join(xhits[:3]) or "-"
     xmore = f" (+{len(xhits) - 3} more)" if len(xhits) > 3 else ""
-    _report(capsys, request, f"MUTANT {name}: rules tests failed {len(failed)}: {shown}{more} | "
-                     f"cross-check |z|>{Z_MAX:g}: {len(xhits)}: {xshown}{xmore}")
+    _report(capsys, request, f"MUTANT {name}: rules tests failed {len(counted)}: {shown}{more}"
+                             f" (golden-vs-itself, not counted: {len(own)}) | "
+                             f"cross-check |z|>{Z_MAX:g}: {len(xhits)}: {xshown}{xmore}")
+    table = request.config.getoption("--mutant-table")
+    if table:
+        _table_row(Path(table), name, "-" if mutant is None else mutant.what, counted, own,
+                   xhits, caught="no (as it must)" if mutant is None and not detectors
+                   else "yes" if detectors else "NO")
     if mutant is None:
-        assert not detectors, f"the unmutated copy must pass both stages: {detectors}"
+        assert not detectors and not own, \
+            f"the unmutated copy must pass both stages: {detectors + own}"
     else:
         assert detectors, f"mutant {mutant.name} ({mutant.what}) was NOT caught"
+
+
+def _table_row(path: Path, name, what, counted, own, xhits, caught):
+    """Append the mutant's row to the Markdown table at path (the header first)."""
+    files = sorted({f.split(" ", 1)[1].split("::")[0] for f in counted})
+    if not path.exists() or not path.read_text().strip():
+        path.write_text(
+            "| mutant | the wrong rule | caught | rules tests failing (by file) | "
+            "golden-vs-itself failing (not counted) | cross-check statistics with "
+            f"\\|z\\| > {Z_MAX:g} (largest) |\n|---|---|---|---|---|---|\n")
+    by_file = ", ".join(f"{f} ({sum(1 for c in counted if c.split(' ', 1)[1].startswith(f))})"
+                        for f in files) or "-"
+    x = "; ".join(h.split("] ", 1)[0].split("[", 1)[1] + " " + h.split("] ", 1)[1]
+                  for h in xhits[:2]) + (f" (+{len(xhits) - 2} more)" if len(xhits) > 2 else "")
+    with path.open("a") as f:
+        f.write(f"| {name} | {what} | {caught} | {by_file} | {len(own)} | "
+                f"{x or '-'} |\n")
