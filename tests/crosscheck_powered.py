@@ -71,6 +71,7 @@ SPACES = {
 }
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 KNOBS = dict(forget=0.3, catch=0.6, challenge=0.4, bluff=0.3)
+HOARDER = dict(strategy="hoarder")   # it draws instead of playing a kept wild
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,13 @@ class Config:
     def bots(self) -> str:
         if not self.knobs:
             return "random"
-        return ",".join("random(" + ",".join(f"{k}={v}" for k, v in kn.items()) + ")"
-                        for kn in self.knobs)
+        out = []
+        for kn in self.knobs:   # a knob dict's "strategy" names the strategy (default random)
+            kn = dict(kn)
+            name = kn.pop("strategy", "random")
+            out.append(name + ("(" + ",".join(f"{k}={v}" for k, v in kn.items()) + ")"
+                               if kn else ""))
+        return ",".join(out)
 
     def ref_kwargs(self) -> dict:
         kw = dict(self.options)
@@ -151,6 +157,10 @@ def configs() -> list[Config]:
                            special_wilds="shuffle_hands")))
     out.append(Config("spin2025-p4-all_house", "spin2025", 4,
                       dict(stacking=True, draw_until_playable=True, seven_o=True)))
+    out.append(Config("classic-p4-hoarder", "classic", 4, knobs=(HOARDER,) * 4))
+    for e in EDITIONS:                  # force_play: hoarder is the strategy it acts on
+        out.append(Config(f"{e}-p4-force_play-hoarder", e, 4, {"force_play": True},
+                          knobs=(HOARDER,) * 4))
     out.append(Config("classic-p4-knobs", "classic", 4, knobs=(KNOBS,) * 4))
     out.append(Config("spin2005-p4-knobs_reflex", "spin2005", 4,
                       knobs=(dict(KNOBS, reflex=3),) + (KNOBS,) * 3))

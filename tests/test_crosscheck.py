@@ -259,6 +259,7 @@ def test_engine_agrees_with_reference_first_turns(rules, edition, players, optio
 # players, reference options, reference bot dicts per seat).
 H = dict(strategy="heuristic")
 RB = dict(strategy="random")
+HO = dict(strategy="hoarder")
 HEURISTIC_CASES = [
     ("classic(players=4)", "heuristic", "classic", 4, {}, [H] * 4),
     ("classic(players=2)", "heuristic,random", "classic", 2, {}, [H, RB]),
@@ -282,6 +283,14 @@ HEURISTIC_CASES = [
      "spiderman", 4, dict(partners=True, jump_in=True), [H, H, RB, RB]),
     ("classic(players=4,special_wilds=swap_hands,stacking=true)", "heuristic", "classic", 4,
      dict(special_wilds="swap_hands", stacking=True), [H] * 4),
+    # hoarder (it keeps its wilds and draws instead: the one strategy force_play acts on)
+    ("classic(players=4)", "hoarder,random,hoarder,random", "classic", 4, {}, [HO, RB] * 2),
+    ("classic(players=4,force_play=true)", "hoarder", "classic", 4, dict(force_play=True),
+     [HO] * 4),
+    ("spin2005(players=4,force_play=true)", "hoarder,random,heuristic,random", "spin2005", 4,
+     dict(force_play=True), [HO, RB, H, RB]),
+    ("spin2025(players=4,force_play=true)", "hoarder(bluff=0.3,challenge=0.3)", "spin2025", 4,
+     dict(force_play=True), [dict(HO, bluff=0.3, challenge=0.3)] * 4),
 ]
 
 
@@ -338,6 +347,10 @@ HEURISTIC_SHORT_CASES = [
     # |z| 1.9 at ten turns): tests/test_reference_heuristic.py pins both exactly
     ("spin2025(players=4,wheel={wild_color_draw:1},turn_cap=10)", "heuristic", "spin2025", 4,
      dict(wheel={"wild_color_draw": 1}), [H] * 4, 10),
+    # force_play in the first turns, where it decides a hoarder's card outright
+    ("classic(players=4,force_play=true,turn_cap=4)", "hoarder", "classic", 4,
+     dict(force_play=True), [HO] * 4, 4),
+    ("classic(players=4,turn_cap=4)", "hoarder", "classic", 4, {}, [HO] * 4, 4),
 ]
 
 

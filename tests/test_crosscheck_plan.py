@@ -22,10 +22,6 @@ CONFIGS = cp.configs()
 #: options the powered run does not vary, and why
 NOT_COVERED = {
     "rlcard": "not in the reference; tests/test_rlcard.py compares with RLCard",
-    # the reference plays random and heuristic bots only, which always play when they can:
-    # force_play changes nothing for them (tests/test_house_rules.py checks it on hand-built
-    # states)
-    "force_play": "a no-op for the reference's random bots",
     # a match is a sequence of single rounds: tests/test_matches.py checks the race against
     # matches assembled from single rounds, and the race goldens replay every round
     "match": "a sequence of single rounds (tests/test_matches.py)",

@@ -1,11 +1,13 @@
 """Independent plain-Python reference engine (slow, simple) for statistical cross-checks.
 
 This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
-``spin2005``, ``spin2025`` and ``spiderman`` with the bot strategies ``random`` and
-``heuristic`` (a bot dict's ``strategy``, per seat; docs/BOTS.md, written again here from that
-text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and the house rules
-``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``, ``jump_in`` and
-``partners`` exactly as ``docs/HOUSE_RULES.md`` settles them.  It deliberately imports
+``spin2005``, ``spin2025`` and ``spiderman`` with the bot strategies ``random``,
+``heuristic`` and ``hoarder`` (a bot dict's ``strategy``, per seat; docs/BOTS.md, written again
+here from that text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and the
+house rules ``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``,
+``jump_in``, ``partners`` and ``force_play`` exactly as ``docs/HOUSE_RULES.md`` settles them
+(``hoarder`` is here because it is the one strategy that draws while it could play, which
+is what ``force_play`` forbids).  It deliberately imports
 nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the decks, points and
 wheels below are written out again from the rulings text, so that a mistake in the
 rule data or in the numba kernel shows up as a statistical disagreement.
@@ -130,7 +132,9 @@ BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "re
                 "jump": 1.0, "strategy": "random"}
 
 #: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
-STRATEGIES = ("random", "heuristic")
+STRATEGIES = ("random", "heuristic", "hoarder")
+#: hoarder: the hand size from which it plays wilds like any other card
+HOARD_UNTIL = 3
 
 #: the wild cards in the order a player looks at them (a heuristic tie goes to the first)
 WILD_ORDER = (WILD, WILD_DRAW_FOUR, WILD_SPIN, WEB_SWING, SWAP_WILD, SHUFFLE_WILD)
@@ -253,7 +257,7 @@ class _Round:
                  wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                  turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                  seven_o=False, special_wilds="none", jump_in=False, partners=False,
-                 stacked_wd4="checked"):
+                 stacked_wd4="checked", force_play=False):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -320,7 +324,8 @@ class _Round:
         # house rules (docs/HOUSE_RULES.md)
         for name, value in (("stacking", stacking), ("seven_o", seven_o),
                             ("draw_until_playable", draw_until_playable),
-                            ("jump_in", jump_in), ("partners", partners)):
+                            ("jump_in", jump_in), ("partners", partners),
+                            ("force_play", force_play)):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be True or False, got {value!r}")
         if special_wilds not in SPECIAL_WILDS:
@@ -336,6 +341,7 @@ class _Round:
         # a stacked Wild Draw Four: judged by the Wild Draw Four rule (checked) or never
         self.stacked_wd4_free = stacked_wd4 == "free"
         self.draw_until_playable = draw_until_playable
+        self.force_play = force_play
         self.seven_o = seven_o
         self.special_wilds = special_wilds
         if partners and (players % 2 or players < 4):
@@ -400,7 +406,12 @@ class _Round:
     # strategy is ``heuristic`` takes the choice below instead (docs/BOTS.md, the
     # ``heuristic`` column), which draws no random number except for Almost UNO.
     def heuristic(self, s):
-        return self.bots[s]["strategy"] == "heuristic"
+        """Does seat s take heuristic's choices? (hoarder does, but for the card it plays
+        and the UNO Spin race discard: docs/BOTS.md)"""
+        return self.bots[s]["strategy"] in ("heuristic", "hoarder")
+
+    def hoarder(self, s):
+        return self.bots[s]["strategy"] == "hoarder"
 
     def colour_counts(self, s):
         """Cards of each colour (red, yellow, green, blue) in seat s's hand."""
@@ -445,6 +456,45 @@ class _Round:
             return group, card_order(c)
 
         return min(legal, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
+
+    def hoarder_card(self, s, legal):
+        """hoarder: the index (among ``legal``) of the card to play, or None to draw
+        instead.  A coloured card scores its points + 2 x the cards of its colour in hand; a
+        wild scores its points while the hand holds <= HOARD_UNTIL cards, else it is kept:
+        with no coloured card legal the seat draws instead (when there is anything to draw:
+        draw pile or discards under the top card), else plays a kept wild (a wild that is
+        not a Wild Draw Four first, then the first in card order).  Ties: the first card
+        met, looked at as for heuristic."""
+        hand = self.hands[s]
+        counts = self.colour_counts(s)
+        small = len(hand) <= HOARD_UNTIL
+
+        def looked_at(c):
+            group = 0 if c.colour == self.colour else 1 if c.colour is not None else 2
+            return group, card_order(c)
+
+        scored = [i for i in legal if hand[i].colour is not None or small]
+        if scored:
+            def score(c):
+                return card_points(c) + (2 * counts[c.colour] if c.colour is not None else 0)
+            return min(scored, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
+        if self.draw_pile or len(self.discard) > 1:
+            return None
+        kept = [i for i in legal if hand[i].colour is None]
+        if not kept:
+            return None
+        return min(kept, key=lambda i: (hand[i].kind == WILD_DRAW_FOUR, card_order(hand[i])))
+
+    def forced_card(self, s):
+        """force_play: the hand index of the playable card that comes first in card order
+        (the kernel's kind order; a Wild Draw Four only when legal: a bluff is never
+        forced), None when nothing is playable."""
+        hand = self.hands[s]
+        wd4_ok = wd4_legal(hand, self.colour, self.wmc)
+        top = self.top()
+        ok = [i for i, c in enumerate(hand)
+              if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, self.colour))]
+        return min(ok, key=lambda i: card_order(hand[i])) if ok else None
 
     def number_named(self, s):
         """2005 Discard Number: the number the seat names."""
@@ -493,6 +543,12 @@ class _Round:
     def race_discard(self, w):
         """2005 UNO Spin race: the hand index of the card the winner w discards."""
         hand = self.hands[w]
+        if self.hoarder(w):
+            # the coloured card worth the most (first in card_order on ties); a wild only
+            # when it holds nothing else (then the first in card_order)
+            return min(range(len(hand)),
+                       key=lambda k: ((1, 0) if hand[k].colour is None
+                                      else (0, -card_points(hand[k])), card_order(hand[k])))
         if self.heuristic(w):
             # the most points, a wild counting 0 (wilds last); first in card_order on ties
             return min(range(len(hand)),
@@ -815,6 +871,8 @@ class _Round:
                  if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, colour))]
         if not legal:
             return None
+        if self.hoarder(s):
+            return self.hoarder_card(s, legal)
         if self.heuristic(s):
             return self.heuristic_card(s, legal)
         return self.rng.choice(legal)
@@ -840,6 +898,10 @@ class _Round:
         state = {"bluff": None}
         played = []
         i = self.pick(p, state)
+        if i is None and self.force_play:   # the strategy would draw: play if it can
+            i = self.forced_card(p)
+            if i is not None:
+                self.log(f"seat {p} must play (force_play)")
         from_draw = False
         if i is None:
             i = self.draw_for_turn(p)
@@ -1209,7 +1271,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                seven_o=False, special_wilds="none", jump_in=False, partners=False,
-               stacked_wd4="checked"):
+               stacked_wd4="checked", force_play=False):
     """Play one round; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -1223,15 +1285,18 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     ``seed`` is anything ``random.Random`` accepts.  ``wheel`` maps space names to
     weights (unlisted spaces weigh 0; default: equal weights).  ``bots`` is one dict
     per seat with any of the knobs forget, catch, bluff, challenge, reflex, jump
-    (defaults 0, 0.5, 0, 0, 1, 1) and ``strategy`` (``"random"``, the default, or
-    ``"heuristic"``: docs/BOTS.md).  ``trace``: a list to which event strings are appended.
+    (defaults 0, 0.5, 0, 0, 1, 1) and ``strategy`` (``"random"``, the default,
+    ``"heuristic"`` or ``"hoarder"``: docs/BOTS.md).  ``trace``: a list to which event strings are appended.
 
     House rules (``docs/HOUSE_RULES.md``, all off by default, combinable):
     ``stacking``, ``draw_until_playable``, ``seven_o`` (bools) and
     ``special_wilds`` (``"none"``, ``"swap_hands"`` or ``"shuffle_hands"``; classic only),
     ``jump_in`` and ``partners`` (bools; partners: 4, 6, 8 or 10 players),
     ``stacked_wd4`` (``"checked"``: a stacked Wild Draw Four follows the Wild Draw Four
-    rule and may be challenged, the default; ``"free"``: always legal; stacking only).
+    rule and may be challenged, the default; ``"free"``: always legal; stacking only),
+    ``force_play`` (bool: a seat whose strategy would draw while it holds a playable card
+    plays the playable card first in :func:`card_order` instead; only ``hoarder`` ever
+    draws so).
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,
@@ -1239,7 +1304,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                turn_cap=turn_cap, trace=trace, stacking=stacking,
                draw_until_playable=draw_until_playable, seven_o=seven_o,
                special_wilds=special_wilds, jump_in=jump_in, partners=partners,
-               stacked_wd4=stacked_wd4)
+               stacked_wd4=stacked_wd4, force_play=force_play)
     r.setup()
     r.run()
     return r.result()
