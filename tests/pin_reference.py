@@ -35,10 +35,8 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import crosskit  # noqa: E402
+import crosskit
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "pins" / "reference_stats.json"

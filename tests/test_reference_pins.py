@@ -18,11 +18,11 @@ import json
 import math
 from pathlib import Path
 
+import crosskit
 import numpy as np
+import pin_reference
 import pytest
 
-import crosskit
-import pin_reference
 from unospin_sim.rules.options import ALL_EDITIONS
 from unospin_sim.runner import simulate
 
