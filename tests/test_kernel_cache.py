@@ -503,3 +503,72 @@ def test_kernel_recompiles_after_a_layout_constant_changes(tmp_path):
     third = run_copy(pkg, RUN_KERNEL, timeout=timeout)
     assert third["misses"] >= 1 and third["hits"] == 0
     assert third["cache_path"] != first["cache_path"]
+
+
+# ------------------------------------------------------------------ variants of one function
+def _engine_dispatchers():
+    """Every compiled engine function reachable from the engine's modules (module globals
+    and the entry points per round loop), by its Python function."""
+    import importlib
+    import pkgutil
+
+    from numba.core.dispatcher import Dispatcher
+
+    import unospin_sim.engine as E
+    from unospin_sim.engine import chunk
+    found = {}
+    for m in pkgutil.walk_packages(E.__path__, E.__name__ + "."):
+        mod = importlib.import_module(m.name)
+        for obj in vars(mod).values():
+            if isinstance(obj, Dispatcher):
+                found[id(obj.py_func)] = obj.py_func
+    for eps in chunk.ENTRY_POINTS.values():
+        for ep in eps:
+            found[id(ep.py_func)] = ep.py_func
+    return list(found.values())
+
+
+def test_no_two_compiled_engine_functions_share_a_qualified_name():
+    """numba names a function's machine code by module, qualified name and a per-process
+    counter: two different functions with one qualified name (the variants a factory makes,
+    such as the entry points of each round loop), compiled in two processes, can get one
+    symbol, and a process that loads both from the cache runs one for the other
+    (numba/numba#10486). jit.variant gives each variant a name of its own."""
+    funcs = _engine_dispatchers()
+    names = [(f.__module__, f.__qualname__) for f in funcs]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    assert not dupes, f"compiled engine functions sharing a qualified name: {dupes}"
+    assert len(funcs) > 40
+    assert {f.__qualname__.rsplit(".", 1)[-1] for f in funcs} >= {
+        f"trace_game_{loop}" for loop in ("default", "house", "rlcard", "search")}
+
+
+LOADER = r'''
+import sys
+from unospin_sim.playthrough import play_text
+BOTS = ",".join(["random(forget=0.3,catch=0.7,bluff=1,challenge=1)"] * 3)
+for rules in sys.argv[1:]:
+    text = play_text(rules, BOTS, seed=7, game=0)
+    print(rules, "stacks" if "faces a penalty of 4 cards" in text else "no stacking")
+'''
+
+
+@pytest.mark.slow
+def test_loops_compiled_in_separate_processes_load_side_by_side(tmp_path):
+    """The default loop compiled by one process, the house-rule loop by another (as a first
+    `run` and a later `run --rules ...` would), then both loaded by a third: each runs its
+    own code. (Before jit.variant the third process played the stacking game without
+    stacking: 2026-12-02.)"""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=str(PACKAGE.parent))
+    plain, stacking = "classic(players=3)", "classic(players=3,stacking=true)"
+
+    def run(*rules):
+        proc = subprocess.run([sys.executable, "-c", LOADER, *rules], env=env,
+                              capture_output=True, text=True, timeout=900)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        return proc.stdout.split("\n")
+
+    assert run(plain)[0] == f"{plain} no stacking"
+    assert run(stacking)[0] == f"{stacking} stacks"
+    assert run(plain, stacking)[:2] == [f"{plain} no stacking", f"{stacking} stacks"]

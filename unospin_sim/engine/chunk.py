@@ -16,7 +16,7 @@ from numba import njit
 
 from ..bots import STRATEGY_SEARCH
 from ..rules import spaces as sp
-from .jit import hot
+from .jit import hot, variant
 from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, JUMPS, MAX_PLAYERS, N_OUT_FIXED,
                      N_REPLAY_FIELDS, N_SCALARS, N_SEAT_BLOCKS, N_SPIN_FIELDS, O_CARDS_DRAWN,
                      O_FAILED, O_FIRST, O_JUMP_INS, O_SPINS,
@@ -124,7 +124,7 @@ def _make_entry_points(loop):
     rl = loop == "rlcard"
     house = loop == "house"
 
-    @njit(cache=True, nogil=True)
+    @variant(njit(cache=True, nogil=True), loop)
     def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
         """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
         (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
@@ -166,7 +166,7 @@ def _make_entry_points(loop):
         return spins[:m]
 
 
-    @njit(cache=True, nogil=True)
+    @variant(njit(cache=True, nogil=True), loop)
     def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
         """Paired replays: for each pair ``i`` (game ``games[i]`` of the run seeded ``seed``, its
         spin ``ks[i]``, counted from 0) and each ``spaces[j]`` (a global space id or
@@ -220,7 +220,7 @@ def _make_entry_points(loop):
         return 0
 
 
-    @njit(cache=True, nogil=True)
+    @variant(njit(cache=True, nogil=True), loop)
     def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
         """Play whole matches match0 .. match0+nmatch-1 (rule options match / target).
 
@@ -341,7 +341,7 @@ def _make_entry_points(loop):
         return rows[:n], seeds[:n], matches, spins[:m]
 
 
-    @njit(cache=True)
+    @variant(njit(cache=True), loop)
     def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
         """Play one game with the event log on; returns (log, state) for inspection."""
         st = new_state(r[R_TURN_CAP], log_rows)

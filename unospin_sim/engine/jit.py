@@ -24,3 +24,22 @@ from numba import njit
 hot = njit(cache=True, _nrt=False)
 #: compiled into each caller (the per-turn path)
 inl = njit(cache=True, _nrt=False, inline="always")
+
+
+def variant(deco, name):
+    """``deco`` (``hot``, ``inl`` or an ``njit``) applied to the function renamed
+    ``<qualname>_<name>``, for the functions a factory compiles once per variant (the round
+    loops, the entry points per loop, the turns).
+
+    They must not share a qualified name: numba names the machine code of a function by its
+    module, qualified name and a counter of the compiling process, so two variants compiled
+    in two processes (say the default loop by a first ``run``, the house-rule loop by a later
+    one) can get the same symbol, and a process that loads both from the cache then runs one
+    variant's code for the other (numba/numba#10486). Measured here on 2026-12-02: a process
+    that loaded the default loop's ``trace_game`` first played ``stacking`` rounds without
+    stacking (tests/test_kernel_cache.py pins it)."""
+    def apply(fn):
+        fn.__name__ = f"{fn.__name__}_{name}"
+        fn.__qualname__ = f"{fn.__qualname__}_{name}"
+        return deco(fn)
+    return apply

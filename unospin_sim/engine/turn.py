@@ -18,7 +18,7 @@ from .calls import name_colour, uno_check
 from .events import ev
 from .house import (draw_until_playable, forced_card, open_jump, seven_o, special_wild,
                     start_penalty)
-from .jit import hot, inl
+from .jit import hot, inl, variant
 from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
                      EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
                      R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
@@ -82,7 +82,8 @@ def _make_play_turn(house, inline):
     of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
     called function of its own."""
 
-    @(inl if inline else hot)
+    @variant(inl if inline else hot, ("house" if house else "default")
+             + ("_inl" if inline else ""))
     def play_turn(st, r, pts, cum, bots, p):
         """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
         House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,
