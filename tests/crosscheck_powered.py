@@ -145,6 +145,9 @@ def configs() -> list[Config]:
     for h in ("stacking", "draw_until_playable", "seven_o", "jump_in"):
         out.append(Config(f"classic-p2-{h}", "classic", 2, {h: True}))
     out.append(Config("classic-p6-partners", "classic", 6, {"partners": True}))
+    for e in EDITIONS:                  # jump_in_wilds (needs jump_in)
+        out.append(Config(f"{e}-p4-jump_in-jump_in_wilds", e, 4,
+                          {"jump_in": True, "jump_in_wilds": True}))
     for e in EDITIONS:                  # stacked Wild Draw Fours judged (checked) or not
         for v in ("checked", "free"):   # (free); bluffs and challenges make them matter
             out.append(Config(f"{e}-p4-stacking-stacked_wd4={v}-knobs", e, 4,

@@ -229,14 +229,16 @@ def parse_rules(text):
     opts = {"players": 4, "turn_cap": 10000, "wild_matches_colour": edition != "classic",
             "wild_stops_colour_draw": edition == "spin2005", "wild_spin_cards": 4,
             "stacking": False, "draw_until_playable": False, "seven_o": False,
-            "jump_in": False, "partners": False, "special_wilds": "none",
+            "jump_in": False, "jump_in_wilds": False, "partners": False,
+            "special_wilds": "none",
             "stacked_wd4": "checked", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
     for item in _split_top(m[2]):
         key, _, value = item.partition("=")
         if key in ("players", "turn_cap", "wild_spin_cards"):
             opts[key] = int(value)
         elif key in ("wild_matches_colour", "wild_stops_colour_draw", "stacking",
-                     "draw_until_playable", "seven_o", "jump_in", "partners"):
+                     "draw_until_playable", "seven_o", "jump_in", "jump_in_wilds",
+                     "partners"):
             opts[key] = _bool(value)
         elif key in ("special_wilds", "stacked_wd4"):
             opts[key] = value
@@ -638,7 +640,8 @@ class Replay:
                 or self.pending is not None):
             return
         card, p = self.last_play
-        if card == self.top and colour_of(card) is not None and not self.spins(card):
+        if (card == self.top and (colour_of(card) is not None or self.opts["jump_in_wilds"])
+                and not self.spins(card)):
             self.window = (card, p)
 
     def check_jumpers(self, window, jumper):
@@ -650,7 +653,7 @@ class Replay:
             if q == jumper:
                 return
             if (q == self.next_actor or q in self.jumped or self.uncertain[q]
-                    or self.hands[q][card] <= 0):
+                    or self.hands[q][card] <= 0 or (card == WD4 and not self.wd4_legal(q))):
                 continue
             if self.takes_partner_turn(q, by):
                 continue
@@ -677,6 +680,8 @@ class Replay:
             self.fail(f"seat {q} jumps in with jump=0", at)
         if self.takes_partner_turn(q, window[1]):
             self.fail(f"seat {q} jumps in past its partner, seat {self.partner(q)}", at)
+        if card == WD4 and not self.wd4_legal(q):
+            self.fail(f"seat {q} jumps in with an illegal wild draw four", at)
         self.check_jumpers(window, q)
         self.jumped.add(q)
         self.last_play = None

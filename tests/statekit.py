@@ -127,7 +127,7 @@ class Game:
         st = self.st
         if st.s[L.S_JUMP_KIND] == 0:
             return -1
-        j = K.jump_in_seat(st, self.bots)
+        j = K.jump_in_seat(st, self.r, self.bots)
         if j >= 0:
             K.play_turn_house(st, self.r, self.pts, self.cum, self.bots, j)
             K.apply_penalties(st)

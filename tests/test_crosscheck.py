@@ -167,6 +167,13 @@ HOUSE_CASES = [
      dict(partners=True, jump_in=True), None),
     ("spin2025(players=6,partners=true,jump_in=true)", "random(forget=0.3)", "spin2025", 6,
      dict(partners=True, jump_in=True), dict(forget=0.3)),
+    # jump_in_wilds: wilds jumped on (Wild Draw Fours when legal, Web Swings)
+    ("classic(players=4,jump_in=true,jump_in_wilds=true)", "random(challenge=0.5)", "classic",
+     4, dict(jump_in=True, jump_in_wilds=True), dict(challenge=0.5)),
+    ("spiderman(players=4,jump_in=true,jump_in_wilds=true)", "random", "spiderman", 4,
+     dict(jump_in=True, jump_in_wilds=True), None),
+    ("spin2025(players=4,jump_in=true,jump_in_wilds=true,stacking=true)", "random",
+     "spin2025", 4, dict(jump_in=True, jump_in_wilds=True, stacking=True), None),
 ]
 
 

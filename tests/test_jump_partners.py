@@ -252,6 +252,72 @@ def test_team_columns():
     assert "team_winner" not in round_columns(parse_rules("classic(players=4)"))
 
 
+# =========================================================================== jump_in_wilds
+JW4 = "classic(players=4,jump_in=true,jump_in_wilds=true)"
+
+
+def test_jump_in_wilds_a_wild_on_a_wild_names_a_colour_anew():
+    g = Game(JW4, "heuristic").give(0, "wild", "blue 9").give(1, "green 1")
+    g.give(2, "wild", "yellow 3", "yellow 4").give(3, "green 2").top("red 2")
+    g.turn(0)   # its only legal card; heuristic names the colour it holds most: blue
+    assert_state(g, hands={0: ["blue 9"]}, top="wild", colour=BLUE, cur=1)
+    assert window(g) == (KIND["wild"] + 1, 0)
+    assert g.jump() == 2
+    assert_state(g, hands={2: ["yellow 3", "yellow 4"]}, top="wild", colour=YELLOW, cur=3)
+    assert evs(g, L.EV_JUMP_IN) == [(2, KIND["wild"], 0)] and g.s(L.S_TURNS) == 1
+    # without the option no window opens on a wild
+    g = Game(JI4, "heuristic").give(0, "wild", "blue 9").give(1, "green 1")
+    g.give(2, "wild", "yellow 3").give(3, "green 2").top("red 2")
+    g.turn(0)
+    assert window(g)[0] == 0 and g.jump() == -1
+
+
+def test_jump_in_wilds_a_wild_draw_four_hits_the_seat_after_the_jumper_when_legal():
+    def deal(seat2):
+        g = Game(JW4, "heuristic").give(0, "wild draw four", "blue 9").give(1, "green 1")
+        g.give(2, "wild draw four", *seat2).give(3, "green 2", "green 3")
+        g.top("red 2").pile(*["yellow 4"] * 8)
+        g.turn(0)   # legal (no red held); seat 1 draws 4 and is passed over; names blue
+        assert_state(g, top="wild draw four", colour=BLUE, cur=2, drawn={1: 4})
+        return g
+
+    # seat 2 holds no blue: its Wild Draw Four is legal; but seat 2 is the seat to act, so
+    # it plays in its own turn: nobody else holds one
+    g = deal(["yellow 3"])
+    assert g.jump() == -1
+    # seat 1 (the victim) holds the other one and no blue: it jumps in, seat 2 draws 4
+    g = Game(JW4, "heuristic").give(0, "wild draw four", "blue 9").give(1, "green 1")
+    g.give(3, "green 2", "green 3").give(2, "yellow 3").top("red 2").pile(*["yellow 4"] * 8)
+    g.turn(0)
+    g.give(1, "wild draw four")   # it drew 4 yellow; now it also holds the twin
+    assert g.jump() == 1
+    assert_state(g, hands={2: ["yellow 3"] + ["yellow 4"] * 4}, top="wild draw four",
+                 cur=3, drawn={0: 0, 1: 4, 2: 4, 3: 0})
+    assert g.colour == YELLOW   # heuristic: the colour it holds most (4 yellow 4s)
+    # the same, but seat 1 holds a blue card (the colour named): illegal, no jump-in
+    g = Game(JW4, "heuristic").give(0, "wild draw four", "blue 9").give(1, "green 1")
+    g.give(3, "green 2", "green 3").give(2, "yellow 3").top("red 2").pile(*["yellow 4"] * 8)
+    g.turn(0)
+    g.give(1, "wild draw four", "blue 5")
+    assert g.jump() == -1
+
+
+def test_jump_in_wilds_never_on_a_wild_spin():
+    g = Game("spin2025(players=4,jump_in=true,jump_in_wilds=true)", "heuristic",
+             wheel_space="two_x")
+    g.give(0, "wild spin", "blue 9").give(1, "green 1").give(2, "wild spin", "yellow 3")
+    g.give(3, "green 2").top("red 2").pile(*["yellow 4"] * 4)
+    g.turn(0)
+    assert g.top_name == "wild spin" and window(g)[0] == 0 and g.jump() == -1
+
+
+def test_jump_in_wilds_needs_jump_in():
+    with pytest.raises(RuleError, match="jump_in_wilds=true cannot be combined with "
+                                        "jump_in=false"):
+        parse_rules("classic(players=4,jump_in_wilds=true)")
+    assert str(parse_rules(JW4)) == JW4
+
+
 # =========================================================================== jump-ins counted
 def test_jump_ins_are_counted_per_seat_and_are_not_turns():
     g = Game(JI4).give(0, "red 5", "blue 9").give(1, "red 5", "green 1").give(2, "yellow 3")

@@ -42,6 +42,9 @@ CASES = [(ed, p, "random", 11, "") for ed in sorted(EDITIONS) for p in PLAYER_CO
     ("spin2025", 4, "heuristic", 11, "jump_in=true"),
     ("classic", 4, "random", 11, "partners=true,seven_o=true"),
     ("spiderman", 4, KNOBS, 12, "partners=true,jump_in=true"),
+    # jump_in_wilds: a Wild Draw Four jumped on (classic), a Wild Web Swing (spiderman)
+    ("classic", 4, "random", 13, "jump_in=true,jump_in_wilds=true"),
+    ("spiderman", 4, "random", 12, "jump_in=true,jump_in_wilds=true"),
 ]
 
 

@@ -83,6 +83,8 @@ def rule_options(draw) -> tuple[str, dict]:
             options[name] = draw(INT_OPTIONS[name])
         elif name in ENUM_OPTIONS:
             options[name] = draw(st.sampled_from(ENUM_OPTIONS[name]))
+    if options.get("jump_in_wilds"):  # it says which cards jump_in may jump on
+        options["jump_in"] = True
     if options.get("partners"):  # teams of two sitting opposite
         options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
     if options.get("rlcard"):

@@ -7,7 +7,7 @@ import pytest
 
 from unospin_sim import reference as R
 
-from refkit import BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WEB, YELLOW, make
+from refkit import BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WEB, WSPIN, YELLOW, make
 
 FILL = [N(GREEN, 4), N(GREEN, 5), N(GREEN, 6), N(GREEN, 7)]
 
@@ -267,3 +267,47 @@ def test_jump_ins_are_counted_per_seat():
     assert (df.jump_ins == sum(df[f"jump_ins_{i}"] for i in range(4))).all()
     assert df.jump_ins.sum() > 0
     assert "jump_ins" not in R.play_many("classic", 4, 5, 3).columns
+
+
+# ============================================================================ jump_in_wilds
+def test_jump_in_wilds_a_wild_on_a_wild_names_a_colour_anew():
+    H = dict(strategy="heuristic")
+    r = make("classic", [[W, N(BLUE, 9)], [N(GREEN, 1)], [W, N(YELLOW, 3), N(YELLOW, 4)],
+                         [N(GREEN, 2)]], N(RED, 2), jump_in=True, jump_in_wilds=True,
+             bots=[H] * 4)
+    action(r, 0)
+    assert r.top() == W and r.colour == BLUE and r.cur == 1
+    assert r.jump_window() == (W, 0)
+    action(r)   # seat 2 jumps in with the other wild and names yellow
+    assert r.hands[2] == [N(YELLOW, 3), N(YELLOW, 4)] and r.colour == YELLOW and r.cur == 3
+    assert r.turns == 1 and r.jump_ins == [0, 0, 1, 0]
+    r = make("classic", [[W, N(BLUE, 9)], [N(GREEN, 1)], [W, N(YELLOW, 3)], [N(GREEN, 2)]],
+             N(RED, 2), jump_in=True, bots=[H] * 4)
+    action(r, 0)
+    assert r.jump_window() is None
+
+
+def test_jump_in_wilds_a_wild_draw_four_only_when_legal():
+    H = dict(strategy="heuristic")
+    for extra, jumper in (([], 1), ([N(BLUE, 5)], None)):
+        r = make("classic", [[WD4, N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)],
+                             [N(GREEN, 2), N(GREEN, 3)]], N(RED, 2),
+                 draw=[N(YELLOW, 4)] * 8, jump_in=True, jump_in_wilds=True, bots=[H] * 4)
+        action(r, 0)
+        assert r.colour == BLUE and r.cur == 2 and r.cards_drawn == [0, 4, 0, 0]
+        r.hands[1] += [WD4] + extra
+        assert r.jumper(*r.jump_window()) == jumper
+        if jumper is not None:
+            action(r)
+            assert r.cur == 3 and r.cards_drawn == [0, 4, 4, 0] and r.colour == YELLOW
+            assert r.hands[2] == [N(YELLOW, 3)] + [N(YELLOW, 4)] * 4
+
+
+def test_jump_in_wilds_never_on_a_wild_spin_and_needs_jump_in():
+    r = make("spin2025", [[WSPIN, N(BLUE, 9)], [N(GREEN, 1)], [WSPIN, N(YELLOW, 3)],
+                          [N(GREEN, 2)]], N(RED, 2), draw=[N(YELLOW, 4)] * 4, jump_in=True,
+             jump_in_wilds=True, wheel={"two_x": 1}, bots=[dict(strategy="heuristic")] * 4)
+    action(r, 0)
+    assert r.top() == WSPIN and r.jump_window() is None
+    with pytest.raises(ValueError, match="jump_in_wilds"):
+        R.play_round("classic", 4, 0, jump_in_wilds=True)

@@ -380,7 +380,8 @@ def test_house_switch_is_derived_from_the_table():
                 continue
             if o.name == "target" or (o.name == "wild_matches_colour" and edition == "classic"):
                 continue
-            needs = {"stacked_wd4": {"stacking": True}}.get(o.name, {})  # its companion
+            needs = {"stacked_wd4": {"stacking": True},            # its companion
+                     "jump_in_wilds": {"jump_in": True}}.get(o.name, {})
             rs = RuleSet.build(edition, **{o.name: value}, **needs)
             r = encode(rs, parse_bots("random", rs.players)).rules
             assert r[L.R_HOUSE] == int(o.house), (o.name, edition)

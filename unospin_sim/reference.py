@@ -257,7 +257,7 @@ class _Round:
                  wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                  turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                  seven_o=False, special_wilds="none", jump_in=False, partners=False,
-                 stacked_wd4="checked", force_play=False):
+                 stacked_wd4="checked", force_play=False, jump_in_wilds=False):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -325,7 +325,7 @@ class _Round:
         for name, value in (("stacking", stacking), ("seven_o", seven_o),
                             ("draw_until_playable", draw_until_playable),
                             ("jump_in", jump_in), ("partners", partners),
-                            ("force_play", force_play)):
+                            ("force_play", force_play), ("jump_in_wilds", jump_in_wilds)):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be True or False, got {value!r}")
         if special_wilds not in SPECIAL_WILDS:
@@ -347,6 +347,9 @@ class _Round:
         if partners and (players % 2 or players < 4):
             raise ValueError(f"partners needs 4, 6, 8 or 10 players, got {players}")
         self.jump_in = jump_in
+        if jump_in_wilds and not jump_in:
+            raise ValueError("jump_in_wilds=True needs jump_in=True")
+        self.jump_in_wilds = jump_in_wilds   # a wild may be jumped on with the identical wild
         self.partners = partners
         self.last_play = None        # jump_in: (card, seat) of the last card played
         self.jumped = set()          # jump_in: seats that jumped in since turn jumped_turn
@@ -747,8 +750,8 @@ class _Round:
         if not self.jump_in or self.last_play is None:
             return None
         card, p = self.last_play
-        if (card.colour is None or self.spins_wheel(card) or self.penalty
-                or self.discard[-1] is not card):
+        if ((card.colour is None and not self.jump_in_wilds) or self.spins_wheel(card)
+                or self.penalty or self.discard[-1] is not card):
             return None
         return card, p
 
@@ -761,6 +764,9 @@ class _Round:
             q = self.seat(p + i * self.direction)
             if q == self.cur or q in self.jumped or card not in self.hands[q]:
                 continue
+            if card.kind == WILD_DRAW_FOUR and not wd4_legal(self.hands[q], self.colour,
+                                                               self.wmc):
+                continue    # jump_in_wilds: a Wild Draw Four only when legal for q
             # partners: never take the partner's turn. Jumping in takes the turns of the
             # seats from the one to act up to q; a seat between the card's player and the
             # seat to act (passed over by a Skip or a Draw Two) takes nobody's.
@@ -1271,7 +1277,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                seven_o=False, special_wilds="none", jump_in=False, partners=False,
-               stacked_wd4="checked", force_play=False):
+               stacked_wd4="checked", force_play=False, jump_in_wilds=False):
     """Play one round; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -1296,7 +1302,9 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     rule and may be challenged, the default; ``"free"``: always legal; stacking only),
     ``force_play`` (bool: a seat whose strategy would draw while it holds a playable card
     plays the playable card first in :func:`card_order` instead; only ``hoarder`` ever
-    draws so).
+    draws so), ``jump_in_wilds`` (bool, with ``jump_in``: a wild that does not spin the
+    wheel may be jumped on with the identical wild, a Wild Draw Four only when legal for
+    the jumper, who names a colour anew).
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,
@@ -1304,7 +1312,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                turn_cap=turn_cap, trace=trace, stacking=stacking,
                draw_until_playable=draw_until_playable, seven_o=seven_o,
                special_wilds=special_wilds, jump_in=jump_in, partners=partners,
-               stacked_wd4=stacked_wd4, force_play=force_play)
+               stacked_wd4=stacked_wd4, force_play=force_play, jump_in_wilds=jump_in_wilds)
     r.setup()
     r.run()
     return r.result()

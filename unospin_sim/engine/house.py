@@ -11,10 +11,10 @@ from .events import ev
 from .exchange import swap_hands, zero_pass
 from .jit import hot
 from .layout import (EV_BLUFF, EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
-                     EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE, JUMPS,
-                     R_STACKED_WD4, R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND, S_JUMP_PLAY, S_JUMP_TURN,
-                     S_JUMPED, S_NP, S_PEN_BY,
-                     S_PEN_ILLEGAL, S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
+                     EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE,
+                     JUMPS, R_JUMP_WILDS, R_STACKED_WD4, R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND,
+                     S_JUMP_PLAY, S_JUMP_TURN, S_JUMPED, S_NP, S_PEN_BY, S_PEN_ILLEGAL,
+                     S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
 from .legal import playable, wd4_legal
 from .piles import add_card, draw_card, remove_card, seat_after, set_top
 from .rng import below
@@ -53,18 +53,21 @@ def forced_card(st, p, wd4_ok):
 @hot
 def open_jump(st, r, p):
     """Seat p's turn played a card: the top card opens a jump-in window when it has a
-    printed colour (no wild) and does not spin the wheel (no Spin card)."""
+    printed colour (a wild only under jump_in_wilds) and does not spin the wheel (no Spin
+    card, no Wild Spin)."""
     k = st.s[S_TOP]
-    if k < FIRST_WILD and not (KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE):
+    if ((k < FIRST_WILD or r[R_JUMP_WILDS])
+            and not (KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE)):
         st.s[S_JUMP_KIND] = k + 1
         st.s[S_JUMP_BY] = p
 
 
 @hot
-def jump_in_seat(st, bots):
+def jump_in_seat(st, r, bots):
     """Close the open jump-in window: the first seat in turn order after the card's player,
     other than that player, the seat to act (S_CUR, who plays in its own turn) and a seat
-    that already jumped in since the last turn, that holds the identical card and jumps in
+    that already jumped in since the last turn, that holds the identical card (a Wild Draw
+    Four only when it is legal for that seat: jump_in_wilds) and jumps in
     (policy.jumps_in). Returns that seat with S_JUMP_PLAY set (it then plays the card
     through the turn code), or -1. (Once per seat between two turns: without it a Draw Two
     could go round for ever when the draw pile is empty and the victim draws its copy back.)"""
@@ -78,6 +81,7 @@ def jump_in_seat(st, bots):
     for _ in range(s[S_NP] - 1):
         q = seat_after(st, q)
         if (q != s[S_CUR] and st.hand[q, k] > 0 and (s[S_JUMPED] >> q) & 1 == 0
+                and (k != WILD_DRAW_FOUR or wd4_legal(st, r, q))
                 and policy.jumps_in(st, bots, q, k)):
             s[S_JUMP_PLAY] = k + 1
             s[S_JUMPED] |= 1 << q

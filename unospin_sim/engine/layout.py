@@ -141,7 +141,8 @@ R_TARGET = 15         # match target (points)
 R_JUMP_IN = 16        # house rule jump_in
 R_PARTNERS = 17       # house rule partners
 R_STACKED_WD4 = 18    # with stacking: 0 checked (a stacked WD4 follows the WD4 rule), 1 free
-N_RULE_PARAMS = 19
+R_JUMP_WILDS = 19     # with jump_in: 1 = a wild may be jumped on with the identical wild
+N_RULE_PARAMS = 20
 # every option of rules/options.py with a kernel parameter names its R_* index there
 # (encode.py fills them from the table); R_WHEEL, R_FIRST_RULE, R_DECK_N, R_CHECK and R_HOUSE
 # are derived from the edition, the deck or the run.

@@ -13,7 +13,7 @@ from .deal import deal, first_card_action, start_at, turn_first_card
 from .events import ev
 from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
-from .jit import hot, inl
+from .jit import hot, inl, variant
 from ..bots import STRATEGY_SEARCH
 from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_PARTNERS,
                      R_RLCARD, R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N,
@@ -52,8 +52,9 @@ def _make_play_round(house, search=False):
     run_round_house) (True): see turn.py. The default turn is inlined into the default loop.
     ``search`` (with ``house``): the loop of rounds with a ``search`` seat
     (``run_round_search``), which stops before such a seat's normal turn (engine/search.py)."""
+    tag = ("house" if house else "default") + ("_search" if search else "")  # jit.variant
 
-    @inl
+    @variant(inl, tag)
     def run_round_(st, r, deck, pts, cum, bots):
         """The round's actions from the state as it is (S_CUR acts next) until a seat
         empties its hand or the turn cap. Tests call it on hand-built states. Returns 0;
@@ -75,7 +76,7 @@ def _make_play_round(house, search=False):
                 break
             p = s[S_CUR]
             if house and s[S_JUMP_KIND] > 0:  # jump_in: the card just played is open
-                j = jump_in_seat(st, bots)
+                j = jump_in_seat(st, r, bots)
                 if j >= 0:
                     p = j  # plays out of turn (S_JUMP_PLAY set)
             if house and s[S_PEN_N] > 0:  # stacking: p faces a pending penalty
@@ -106,7 +107,7 @@ def _make_play_round(house, search=False):
             ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
         return 0
 
-    @hot
+    @variant(hot, tag)
     def play_round_(st, r, deck, pts, cum, bots, gseed):
         setup_round_default(st, r, deck, bots, gseed)
         run_round_(st, r, deck, pts, cum, bots)

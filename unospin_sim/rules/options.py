@@ -144,6 +144,9 @@ OPTIONS: tuple[Option, ...] = (
        "with stacking: checked = a stacked Wild Draw Four follows the Wild Draw Four rule "
        "(legal only without a card of the colour in play) and may be challenged; free = "
        "always legal, never successfully challenged", "R_STACKED_WD4"),
+    _o("jump_in_wilds", "bool", (), False, ALL_EDITIONS, True,
+       "with jump_in: a wild may be jumped on with the identical wild (never a card that "
+       "spins the wheel); the jumper names a colour anew", "R_JUMP_WILDS"),
 )
 
 #: name -> Option

@@ -395,6 +395,9 @@ def _check_combinations(ed: Edition, resolved: dict) -> None:
     if resolved.get("stacked_wd4", "checked") != "checked" and not resolved.get("stacking"):
         raise RuleError(f"stacked_wd4={resolved['stacked_wd4']} cannot be combined with "
                         f"stacking=false: it says how a stacked Wild Draw Four is judged")
+    if resolved.get("jump_in_wilds") and not resolved.get("jump_in"):
+        raise RuleError("jump_in_wilds=true cannot be combined with jump_in=false: it says "
+                        "which cards may be jumped on")
     if resolved.get("partners"):
         n = resolved["players"]
         if n % 2 or n < 4:
