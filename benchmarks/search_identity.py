@@ -22,6 +22,11 @@ the round; its TOTAL must equal the old tree's)::
 
 (with the knobs of 2026-12-02 add ``colours=0,infer=0``; ``--knobs colours=0,infer=0`` alone
 gives the TOTAL of the defaults of 2026-12-01, ``e5e728d2…``).
+
+Renewed on purpose on 2026-12-02 (issue 29): the partners jump-in fix (a seat passed over
+by a Skip or a Draw Two may jump in) and the jump-in columns changed the one case
+``classic(players=4,jump_in=true,partners=true)``; every other case's hash is unchanged
+(diffed line by line against the tree before). TOTAL ``ae45f64f…`` -> ``17f33099…``.
 """
 import argparse
 import hashlib

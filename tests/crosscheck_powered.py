@@ -50,6 +50,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from scipy import stats
@@ -272,6 +273,47 @@ def compare(cfg, eng, ref, alpha, power, mu_turns):
     return r
 
 
+# ------------------------------------------------------------------------------ results
+
+def read_results(path) -> list[dict]:
+    """The JSON lines of an --out file (the last line per configuration wins)."""
+    p = Path(path)
+    if not p.exists():
+        return []
+    by_name = {}
+    for line in p.read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            by_name[r["name"]] = r
+    return list(by_name.values())
+
+
+def results_table(results: list[dict]) -> str:
+    """A Markdown table of powered results, one row per configuration, in configs() order."""
+    order = {c.name: i for i, c in enumerate(configs())}
+    rows = sorted(results, key=lambda r: order.get(r["name"], len(order)))
+    head = ("| configuration | reference rounds | engine rounds | z mean turns (power) | "
+            "z seat-0 win rate (power) | chi-square winners p | KS turns p | largest "
+            "secondary z | result |\n|---|---|---|---|---|---|---|---|---|\n")
+    out = []
+    for r in rows:
+        sec = r.get("z_secondary_max") or ["-", 0.0]
+        res = "PASS" if r.get("ok") else "FAIL"
+        if r.get("quick"):
+            res += " (quick, underpowered)"
+        elif not r.get("powered"):
+            res += " (underpowered)"
+        if r.get("rejected"):
+            res += ": " + ", ".join(r["rejected"])
+        out.append(f"| {r['name']} | {r['n_ref']:,} | {r['n_engine']:,} | "
+                   f"{r['z_turns']:+.2f} ({r['power_turns']:.2f}) | "
+                   f"{r['z_win0']:+.2f} ({r['power_win0']:.2f}) | {r['p_chi2_winner']:.3f} | "
+                   f"{r['p_ks_turns']:.3f} | {sec[0]} {sec[1]:+.2f} | {res} |")
+    done = len([r for r in rows if not r.get("quick")])
+    return (head + "\n".join(out) + f"\n\n{done} of {len(order)} configurations have a full "
+            f"result.\n")
+
+
 # ------------------------------------------------------------------------------ main
 
 def main(argv=None):
@@ -296,7 +338,21 @@ def main(argv=None):
                          "(measured: ~55,000-105,000 on this 2-core machine)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", help="append one JSON line per configuration to this file")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --out: skip the configurations that file already holds a full "
+                         "(not --quick) result for, so a long run goes in parts")
+    ap.add_argument("--max-minutes", type=float, default=None,
+                    help="start no new configuration after this many minutes (a part of a "
+                         "long run; resume it with --resume)")
+    ap.add_argument("--table", metavar="MD",
+                    help="write the Markdown table of --out's results to MD and exit")
     a = ap.parse_args(argv)
+    if a.table:
+        if not a.out:
+            ap.error("--table needs --out (the results to tabulate)")
+        Path(a.table).write_text(results_table(read_results(a.out)))
+        print(f"wrote {a.table}")
+        return 0
 
     cfgs = configs()
     index = {c.name: i for i, c in enumerate(cfgs)}  # seeds by place in the FULL list
@@ -306,9 +362,16 @@ def main(argv=None):
         for c in cfgs:
             print(f"{c.name:45s} {c.rules}  bots={c.bots}")
         return 0
+    if a.resume:
+        if not a.out:
+            ap.error("--resume needs --out")
+        done = {r["name"] for r in read_results(a.out) if not r.get("quick")}
+        cfgs = [c for c in cfgs if c.name not in done]
+        print(f"--resume: {len(done)} configurations already in {a.out}, {len(cfgs)} to go")
     if not cfgs:
-        print("no configuration matches", file=sys.stderr)
-        return 2
+        print("no configuration matches" if not a.resume else "nothing left to run",
+              file=sys.stderr)
+        return 2 if not a.resume else 0
 
     from unospin_sim.runner import simulate
     pool = None
@@ -320,6 +383,11 @@ def main(argv=None):
     failed, total_ref, total_turns, t_all = [], 0, 0.0, time.time()
     out = open(a.out, "a") if a.out else None
     for cfg in cfgs:
+        if a.max_minutes is not None and time.time() - t_all > 60 * a.max_minutes:
+            print(f"--max-minutes {a.max_minutes:g} reached: stopping before {cfg.name} "
+                  f"(resume with --resume)", flush=True)
+            cfgs = cfgs[:cfgs.index(cfg)]
+            break
         t0 = time.time()
         seed = a.seed + 1_000_000 * index[cfg.name]  # the same samples with or without --only
         pilot = simulate(cfg.rules, cfg.bots, games=a.pilot, seed=seed, threads=a.threads).rounds
