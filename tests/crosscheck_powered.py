@@ -168,6 +168,12 @@ def configs() -> list[Config]:
     out.append(Config("classic-p4-knobs", "classic", 4, knobs=(KNOBS,) * 4))
     out.append(Config("spin2005-p4-knobs_reflex", "spin2005", 4,
                       knobs=(dict(KNOBS, reflex=3),) + (KNOBS,) * 3))
+    # partners with jump_in (who may jump in without taking the partner's turn: issue 29);
+    # appended last so that every configuration above keeps its seed
+    out.append(Config("classic-p4-partners-jump_in", "classic", 4,
+                      {"partners": True, "jump_in": True}))
+    out.append(Config("spin2025-p6-partners-jump_in", "spin2025", 6,
+                      {"partners": True, "jump_in": True}))
     return out
 
 
