@@ -39,7 +39,7 @@ def test_race_scores_the_winner_maps_seats_to_players_and_ends_at_the_target(mon
     # seat 1 = player 2 wins 5 + 45. Round 2 (seat s holds player (s + 2) mod 3): seat 0 =
     # player 2 wins 25 + 20 and reaches 95 = the target exactly: the match ends.
     rounds = [(1, [30, 0, 10]), (1, [5, 0, 45]), (0, [0, 25, 20])]
-    res, script, bots = _play(monkeypatch, rounds, 3, match="race", target=95)
+    res, script, _ = _play(monkeypatch, rounds, 3, match="race", target=95)
     assert [b["catch"] for b in script.seated[0]] == [0.0, 0.1, 0.2]
     assert [b["catch"] for b in script.seated[1]] == [0.1, 0.2, 0.0]    # player 1 at seat 0
     assert [b["catch"] for b in script.seated[2]] == [0.2, 0.0, 0.1]
