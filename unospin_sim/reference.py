@@ -27,6 +27,12 @@ Public API
 ``round_seed(seed, game) -> int``
     the seed ``play_many`` hands to ``play_round`` for game ``game`` (a SHA-256 of
     both, so rounds are independent of each other and of how many are played).
+``play_match(edition, players, seed, match="race", target=500, ...) -> dict``
+    one match (``race``, ``lowest``, partners races: docs/HOUSE_RULES.md "Match mode"),
+    written again from that text: the deal passes one seat a round, the scoring, the end.
+``play_many_matches(edition, players, matches, seed, **kw) -> pandas.DataFrame``
+    one row per match (the engine's ``Results.matches`` columns); match m plays
+    ``match_seed(seed, m)``. ``tests/crosscheck_matches.py`` compares them with the engine's.
 
 Tests drive ``_Round`` directly on hand-built states (``tests/test_reference.py``,
 ``tests/test_reference_house_rules.py``).
