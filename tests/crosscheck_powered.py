@@ -343,6 +343,9 @@ def main(argv=None):
                     help="reference turns/s per process, for --plan's time estimate "
                          "(measured: ~55,000-105,000 on this 2-core machine)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--margin", type=float, default=MARGIN,
+                    help=f"factor on the computed sample size (default {MARGIN}: the pilot's "
+                         "variance is an estimate; raise it to re-run an underpowered one)")
     ap.add_argument("--out", help="append one JSON line per configuration to this file")
     ap.add_argument("--resume", action="store_true",
                     help="with --out: skip the configurations that file already holds a full "
@@ -401,7 +404,7 @@ def main(argv=None):
         p0 = float((pilot.winner == 0).mean())
         n_t = sample_size(sd, TURN_SHIFT * mu, a.alpha, a.power, a.ratio)
         n_w = sample_size(math.sqrt(p0 * (1 - p0)), WIN_SHIFT, a.alpha, a.power, a.ratio)
-        n = max(MIN_REF, math.ceil(MARGIN * max(n_t, n_w)))
+        n = max(MIN_REF, math.ceil(a.margin * max(n_t, n_w)))
         plan = (f"{cfg.name}: pilot mean turns {mu:.2f} sd {sd:.2f}, seat-0 win {p0:.4f} -> "
                 f"n(turns) {n_t:,}, n(win0) {n_w:,}, reference n = {n:,}, engine {a.ratio * n:,}")
         if a.plan:
@@ -417,7 +420,8 @@ def main(argv=None):
         eng = engine_sample(cfg, a.ratio * n, seed + 2, a.threads)
         r = compare(cfg, eng, ref, a.alpha, a.power, mu)
         r.update(pilot_mean_turns=mu, pilot_sd_turns=sd, pilot_win0=p0, n_needed_turns=n_t,
-                 n_needed_win0=n_w, quick=a.quick, alpha=a.alpha, seconds=time.time() - t0,
+                 n_needed_win0=n_w, quick=a.quick, alpha=a.alpha, margin=a.margin,
+                 seconds=time.time() - t0,
                  reference_seconds=t_ref)
         ok = not r["rejected"] and (r["powered"] or a.quick)
         r["ok"] = ok
