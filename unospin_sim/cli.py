@@ -700,6 +700,97 @@ def cmd_tournament(args, state: dict) -> int:
 
 
 # ------------------------------------------------------------------------------------------
+# design
+
+
+def _metric_help() -> str:
+    from .design.goals import METRICS
+    return "\n".join(f"  {m.name} ({m.unit}; default tolerance {m.tol:g}; "
+                     f"{'per match' if m.kind == 'matches' else 'per round'}): {m.doc}"
+                     for m in METRICS.values())
+
+
+def _add_design(sub) -> None:
+    p = sub.add_parser(
+        "design", help="search the wheel and rule options for balance goals",
+        description="Search which wheel (segment counts) and rule options reach the goals: "
+                    "an optuna study on common random numbers screens --trials designs at "
+                    "--games rounds each (or matches, for match metrics), plays the best "
+                    "longer (--stages), confirms them on a fresh seed and re-checks them "
+                    "with a field of the edition's best non-search strategy. Writes "
+                    "designs.csv, best.json, pareto.png and summary.md into --out; "
+                    "`design --resume DIR` finishes a killed study.",
+        epilog="goals: METRIC=VALUE[±TOL] (or +-), METRIC<=VALUE, METRIC>=VALUE, "
+               "min:METRIC, max:METRIC\nmetrics:\n" + _metric_help() +
+               "\n--vary: wheel (every space 0-4 segments), wheel=SPACE,SPACE,..., or a "
+               "number, boolean or enum rule option (NAME or NAME=LO:HI)\n\nexample:\n"
+               "  python -m unospin_sim design --edition spin2025 --players 4 "
+               "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
+               "--out designs/turns50",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--resume", metavar="DIR", help="finish the study in DIR (no other flag)")
+    p.add_argument("--edition", metavar="E", help="classic, spin2005, spin2025 or spiderman")
+    p.add_argument("--players", type=_int_type("players", 2, 10), default=4, metavar="P",
+                   help="number of players, 2-10 (default 4)")
+    p.add_argument("--bots", metavar="B", default="random",
+                   help="the field: one strategy for every seat or one per seat "
+                        "(default random)")
+    p.add_argument("--goal", action="append", default=[], metavar="GOAL",
+                   help="a goal (repeat for several)")
+    p.add_argument("--vary", action="append", default=[], metavar="NAME",
+                   help="what may change (repeat for several)")
+    p.add_argument("--trials", type=_int_type("trials", 1), default=40, metavar="N",
+                   help="designs screened (default 40)")
+    p.add_argument("--games", type=parse_games, default=10_000, metavar="G",
+                   help="rounds per screened design, or matches for the match metrics "
+                        "(default 10000)")
+    p.add_argument("--stages", default="10,100", metavar="A,B",
+                   help="later stages' sizes as multiples of --games (default 10,100)")
+    p.add_argument("--skill-bot", metavar="S", default="",
+                   help="the strategy the skill metric measures (default: the edition's "
+                        "best non-search strategy)")
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+                   help="the study's seed (default 0)")
+    p.add_argument("--workers", type=_int_type("workers", 1, 64), default=1, metavar="K",
+                   help="worker processes sharing the study (default 1: reproducible)")
+    p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
+                   help="threads per worker (default: every core / workers)")
+    p.add_argument("--out", metavar="DIR", help="the study directory")
+    p.add_argument("--quiet", action="store_true", help="no line per trial")
+    p.set_defaults(func=cmd_design)
+
+
+def cmd_design(args, state: dict) -> int:
+    """Execute ``design``."""
+    import json
+
+    from .design import DesignSpec, resume_design, run_design
+
+    if args.resume is not None:
+        given = [f"--{k}" for k in ("edition", "goal", "vary", "out") if getattr(args, k)]
+        if given:
+            raise UserError(f"--resume takes the study's own arguments; drop {given[0]}")
+        answer = resume_design(args.resume, progress=not args.quiet)
+    else:
+        if not args.edition:
+            raise UserError("design needs --edition (or --resume DIR)")
+        if not args.out or not args.out.strip():
+            raise UserError("design needs --out DIR")
+        try:
+            stages = [int(x) for x in args.stages.split(",")]
+        except ValueError:
+            raise UserError(f"--stages must be a comma list of whole multipliers, got "
+                            f"{args.stages!r}") from None
+        spec = DesignSpec(args.edition, args.players, list(args.goal), list(args.vary),
+                          trials=args.trials, games=args.games, seed=args.seed,
+                          bots=args.bots, stages=stages, workers=args.workers,
+                          threads=args.threads or 0, skill_bot=args.skill_bot)
+        answer = run_design(spec, args.out, progress=not args.quiet)
+    print(json.dumps(answer, indent=2))
+    return 0
+
+
+# ------------------------------------------------------------------------------------------
 # compile
 
 
@@ -736,7 +827,7 @@ def cmd_compile(args, state: dict) -> int:
 
 #: subcommand registrars, in help order; each adds one subparser with ``func`` set
 COMMANDS = [_add_run, _add_play, _add_summary, _add_report, _add_wheel, _add_tournament,
-            _add_compile]
+            _add_design, _add_compile]
 
 
 # ------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = ["plot_seat_win_rates", "plot_space_effects", "plot_turns", "plot_race_rounds",
-           "plot_balance", "plot_wheel_effects", "plot_lead_heatmap"]
+           "plot_balance", "plot_wheel_effects", "plot_lead_heatmap", "plot_design_front"]
 
 
 def _ax(ax):
@@ -170,4 +170,47 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
     ax.set_xlabel(units.get(metric, metric.replace("_", " ")), fontsize=8)
     ax.set_title("First-player advantage (95% intervals)" if metric == "first_player_advantage"
                  else metric.replace("_", " "), fontsize=10)
+    return ax
+
+
+def plot_design_front(designs, metrics, ax=None, goals=()):
+    """The screened designs of a design study (``designs.csv`` rows of stage ``screen``):
+    the first two goal metrics against each other with 95% intervals, the Pareto designs
+    (column ``pareto``) highlighted; with one metric, the metric by trial. ``goals``
+    (:class:`~unospin_sim.design.Goal` s) draws each target's tolerance band and each bound."""
+    from ..design.goals import METRICS
+    ax = _ax(ax)
+    x_name = metrics[0] if len(metrics) > 1 else "trial"
+    y_name = metrics[1] if len(metrics) > 1 else metrics[0]
+    for front, style, label in ((False, dict(color="tab:grey", alpha=0.6), "screened design"),
+                                (True, dict(color="tab:red"), "Pareto design")):
+        t = designs[designs["pareto"] == front]
+        if t.empty:
+            continue
+        yerr = np.clip(np.nan_to_num(np.vstack([t[y_name] - t[f"{y_name}_low"],
+                                                t[f"{y_name}_high"] - t[y_name]])), 0, None)
+        xerr = None
+        if x_name != "trial":
+            xerr = np.clip(np.nan_to_num(np.vstack([t[x_name] - t[f"{x_name}_low"],
+                                                    t[f"{x_name}_high"] - t[x_name]])), 0, None)
+        ax.errorbar(t[x_name], t[y_name], yerr=yerr, xerr=xerr, fmt="o", ms=4, capsize=2,
+                    label=label, **style)
+
+    for g in goals:
+        if g.is_objective or g.metric not in (x_name, y_name):
+            continue
+        span, line = ((ax.axvspan, ax.axvline) if g.metric == x_name
+                      else (ax.axhspan, ax.axhline))
+        if g.op == "=":
+            span(g.value - g.tol, g.value + g.tol, color="tab:green", alpha=0.15, lw=0,
+                 label=f"goal {g.text}")
+        else:
+            line(g.value, color="tab:green", ls="--", lw=1, label=f"goal {g.text}")
+
+    def axis_label(name):
+        return "trial" if name == "trial" else f"{name} ({METRICS[name].unit})"
+    ax.set_xlabel(axis_label(x_name))
+    ax.set_ylabel(axis_label(y_name))
+    ax.set_title("Screened designs (95% intervals)", fontsize=10)
+    ax.legend(frameon=False, fontsize=8)
     return ax

@@ -1,0 +1,313 @@
+"""The designer's goals: the metrics a design is measured by, and goals over them.
+
+A goal is one of
+
+- ``METRIC=VALUE`` or ``METRIC=VALUE±TOL`` (also ``+-``): hit a value; the tolerance
+  defaults to the metric's :attr:`Metric.tol`;
+- ``METRIC<=VALUE`` / ``METRIC>=VALUE``: a constraint;
+- ``min:METRIC`` / ``max:METRIC``: an objective.
+
+A design's **distance** from the goals is its largest miss in units of each goal's
+tolerance: ``|value - target| / tol`` for a target, ``max(0, value - bound) / tol`` for
+``<=`` (and the mirror for ``>=``); objectives add no miss. A distance of at most 1 means
+every target and constraint is met within its tolerance.
+
+>>> g = parse_goal("mean_turns=50±2")
+>>> g.miss(53.0)
+1.5
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UserError
+
+__all__ = ["Metric", "METRICS", "Goal", "parse_goal", "parse_goals", "distance",
+           "ROUND_KIND", "MATCH_KIND", "SKILL_KIND"]
+
+#: metric kinds: what must be played to measure them
+ROUND_KIND, MATCH_KIND, SKILL_KIND = "rounds", "matches", "skill"
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One measurable property of a rule set.
+
+    Attributes
+    ----------
+    name : str
+        Its name in goals.
+    unit : str
+        What one unit of the value is.
+    tol : float
+        The default tolerance of ``METRIC=VALUE`` (and the unit of a constraint's miss).
+    kind : str
+        ``"rounds"`` (measured on ``--games`` rounds), ``"matches"`` (on ``--games`` whole
+        matches, ``match=race`` to the rule set's ``target``) or ``"skill"`` (``--games``
+        rounds of the skill bot against random bots, seats rotated).
+    wheel : bool
+        Only editions with a wheel have it.
+    doc : str
+        One line for the docs and ``--help``.
+    """
+
+    name: str
+    unit: str
+    tol: float
+    kind: str
+    wheel: bool
+    doc: str
+
+
+def _m(name, unit, tol, kind, wheel, doc) -> Metric:
+    return Metric(name, unit, float(tol), kind, wheel, doc)
+
+
+#: every metric a goal can name, in documentation order
+METRICS: dict[str, Metric] = {m.name: m for m in (
+    _m("mean_turns", "turns per round", 1.0, ROUND_KIND, False,
+       "mean turns per round (unfinished rounds count their capped turns)"),
+    _m("first_player_advantage", "percentage points", 0.5, ROUND_KIND, False,
+       "round win rate of the seat that acts first minus a fair share (1/players)"),
+    _m("seat_spread", "percentage points", 1.0, ROUND_KIND, False,
+       "highest seat's round win rate minus the lowest seat's"),
+    _m("mean_winner_points", "points per round", 2.0, ROUND_KIND, False,
+       "mean points scored by the winner of a finished round"),
+    _m("spins_per_round", "spins per round", 0.5, ROUND_KIND, True,
+       "mean wheel spins per round"),
+    _m("catch_up", "cards per spin", 0.05, ROUND_KIND, True,
+       "the wheel's catch-up index: a trailing spinner's hand change minus the leader's, "
+       "negated (> 0: the wheel closes gaps)"),
+    _m("rounds_per_match", "rounds per match", 0.2, MATCH_KIND, False,
+       "mean rounds of a finished match (race to the rule set's target)"),
+    _m("leader_wins_match", "percent of matches", 2.0, MATCH_KIND, False,
+       "share of matches won by the sole leader after round 1 (low: comebacks)"),
+    _m("comeback_rate", "percent of matches", 2.0, MATCH_KIND, False,
+       "share of matches won by a player who trailed the leader by >= 100 points"),
+    _m("skill", "percentage points", 1.0, SKILL_KIND, False,
+       "round win rate of the skill bot (--skill-bot) against random bots, seats "
+       "rotated, minus a fair share"),
+)}
+
+_GOAL_RE = re.compile(
+    r"^\s*(?:(?P<dir>min|max)\s*:\s*(?P<om>[a-z_]+)|"
+    r"(?P<m>[a-z_]+)\s*(?P<op><=|>=|=)\s*(?P<v>[^±+]+?)\s*(?:(?:±|\+-|\+/-)\s*(?P<t>.+?))?)\s*$")
+
+
+def _number(text: str, what: str, goal: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise UserError(f"goal {goal!r}: {what} {text!r} is not a number") from None
+    if not math.isfinite(x):
+        raise UserError(f"goal {goal!r}: {what} must be finite, got {text!r}")
+    return x
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One goal over one metric.
+
+    Attributes
+    ----------
+    metric : str
+    op : str
+        ``"="`` (hit ``value`` within ``tol``), ``"<="``, ``">="``, ``"min"`` or ``"max"``.
+    value : float
+        Target or bound (NaN for ``min`` / ``max``).
+    tol : float
+        Tolerance: the unit of a miss.
+    """
+
+    metric: str
+    op: str
+    value: float
+    tol: float
+
+    @property
+    def text(self) -> str:
+        """The goal as it would be typed."""
+        if self.op in ("min", "max"):
+            return f"{self.op}:{self.metric}"
+        if self.op == "=":
+            return f"{self.metric}={self.value:g}±{self.tol:g}"
+        return f"{self.metric}{self.op}{self.value:g}"
+
+    @property
+    def is_objective(self) -> bool:
+        return self.op in ("min", "max")
+
+    def miss(self, v: float) -> float:
+        """How far ``v`` misses the goal, in tolerances (0 for objectives, inf for NaN)."""
+        if self.is_objective:
+            return 0.0
+        if v != v:
+            return math.inf
+        if self.op == "=":
+            return abs(v - self.value) / self.tol
+        if self.op == "<=":
+            return max(0.0, v - self.value) / self.tol
+        return max(0.0, self.value - v) / self.tol
+
+    def holds(self, v: float) -> bool:
+        """The point estimate meets the goal (within tolerance for ``=``)."""
+        return self.is_objective or self.miss(v) <= 1.0
+
+    def sure(self, low: float, high: float) -> bool:
+        """The whole 95% interval meets the goal."""
+        if self.is_objective:
+            return True
+        return self.miss(low) <= 1.0 and self.miss(high) <= 1.0
+
+
+def parse_goal(text: str) -> Goal:
+    """Parse one ``--goal``; raises :class:`UserError` naming the problem."""
+    m = _GOAL_RE.match(text)
+    if not m:
+        raise UserError(f"goal {text!r}: expected METRIC=VALUE[±TOL], METRIC<=VALUE, "
+                        f"METRIC>=VALUE, min:METRIC or max:METRIC")
+    name = m["om"] or m["m"]
+    if name not in METRICS:
+        raise UserError(f"goal {text!r}: unknown metric {name!r}; metrics: "
+                        f"{', '.join(METRICS)}")
+    metric = METRICS[name]
+    if m["dir"]:
+        return Goal(name, m["dir"], math.nan, metric.tol)
+    value = _number(m["v"], "value", text)
+    tol = metric.tol
+    if m["t"] is not None:
+        if m["op"] != "=":
+            raise UserError(f"goal {text!r}: a tolerance goes with METRIC=VALUE±TOL only")
+        tol = _number(m["t"], "tolerance", text)
+        if tol <= 0:
+            raise UserError(f"goal {text!r}: the tolerance must be > 0")
+    return Goal(name, m["op"], value, tol)
+
+
+def parse_goals(texts: Sequence[str]) -> list[Goal]:
+    """Parse every ``--goal`` and reject contradictory sets (one line naming them).
+
+    Contradictory: ``min:`` and ``max:`` of one metric, an objective and a target on one
+    metric, or targets and bounds on one metric that no value meets together.
+    """
+    if not texts:
+        raise UserError("design needs at least one --goal")
+    goals = [parse_goal(t) for t in texts]
+    by_metric: dict[str, list[Goal]] = {}
+    for g in goals:
+        by_metric.setdefault(g.metric, []).append(g)
+    for name, gs in by_metric.items():
+        ops = [g.op for g in gs]
+        objectives = [g for g in gs if g.is_objective]
+        if len(objectives) > 1:
+            raise UserError(f"contradictory goals on {name}: "
+                            f"{' and '.join(g.text for g in objectives)}")
+        if objectives and "=" in ops:
+            raise UserError(f"contradictory goals on {name}: {objectives[0].text} and a "
+                            f"target {next(g.text for g in gs if g.op == '=')}")
+        lo, hi = -math.inf, math.inf
+        for g in gs:
+            if g.op == "=":
+                lo, hi = max(lo, g.value - g.tol), min(hi, g.value + g.tol)
+            elif g.op == "<=":
+                hi = min(hi, g.value)
+            elif g.op == ">=":
+                lo = max(lo, g.value)
+        if lo > hi:
+            raise UserError(f"contradictory goals on {name}: no value meets "
+                            f"{' and '.join(g.text for g in gs if not g.is_objective)}")
+    return goals
+
+
+def distance(goals: Sequence[Goal], values: dict[str, float]) -> float:
+    """The largest miss over ``goals`` (0 when there are only objectives)."""
+    return max([g.miss(values[g.metric]) for g in goals if not g.is_objective], default=0.0)
+
+
+# ------------------------------------------------------------------------------------------
+# measuring: (value, low, high) of each metric from a run's tables
+
+
+def _pct(k: int, n: int, offset: float = 0.0) -> tuple[float, float, float]:
+    from ..analysis.stats import wilson_interval
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    lo, hi = wilson_interval(k, n)
+    return 100 * (k / n - offset), 100 * (lo - offset), 100 * (hi - offset)
+
+
+def _seat_spread(rounds: pd.DataFrame, players: int, seed: int) -> tuple[float, float, float]:
+    """Highest minus lowest seat win rate (points) with a parametric-bootstrap interval
+    (2,000 multinomial draws from the observed shares, fixed seed)."""
+    n = len(rounds)
+    w = rounds["winner"].to_numpy()
+    counts = np.bincount(w[w >= 0].astype(np.int64), minlength=players)[:players]
+    p = np.append(counts, n - counts.sum()) / n
+    draws = np.random.default_rng(seed).multinomial(n, p, size=2000)[:, :players] / n
+    boot = 100 * (draws.max(axis=1) - draws.min(axis=1))
+    est = 100 * float((counts.max() - counts.min()) / n)
+    return est, float(np.quantile(boot, 0.025)), float(np.quantile(boot, 0.975))
+
+
+def round_metrics(rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int,
+                  names: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+    """The ``rounds``-kind metrics among ``names`` of one run."""
+    from ..analysis.stats import mean_interval
+    out: dict[str, tuple[float, float, float]] = {}
+    n = len(rounds)
+    for name in names:
+        if name == "mean_turns":
+            out[name] = mean_interval(rounds["turns"])
+        elif name == "first_player_advantage":
+            k = int((rounds["winner"] == rounds["first_player"]).sum())
+            out[name] = _pct(k, n, 1.0 / players)
+        elif name == "seat_spread":
+            out[name] = _seat_spread(rounds, players, seed=n)
+        elif name == "mean_winner_points":
+            out[name] = mean_interval(rounds.loc[rounds["winner"] >= 0, "winner_points"])
+        elif name == "spins_per_round":
+            out[name] = mean_interval(rounds["spins"])
+        elif name == "catch_up":
+            from ..analysis.wheel import catch_up_table
+            row = catch_up_table(spins).loc["all"]
+            out[name] = (float(row["catch_up"]), float(row["catch_up_low"]),
+                         float(row["catch_up_high"]))
+    return out
+
+
+def match_metrics(rounds: pd.DataFrame, matches: pd.DataFrame,
+                  names: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+    """The ``matches``-kind metrics among ``names`` of one match-mode run."""
+    from ..analysis.race import lead_win_table, played_match_rounds, race_dynamics
+    from ..analysis.stats import mean_interval
+    done = matches[matches["winner"] >= 0]
+    out: dict[str, tuple[float, float, float]] = {}
+    mr = played_match_rounds(rounds, matches) if len(done) else None
+    for name in names:
+        if mr is None:
+            out[name] = (math.nan, math.nan, math.nan)
+        elif name == "rounds_per_match":
+            out[name] = mean_interval(done["rounds"])
+        elif name == "leader_wins_match":
+            row = lead_win_table(mr, max_round=1).loc[1]
+            k = int(round(row["p_leader_wins"] * row["n"])) if row["n"] else 0
+            out[name] = _pct(k, int(row["n"]))
+        elif name == "comeback_rate":
+            v, lo, hi = race_dynamics(mr).loc["comeback_rate", ["value", "low", "high"]]
+            out[name] = (100 * float(v), 100 * float(lo), 100 * float(hi))
+    return out
+
+
+def skill_metric(rounds: pd.DataFrame, players: int) -> tuple[float, float, float]:
+    """Player 0's round win rate minus a fair share, seats rotated (points)."""
+    from ..analysis.race import player_win_rates
+    t = player_win_rates(rounds, rotated=True, players=players)
+    return _pct(int(t.loc[0, "wins"]), len(rounds), 1.0 / players)
+

@@ -1,0 +1,197 @@
+"""What a design study may change: ``--vary`` knobs, and a design's rule set from them.
+
+``--vary`` takes
+
+- ``wheel``: the whole-segment count of every space of the edition's wheel, 0-4 each (so a
+  design is a wheel one can build); ``wheel=space,space,...`` varies only those spaces (at
+  least two) and keeps the others at their default count;
+- an option of the options table (``unospin_sim.rules.options``) that is a number, a
+  boolean or an enum: ``wild_spin_cards``, ``wild_stops_colour_draw``, ``wild_matches_colour``,
+  the house rules, ``target``; ``NAME=LO:HI`` narrows a number's range (``target`` defaults
+  to 100:1000 in steps of 50).
+
+Not variable: ``players`` (the study's ``--players``), ``turn_cap``, ``match`` (the metrics
+choose single rounds or matches), ``rlcard`` (another game's rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import RuleError, UserError
+from ..rules import RuleSet
+from ..rules.options import OPTION_BY_NAME
+from .goals import MATCH_KIND, METRICS, Goal
+
+__all__ = ["Knob", "parse_vary", "suggest", "design_rules", "segments_moved",
+           "options_changed", "check_goals_movable", "WHEEL_MAX"]
+
+#: the most segments one space may get
+WHEEL_MAX = 4
+#: options a study may not vary, with the reason
+FIXED = {"players": "it is the study's --players",
+         "turn_cap": "it caps a round, it is not a rule of play",
+         "match": "the goals' metrics choose single rounds or matches",
+         "rlcard": "it switches to another game's fixed rules"}
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One varied thing: ``name`` is an option name or ``wheel.<space>``.
+
+    ``choices`` lists the values of a boolean or enum; ``low``/``high``/``step`` the range of
+    a number (wheel segment counts are numbers 0..4).
+    """
+
+    name: str
+    choices: tuple = ()
+    low: int = 0
+    high: int = 0
+    step: int = 1
+
+    @property
+    def is_wheel(self) -> bool:
+        return self.name.startswith("wheel.")
+
+
+def _int_range(name: str, text: str, lo: int, hi: int) -> tuple[int, int]:
+    try:
+        a, b = (int(x) for x in text.split(":"))
+    except ValueError:
+        raise UserError(f"--vary {name}={text}: expected a range LO:HI of whole numbers") from None
+    if not lo <= a < b <= hi:
+        raise UserError(f"--vary {name}={text}: the range must lie within {lo}:{hi} with "
+                        f"LO < HI")
+    return a, b
+
+
+def parse_vary(texts, edition: str) -> list[Knob]:
+    """Parse every ``--vary`` for ``edition``; one-line :class:`UserError` on a bad one."""
+    if not texts:
+        raise UserError("design needs at least one --vary (wheel or a rule option)")
+    base = RuleSet.build(edition)
+    knobs: list[Knob] = []
+    seen: set[str] = set()
+    for text in texts:
+        name, _, arg = text.partition("=")
+        name = name.strip()
+        if name in seen:
+            raise UserError(f"--vary {name} is given twice")
+        seen.add(name)
+        if name == "wheel":
+            spaces = base.wheel_spaces()
+            if not spaces:
+                raise UserError(f"--vary wheel: {edition} has no wheel")
+            chosen = spaces
+            if arg:
+                chosen = tuple(s.strip() for s in arg.split(",") if s.strip())
+                bad = [s for s in chosen if s not in spaces]
+                if bad:
+                    raise UserError(f"--vary wheel: {bad[0]!r} is not a space of the "
+                                    f"{edition} wheel ({', '.join(spaces)})")
+                if len(set(chosen)) < 2:
+                    raise UserError("--vary wheel=...: name at least two spaces")
+            knobs += [Knob(f"wheel.{s}", low=0, high=WHEEL_MAX) for s in chosen]
+            continue
+        opt = OPTION_BY_NAME.get(name)
+        if opt is None:
+            raise UserError(f"--vary {name}: unknown rule option; options: wheel, "
+                            f"{', '.join(o for o in OPTION_BY_NAME if o not in FIXED)}")
+        if name in FIXED:
+            raise UserError(f"--vary {name}: cannot be varied ({FIXED[name]})")
+        if edition not in opt.editions:
+            raise UserError(f"--vary {name}: not an option of {edition}")
+        if opt.type == "bool":
+            if arg:
+                raise UserError(f"--vary {name}: a boolean takes no range")
+            knobs.append(Knob(name, choices=(False, True)))
+        elif opt.type == "enum":
+            if arg:
+                raise UserError(f"--vary {name}: an enum takes no range")
+            knobs.append(Knob(name, choices=tuple(opt.domain)))
+        elif opt.type == "int":
+            lo, hi = opt.domain
+            step = 1
+            if arg:
+                lo, hi = _int_range(name, arg, lo, hi)
+            elif name == "target":
+                lo, hi, step = 100, 1000, 50
+            elif hi - lo > 100:
+                raise UserError(f"--vary {name}: give a range, {name}=LO:HI")
+            knobs.append(Knob(name, low=lo, high=hi, step=step))
+        else:  # pragma: no cover - the table has no other type
+            raise UserError(f"--vary {name}: cannot be varied")
+    if sum(k.is_wheel for k in knobs) == 1:  # pragma: no cover - parse_vary refuses it
+        raise UserError("--vary wheel needs at least two spaces")
+    return knobs
+
+
+def suggest(trial, knobs) -> dict:
+    """The knob values an optuna ``trial`` proposes: ``{knob name: value}``."""
+    out = {}
+    for k in knobs:
+        if k.choices:
+            out[k.name] = trial.suggest_categorical(k.name, list(k.choices))
+        else:
+            out[k.name] = trial.suggest_int(k.name, k.low, k.high, step=k.step)
+    return out
+
+
+def design_rules(edition: str, players: int, values: dict) -> RuleSet:
+    """The rule set of a design (knob values over the edition's defaults).
+
+    Raises :class:`~unospin_sim.errors.RuleError` for a combination the rules refuse
+    (e.g. ``jump_in_wilds`` without ``jump_in``) and for a wheel without a segment.
+    """
+    base = RuleSet.build(edition, players=players)
+    options = {k: v for k, v in values.items() if not k.startswith("wheel.")}
+    wheel_knobs = {k[6:]: v for k, v in values.items() if k.startswith("wheel.")}
+    if wheel_knobs:
+        wheel = dict(zip(base.wheel_spaces(), default_counts(base)))
+        wheel.update(wheel_knobs)
+        if not any(wheel.values()):
+            raise RuleError("a wheel needs at least one segment")
+        options["wheel"] = {s: float(c) for s, c in wheel.items()}
+    if "target" in options:
+        options.setdefault("match", "race")
+    return base.replace(**options) if options else base
+
+
+def default_counts(rules: RuleSet) -> list[int]:
+    """Segment counts of the edition's default wheel (its default weights)."""
+    base = RuleSet.build(rules.edition)
+    return [int(round(w)) for w in base.option("wheel").values()] if base.wheel_spaces() else []
+
+
+def _wheel_counts(rules: RuleSet) -> list[float]:
+    return list(rules.option("wheel").values()) if rules.wheel_spaces() else []
+
+
+def segments_moved(rules: RuleSet) -> int:
+    """Segments added or removed from the edition's default wheel, summed over spaces."""
+    return int(sum(abs(a - b) for a, b in zip(_wheel_counts(rules), default_counts(rules))))
+
+
+def options_changed(rules: RuleSet) -> int:
+    """Options other than the wheel, ``players`` and ``match`` off the edition's default."""
+    base = RuleSet.build(rules.edition)
+    return sum(1 for name in base.edition_data.options
+               if name not in ("wheel", "players", "match")
+               and rules.option(name) != base.option(name))
+
+
+def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str) -> None:
+    """Refuse a goal that no knob can move (one line naming it).
+
+    A wheel metric needs an edition with a wheel; ``target`` moves only match metrics.
+    """
+    base = RuleSet.build(edition)
+    names = {k.name for k in knobs}
+    for g in goals:
+        m = METRICS[g.metric]
+        if m.wheel and not base.wheel_spaces():
+            raise UserError(f"goal {g.text}: {edition} has no wheel, so no --vary can move "
+                            f"{g.metric}")
+        if m.kind != MATCH_KIND and names == {"target"}:
+            raise UserError(f"goal {g.text}: --vary target moves only match metrics, not "
+                            f"{g.metric}")
