@@ -174,6 +174,9 @@ def configs() -> list[Config]:
                       {"partners": True, "jump_in": True}))
     out.append(Config("spin2025-p6-partners-jump_in", "spin2025", 6,
                       {"partners": True, "jump_in": True}))
+    for e in ("spin2005", "spin2025"):  # deck option spin_cards (issue 27), appended last too
+        for k in (0, 2):
+            out.append(Config(f"{e}-p4-spin_cards={k}", e, 4, {"spin_cards": k}))
     return out
 
 

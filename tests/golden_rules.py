@@ -174,9 +174,9 @@ def build_deck(edition, opts):
     for c in COLOURS:
         deck[f"{c} 0"] += 1
         if edition in ("spin2005", "spin2025"):
-            for n in range(1, 6):
+            for n in range(1, 6):  # spin_cards=k: only Spin 1..k keep the mark
                 deck[f"{c} {n}"] += 1
-                deck[f"{c} spin {n}"] += 1
+                deck[f"{c} spin {n}" if n <= opts.get("spin_cards", 5) else f"{c} {n}"] += 1
             for n in range(6, 10):
                 deck[f"{c} {n}"] += 2
         else:
@@ -228,13 +228,13 @@ def parse_rules(text):
     edition = m[1]
     opts = {"players": 4, "turn_cap": 10000, "wild_matches_colour": edition != "classic",
             "wild_stops_colour_draw": edition == "spin2005", "wild_spin_cards": 4,
-            "stacking": False, "draw_until_playable": False, "seven_o": False,
+            "spin_cards": 5, "stacking": False, "draw_until_playable": False, "seven_o": False,
             "jump_in": False, "jump_in_wilds": False, "partners": False,
             "special_wilds": "none",
             "stacked_wd4": "checked", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
     for item in _split_top(m[2]):
         key, _, value = item.partition("=")
-        if key in ("players", "turn_cap", "wild_spin_cards"):
+        if key in ("players", "turn_cap", "wild_spin_cards", "spin_cards"):
             opts[key] = int(value)
         elif key in ("wild_matches_colour", "wild_stops_colour_draw", "stacking",
                      "draw_until_playable", "seven_o", "jump_in", "jump_in_wilds",

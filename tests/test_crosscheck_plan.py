@@ -68,6 +68,8 @@ def test_every_edition_player_count_option_value_and_house_rule_is_covered():
                 values = [not default]
             elif opt == "wild_spin_cards":
                 values = [v for v in range(5) if v != default]
+            elif opt == "spin_cards":
+                values = [0, 2]
             elif opt == "special_wilds":
                 values = ["swap_hands", "shuffle_hands"]
             elif opt == "stacked_wd4":

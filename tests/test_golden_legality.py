@@ -302,6 +302,8 @@ GENERATED = [
     ("spin2005(players=10)", "heuristic"),
     ("spin2025(players=2,wheel={two_x:3,swap_hands:1})", "random"),
     ("spin2025(players=3,wild_spin_cards=0,wild_matches_colour=false)", RKNOBS),
+    ("spin2005(players=4,spin_cards=2)", "random"),
+    ("spin2025(players=3,spin_cards=0)", KNOBS),
     ("spin2025(players=5,wild_stops_colour_draw=true)", KNOBS),
     ("spin2025(players=6,wheel={two_x:1,color_discard:1,wild_color_draw:1})", "heuristic"),
     ("spiderman(players=3)", "random"),

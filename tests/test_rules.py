@@ -58,6 +58,38 @@ def test_wild_spin_cards_option(n):
     assert rs.deck_size() == 108 + n
 
 
+@pytest.mark.parametrize("edition", ["spin2005", "spin2025"])
+@pytest.mark.parametrize("k", range(6))
+def test_spin_cards_option(edition, k):
+    """spin_cards=k: the Spin cards 1..k keep the mark, k+1..5 become plain numbers; the
+    deck's size and its numbers do not change; k=5 (default) is the listed deck."""
+    base = RuleSet.build(edition).deck_counts()
+    rs = RuleSet.build(edition, spin_cards=k)
+    d = rs.deck_counts()
+    assert rs.deck_size() == RuleSet.build(edition).deck_size()
+    for c in range(4):
+        for n in range(1, 6):
+            assert d[cards.spin_kind(c, n)] == (1 if n <= k else 0)
+            assert d[cards.number_kind(c, n)] == (1 if n <= k else 2)
+            assert d[cards.spin_kind(c, n)] + d[cards.number_kind(c, n)] == 2
+    others = np.ones(cards.N_KINDS, bool)
+    for c in range(4):
+        for n in range(1, 6):
+            others[[cards.spin_kind(c, n), cards.number_kind(c, n)]] = False
+    assert (d[others] == base[others]).all()
+    if k == 5:
+        assert (d == base).all() and str(rs) == f"{edition}(players=4)"
+    else:
+        assert str(rs) == f"{edition}(players=4,spin_cards={k})"
+
+
+def test_spin_cards_bad_values():
+    with pytest.raises(RuleError, match="spin_cards"):
+        RuleSet.build("classic", spin_cards=3)
+    with pytest.raises(RuleError, match="spin_cards"):
+        RuleSet.build("spin2025", spin_cards=6)
+
+
 def test_points_table():
     pts = RuleSet.build("classic").points()
     assert pts[cards.number_kind(2, 7)] == 7

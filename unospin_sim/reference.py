@@ -149,9 +149,11 @@ WILD_ORDER = (WILD, WILD_DRAW_FOUR, WILD_SPIN, WEB_SWING, SWAP_WILD, SHUFFLE_WIL
 
 # ----------------------------------------------------------------------------- cards
 
-def build_deck(edition, wild_spin_cards=4, special_wilds="none"):
+def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
     """The edition's full deck as a list of Cards (RULINGS "Editions and decks");
-    ``special_wilds`` (classic) adds one Wild Swap Hands or Wild Shuffle Hands."""
+    ``special_wilds`` (classic) adds one Wild Swap Hands or Wild Shuffle Hands;
+    ``spin_cards`` (Spin editions) = k: only the Spin cards 1..k keep the mark, the
+    others are plain numbers in their place."""
     deck = []
     for c in range(4):
         if edition in ("classic", "spiderman"):
@@ -164,7 +166,7 @@ def build_deck(edition, wild_spin_cards=4, special_wilds="none"):
             for n in range(0, 6):
                 deck.append(Card(NUMBER, c, n))
             for n in range(1, 6):
-                deck.append(Card(SPIN, c, n))
+                deck.append(Card(SPIN if n <= spin_cards else NUMBER, c, n))
             for n in range(6, 10):
                 deck += [Card(NUMBER, c, n)] * 2
         else:
@@ -264,7 +266,8 @@ class _Round:
                  wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                  turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                  seven_o=False, special_wilds="none", jump_in=False, partners=False,
-                 stacked_wd4="checked", force_play=False, jump_in_wilds=False):
+                 stacked_wd4="checked", force_play=False, jump_in_wilds=False,
+                 spin_cards=5):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -295,6 +298,10 @@ class _Round:
             raise ValueError(f"wild_spin_cards is not an option of {edition}")
         if not (isinstance(wild_spin_cards, int) and 0 <= wild_spin_cards <= 4):
             raise ValueError(f"wild_spin_cards must be 0..4, got {wild_spin_cards!r}")
+        if edition not in ("spin2005", "spin2025") and spin_cards != 5:
+            raise ValueError(f"spin_cards is not an option of {edition}")
+        if not (isinstance(spin_cards, int) and 0 <= spin_cards <= 5):
+            raise ValueError(f"spin_cards must be 0..5, got {spin_cards!r}")
 
         if self.spaces:
             if wheel is None:
@@ -362,7 +369,7 @@ class _Round:
         self.jumped = set()          # jump_in: seats that jumped in since turn jumped_turn
         self.jumped_turn = 0
 
-        self.deck = build_deck(edition, wild_spin_cards, special_wilds)
+        self.deck = build_deck(edition, wild_spin_cards, special_wilds, spin_cards)
         self.draw_pile = []          # top = last element
         self.discard = []            # top = last element
         self.hands = [[] for _ in range(players)]
@@ -1284,7 +1291,7 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
                turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
                seven_o=False, special_wilds="none", jump_in=False, partners=False,
-               stacked_wd4="checked", force_play=False, jump_in_wilds=False):
+               stacked_wd4="checked", force_play=False, jump_in_wilds=False, spin_cards=5):
     """Play one round; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -1311,7 +1318,8 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     plays the playable card first in :func:`card_order` instead; only ``hoarder`` ever
     draws so), ``jump_in_wilds`` (bool, with ``jump_in``: a wild that does not spin the
     wheel may be jumped on with the identical wild, a Wild Draw Four only when legal for
-    the jumper, who names a colour anew).
+    the jumper, who names a colour anew). Deck option ``spin_cards`` (Spin editions, 0-5,
+    default 5): only the Spin cards 1..k keep the Spin mark.
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,
@@ -1319,7 +1327,8 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
                turn_cap=turn_cap, trace=trace, stacking=stacking,
                draw_until_playable=draw_until_playable, seven_o=seven_o,
                special_wilds=special_wilds, jump_in=jump_in, partners=partners,
-               stacked_wd4=stacked_wd4, force_play=force_play, jump_in_wilds=jump_in_wilds)
+               stacked_wd4=stacked_wd4, force_play=force_play, jump_in_wilds=jump_in_wilds,
+               spin_cards=spin_cards)
     r.setup()
     r.run()
     return r.result()

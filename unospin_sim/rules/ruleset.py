@@ -96,6 +96,8 @@ class Edition:
     # (kind, option name, value): the kind's count is the option's value, or, when value is
     # not None, 1 if the option equals value and 0 otherwise
     option_counts: tuple[tuple[int, str, Any], ...] = field(repr=False)
+    # the option whose value k keeps the Spin mark on the numbers 1..k only (None: all)
+    spin_mark: str | None = field(default=None, repr=False)
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -143,6 +145,9 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
                 counts[cards.spin_kind(c, n)] = k
             for key, off in action_offset.items():
                 counts[c * cards.KINDS_PER_COLOUR + off] = per[key]
+        spin_mark = None
+        if "spin_mark" in per:
+            spin_mark = per["spin_mark"]["option"]
         option_counts = []
         for key, value in ed["deck"]["wilds"].items():
             if key not in wild_index:
@@ -170,6 +175,9 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
         if (wheel is not None) != (name in OPTION_BY_NAME["wheel"].editions):
             raise RuntimeError(f"editions.toml: {name}'s [wheel] disagrees with the wheel "
                                f"option's editions in rules/options.py")
+        if spin_mark is not None and spin_mark not in defaults:
+            raise RuntimeError(f"editions.toml: {name} marks Spin cards by unknown option "
+                               f"{spin_mark}")
         for _, opt, _ in option_counts:
             if opt not in defaults:
                 raise RuntimeError(f"editions.toml: {name} counts cards by unknown option {opt}")
@@ -179,7 +187,7 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
             name=name, title=ed["title"], first_card=ed["first_card"],
             wheel_family=_FAMILIES[ed["wheel_family"]], wheel_spaces=wheel_spaces,
             defaults=MappingProxyType(defaults), base_counts=counts,
-            option_counts=tuple(option_counts))
+            option_counts=tuple(option_counts), spin_mark=spin_mark)
     return editions, points
 
 
@@ -535,6 +543,12 @@ class RuleSet:
         for kind, opt, equals in ed.option_counts:
             value = self.option(opt)
             counts[kind] = value if equals is None else int(value == equals)
+        if ed.spin_mark is not None:  # Spin cards k+1..5 become plain number cards
+            for n in range(self.option(ed.spin_mark) + 1, 6):
+                for c in range(cards.N_COLOURS):
+                    moved = counts[cards.spin_kind(c, n)]
+                    counts[cards.spin_kind(c, n)] = 0
+                    counts[cards.number_kind(c, n)] += moved
         return counts
 
     def deck_size(self) -> int:
