@@ -22,12 +22,13 @@ NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 ROOT = Path(__file__).parent.parent
 #: small game counts for the tests (a fresh install runs the notebooks' own defaults)
 GAMES = {"01_quickstart": 4000, "02_wheel_spaces": 600, "03_race_to_500": 4000,
-         "04_2005_vs_2025": 3000, "explore": 3000}
+         "04_2005_vs_2025": 3000, "05_designer": 1000, "explore": 3000}
 
 
-def test_there_are_the_four_question_notebooks():
+def test_there_are_the_question_notebooks():
     names = {p.stem for p in NOTEBOOKS}
-    assert {"01_quickstart", "02_wheel_spaces", "03_race_to_500", "04_2005_vs_2025"} <= names
+    assert {"01_quickstart", "02_wheel_spaces", "03_race_to_500", "04_2005_vs_2025",
+            "05_designer"} <= names
 
 
 def _run(path, tmp_path, cwd=None):
@@ -112,6 +113,13 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert "2025 rounds are" in last and "Verdicts that hold" in last
         assert set(answer["verdicts"]) >= {"mean_turns", "mean_winner_points",
                                            "rounds_per_match", "comeback_rate"}
+    elif name == "05_designer":
+        # 2025 rounds are longer than 2005's; the study's pick re-checks near the goal
+        assert answer["today_turns"] > answer["goal_turns"] + 10
+        assert answer["rules"].startswith("spin2025(")
+        if answer["confirmed"]:
+            assert abs(answer["recheck_turns"] - answer["goal_turns"]) < 2.5
+        assert "A 2025 wheel with 2005's pace" in last
     else:
         assert answer is None or isinstance(answer, dict)
 

@@ -101,9 +101,15 @@ class DesignSpec:
 
     @property
     def unit(self) -> str:
-        """What ``games`` counts: matches when a goal is a match metric."""
-        kinds = {METRICS[g.metric].kind for g in parse_goals(self.goals)}
-        return "matches" if "matches" in kinds else "rounds"
+        """What ``games`` counts: ``rounds``, ``matches`` (only match metrics) or ``rounds
+        and matches`` (both kinds: ``games`` of each)."""
+        kinds = {"matches" if METRICS[g.metric].kind == "matches" else "rounds"
+                 for g in parse_goals(self.goals)}
+        return " and ".join(k for k in ("rounds", "matches") if k in kinds)
+
+    def games_text(self, n: int) -> str:
+        """``n`` games in words: ``10,000 rounds`` or ``10,000 rounds and 10,000 matches``."""
+        return " and ".join(f"{n:,} {u}" for u in self.unit.split(" and "))
 
 
 # ------------------------------------------------------------------------------------------
@@ -236,7 +242,7 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
         d = distance(goals, vals)
         _say(progress, f"trial {trial.number + 1}/{spec.trials}: {rules} | "
                        f"{_fmt_metrics(goals, e.metrics)} | distance {d:.2f} "
-                       f"({spec.games:,} {spec.unit}, {e.seconds:.1f} s)")
+                       f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)")
         return _objectives(goals, vals)
 
     return objective
@@ -336,7 +342,7 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool) -> p
                       spec.threads)
         if stage != "screen":
             _say(progress, f"{stage}: {rules_text} | {_fmt_metrics(goals, e.metrics)} "
-                           f"({games:,} {spec.unit}, seed {seed}, {e.seconds:.1f} s)")
+                           f"({spec.games_text(games)}, seed {seed}, {e.seconds:.1f} s)")
         return record(stage, rules_text, e, designs[rules_text])
 
     screened = {r: play("screen", r, spec.games, spec.seed) for r in designs}
@@ -418,17 +424,15 @@ def _write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFra
 
 
 def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
-    import matplotlib
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # no pyplot: the caller's backend is untouched
 
     from ..plots import plot_design_front
-    fig, ax = plt.subplots(figsize=(6, 4.5))
+    fig = Figure(figsize=(6, 4.5))
+    ax = fig.subplots()
     plot_design_front(df[df["stage"] == "screen"], [g.metric for g in _unique_metrics(goals)],
                       ax=ax, goals=goals)
     fig.tight_layout()
     fig.savefig(out / "pareto.png", dpi=110)
-    plt.close(fig)
 
 
 def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict) -> str:
@@ -436,17 +440,17 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
     lines = [f"# Design study: {spec.edition}, {spec.players} players", "",
              "Command: `python -m unospin_sim design " + " ".join(_argv(spec)) + "`", "",
              f"Goals: {', '.join(g.text for g in goals)}. Varied: {', '.join(spec.vary)}. "
-             f"Field: {spec.bots}. {spec.trials} trials screened at {spec.games:,} "
-             f"{spec.unit} each ({len(screened)} distinct designs), the best refined at "
-             f"{', '.join(f'{spec.games * m:,}' for m in spec.stages)} {spec.unit}, the top "
-             f"{REFINE_LATER} confirmed on a fresh seed.", ""]
+             f"Field: {spec.bots}. {spec.trials} trials screened at "
+             f"{spec.games_text(spec.games)} each ({len(screened)} distinct designs), the "
+             f"best refined at {', then '.join(spec.games_text(spec.games * m) for m in spec.stages)}, "
+             f"the top {REFINE_LATER} confirmed on a fresh seed.", ""]
     if answer["rules"] is None:
         lines.append("No design reached the confirmation stage.")
         return "\n".join(lines) + "\n"
     verdict = ("confirmed" if answer["confirmed"] else
                "NOT confirmed: no design held every goal on the fresh seed")
     lines += [f"## Recommended: `{answer['rules']}` ({verdict})", "",
-              f"On a fresh seed, {answer['games']:,} {spec.unit}; "
+              f"On a fresh seed, {spec.games_text(answer['games'])}; "
               f"{answer['segments_moved']} wheel segment(s) moved, "
               f"{answer['options_changed']} option(s) changed from the edition's defaults.", "",
               "| goal | value | 95% interval | holds | whole interval holds |",
@@ -466,6 +470,15 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
             if g.text in rb["holds"] and rb["holds"][g.text] is not None)
         lines += ["", f"Robustness, the same design and fresh seed with every seat "
                       f"`{rb['bots'].split(',')[0]}`: {held or 'no goal measurable'}."]
+    front = screened[screened["pareto"]]
+    if len(_directions(goals)) > 1 and len(front):
+        ms = [g.metric for g in _unique_metrics(goals)]
+        lines += ["", f"### The Pareto front of the screened designs ({len(front)} of "
+                      f"{len(screened)}; screening figures, {spec.games_text(spec.games)})", "",
+                  "| design | " + " | ".join(ms) + " |", "|---|" + "---|" * len(ms)]
+        for _, r in front.sort_values(ms[0]).head(20).iterrows():
+            lines.append(f"| `{r['rules']}` | " + " | ".join(
+                f"{r[m]:.3g} [{r[f'{m}_low']:.3g}, {r[f'{m}_high']:.3g}]" for m in ms) + " |")
     missed = [g.text for g in goals if not g.is_objective
               and not screened.apply(lambda r, g=g: g.holds(r[g.metric]), axis=1).any()]
     if missed:
