@@ -17,7 +17,7 @@ from unospin_sim.design.evaluate import measure
 from unospin_sim.design.space import design_rules, options_changed, segments_moved
 from unospin_sim.design.study import _open_study, _optimize
 from unospin_sim.errors import RuleError, UserError
-from unospin_sim.rules import RuleSet
+from unospin_sim.rules import RuleSet, parse_rules
 
 
 # -- goals ---------------------------------------------------------------------------------
@@ -275,3 +275,39 @@ def test_cli_study_dir_errors(capsys, tmp_path):
     assert "drop --goal" in _cli_error(capsys, ["design", "--resume", str(d), "--goal",
                                                 "mean_turns=5"])
     assert "needs --edition" in _cli_error(capsys, ["design", "--goal", "mean_turns=5"])
+
+
+def test_known_answer_quarter_weight_colour_draws(tmp_path):
+    """The known answer: 2025's four colour draws at a quarter of the other spaces' weight
+    (colour draws 1 segment each, the other four spaces 4) give rounds about as long as
+    2005's. With the colour draws fixed, a study of the other four spaces aiming at 2005's
+    length (and the fewest segments moved) must recommend a confirmed design at least as
+    close to the edition's wheel as the known answer, whose length re-measures on the goal."""
+    goal = measure(RuleSet.build("spin2005"), ["mean_turns"], 100_000, 11).metrics[
+        "mean_turns"][0]
+    known = design_rules("spin2025", 4, {f"wheel.{s}": 4 for s in
+                                         ("wild_color_draw", "color_discard", "swap_hands",
+                                          "two_x")})
+    k = measure(known, ["mean_turns"], 100_000, 12).metrics["mean_turns"][0]
+    assert abs(k - goal) <= 1.5  # the known answer meets the goal
+    answer = run_design(_spec(goals=[f"mean_turns={goal:.2f}±1.5", "min:segments_moved"],
+                              vary=["wheel=wild_color_draw,color_discard,swap_hands,two_x"],
+                              trials=30, games=5000, stages=[10], seed=1, threads=2),
+                        tmp_path / "q", progress=False)
+    assert answer["confirmed"]
+    assert answer["segments_moved"] <= segments_moved(known) == 12
+    again = measure(parse_rules(answer["rules"]), ["mean_turns"], 100_000, 13)
+    assert abs(again.metrics["mean_turns"][0] - goal) <= 1.5
+
+
+def test_design_metrics_are_exact_and_need_a_played_goal(capsys, tmp_path):
+    r = design_rules("spin2025", 4, {"wheel.two_x": 3, "stacking": True})
+    e = measure(r, ["segments_moved", "options_changed", "mean_turns"], 500, 1)
+    assert e.metrics["segments_moved"] == (2.0, 2.0, 2.0)
+    assert e.metrics["options_changed"] == (1.0, 1.0, 1.0)
+    err = _cli_error(capsys, BASE + ["--goal", "min:segments_moved", "--vary", "wheel",
+                                     "--out", str(tmp_path / "x")])
+    assert "add a goal measured by play" in err
+    err = _cli_error(capsys, BASE + ["--goal", "mean_turns=50", "--goal", "min:segments_moved",
+                                     "--vary", "stacking", "--out", str(tmp_path / "y")])
+    assert "only --vary wheel moves segments_moved" in err

@@ -17,7 +17,8 @@ import pandas as pd
 
 from ..bots import bots_string, parse_bots
 from ..rules import RuleSet
-from .goals import MATCH_KIND, METRICS, ROUND_KIND, SKILL_KIND, match_metrics, round_metrics, skill_metric
+from .goals import (DESIGN_KIND, MATCH_KIND, METRICS, ROUND_KIND, SKILL_KIND, match_metrics,
+                    round_metrics, skill_metric)
 
 __all__ = ["Evaluation", "measure", "BATCH"]
 
@@ -128,5 +129,9 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
         field = bots_string(parse_bots(",".join([skill_bot] + ["random"] * (p - 1)), p))
         r, _ = _rounds(_single(rules), field, games, seed, threads, True, False)
         out["skill"] = skill_metric(r, p)
+    if DESIGN_KIND in kinds:
+        from .space import options_changed, segments_moved
+        exact = {"segments_moved": segments_moved(rules), "options_changed": options_changed(rules)}
+        out.update({n: (float(exact[n]),) * 3 for n in names if n in exact})
     return Evaluation(str(rules), games, seed, bots, {n: out[n] for n in names},
                       time.perf_counter() - t0)

@@ -30,10 +30,10 @@ import pandas as pd
 from ..errors import UserError
 
 __all__ = ["Metric", "METRICS", "Goal", "parse_goal", "parse_goals", "distance",
-           "ROUND_KIND", "MATCH_KIND", "SKILL_KIND"]
+           "ROUND_KIND", "MATCH_KIND", "SKILL_KIND", "DESIGN_KIND"]
 
-#: metric kinds: what must be played to measure them
-ROUND_KIND, MATCH_KIND, SKILL_KIND = "rounds", "matches", "skill"
+#: metric kinds: what must be played to measure them (``design``: nothing, read off the rules)
+ROUND_KIND, MATCH_KIND, SKILL_KIND, DESIGN_KIND = "rounds", "matches", "skill", "design"
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,10 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
     _m("skill", "percentage points", 1.0, SKILL_KIND, False,
        "round win rate of the skill bot (--skill-bot) against random bots, seats "
        "rotated, minus a fair share"),
+    _m("segments_moved", "wheel segments", 1.0, DESIGN_KIND, True,
+       "wheel segments added or removed from the edition's wheel, summed over spaces (exact)"),
+    _m("options_changed", "options", 1.0, DESIGN_KIND, False,
+       "rule options off the edition's defaults (exact)"),
 )}
 
 _GOAL_RE = re.compile(

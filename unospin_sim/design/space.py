@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..errors import RuleError, UserError
 from ..rules import RuleSet
 from ..rules.options import OPTION_BY_NAME
-from .goals import MATCH_KIND, METRICS, Goal
+from .goals import DESIGN_KIND, MATCH_KIND, METRICS, Goal
 
 __all__ = ["Knob", "parse_vary", "suggest", "design_rules", "segments_moved",
            "options_changed", "check_goals_movable", "WHEEL_MAX"]
@@ -192,6 +192,10 @@ def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str) -> N
         if m.wheel and not base.wheel_spaces():
             raise UserError(f"goal {g.text}: {edition} has no wheel, so no --vary can move "
                             f"{g.metric}")
+        if m.name == "segments_moved" and not any(k.is_wheel for k in knobs):
+            raise UserError(f"goal {g.text}: only --vary wheel moves segments_moved")
+        if m.kind == DESIGN_KIND:
+            continue
         if m.kind != MATCH_KIND and names == {"target"}:
             raise UserError(f"goal {g.text}: --vary target moves only match metrics, not "
                             f"{g.metric}")

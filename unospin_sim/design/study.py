@@ -86,6 +86,9 @@ class DesignSpec:
             self.skill_bot = ROBUST_BOT[base.edition]
         parse_bots(self.skill_bot, 1)
         goals = parse_goals(self.goals)
+        if all(METRICS[g.metric].kind == "design" for g in goals):
+            raise UserError("every goal is a property of the rules alone (segments_moved, "
+                            "options_changed): add a goal measured by play")
         knobs = parse_vary(self.vary, base.edition)
         check_goals_movable(goals, knobs, base.edition)
         for name, v, lo in (("trials", self.trials, 1), ("games", self.games, 100),
