@@ -4,6 +4,7 @@
 #                                with the skill section (tournaments of every strategy)
 #   reports/sensitivity-2025/    2005 against the 2025 wheel under every layout and
 #                                interpretation option tried: which verdicts hold
+#   reports/designer/            the designer's answers (issue 27): four `design` studies
 #   notebooks/*.ipynb            re-executed in place at their own defaults, outputs saved
 #                                (notebook 01 opens the README's run, made here last)
 # Usage: bash reports/regenerate.sh            (GAMES=1e5 bash reports/regenerate.sh to try it)
@@ -38,6 +39,9 @@ run s25-wild-stops-true "spin2025(players=4,wild_stops_colour_draw=true)"
 python -m unospin_sim report "$R/spin2005" "$R/spin2025" "$R/s25-draws-as-one" \
     "$R/s25-draws-as-two" "$R/s25-2x-swap-doubled" "$R/s25-wild-matches-false" \
     "$R/s25-wild-stops-true" --wheel-games 0 --out reports/sensitivity-2025
+
+# The designer's answers (reports/designer/, about 10 minutes on 2 cores)
+SEED="$SEED" RESULTS="$R" bash reports/designer/run.sh
 
 # The notebooks are committed executed (their charts show when browsing the repository).
 # First the README's run (spin2025, 4 players, random bots, seed 0), written last so that it

@@ -8,7 +8,8 @@ Files of a study directory ``DIR``:
   processes share it;
 - ``evaluations.jsonl``: every measurement (design, games, seed, field, metrics), so a
   resumed study never plays a measurement twice;
-- ``designs.csv``, ``best.json``, ``pareto.png``, ``summary.md``: the answer.
+- ``designs.csv``, ``best.json``, ``pareto.png``, ``summary.md``: the answer;
+- ``timings.json``: wall seconds of the screening and of the later stages.
 
 Stages (noise is handled by playing more where it matters):
 
@@ -553,8 +554,12 @@ def _finish(out: Path, spec: DesignSpec, progress: bool) -> dict:
     _screen(out, spec, goals, knobs, progress)
     t1 = time.perf_counter()
     df = _refine_and_confirm(out, spec, goals, progress)
+    t2 = time.perf_counter()
     answer = _write_answer(out, spec, goals, df)
-    _say(progress, f"screening {t1 - t0:.1f} s, refining and confirming "
-                   f"{time.perf_counter() - t1:.1f} s; answer in {out}/best.json and "
-                   f"{out}/summary.md")
+    # wall times of this invocation (a resumed study times only what it played)
+    _atomic_write(out / "timings.json", json.dumps(
+        {"screening_seconds": round(t1 - t0, 3), "refine_confirm_seconds": round(t2 - t1, 3),
+         "answer_seconds": round(time.perf_counter() - t2, 3)}, indent=2) + "\n")
+    _say(progress, f"screening {t1 - t0:.1f} s, refining and confirming {t2 - t1:.1f} s; "
+                   f"answer in {out}/best.json and {out}/summary.md")
     return answer
