@@ -47,7 +47,8 @@ def main() -> None:
         rows.append(one(a.trials, a.games, 3 + i, [10, 100]))
         print(json.dumps(rows[-1]), flush=True)
     med = {k: statistics.median(r[k] for r in rows) for k in
-           ("screening_seconds", "refine_confirm_seconds", "per_trial_seconds")}
+           ("screening_seconds", "per_trial_seconds", "refine_seconds", "confirm_seconds",
+            "robustness_seconds")}
     print(json.dumps({"median_over": a.repeats, **med}))
 
 

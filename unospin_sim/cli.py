@@ -730,28 +730,28 @@ def _add_design(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--resume", metavar="DIR", help="finish the study in DIR (no other flag)")
     p.add_argument("--edition", metavar="E", help="classic, spin2005, spin2025 or spiderman")
-    p.add_argument("--players", type=_int_type("players", 2, 10), default=4, metavar="P",
+    p.add_argument("--players", type=_int_type("players", 2, 10), metavar="P",
                    help="number of players, 2-10 (default 4)")
-    p.add_argument("--bots", metavar="B", default="random",
+    p.add_argument("--bots", metavar="B",
                    help="the field: one strategy for every seat or one per seat "
                         "(default random)")
-    p.add_argument("--goal", action="append", default=[], metavar="GOAL",
+    p.add_argument("--goal", action="append", metavar="GOAL",
                    help="a goal (repeat for several)")
-    p.add_argument("--vary", action="append", default=[], metavar="NAME",
+    p.add_argument("--vary", action="append", metavar="NAME",
                    help="what may change (repeat for several)")
-    p.add_argument("--trials", type=_int_type("trials", 1), default=40, metavar="N",
+    p.add_argument("--trials", type=_int_type("trials", 1), metavar="N",
                    help="designs screened (default 40)")
-    p.add_argument("--games", type=parse_games, default=10_000, metavar="G",
+    p.add_argument("--games", type=parse_games, metavar="G",
                    help="rounds per screened design, or matches for the match metrics "
                         "(default 10000)")
-    p.add_argument("--stages", default="10,100", metavar="A,B",
+    p.add_argument("--stages", metavar="A,B",
                    help="later stages' sizes as multiples of --games (default 10,100)")
-    p.add_argument("--skill-bot", metavar="S", default="",
+    p.add_argument("--skill-bot", metavar="S",
                    help="the strategy the skill metric measures (default: the edition's "
                         "best non-search strategy)")
-    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+    p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), metavar="S",
                    help="the study's seed (default 0)")
-    p.add_argument("--workers", type=_int_type("workers", 1, 64), default=1, metavar="K",
+    p.add_argument("--workers", type=_int_type("workers", 1, 64), metavar="K",
                    help="worker processes sharing the study (default 1: reproducible)")
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="threads per worker (default: every core / workers)")
@@ -766,10 +766,13 @@ def cmd_design(args, state: dict) -> int:
 
     from .design import DesignSpec, resume_design, run_design
 
+    study_flags = ("edition", "players", "bots", "goal", "vary", "trials", "games", "stages",
+                   "skill_bot", "seed", "workers", "threads", "out")
     if args.resume is not None:
-        given = [f"--{k}" for k in ("edition", "goal", "vary", "out") if getattr(args, k)]
+        given = [f"--{k.replace('_', '-')}" for k in study_flags if getattr(args, k) is not None]
         if given:
-            raise UserError(f"--resume takes the study's own arguments; drop {given[0]}")
+            raise UserError(f"--resume takes the study's own arguments from its design.json; "
+                            f"drop {given[0]}")
         answer = resume_design(args.resume, progress=not args.quiet)
     else:
         if not args.edition:
@@ -777,14 +780,17 @@ def cmd_design(args, state: dict) -> int:
         if not args.out or not args.out.strip():
             raise UserError("design needs --out DIR")
         try:
-            stages = [int(x) for x in args.stages.split(",")]
+            stages = [int(x) for x in (args.stages or "10,100").split(",")]
         except ValueError:
             raise UserError(f"--stages must be a comma list of whole multipliers, got "
                             f"{args.stages!r}") from None
-        spec = DesignSpec(args.edition, args.players, list(args.goal), list(args.vary),
-                          trials=args.trials, games=args.games, seed=args.seed,
-                          bots=args.bots, stages=stages, workers=args.workers,
-                          threads=args.threads or 0, skill_bot=args.skill_bot)
+        spec = DesignSpec(args.edition, 4 if args.players is None else args.players,
+                          list(args.goal or []), list(args.vary or []),
+                          trials=40 if args.trials is None else args.trials,
+                          games=10_000 if args.games is None else args.games,
+                          seed=args.seed or 0, bots=args.bots or "random", stages=stages,
+                          workers=args.workers or 1, threads=args.threads or 0,
+                          skill_bot=args.skill_bot or "")
         answer = run_design(spec, args.out, progress=not args.quiet)
     print(json.dumps(answer, indent=2))
     return 0

@@ -64,7 +64,7 @@ def section(name: str) -> str:
                     f"{y['robust']:.2f} with every seat `{y['robust_bot']}` "
                     f"({y['rounds']:,} rounds each, seed {y['seed']}): compare the robustness "
                     f"figure with the second."]
-    extra = [line for line in summary.splitlines() if line.startswith("No screened design")]
+    extra = [line for line in summary.splitlines() if line.startswith("No design reached")]
     out += [""] + extra + ([""] if extra else [])
     out.append(f"Study: {spec['trials']} trials, {spec['games']:,} {best['unit']} per "
                f"screened design, seed {spec['seed']}.")

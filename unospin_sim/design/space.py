@@ -89,7 +89,9 @@ def parse_vary(texts, edition: str) -> list[Knob]:
                 if bad:
                     raise UserError(f"--vary wheel: {bad[0]!r} is not a space of the "
                                     f"{edition} wheel ({', '.join(spaces)})")
-                if len(set(chosen)) < 2:
+                if len(set(chosen)) != len(chosen):
+                    raise UserError(f"--vary wheel={arg}: a space is named twice")
+                if len(chosen) < 2:
                     raise UserError("--vary wheel=...: name at least two spaces")
             knobs += [Knob(f"wheel.{s}", low=0, high=WHEEL_MAX) for s in chosen]
             continue
@@ -194,6 +196,9 @@ def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str) -> N
                             f"{g.metric}")
         if m.name == "segments_moved" and not any(k.is_wheel for k in knobs):
             raise UserError(f"goal {g.text}: only --vary wheel moves segments_moved")
+        if m.name == "options_changed" and all(k.is_wheel for k in knobs):
+            raise UserError(f"goal {g.text}: only --vary of a rule option moves "
+                            f"options_changed")
         if m.kind == DESIGN_KIND:
             continue
         if m.kind != MATCH_KIND and names == {"target"}:

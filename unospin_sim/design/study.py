@@ -51,7 +51,7 @@ __all__ = ["DesignSpec", "run_design", "resume_design", "ROBUST_BOT", "FRESH_SEE
 
 #: the best non-search strategy of each edition in the committed tournament
 #: (reports/editions-4p-random, skill section): the robustness check's field
-ROBUST_BOT = {"classic": "heuristic", "spiderman": "heuristic", "spin2005": "spin_aware",
+ROBUST_BOT = {"classic": "heuristic", "spiderman": "aggressor", "spin2005": "spin_aware",
               "spin2025": "spin_aware"}
 #: the confirmation seed is the study's seed plus this (mod 2**63): streams disjoint from it
 FRESH_SEED_OFFSET = 1_000_003
@@ -108,7 +108,7 @@ class DesignSpec:
         """What ``games`` counts: ``rounds``, ``matches`` (only match metrics) or ``rounds
         and matches`` (both kinds: ``games`` of each)."""
         kinds = {"matches" if METRICS[g.metric].kind == "matches" else "rounds"
-                 for g in parse_goals(self.goals)}
+                 for g in parse_goals(self.goals) if METRICS[g.metric].kind != "design"}
         return " and ".join(k for k in ("rounds", "matches") if k in kinds)
 
     def games_text(self, n: int) -> str:
@@ -132,18 +132,22 @@ class _Store:
     def __init__(self, out: Path):
         self.path = out / "evaluations.jsonl"
         self.done: dict[tuple, Evaluation] = {}
-        if self.path.exists():
-            for i, line in enumerate(self.path.read_text().splitlines(), 1):
-                if not line.strip():
-                    continue
-                try:
-                    e = Evaluation.from_dict(json.loads(line))
-                except (ValueError, KeyError, TypeError):
-                    if i == len(self.path.read_text().splitlines()):
-                        continue  # a line cut by a kill: measured again
-                    raise UserError(f"{self.path}: line {i} is not a measurement; the "
-                                    f"study directory is corrupt") from None
-                self.done[(e.rules, e.games, e.seed, e.bots)] = e
+        if not self.path.exists():
+            return
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):  # a line cut by a kill: measured again
+            data = data[:data.rfind(b"\n") + 1]
+            with open(self.path, "r+b") as f:
+                f.truncate(len(data))
+        for i, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                e = Evaluation.from_dict(json.loads(line))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                raise UserError(f"{self.path}: line {i} is not a measurement; the study "
+                                f"directory is corrupt") from None
+            self.done[(e.rules, e.games, e.seed, e.bots)] = e
 
     def get(self, rules, games, seed, bots, metrics, skill_bot, threads) -> Evaluation:
         from ..bots import bots_string, parse_bots
@@ -159,11 +163,23 @@ class _Store:
         return e
 
 
-def _open_study(out: Path, spec: DesignSpec, goals: list[Goal], create: bool):
+def _open_study(out: Path, spec: DesignSpec, goals: list[Goal], create: bool, worker: int = 0):
+    """The study; its sampler is seeded from the study's seed, the number of trials it
+    already holds and the worker's index, so that a resumed study or a second worker does
+    not propose the first trials' designs again (one uninterrupted ``--workers 1`` study
+    still gives the same designs for the same seed)."""
     import optuna
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = f"sqlite:///{out / 'study.db'}"
     sampler = optuna.samplers.TPESampler(seed=spec.seed % 2**32)
+    if not create:
+        try:
+            done = len(optuna.load_study(storage=storage, study_name="design",
+                                         sampler=sampler).trials)
+        except Exception:  # noqa: BLE001 - reported below, with the file named
+            done = 0
+        sampler = optuna.samplers.TPESampler(
+            seed=(spec.seed + 1_000_003 * done + 7_919 * worker) % 2**32)
     try:
         if create:
             return optuna.create_study(storage=storage, study_name="design", sampler=sampler,
@@ -237,14 +253,14 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
             rules = design_rules(spec.edition, spec.players, values)
         except RuleError as e:
             trial.set_user_attr("refused", str(e))
-            _say(progress, f"trial {trial.number + 1}/{spec.trials}: refused ({e})")
+            _say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
             raise optuna.TrialPruned() from None
         e = store.get(rules, spec.games, spec.seed, spec.bots, metrics, spec.skill_bot,
                       spec.threads)
         trial.set_user_attr("rules", str(rules))
         vals = {k: v[0] for k, v in e.metrics.items()}
         d = distance(goals, vals)
-        _say(progress, f"trial {trial.number + 1}/{spec.trials}: {rules} | "
+        _say(progress, f"trial {trial.number + 1} of {spec.trials}: {rules} | "
                        f"{_fmt_metrics(goals, e.metrics)} | distance {d:.2f} "
                        f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)")
         return _objectives(goals, vals)
@@ -257,18 +273,19 @@ def _finished(study) -> int:
     return sum(t.state in (TrialState.COMPLETE, TrialState.PRUNED) for t in study.trials)
 
 
-def _screen_worker(out: str, trials: int) -> None:
+def _screen_worker(out: str, trials: int, worker: int, progress: bool) -> None:
     """Worker process of ``--workers K``: run trials of the shared study until the study
     holds ``trials`` finished ones."""
     spec = _read_spec(Path(out))
     _, goals, knobs = spec.check()
-    _optimize(Path(out), spec, goals, knobs, trials, progress=True)
+    _optimize(Path(out), spec, goals, knobs, trials, progress=progress, worker=worker)
 
 
-def _optimize(out: Path, spec, goals, knobs, trials: int, progress: bool) -> None:
+def _optimize(out: Path, spec, goals, knobs, trials: int, progress: bool,
+              worker: int = 0) -> None:
     from optuna.study import MaxTrialsCallback
     from optuna.trial import TrialState
-    study = _open_study(out, spec, goals, create=False)
+    study = _open_study(out, spec, goals, create=False, worker=worker)
     left = trials - _finished(study)
     if left <= 0:
         return
@@ -289,8 +306,8 @@ def _screen(out: Path, spec: DesignSpec, goals, knobs, progress: bool) -> None:
         return
     import multiprocessing as mp
     ctx = mp.get_context("spawn")
-    procs = [ctx.Process(target=_screen_worker, args=(str(out), spec.trials))
-             for _ in range(spec.workers)]
+    procs = [ctx.Process(target=_screen_worker, args=(str(out), spec.trials, i, progress))
+             for i in range(spec.workers)]
     for p in procs:
         p.start()
     for p in procs:
@@ -315,7 +332,8 @@ def _pareto(points: np.ndarray, dirs: list[str]) -> np.ndarray:
     return keep
 
 
-def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool) -> pd.DataFrame:
+def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
+                        timings: dict) -> pd.DataFrame:
     from optuna.trial import TrialState
     study = _open_study(out, spec, goals, create=False)
     store = _Store(out)
@@ -357,6 +375,7 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool) -> p
     pool = list(dict.fromkeys([r for r in ranked if front[r]][:REFINE_FIRST]
                               + ranked[:REFINE_FIRST]))[:REFINE_FIRST]
     seed = spec.seed
+    t0 = time.perf_counter()
     for i, mult in enumerate(spec.stages):
         games = spec.games * mult
         res = {r: play(f"refine x{mult}", r, games, seed) for r in pool}
@@ -364,8 +383,10 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool) -> p
         pool = pool[:REFINE_LATER]
     fresh = (spec.seed + FRESH_SEED_OFFSET) % _SEED_MOD
     games = spec.games * spec.stages[-1]
+    t1 = time.perf_counter()
     for r in pool:
         play("confirm", r, games, fresh)
+    t2 = time.perf_counter()
     robust = ROBUST_BOT[spec.edition]
     robust_metrics = [g.metric for g in _unique_metrics(goals) if g.metric != "skill"]
     if robust_metrics:
@@ -378,6 +399,8 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool) -> p
             _say(progress, f"robustness ({robust} field): {r} | "
                            f"{_fmt_metrics([g for g in goals if g.metric != 'skill'], e.metrics)}")
             record("robustness", r, e, designs[r])
+    timings.update(refine_seconds=round(t1 - t0, 3), confirm_seconds=round(t2 - t1, 3),
+                   robustness_seconds=round(time.perf_counter() - t2, 3))
     df = pd.DataFrame(rows)
     df["pareto"] = df["rules"].map(front).fillna(False).astype(bool)
     ok = set(df.loc[(df["stage"] == "confirm") & df["holds"], "rules"])
@@ -396,7 +419,9 @@ def _best(df: pd.DataFrame, goals: list[Goal]) -> pd.Series | None:
 
 
 def _write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFrame) -> dict:
-    df.to_csv(out / "designs.csv", index=False)
+    tmp = out / ".designs.csv.tmp"
+    df.to_csv(tmp, index=False)
+    os.replace(tmp, out / "designs.csv")
     best = _best(df, goals)
     answer = {"rules": None, "confirmed": False, "metrics": {}, "games": None,
               "unit": spec.unit}
@@ -421,10 +446,22 @@ def _write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFra
                             for g in _unique_metrics(goals) if r[g.metric] == r[g.metric]},
                 "holds": {g.text: (bool(g.holds(r[g.metric])) if r[g.metric] == r[g.metric]
                                    else None) for g in goals if not g.is_objective}}
-    _atomic_write(out / "best.json", json.dumps(answer, indent=2) + "\n")
+    _atomic_write(out / "best.json", json.dumps(_finite(answer), indent=2, allow_nan=False)
+                  + "\n")
     _pareto_chart(out, goals, df)
     _atomic_write(out / "summary.md", _summary(spec, goals, df, answer))
     return answer
+
+
+def _finite(obj):
+    """``obj`` with every non-finite float as None (strict JSON)."""
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_finite(v) for v in obj]
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    return obj
 
 
 def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
@@ -486,7 +523,8 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
     missed = [g.text for g in goals if not g.is_objective
               and not screened.apply(lambda r, g=g: g.holds(r[g.metric]), axis=1).any()]
     if missed:
-        lines += ["", f"No screened design reached: {', '.join(f'`{t}`' for t in missed)}."]
+        lines += ["", f"No design reached at the screening stage: "
+                      f"{', '.join(f'`{t}`' for t in missed)}."]
     lines += ["", "Every measured design: `designs.csv`; the screened designs: `pareto.png`."]
     return "\n".join(lines) + "\n"
 
@@ -505,13 +543,29 @@ def _argv(spec: DesignSpec) -> list[str]:
     return a + ["--out", "DIR"]
 
 
+#: design.json's fields and their types
+_SPEC_TYPES = {"edition": str, "players": int, "goals": list, "vary": list, "trials": int,
+               "games": int, "seed": int, "bots": str, "stages": list, "workers": int,
+               "threads": int, "skill_bot": str}
+
+
 def _read_spec(out: Path) -> DesignSpec:
     f = out / "design.json"
     if not f.exists():
         raise UserError(f"{out} holds no design study (no design.json)")
     try:
-        return DesignSpec(**json.loads(f.read_text()))
-    except (ValueError, TypeError) as e:
+        d = json.loads(f.read_text())
+        if not isinstance(d, dict) or set(d) != set(_SPEC_TYPES):
+            raise ValueError(f"expected the fields {', '.join(_SPEC_TYPES)}")
+        for k, t in _SPEC_TYPES.items():
+            v = d[k]
+            if not isinstance(v, t) or isinstance(v, bool):
+                raise ValueError(f"{k} must be a {t.__name__}, got {v!r}")
+            if t is list and not all(isinstance(x, int if k == "stages" else str)
+                                     and not isinstance(x, bool) for x in v):
+                raise ValueError(f"{k} holds a value of the wrong type: {v!r}")
+        return DesignSpec(**d)
+    except (ValueError, TypeError, OSError) as e:
         raise UserError(f"{f} is corrupt: {' '.join(str(e).split())[:120]}") from None
 
 
@@ -552,14 +606,12 @@ def _finish(out: Path, spec: DesignSpec, progress: bool) -> dict:
     _, goals, knobs = spec.check()
     t0 = time.perf_counter()
     _screen(out, spec, goals, knobs, progress)
-    t1 = time.perf_counter()
-    df = _refine_and_confirm(out, spec, goals, progress)
-    t2 = time.perf_counter()
+    timings = {"screening_seconds": round(time.perf_counter() - t0, 3)}
+    df = _refine_and_confirm(out, spec, goals, progress, timings)
     answer = _write_answer(out, spec, goals, df)
     # wall times of this invocation (a resumed study times only what it played)
-    _atomic_write(out / "timings.json", json.dumps(
-        {"screening_seconds": round(t1 - t0, 3), "refine_confirm_seconds": round(t2 - t1, 3),
-         "answer_seconds": round(time.perf_counter() - t2, 3)}, indent=2) + "\n")
-    _say(progress, f"screening {t1 - t0:.1f} s, refining and confirming {t2 - t1:.1f} s; "
-                   f"answer in {out}/best.json and {out}/summary.md")
+    _atomic_write(out / "timings.json", json.dumps(timings, indent=2) + "\n")
+    _say(progress, ", ".join(f"{k.replace('_seconds', '')} {v:.1f} s"
+                             for k, v in timings.items())
+         + f"; answer in {out}/best.json and {out}/summary.md")
     return answer
