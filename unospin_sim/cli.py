@@ -705,8 +705,9 @@ def cmd_tournament(args, state: dict) -> int:
 
 def _metric_help() -> str:
     from .design.goals import METRICS
+    where = {"matches": "on matches", "design": "read off the rules"}
     return "\n".join(f"  {m.name} ({m.unit}; default tolerance {m.tol:g}; "
-                     f"{'per match' if m.kind == 'matches' else 'per round'}): {m.doc}"
+                     f"{where.get(m.kind, 'on rounds')}): {m.doc}"
                      for m in METRICS.values())
 
 
