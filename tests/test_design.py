@@ -195,7 +195,11 @@ def test_one_option_goal_is_found(tmp_path):
     assert answer["confirmed"] is True
     assert abs(answer["metrics"]["spins_per_round"]["value"] - target) <= 0.4
     df = pd.read_csv(tmp_path / "s" / "designs.csv")
-    assert set(df["stage"]) >= {"screen", "refine x2", "refine x3", "confirm", "robustness"}
+    assert set(df["stage"]) >= {"screen", "refine x2", "refine x3", "confirm", "robustness",
+                                "baseline"}
+    bl = df[df["stage"] == "baseline"].iloc[0]  # the published edition on the fresh seed
+    assert bl["rules"] == "spin2025(players=4)" and bl["seed"] != 5
+    assert answer["baseline"]["metrics"]["spins_per_round"]["value"] == bl["spins_per_round"]
     assert (df.loc[df["stage"] == "confirm", "seed"] != 5).all()  # fresh seeds
     rob = df[df["stage"] == "robustness"]
     assert (rob["bots"] == ",".join(["spin_aware"] * 4)).all()

@@ -38,14 +38,17 @@ def section(name: str) -> str:
             f"({best['games']:,} {best['unit']}); {best['segments_moved']} wheel segment(s) "
             f"moved, {best['options_changed']} option(s) changed.", ""]
     goals = parse_goals(spec["goals"])
-    out += ["| goal | value | 95% interval | met | whole interval within the goal |",
-            "|---|---|---|---|---|"]
+    out += ["| goal | value | 95% interval | met | whole interval within the goal | "
+            "the edition as published |", "|---|---|---|---|---|---|"]
+    base = best.get("baseline", {}).get("metrics", {})
     for g in goals:
         v = best["metrics"][g.metric]
         sure = "" if g.is_objective else ("yes" if g.sure(v["low"], v["high"]) else "no")
         met = "" if g.is_objective else ("yes" if g.holds(v["value"]) else "no")
+        b = base.get(g.metric)
+        bt = f"{b['value']:.3f} [{b['low']:.3f}, {b['high']:.3f}]" if b else ""
         out.append(f"| `{g.text}` | {v['value']:.3f} | [{v['low']:.3f}, {v['high']:.3f}] | "
-                   f"{met} | {sure} |")
+                   f"{met} | {sure} | {bt} |")
     if any(g.op == "=" for g in goals):
         out += ["", "The last column is an equivalence test: the whole 95% interval within "
                     "the goal's tolerance (each one-sided test at level 2.5%)."]
@@ -62,8 +65,14 @@ def section(name: str) -> str:
         y = json.loads(yard.read_text())
         out += ["", f"Yardstick: {y['what']} is {y['random']:.2f} with random bots and "
                     f"{y['robust']:.2f} with every seat `{y['robust_bot']}` "
-                    f"({y['rounds']:,} rounds each, seed {y['seed']}): compare the robustness "
-                    f"figure with the second."]
+                    f"({y['rounds']:,} rounds each, seed {y['seed']})."]
+        if rob and "mean_turns" in rob["metrics"]:
+            g = next(g for g in goals if g.metric == "mean_turns")
+            v = rob["metrics"]["mean_turns"]["value"]
+            ok = abs(v - y["robust"]) <= g.tol
+            out.append(f"Against the yardstick for the same field the design "
+                       f"{'still' if ok else 'no longer'} lasts as long as 2005 "
+                       f"({v:.2f} turns against {y['robust']:.2f}, tolerance ±{g.tol:g}).")
     extra = [line for line in summary.splitlines() if line.startswith("No design reached")]
     out += [""] + extra + ([""] if extra else [])
     out.append(f"Study: {spec['trials']} trials, {spec['games']:,} {best['unit']} per "

@@ -39,7 +39,7 @@ design turns-as-2005 --edition spin2025 --players 4 --goal "mean_turns=$T2005" \
     --goal min:segments_moved --vary wheel --vary wild_spin_cards --trials 60 --games "$DGAMES"
 cp "$R/designer/yardstick.json" reports/designer/turns-as-2005/yardstick.json
 design no-first-player-edge --edition spin2025 --players 4 --goal "first_player_advantage=0±0.2" \
-    --goal min:segments_moved --vary wheel --vary wild_spin_cards --trials 60 \
+    --goal min:segments_moved --vary wheel --vary wild_spin_cards --trials 100 \
     --games $((2 * DGAMES))
 design length-vs-comebacks --edition spin2025 --players 4 --goal min:mean_turns \
     --goal min:leader_wins_match --vary wheel --trials 40 --games $((DGAMES / 2)) --stages 5,25

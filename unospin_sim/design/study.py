@@ -371,7 +371,11 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
     dirs = _directions(goals)
     pts = np.array([_objectives(goals, v) for v in screened.values()], float)
     front = dict(zip(screened, _pareto(pts, dirs)))
-    ranked = sorted(screened, key=lambda r: _rank_key(goals, screened[r], parse_rules(r)))
+    # screening is the noisiest stage: its candidates are ranked by the unbucketed distance
+    # (a design whose noisy figure fell just inside a tolerance is not "tied" with one at
+    # the goal); later stages rank as the final pick does
+    ranked = sorted(screened, key=lambda r: (distance(goals, screened[r]),
+                                             *_rank_key(goals, screened[r], parse_rules(r))))
     pool = list(dict.fromkeys([r for r in ranked if front[r]][:REFINE_FIRST]
                               + ranked[:REFINE_FIRST]))[:REFINE_FIRST]
     seed = spec.seed
@@ -386,6 +390,10 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
     t1 = time.perf_counter()
     for r in pool:
         play("confirm", r, games, fresh)
+    # the edition as published, on the same fresh seed: the figures a design is compared with
+    base = str(design_rules(spec.edition, spec.players, {}))
+    designs.setdefault(base, -1)
+    play("baseline", base, games, fresh)
     t2 = time.perf_counter()
     robust = ROBUST_BOT[spec.edition]
     robust_metrics = [g.metric for g in _unique_metrics(goals) if g.metric != "skill"]
@@ -435,6 +443,13 @@ def _write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFra
                                          "low": float(best[f"{g.metric}_low"]),
                                          "high": float(best[f"{g.metric}_high"])}
                               for g in _unique_metrics(goals)}}
+        bl = df[df["stage"] == "baseline"]
+        if not bl.empty:
+            b = bl.iloc[0]
+            answer["baseline"] = {"rules": b["rules"], "metrics": {
+                g.metric: {"value": float(b[g.metric]), "low": float(b[f"{g.metric}_low"]),
+                           "high": float(b[f"{g.metric}_high"])}
+                for g in _unique_metrics(goals)}}
         rob = df[(df["stage"] == "robustness") & (df["rules"] == best["rules"])]
         if not rob.empty:
             r = rob.iloc[0]
@@ -494,14 +509,18 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
               f"On a fresh seed, {spec.games_text(answer['games'])}; "
               f"{answer['segments_moved']} wheel segment(s) moved, "
               f"{answer['options_changed']} option(s) changed from the edition's defaults.", "",
-              "| goal | value | 95% interval | holds | whole interval holds |",
-              "|---|---|---|---|---|"]
+              "| goal | value | 95% interval | holds | whole interval holds | "
+              "the edition as published |",
+              "|---|---|---|---|---|---|"]
+    base = answer.get("baseline", {}).get("metrics", {})
     for g in goals:
         m = answer["metrics"][g.metric]
         sure = g.sure(m["low"], m["high"])
+        b = base.get(g.metric)
+        bt = f"{b['value']:.3f} [{b['low']:.3f}, {b['high']:.3f}]" if b else ""
         lines.append(f"| `{g.text}` | {m['value']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
                      f"{'yes' if g.holds(m['value']) else 'no'} | "
-                     f"{'yes' if sure else 'no'} |")
+                     f"{'yes' if sure else 'no'} | {bt} |")
     if "robustness" in answer:
         rb = answer["robustness"]
         held = "; ".join(
