@@ -73,6 +73,9 @@ def section(name: str) -> str:
             out.append(f"Against the yardstick for the same field the design "
                        f"{'still' if ok else 'no longer'} lasts as long as 2005 "
                        f"({v:.2f} turns against {y['robust']:.2f}, tolerance ±{g.tol:g}).")
+    if "### The Pareto front" in summary and name == "length-vs-comebacks":
+        front = summary.split("### The Pareto front", 1)[1].split("\n\n", 2)
+        out += ["", "#### The Pareto front" + front[0], "", front[1]]
     extra = [line for line in summary.splitlines() if line.startswith("No design reached")]
     out += [""] + extra + ([""] if extra else [])
     out.append(f"Study: {spec['trials']} trials, {spec['games']:,} {best['unit']} per "
