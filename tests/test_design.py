@@ -217,6 +217,17 @@ def test_same_seed_same_study(tmp_path):
     pd.testing.assert_frame_equal(da, db)
 
 
+def _killed_after(out, spec, trials: int):
+    """A study directory as a kill after ``trials`` finished trials leaves it; its goals."""
+    out.mkdir()
+    (out / "design.json").write_text(json.dumps(spec.__dict__))
+    spec.check()
+    goals = parse_goals(spec.goals)
+    _open_study(out, spec, goals, create=True)
+    _optimize(out, spec, goals, parse_vary(spec.vary, spec.edition), trials, progress=False)
+    return goals
+
+
 def test_resume_after_kill_keeps_finished_trials(tmp_path):
     """Three trials finish, a fourth is left RUNNING (the process was killed): resume keeps
     the three, runs the killed one's design again and finishes the study."""
@@ -224,12 +235,7 @@ def test_resume_after_kill_keeps_finished_trials(tmp_path):
     out = tmp_path / "k"
     spec = _spec(trials=6, vary=["wheel=two_x,swap_hands,color_discard"],
                  goals=["mean_turns=60±3"], stages=[2])
-    out.mkdir()
-    (out / "design.json").write_text(json.dumps(spec.__dict__))
-    spec.check()
-    goals = parse_goals(spec.goals)
-    _open_study(out, spec, goals, create=True)
-    _optimize(out, spec, goals, parse_vary(spec.vary, "spin2025"), 3, progress=False)
+    goals = _killed_after(out, spec, 3)
     study = _open_study(out, spec, goals, create=False)
     before = [(t.number, t.params, t.values) for t in study.trials]
     killed = study.ask()  # started, never told: what a kill leaves behind
@@ -385,12 +391,7 @@ def test_workers_and_resume_propose_new_designs(tmp_path):
     # resume: three trials, then three more after a "kill"
     out = tmp_path / "r"
     one = _spec(trials=6, vary=["wheel"], goals=["mean_turns=60±3"], stages=[1], games=500)
-    out.mkdir()
-    (out / "design.json").write_text(json.dumps(one.__dict__))
-    one.check()
-    goals = parse_goals(one.goals)
-    _open_study(out, one, goals, create=True)
-    _optimize(out, one, goals, parse_vary(one.vary, "spin2025"), 3, progress=False)
+    goals = _killed_after(out, one, 3)
     resume_design(out, progress=False)
     params = [t.params for t in _open_study(out, one, goals, create=False).trials]
     assert params[3:6] != params[0:3]
