@@ -40,6 +40,36 @@ def pytest_addoption(parser):
                           "mutant to FILE (Markdown)")
 
 
+# ---- a hung test fails the run with every thread's stack --------------------------------
+# CI has 90 minutes for everything: a test that hangs (a deadlock, a kernel that never ends)
+# would otherwise use them all and print nothing. After UNOSPIN_TEST_TIMEOUT seconds (default
+# 1200; the slowest test takes ~150 s on 2 cores) one test's call dumps the stack of every
+# thread to stderr and exits the process with status 1. 0 turns the watchdog off.
+TEST_TIMEOUT = float(os.environ.get("UNOSPIN_TEST_TIMEOUT", "1200"))
+
+
+_watchdog_out = None  # a copy of the real stderr: a test's own stderr is captured
+
+
+def pytest_configure(config):
+    global _watchdog_out
+    if TEST_TIMEOUT > 0 and _watchdog_out is None:
+        _watchdog_out = os.fdopen(os.dup(sys.__stderr__.fileno()), "w")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    if _watchdog_out is None:
+        yield
+        return
+    import faulthandler
+    faulthandler.dump_traceback_later(TEST_TIMEOUT, exit=True, file=_watchdog_out)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--run-expensive"):
         return
