@@ -278,6 +278,10 @@ BASE = ["design", "--edition", "spin2025", "--players", "4", "--trials", "2",
     (["--vary", "wheel"], "at least one --goal"),
     (["--goal", "mean_turns=50", "--vary", "wheel", "--stages", "ten"], "--stages"),
     (["--goal", "mean_turns=50", "--vary", "wheel", "--bots", "genius"], "genius"),
+    (["--goal", "mean_turns=50", "--vary", "wheel", "--dask", "local", "--workers", "2"],
+     "drop --workers"),
+    pytest.param(["--goal", "mean_turns=50", "--vary", "wheel", "--dask", "tcp://127.0.0.1:9"],
+                 "cannot reach the Dask scheduler", marks=pytest.mark.slow),  # a 10 s timeout
 ])
 def test_cli_bad_input(capsys, tmp_path, extra, words):
     err = _cli_error(capsys, BASE + extra + ["--out", str(tmp_path / "x")])

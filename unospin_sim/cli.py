@@ -756,6 +756,11 @@ def _add_design(sub) -> None:
                    help="worker processes sharing the study (default 1: reproducible)")
     p.add_argument("--threads", type=_int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="threads per worker (default: every core / workers)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="play every measurement on a Dask cluster (a scheduler address "
+                        "tcp://host:8786, or 'local'); this process keeps the study in --out, "
+                        "so the workers need no shared disk; instead of --workers; may be "
+                        "given with --resume")
     p.add_argument("--out", metavar="DIR", help="the study directory")
     p.add_argument("--quiet", action="store_true", help="no line per trial")
     p.set_defaults(func=cmd_design)
@@ -774,7 +779,8 @@ def cmd_design(args, state: dict) -> int:
         if given:
             raise UserError(f"--resume takes the study's own arguments from its design.json; "
                             f"drop {given[0]}")
-        answer = resume_design(args.resume, progress=not args.quiet)
+        with _dask_client(args.dask, min(_cores(), MAX_THREADS)) as client:
+            answer = resume_design(args.resume, progress=not args.quiet, client=client)
     else:
         if not args.edition:
             raise UserError("design needs --edition (or --resume DIR)")
@@ -792,7 +798,12 @@ def cmd_design(args, state: dict) -> int:
                           seed=args.seed or 0, bots=args.bots or "random", stages=stages,
                           workers=args.workers or 1, threads=args.threads or 0,
                           skill_bot=args.skill_bot or "")
-        answer = run_design(spec, args.out, progress=not args.quiet)
+        if args.dask is not None and (args.workers or args.threads):
+            raise UserError("--dask plays on the cluster's workers: drop "
+                            f"{'--workers' if args.workers else '--threads'}")
+        spec.check()  # every argument checked before a cluster is started
+        with _dask_client(args.dask, min(_cores(), MAX_THREADS)) as client:
+            answer = run_design(spec, args.out, progress=not args.quiet, client=client)
     print(json.dumps(answer, indent=2))
     return 0
 

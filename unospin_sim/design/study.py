@@ -5,7 +5,8 @@ Files of a study directory ``DIR``:
 
 - ``design.json``: the study's arguments (``design --resume DIR`` reads them back);
 - ``study.db``: the optuna study (SQLite): finished trials survive a kill, several worker
-  processes share it;
+  processes share it (``--workers``); with a Dask cluster (``--dask``) this process holds it
+  and the cluster's workers play the trials;
 - ``evaluations.jsonl``: every measurement (design, games, seed, field, metrics), so a
   resumed study never plays a measurement twice;
 - ``designs.csv``, ``best.json``, ``pareto.png``, ``summary.md``: the answer;
@@ -149,18 +150,51 @@ class _Store:
                                 f"directory is corrupt") from None
             self.done[(e.rules, e.games, e.seed, e.bots)] = e
 
-    def get(self, rules, games, seed, bots, metrics, skill_bot, threads) -> Evaluation:
+    @staticmethod
+    def key(rules, games, seed, bots) -> tuple:
         from ..bots import bots_string, parse_bots
-        bots = bots_string(parse_bots(bots, rules.players))
-        key = (str(rules), games, seed, bots)
-        hit = self.done.get(key)
+        return (str(rules), games, seed, bots_string(parse_bots(bots, rules.players)))
+
+    def lookup(self, rules, games, seed, bots, metrics) -> Evaluation | None:
+        """The stored measurement holding every one of ``metrics``, or None."""
+        hit = self.done.get(self.key(rules, games, seed, bots))
         if hit is not None and all(m in hit.metrics for m in metrics):
             return hit
-        e = measure(rules, metrics, games, seed, bots, skill_bot, threads)
+        return None
+
+    def add(self, e: Evaluation) -> None:
         with open(self.path, "a") as f:
             f.write(json.dumps(e.to_dict()) + "\n")
-        self.done[key] = e
+        self.done[(e.rules, e.games, e.seed, e.bots)] = e
+
+    def get(self, rules, games, seed, bots, metrics, skill_bot, threads) -> Evaluation:
+        hit = self.lookup(rules, games, seed, bots, metrics)
+        if hit is not None:
+            return hit
+        e = measure(rules, metrics, games, seed, self.key(rules, games, seed, bots)[3],
+                    skill_bot, threads)
+        self.add(e)
         return e
+
+    def prefetch(self, jobs, client, skill_bot: str, progress: bool) -> None:
+        """Measure on the Dask cluster ``client`` every ``(rules, games, seed, bots,
+        metrics)`` of ``jobs`` not stored yet, all at once (one task each, a thread each);
+        each lands in the store as it finishes, so the stage code that follows finds it.
+        Without a client, nothing: the stage measures one design after another."""
+        if client is None:
+            return
+        from dask.distributed import as_completed
+        futures = {}
+        for rules, games, seed, bots, metrics in jobs:
+            key = self.key(rules, games, seed, bots)
+            if key in {k for k, _ in futures.values()} or \
+                    self.lookup(rules, games, seed, bots, metrics) is not None:
+                continue
+            f = client.submit(measure, rules, list(metrics), games, seed, key[3], skill_bot,
+                              1, pure=False)
+            futures[f] = (key, metrics)
+        for f in as_completed(list(futures)):
+            self.add(_task_result(f))
 
 
 def _open_study(out: Path, spec: DesignSpec, goals: list[Goal], create: bool, worker: int = 0):
@@ -294,13 +328,86 @@ def _optimize(out: Path, spec, goals, knobs, trials: int, progress: bool,
                                                                 TrialState.PRUNED))])
 
 
-def _screen(out: Path, spec: DesignSpec, goals, knobs, progress: bool) -> None:
+def _task_result(future):
+    """A Dask task's result; a failed task raises one line."""
+    try:
+        return future.result()
+    except (RuleError, UserError):
+        raise
+    except Exception as e:  # noqa: BLE001 - a worker's failure of any kind: one line
+        raise UserError(f"a Dask task failed ({type(e).__name__}: "
+                        f"{' '.join(str(e).split())[:160]})") from None
+
+
+def _optimize_dask(out: Path, spec: DesignSpec, goals, knobs, trials: int, client,
+                   progress: bool) -> None:
+    """Screening on a Dask cluster: this process holds the study (ask and tell) and keeps
+    one trial per worker thread on the cluster; each trial's measurement lands in the
+    store as it finishes. Designs differ from a ``--workers 1`` study of the same seed
+    (the sampler proposes while trials are pending), measurements do not."""
+    from dask.distributed import wait
+    from optuna.trial import TrialState
+    study = _open_study(out, spec, goals, create=False)
+    store = _Store(out)
+    metrics = [g.metric for g in _unique_metrics(goals)]
+    slots = max(1, sum(client.nthreads().values()))
+    pending: dict = {}  # future -> [(trial, rules), ...]: trials proposing one design share it
+    by_key: dict = {}  # measurement key -> its future
+    while pending or _finished(study) + _count(pending) < trials:
+        while len(pending) < slots and _finished(study) + _count(pending) < trials:
+            trial = study.ask()
+            try:
+                rules = design_rules(spec.edition, spec.players, suggest(trial, knobs))
+            except RuleError as e:
+                trial.set_user_attr("refused", str(e))
+                study.tell(trial, state=TrialState.PRUNED)
+                _say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
+                continue
+            trial.set_user_attr("rules", str(rules))
+            hit = store.lookup(rules, spec.games, spec.seed, spec.bots, metrics)
+            if hit is not None:
+                _tell(study, trial, rules, hit, spec, goals, progress)
+                continue
+            key = _Store.key(rules, spec.games, spec.seed, spec.bots)
+            if key in by_key:
+                pending[by_key[key]].append((trial, rules))
+                continue
+            f = client.submit(measure, rules, metrics, spec.games, spec.seed, key[3],
+                              spec.skill_bot, 1, pure=False)
+            pending[f], by_key[key] = [(trial, rules)], f
+        if not pending:
+            continue
+        done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
+        for f in done:
+            e = _task_result(f)
+            store.add(e)
+            del by_key[(e.rules, e.games, e.seed, e.bots)]
+            for trial, rules in pending.pop(f):
+                _tell(study, trial, rules, e, spec, goals, progress)
+
+
+def _count(pending: dict) -> int:
+    return sum(len(v) for v in pending.values())
+
+
+def _tell(study, trial, rules, e: Evaluation, spec: DesignSpec, goals, progress: bool) -> None:
+    vals = {k: v[0] for k, v in e.metrics.items()}
+    _say(progress, f"trial {trial.number + 1} of {spec.trials}: {rules} | "
+                   f"{_fmt_metrics(goals, e.metrics)} | distance {distance(goals, vals):.2f} "
+                   f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)")
+    study.tell(trial, _objectives(goals, vals))
+
+
+def _screen(out: Path, spec: DesignSpec, goals, knobs, progress: bool, client=None) -> None:
     from optuna.trial import TrialState
     study = _open_study(out, spec, goals, create=False)
     for t in study.trials:  # a trial killed while running is failed and run again
         if t.state == TrialState.RUNNING:
             study.tell(t.number, state=TrialState.FAIL)
             study.enqueue_trial(t.params)
+    if client is not None:
+        _optimize_dask(out, spec, goals, knobs, spec.trials, client, progress)
+        return
     if spec.workers == 1:
         _optimize(out, spec, goals, knobs, spec.trials, progress)
         return
@@ -333,7 +440,7 @@ def _pareto(points: np.ndarray, dirs: list[str]) -> np.ndarray:
 
 
 def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
-                        timings: dict) -> pd.DataFrame:
+                        timings: dict, client=None) -> pd.DataFrame:
     from optuna.trial import TrialState
     study = _open_study(out, spec, goals, create=False)
     store = _Store(out)
@@ -367,6 +474,11 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
                            f"({spec.games_text(games)}, seed {seed}, {e.seconds:.1f} s)")
         return record(stage, rules_text, e, designs[rules_text])
 
+    def prefetch(rules_texts, games, seed, bots=spec.bots, ms=metrics):
+        store.prefetch([(parse_rules(r), games, seed, bots, ms) for r in rules_texts],
+                       client, spec.skill_bot, progress)
+
+    prefetch(designs, spec.games, spec.seed)
     screened = {r: play("screen", r, spec.games, spec.seed) for r in designs}
     dirs = _directions(goals)
     pts = np.array([_objectives(goals, v) for v in screened.values()], float)
@@ -382,16 +494,18 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
     t0 = time.perf_counter()
     for i, mult in enumerate(spec.stages):
         games = spec.games * mult
+        prefetch(pool, games, seed)
         res = {r: play(f"refine x{mult}", r, games, seed) for r in pool}
         pool = sorted(res, key=lambda r: _rank_key(goals, res[r], parse_rules(r)))
         pool = pool[:REFINE_LATER]
     fresh = (spec.seed + FRESH_SEED_OFFSET) % _SEED_MOD
     games = spec.games * spec.stages[-1]
     t1 = time.perf_counter()
-    for r in pool:
-        play("confirm", r, games, fresh)
     # the edition as published, on the same fresh seed: the figures a design is compared with
     base = str(design_rules(spec.edition, spec.players, {}))
+    prefetch(list(pool) + [base], games, fresh)
+    for r in pool:
+        play("confirm", r, games, fresh)
     designs.setdefault(base, -1)
     play("baseline", base, games, fresh)
     t2 = time.perf_counter()
@@ -400,6 +514,7 @@ def _refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
     if robust_metrics:
         rbots = ",".join([robust] * spec.players)
         confirmed = [r["rules"] for r in rows if r["stage"] == "confirm" and r["holds"]]
+        prefetch(confirmed, games, fresh, rbots, robust_metrics)
         for r in confirmed:
             e = store.get(parse_rules(r), games, fresh, rbots, robust_metrics, spec.skill_bot,
                           spec.threads)
@@ -588,8 +703,13 @@ def _read_spec(out: Path) -> DesignSpec:
         raise UserError(f"{f} is corrupt: {' '.join(str(e).split())[:120]}") from None
 
 
-def run_design(spec: DesignSpec, out, progress: bool = True) -> dict:
+def run_design(spec: DesignSpec, out, progress: bool = True, client=None) -> dict:
     """Run a new study into ``out``; returns ``best.json``'s content.
+
+    ``client``: a ``dask.distributed.Client``: every measurement (trials and later stages)
+    is a task on its cluster, one per worker thread at a time, while this process holds the
+    study in ``out`` (the workers need no shared file system). ``spec.workers`` and
+    ``spec.threads`` are then unused.
 
     Raises :class:`UserError` (one line) for bad arguments or when ``out`` already holds a
     study (resume it with :func:`resume_design`).
@@ -608,25 +728,26 @@ def run_design(spec: DesignSpec, out, progress: bool = True) -> dict:
         raise UserError(f"cannot create {out}: {e.strerror}") from None
     _atomic_write(out / "design.json", json.dumps(asdict(spec), indent=2) + "\n")
     _open_study(out, spec, goals, create=True)
-    return _finish(out, spec, progress)
+    return _finish(out, spec, progress, client)
 
 
-def resume_design(out, progress: bool = True) -> dict:
-    """Finish the study in ``out`` (killed trials run again, finished ones kept)."""
+def resume_design(out, progress: bool = True, client=None) -> dict:
+    """Finish the study in ``out`` (killed trials run again, finished ones kept); ``client``
+    as in :func:`run_design` (a study may be resumed on a cluster or off it)."""
     out = Path(out)
     spec = _read_spec(out)
     spec.check()
     if not (out / "study.db").exists():
         raise UserError(f"{out} has no study.db: the study is corrupt")
-    return _finish(out, spec, progress)
+    return _finish(out, spec, progress, client)
 
 
-def _finish(out: Path, spec: DesignSpec, progress: bool) -> dict:
+def _finish(out: Path, spec: DesignSpec, progress: bool, client=None) -> dict:
     _, goals, knobs = spec.check()
     t0 = time.perf_counter()
-    _screen(out, spec, goals, knobs, progress)
+    _screen(out, spec, goals, knobs, progress, client)
     timings = {"screening_seconds": round(time.perf_counter() - t0, 3)}
-    df = _refine_and_confirm(out, spec, goals, progress, timings)
+    df = _refine_and_confirm(out, spec, goals, progress, timings, client)
     answer = _write_answer(out, spec, goals, df)
     # wall times of this invocation (a resumed study times only what it played)
     _atomic_write(out / "timings.json", json.dumps(timings, indent=2) + "\n")
