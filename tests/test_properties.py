@@ -33,9 +33,14 @@ EDITION_NAMES = tuple(EDITIONS)
 INT_OPTIONS = {
     "turn_cap": st.one_of(st.integers(1, 40), st.integers(41, 600), st.just(2000)),
     "wild_spin_cards": st.integers(0, 4),
+    "spin_cards": st.integers(0, 5),
 }
 #: options taking one of a few names
-ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands")}
+ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands"),
+                "stacked_wd4": ("checked", "free")}
+#: options never drawn, and why: the tables checked here are a single round's
+NOT_DRAWN = {"match": "match mode: tests/test_matches.py and the match cross-check",
+             "target": "a match option: tests/test_matches.py"}
 #: (rule set options, bot knobs) that may not be combined: the conflicting knob is zeroed
 RLCARD_ZERO_KNOBS = ("forget", "bluff", "challenge")
 
@@ -85,6 +90,8 @@ def rule_options(draw) -> tuple[str, dict]:
             options[name] = draw(st.sampled_from(ENUM_OPTIONS[name]))
     if options.get("jump_in_wilds"):  # it says which cards jump_in may jump on
         options["jump_in"] = True
+    if options.get("stacked_wd4") == "free":  # it says how a stacked Wild Draw Four is judged
+        options["stacking"] = True
     if options.get("partners"):  # teams of two sitting opposite
         options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
     if options.get("rlcard"):
@@ -175,6 +182,22 @@ def _scramble(options: dict, draw) -> str:
     return ",".join(order)
 
 
+def test_every_option_is_drawn_or_excluded_with_a_reason():
+    """A new rule option is drawn by rule_options() (a boolean, an INT_OPTIONS range, an
+    ENUM_OPTIONS name, the wheel) or named in NOT_DRAWN; never silently left out."""
+    from unospin_sim.rules.options import OPTIONS
+    for opt in OPTIONS:
+        drawn = (opt.type in ("bool", "wheel") or opt.name == "players"
+                 or opt.name in INT_OPTIONS or opt.name in ENUM_OPTIONS)
+        assert drawn != (opt.name in NOT_DRAWN), opt.name
+        if opt.name in ENUM_OPTIONS:
+            assert set(ENUM_OPTIONS[opt.name]) == set(opt.domain), opt.name
+        if opt.name in INT_OPTIONS and opt.name != "turn_cap":
+            lo, hi = opt.domain
+            assert repr(INT_OPTIONS[opt.name]) == f"integers(min_value={lo}, max_value={hi})", \
+                opt.name  # the whole domain
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.data())
 def test_rule_strings_round_trip(data):
@@ -191,7 +214,7 @@ def test_rule_strings_round_trip(data):
     assert str(parse_rules(other)) == text
     # the canonical string lists players and exactly the options that differ from defaults
     ed = EDITIONS[edition]
-    listed = re.findall(r"[(,]([a-z_]+)=", text)  # wheel entries are space:weight
+    listed = re.findall(r"[(,]([a-z_0-9]+)=", text)  # wheel entries are space:weight
     differ = [n for n in ed.options
               if n == "players" or rs.option(n) != (dict(zip(ed.wheel_spaces, ed.defaults[n]))
                                                     if n == "wheel" else ed.defaults[n])]
