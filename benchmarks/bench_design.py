@@ -1,4 +1,4 @@
-"""The designer's speed (issue 27): the README's example study, screening and the later
+"""The designer's speed (issue 27): the example study of docs/DESIGN.md, screening and the later
 stages timed apart (median over repeats; JIT cache warm; one JSON line per repeat, then the
 medians).
 

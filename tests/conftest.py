@@ -26,7 +26,7 @@ HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(HYPOTHESIS_PROFILE)
 
 
-# ---- test tiers (README "Tests") ----------------------------------------------------------
+# ---- test tiers (docs/TESTING.md) ------------------------------------------------------------
 # default `pytest`: every test not marked slow (pyproject's addopts: -m "not slow");
 # `pytest -m slow`: the slow tier; `--run-expensive`: also run the tests marked expensive
 # (they are skipped without it, whatever the -m expression). No test reads the -m string.

@@ -10,7 +10,7 @@ plain-Python reference engine (``unospin_sim.reference``; never the kernel) made
 and the seeds are fixed). Each pin's standard error is 0.32 of the engine side's, so the
 test's power is nearly that of an exact pin: the file's ``shift80`` gives, per statistic, the
 difference detected with probability 0.8 (e.g. classic at 4 players: 0.8 turns on a mean of
-50, and 1.4 points of a seat's win rate; README.md "Tests" has the table). This is the
+50, and 1.4 points of a seat's win rate; docs/TESTING.md has the table). This is the
 default tier's statistical check; the powered cross-check of every rule option is
 ``tests/crosscheck_powered.py``.
 """
