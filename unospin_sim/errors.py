@@ -8,7 +8,7 @@ exits with status 2; anything else escaping is a bug.
 
 from __future__ import annotations
 
-__all__ = ["UserError", "RuleError", "BotError", "ResultsError"]
+__all__ = ["UserError", "RuleError", "BotError", "ResultsError", "reason"]
 
 
 class UserError(ValueError):
@@ -30,3 +30,11 @@ class BotError(UserError):
 
 class ResultsError(UserError):
     """A results directory cannot be written, or read back as valid results."""
+
+
+def reason(err: BaseException) -> str:
+    """A short one-line reason from an OS or Arrow error (for a one-line error message)."""
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text if len(text) <= 120 else text[:117] + "..."

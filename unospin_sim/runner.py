@@ -182,7 +182,7 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     """Play chunk ``chunk`` (games ``game0 .. game0+n-1``; in match mode whole matches
     ``game0 .. game0+n-1``): the unit of work of local threads and Dask workers alike.
 
-    Writes the chunk's parts into ``store`` (a :class:`~unospin_sim.rundir.RunStore`, when
+    Writes the chunk's parts into ``store`` (a :class:`~unospin_sim.results.rundir.RunStore`, when
     given) from the calling thread or worker, and returns ``(entry, frames)``: ``entry``
     is the chunk's manifest line (games, in match mode also rounds, part files, summary
     counts of its rounds), ``frames`` the ``(rounds, spins, matches)`` DataFrames when
@@ -312,7 +312,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
     out : path-like, optional
         Results directory to write (``rounds/``, ``spins/``, ``meta.json``, plus
         ``run.json`` and ``manifest.jsonl``, which make an interrupted run resumable:
-        :func:`resume`, see :mod:`unospin_sim.rundir`).
+        :func:`resume`, see :mod:`unospin_sim.results.rundir`).
     overwrite : bool
         Allow ``out`` to hold an earlier run; the new run is built beside it and replaces
         it only once finished.
@@ -339,7 +339,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         Tables written to ``out``: ``("rounds", "spins")`` (default), ``("rounds",)``, or
         ``()`` (``"none"``: only ``meta.json`` with the summary counts).
     on_start : callable, optional
-        Called with the :class:`~unospin_sim.rundir.RunStore` once its directory exists
+        Called with the :class:`~unospin_sim.results.rundir.RunStore` once its directory exists
         (before any game is played).
 
     Match mode (``match=race|lowest``, ``target``): match m is a unit of work seeded from
@@ -387,7 +387,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
               "check": bool(check), "tables": list(tables)}
     store = None
     if out is not None:
-        from .rundir import RunStore
+        from .results.rundir import RunStore
         store = RunStore.create(out, params, overwrite=overwrite)
         if on_start is not None:
             on_start(store)
@@ -404,7 +404,7 @@ def resume(out, *, threads: int | None = None, progress: bool = False, keep=Fals
     the final tables equal an uninterrupted run's row for row. ``keep`` as in
     :func:`simulate` applies to the chunks played now only (default False).
     """
-    from .rundir import RunStore
+    from .results.rundir import RunStore
     threads = default_threads() if threads is None else _check_int("threads", threads, 1, 1024)
     store = RunStore.resume(out)
     p = store.params

@@ -33,9 +33,9 @@ import shutil
 import threading
 from pathlib import Path
 
-from .errors import ResultsError
-from .results import (_META, _TABLES, RESULTS_FORMAT, _json_default, _own_results, _why,
-                      prepare_out_dir)
+from ..errors import ResultsError, reason
+from .schema import META_FILE, RESULTS_FORMAT, TABLES
+from .store import json_default, own_results, prepare_out_dir
 
 RUN_FILE = "run.json"
 MANIFEST = "manifest.jsonl"
@@ -48,12 +48,12 @@ _PART = re.compile(r"part-(\d{5,})\.parquet")
 def _atomic_json(path: Path, obj) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_text(json.dumps(obj, indent=2, default=_json_default) + "\n",
+        tmp.write_text(json.dumps(obj, indent=2, default=json_default) + "\n",
                        encoding="utf-8")
         os.replace(tmp, path)
     except OSError as e:
         tmp.unlink(missing_ok=True)
-        raise ResultsError(f"cannot write {path}: {_why(e)}") from None
+        raise ResultsError(f"cannot write {path}: {reason(e)}") from None
 
 
 def _sha256_file(path: Path) -> tuple[int, str]:
@@ -71,7 +71,7 @@ def _sha256_file(path: Path) -> tuple[int, str]:
 
 def holds_run(out: Path) -> bool:
     """Whether ``out`` holds results or an unfinished run."""
-    return any((out / name).exists() for name in (_META, *_TABLES, *RUN_FILES))
+    return any((out / name).exists() for name in (META_FILE, *TABLES, *RUN_FILES))
 
 
 class RunStore:
@@ -125,14 +125,14 @@ class RunStore:
         path = out
         if out.is_dir() and holds_run(out):
             if not overwrite:
-                if (out / RUN_FILE).exists() and not (out / _META).exists():
+                if (out / RUN_FILE).exists() and not (out / META_FILE).exists():
                     raise ResultsError(f"{out} holds an unfinished run; finish it with "
                                        f"'run --resume {out}' or pass --overwrite")
                 raise ResultsError(f"{out} already holds results; choose another output "
                                    f"directory or overwrite it")
-            _own_results(out)  # refuses a directory holding files this tool did not write
+            own_results(out)  # refuses a directory holding files this tool did not write
             for extra in out.iterdir():
-                if extra.name not in (_META, *_TABLES, *RUN_FILES) \
+                if extra.name not in (META_FILE, *TABLES, *RUN_FILES) \
                         and not extra.name.startswith("."):
                     raise ResultsError(f"{out} holds files this tool did not write "
                                        f"({extra}); remove them or choose another output "
@@ -145,7 +145,7 @@ class RunStore:
         try:
             (path / MANIFEST).touch()
         except OSError as e:
-            raise ResultsError(f"cannot write {path / MANIFEST}: {_why(e)}") from None
+            raise ResultsError(f"cannot write {path / MANIFEST}: {reason(e)}") from None
         return store
 
     @classmethod
@@ -156,7 +156,7 @@ class RunStore:
         if not path.is_dir():
             raise ResultsError(f"no results directory at {path}")
         run_file = path / RUN_FILE
-        if (path / _META).exists():
+        if (path / META_FILE).exists():
             raise ResultsError(f"{path} is a finished run: nothing to resume")
         if not run_file.is_file():
             raise ResultsError(f"{path} has no {RUN_FILE}: not a run this tool can resume")
@@ -167,12 +167,12 @@ class RunStore:
             for key in ("rules", "bots", "seed", "games", "chunk_size"):
                 params[key]  # noqa: B018 - presence check
         except (OSError, ValueError, KeyError, RecursionError) as e:
-            raise ResultsError(f"{run_file} is not a valid run file: {_why(e)}") from None
+            raise ResultsError(f"{run_file} is not a valid run file: {reason(e)}") from None
         if params.get("run_format") != RUN_FORMAT:
             raise ResultsError(f"{run_file} was written by another version of this tool")
         store = cls(path, params)
         store._read_manifest()
-        for table in _TABLES:  # a leftover temporary file of a killed write
+        for table in TABLES:  # a leftover temporary file of a killed write
             d = path / table
             if d.is_dir():
                 for f in d.iterdir():
@@ -190,7 +190,7 @@ class RunStore:
         except FileNotFoundError:
             text = ""
         except (OSError, ValueError) as e:
-            raise ResultsError(f"cannot read {mpath}: {_why(e)}") from None
+            raise ResultsError(f"cannot read {mpath}: {reason(e)}") from None
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
@@ -205,11 +205,11 @@ class RunStore:
                 parts = e["parts"]
                 e["summary"]["games"]  # noqa: B018
             except (ValueError, KeyError, TypeError) as err:
-                raise ResultsError(f"{mpath} line {i} is corrupt: {_why(err)}") from None
+                raise ResultsError(f"{mpath} line {i} is corrupt: {reason(err)}") from None
             if k in self.done:
                 continue
             for table, info in parts.items():
-                if table not in _TABLES:
+                if table not in TABLES:
                     raise ResultsError(f"{mpath} line {i} is corrupt: unknown table {table!r}")
                 f = self.path / table / info["file"]
                 if not f.is_file():
@@ -233,7 +233,7 @@ class RunStore:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        from .results import PartBuffer, part_write_options
+        from .tables import PartBuffer, part_write_options
 
         info = {}
         name = self.part_name(k)
@@ -257,7 +257,7 @@ class RunStore:
                 os.replace(tmp, final)
             except OSError as e:
                 tmp.unlink(missing_ok=True)
-                raise ResultsError(f"cannot write {final}: {_why(e)}") from None
+                raise ResultsError(f"cannot write {final}: {reason(e)}") from None
             except BaseException:
                 tmp.unlink(missing_ok=True)
                 raise
@@ -267,7 +267,7 @@ class RunStore:
 
     def record(self, entry: dict) -> None:
         """Append chunk ``entry["chunk"]``'s manifest line (after its parts are in place)."""
-        line = (json.dumps(entry, separators=(",", ":"), default=_json_default) + "\n")
+        line = (json.dumps(entry, separators=(",", ":"), default=json_default) + "\n")
         with self._lock:
             try:
                 fd = os.open(self.path / MANIFEST, os.O_WRONLY | os.O_APPEND | os.O_CREAT,
@@ -277,11 +277,11 @@ class RunStore:
                 finally:
                     os.close(fd)
             except OSError as e:
-                raise ResultsError(f"cannot write {self.path / MANIFEST}: {_why(e)}") from None
+                raise ResultsError(f"cannot write {self.path / MANIFEST}: {reason(e)}") from None
             self.done[entry["chunk"]] = entry
 
     def parts(self) -> dict[str, int]:
-        counts = dict.fromkeys(_TABLES, 0)
+        counts = dict.fromkeys(TABLES, 0)
         for e in self.done.values():
             for table in e["parts"]:
                 counts[table] += 1
@@ -295,7 +295,7 @@ class RunStore:
             raise ResultsError(f"{self.path}: {self.nchunks - len(self.done)} chunks are "
                                f"not finished")
         full = {**meta, "results_format": RESULTS_FORMAT, "parts": self.parts()}
-        _atomic_json(self.path / _META, full)
+        _atomic_json(self.path / META_FILE, full)
         target = self.target
         if target == self.path:
             return self.path
@@ -306,7 +306,7 @@ class RunStore:
             os.rename(self.path, target)
         except OSError as e:
             raise ResultsError(f"cannot move the finished run {self.path} to {target}: "
-                               f"{_why(e)}") from None
+                               f"{reason(e)}") from None
         shutil.rmtree(old, ignore_errors=True)
         self.path = target
         return target
