@@ -117,3 +117,15 @@ def test_wheel_cli_writes_space_effects(tmp_path, capsys):
     assert (t["low"] <= t["effect"]).all() and (t["effect"] <= t["high"]).all()
     assert main(["wheel", "--edition", "classic", "--out", str(out)]) == 2
     assert "no wheel" in capsys.readouterr().err
+
+
+def test_replay_table_has_the_schema_columns():
+    """The replay table's columns and dtypes are those results/schema.py declares."""
+    from unospin_sim.results.schema import REPLAY_FIELDS
+    from unospin_sim.runner import replay_spins
+    rep = replay_spins("spin2005(players=3)", "random", games=30, seed=1, threads=1)
+    assert list(rep.columns) == [name for name, _, _ in REPLAY_FIELDS]
+    for name, _, dtype in REPLAY_FIELDS:
+        if dtype is not None:
+            assert rep[name].dtype == dtype, name
+    assert list(rep["space"].cat.categories)[0] == "none"

@@ -24,7 +24,7 @@ from .engine.encode import encode
 from .rules import RuleSet, parse_rules
 from .results import (MAX_MATCH_ROUNDS, ChunkColumns, PartBuffer, Results, empty_frames,
                       has_jump_ins, is_match_mode, match_arrows, match_frames, round_columns,
-                      rounds_frame, spins_arrow, spins_frame)
+                      replay_frame, rounds_frame, spins_arrow, spins_frame)
 
 MAX_SEED = 2**63 - 1
 SCHEMA_VERSION = 1
@@ -682,28 +682,12 @@ def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
         for f in futs:
             f.result()
     t2 = time.perf_counter()
-    m = len(ids)
-    q = out.reshape(n * m, L.N_REPLAY_FIELDS)
-    df = pd.DataFrame({
-        "pair": np.repeat(np.arange(n, dtype=np.int64), m),
-        "game": np.repeat(gcol, m),
-        "spin": np.repeat(kcol, m).astype(np.int32),
-        "space": pd.Categorical.from_codes(np.tile(np.arange(m), n), categories=names),
-        "winner": q[:, L.Q_WINNER].astype(np.int16),
-        "winner_points": q[:, L.Q_WINNER_POINTS].astype(np.int32),
-        "turns": q[:, L.Q_TURNS].astype(np.int32),
-        "spin_turn": q[:, L.Q_SPIN_TURN].astype(np.int32),
-        "spinner": q[:, L.Q_SPINNER].astype(np.int16),
-        "direction": q[:, L.Q_DIR].astype(np.int8),
-        "other": q[:, L.Q_OTHER].astype(np.int16),
-        "hand_before": q[:, L.Q_HAND_BEFORE].astype(np.int16),
-        "hand_after": q[:, L.Q_HAND_AFTER].astype(np.int16),
-    })
+    df = replay_frame(pairs, names, out)
     if n and not (out[:, :, L.Q_FOUND] == 1).all():
         bad = pairs[~(out[:, :, L.Q_FOUND] == 1).all(axis=1)][0]
         raise UserError(f"game {bad[0]} has no spin {bad[1]} (spins count from 0)")
     df.attrs.update({"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
                      "players": rules.players, "rotate_bots": bool(rotate_bots),
-                     "spins": n, "replays": n * m, "replay_seconds": t2 - t1,
+                     "spins": n, "replays": n * len(ids), "replay_seconds": t2 - t1,
                      "seconds": t2 - t0, "threads": threads})
     return df

@@ -53,13 +53,14 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ResultsError, RuleError
 from .load import load_matches, newest, read_results
 from .schema import (CHECK_COLUMN, JUMP_COLUMN, MATCH_COLUMNS, MATCH_ROUND_COLUMNS,
-                     MAX_MATCH_ROUNDS, REQUIRED_META, RESULTS_FORMAT, ROUND_BASE_COLUMNS,
+                     MAX_MATCH_ROUNDS, REPLAY_COLUMNS, REQUIRED_META, RESULTS_FORMAT,
+                     ROUND_BASE_COLUMNS,
                      SEAT_COLUMNS, SPIN_COLUMNS, TEAM_COLUMNS, has_jump_ins, is_match_mode,
                      is_partners, match_round_game, round_columns)
 from .store import ResultsWriter, prepare_out_dir
 from .tables import (ChunkColumns, PartBuffer, empty_frames, match_arrows, match_frames,
-                     matches_frame, part_write_options, rounds_arrow, rounds_frame, spins_arrow,
-                     spins_frame)
+                     matches_frame, part_write_options, replay_frame, rounds_arrow, rounds_frame,
+                     spins_arrow, spins_frame)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -70,7 +71,8 @@ __all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_
            "is_match_mode", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "SPIN_COLUMNS",
            "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "JUMP_COLUMN",
            "has_jump_ins", "is_partners", "REQUIRED_META", "RESULTS_FORMAT", "newest",
-           "ChunkColumns", "PartBuffer", "part_write_options", "rounds_arrow", "spins_arrow"]
+           "ChunkColumns", "PartBuffer", "part_write_options", "rounds_arrow", "spins_arrow",
+           "replay_frame", "REPLAY_COLUMNS"]
 
 
 @dataclass(eq=False)

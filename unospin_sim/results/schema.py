@@ -21,7 +21,7 @@ import numpy as np
 __all__ = ["ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "JUMP_COLUMN", "CHECK_COLUMN", "SPIN_COLUMNS",
            "SPIN_FIELDS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "MATCH_SCORE0", "TEAM_COLUMNS",
            "REQUIRED_META", "RESULTS_FORMAT", "TABLES", "META_FILE", "OWN_FILE",
-           "MAX_MATCH_ROUNDS", "match_round_game", "is_match_mode", "is_partners",
+           "REPLAY_FIELDS", "REPLAY_COLUMNS", "MAX_MATCH_ROUNDS", "match_round_game", "is_match_mode", "is_partners",
            "has_jump_ins", "round_fields", "out_column", "out_width", "match_fields",
            "round_columns"]
 
@@ -102,6 +102,27 @@ ROUND_BASE_COLUMNS = tuple(name for name, _, _ in _ROUND_BASE_FIELDS)
 SPIN_COLUMNS = tuple(name for name, _, _ in SPIN_FIELDS)
 #: match mode: round columns after the per-space ones (then ``score_<i>`` per player)
 MATCH_ROUND_COLUMNS = tuple(name for name, _, _ in _MATCH_ROUND_FIELDS)
+# The replay table (``runner.replay_spins``): one row per (spin, space) replayed. The first
+# four columns the runner supplies (the pair's index, its game and spin, the space replayed:
+# categorical over "none" and the spaces asked for); the others are ``layout.Q_*`` fields of
+# the kernel's replay records.
+REPLAY_FIELDS = (
+    ("pair", None, np.int64),
+    ("game", None, np.int64),
+    ("spin", None, np.int32),              # the spin's number within its game, from 0
+    ("space", None, None),
+    ("winner", "Q_WINNER", np.int16),
+    ("winner_points", "Q_WINNER_POINTS", np.int32),
+    ("turns", "Q_TURNS", np.int32),
+    ("spin_turn", "Q_SPIN_TURN", np.int32),
+    ("spinner", "Q_SPINNER", np.int16),
+    ("direction", "Q_DIR", np.int8),
+    ("other", "Q_OTHER", np.int16),
+    ("hand_before", "Q_HAND_BEFORE", np.int16),
+    ("hand_after", "Q_HAND_AFTER", np.int16),
+)
+#: the replay table's columns
+REPLAY_COLUMNS = tuple(name for name, _, _ in REPLAY_FIELDS)
 #: keys meta.json must have
 REQUIRED_META = ("rules", "games")
 #: version of this directory layout, stored in meta.json

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .schema import (MATCH_SCORE0, SPIN_FIELDS, is_match_mode, match_fields,
+from .schema import (MATCH_SCORE0, REPLAY_FIELDS, SPIN_FIELDS, is_match_mode, match_fields,
                      match_round_game, out_column, out_width, round_fields)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["rounds_frame", "rounds_arrow", "part_write_options", "PartBuffer", "ChunkColumns",
            "spins_frame", "spins_arrow", "matches_frame", "match_frames", "match_arrows",
-           "empty_frames"]
+           "empty_frames", "replay_frame"]
 
 
 def _team_column(rules, out: np.ndarray, which: int) -> np.ndarray:
@@ -429,3 +429,32 @@ def empty_frames(rules):
     return match_frames(rules, np.zeros((0, out_width(rules)), np.int64),
                         np.zeros(0, np.uint64),
                         np.zeros((0, MATCH_SCORE0 + p), np.int64), no_spins)
+
+
+def replay_frame(pairs: np.ndarray, spaces: list, out: np.ndarray) -> pd.DataFrame:
+    """The replay table of ``runner.replay_spins``: columns :data:`.schema.REPLAY_COLUMNS`.
+
+    Parameters
+    ----------
+    pairs : numpy.ndarray
+        ``int64[n, 2]``: each replayed spin's game and its number within the game.
+    spaces : list of str
+        The spaces each spin was replayed with, in the kernel's order (``"none"`` first).
+    out : numpy.ndarray
+        ``int64[n, len(spaces), layout.N_REPLAY_FIELDS]``: the kernel's replay records.
+    """
+    import pandas as pd
+
+    from ..engine import layout as L
+
+    n, m = out.shape[0], len(spaces)
+    q = out.reshape(n * m, L.N_REPLAY_FIELDS)
+    supplied = {
+        "pair": lambda: np.repeat(np.arange(n, dtype=np.int64), m),
+        "game": lambda: np.repeat(np.ascontiguousarray(pairs[:, 0]), m),
+        "spin": lambda: np.repeat(np.ascontiguousarray(pairs[:, 1]), m).astype(np.int32),
+        "space": lambda: pd.Categorical.from_codes(np.tile(np.arange(m), n), categories=spaces),
+    }
+    return pd.DataFrame({name: supplied[name]() if src is None
+                         else q[:, getattr(L, src)].astype(dtype)
+                         for name, src, dtype in REPLAY_FIELDS})
