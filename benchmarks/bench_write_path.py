@@ -33,7 +33,7 @@ part was encoded batch by batch:
 """
 import time, sys, hashlib, statistics, numpy as np
 import pyarrow as pa, pyarrow.parquet as pq
-from unospin_sim.runner import _encoded, _play, KERNEL_BATCH
+from unospin_sim.run.chunk import _encoded, _play, KERNEL_BATCH
 from unospin_sim.results import ChunkColumns, PartBuffer, part_write_options, rounds_arrow, spins_arrow
 from unospin_sim.engine import layout as L
 from unospin_sim.analysis.summary import SummaryAccumulator

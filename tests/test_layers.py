@@ -14,13 +14,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "unospin_sim"
 
 #: (importing module, imported module, name): crossings issue 26 has still to remove
-REMAINING = {
-    ("unospin_sim.cli", "unospin_sim.runner", "_check_tables"),     # run/inputs
-    ("unospin_sim.playthrough", "unospin_sim.runner", "_as_bots"),  # run/inputs
-    ("unospin_sim.playthrough", "unospin_sim.runner", "_as_rules"),  # run/inputs
-    ("unospin_sim.playthrough", "unospin_sim.runner", "_check_int"),  # run/inputs
-    ("unospin_sim.runner", "unospin_sim.bots", "_fmt"),  # saved bot strings belong to bots.py
-}
+REMAINING: set = set()
 
 
 def _module_name(path: Path) -> str:

@@ -629,7 +629,7 @@ def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
 
     import pyarrow.parquet as pq
 
-    from unospin_sim.runner import _encoded, _play
+    from unospin_sim.run.chunk import _encoded, _play
 
     players = parse_rules(rules_text).players
     rules, ki = _encoded(rules_text, ",".join(["random"] * players), True)

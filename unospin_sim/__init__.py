@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {
-    "simulate": "unospin_sim.runner",
+    "simulate": "unospin_sim.run",
     "RuleSet": "unospin_sim.rules.ruleset",
     "parse_rules": "unospin_sim.rules.ruleset",
     "parse_bots": "unospin_sim.bots",

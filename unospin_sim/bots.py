@@ -57,7 +57,8 @@ __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
            "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "knob_names"]
+           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "knob_names",
+           "saved_bot_string", "saved_bots"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
@@ -164,7 +165,7 @@ def knob_names(item: str) -> tuple[str, list[str], list[str]] | None:
     written; ``"search(Rollouts=8)"`` -> ``("search", ["rollouts"], ["Rollouts=8"])``), or
     None when the string is not of the form ``strategy(knob=value,...)`` (the parser refuses
     it). A parsed :class:`BotSpec` cannot tell a knob left out from one set to its default;
-    this can (``runner.saved_bots``)."""
+    this can (:func:`saved_bots`)."""
     m = _BOT_RE.fullmatch(item)
     if m is None:
         return None
@@ -297,3 +298,61 @@ def bots_array(specs) -> np.ndarray:
                   s.rollouts, s.peek, s.horizon, s.colours, s.infer)
     return out
 
+
+# ------------------------------------------------------------------------------------------
+# the bot strings a run saves (run.json, meta.json) and reads back
+
+#: what a search seat saved without ``horizon`` played: the knob and the defaults of 128
+#: rollouts cut off at 16 turns came on 2026-12-01; before, 64 rollouts played to the end
+SEARCH_KNOBS_BEFORE_HORIZON = (("rollouts", "64"), ("horizon", "0"))
+#: what a search seat saved without ``colours`` played: the knobs ``colours`` (searched wild
+#: colours) and ``infer`` (what a draw proves) came on 2026-12-02; before, search named
+#: heuristic's colour and inferred only the colours a seat lacks
+SEARCH_KNOBS_BEFORE_COLOURS = (("colours", "0"), ("infer", "0"))
+#: the knobs a saved search seat always names (:func:`saved_bot_string`)
+SEARCH_SAVED_KNOBS = ("rollouts", "horizon", "colours", "infer")
+
+
+def saved_bot_string(spec) -> str:
+    """The string a run saves for one seat's bot (``run.json``, ``meta.json``): the canonical
+    form, except that a ``search`` seat always names its ``rollouts``, ``horizon``,
+    ``colours`` and ``infer`` (:data:`SEARCH_SAVED_KNOBS`), so that a later change of their
+    defaults cannot change what a saved run played."""
+    if spec.strategy != "search":
+        return str(spec)
+    knobs = [f"{k}={_fmt(getattr(spec, k))}" for k in KNOBS
+             if getattr(spec, k) != DEFAULTS[k] or k in SEARCH_SAVED_KNOBS]
+    return f"search({','.join(knobs)})"
+
+
+def saved_bots(bots) -> list[str]:
+    """The bot strings of a saved run (``run.json`` / ``meta.json``) as that run played them:
+    a ``search`` seat saved without ``horizon`` predates that knob (2026-12-01) and gets the
+    defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name;
+    one saved without ``colours`` predates that knob and ``infer`` (2026-12-02) and gets
+    ``colours=0`` and ``infer=0`` (:data:`SEARCH_KNOBS_BEFORE_COLOURS`). A string that is not a well-formed bot is left for
+    the parser to refuse."""
+    if not isinstance(bots, (list, tuple)):
+        return bots  # not a saved list: parsed (or refused) as it is
+    out = []
+    for b in bots:
+        if not isinstance(b, str):
+            return bots  # refused when parsed, with the parser's message
+        parsed = knob_names(b)
+        if parsed is None or parsed[0] != "search":
+            out.append(b)
+            continue
+        names, written = parsed[1], parsed[2]
+        if any("(" in x or ")" in x for x in written):
+            out.append(b)  # malformed: left for the parser to refuse
+            continue
+        before = ()
+        if "horizon" not in names:
+            before += SEARCH_KNOBS_BEFORE_HORIZON
+        if "colours" not in names:
+            before += SEARCH_KNOBS_BEFORE_COLOURS
+        extra = [f"{k}={v}" for k, v in before if k not in names]
+        if extra:
+            b = f"search({','.join([x for x in written if x] + extra)})"
+        out.append(b)
+    return out

@@ -320,7 +320,8 @@ def _resume_command(path) -> str:
 def cmd_run(args, state: dict) -> int:
     """Execute ``run``: validate everything, simulate (or resume), print the summary."""
     from .analysis.summary import format_summary
-    from .runner import _check_tables, resume, simulate
+    from .run import resume, simulate
+    from .run.inputs import check_tables
 
     threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
 
@@ -371,7 +372,7 @@ def cmd_run(args, state: dict) -> int:
             if args.matches is not None:
                 raise UserError("--matches needs a match mode: --match race or --match lowest")
             args.games = DEFAULT_GAMES if args.games is None else args.games
-        tables = _check_tables(args.tables)
+        tables = check_tables(args.tables)
         if args.out is not None and not args.out.strip():
             raise UserError("--out needs a directory name, got an empty string")
         out = Path(args.out) if args.out is not None else _default_out(rules, args.seed)
@@ -610,7 +611,7 @@ def cmd_wheel(args, state: dict) -> int:
     import json
 
     from .analysis.wheel_effects import format_wheel_effects, wheel_effects
-    from .runner import replay_spins
+    from .run import replay_spins
 
     rules = resolve_rules(args)
     if not rules.wheel_spaces():

@@ -24,7 +24,7 @@ def _hand_text(counts: np.ndarray) -> str:
 
 
 def render(events: np.ndarray, state, rules, bots) -> str:
-    """Text of one game from its event log (see :func:`unospin_sim.runner.trace`)."""
+    """Text of one game from its event log (see :func:`unospin_sim.run.trace`)."""
     np_ = rules.players
     hands = np.zeros((np_, N_KINDS), np.int64)
     lines = [f"rules: {rules}", "bots: " + ", ".join(f"seat {i}={b}" for i, b in enumerate(bots))]
@@ -170,7 +170,7 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
         As in :func:`unospin_sim.simulate`: seat ``s`` holds player ``(s + game) mod N``.
     """
     from .errors import UserError
-    from .runner import trace
+    from .run import trace
     events, state, rules, specs = trace(rules, bots, seed, game, rotate_bots=rotate_bots)
     if len(events) >= L.LOG_ROWS_TRACE:
         raise UserError(f"round {game} is too long to print (over {L.LOG_ROWS_TRACE:,} events): "
@@ -201,14 +201,14 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     from .engine.rng import game_seed
     from .errors import UserError
     from .results import MAX_MATCH_ROUNDS
-    from .runner import _as_bots, _as_rules, _check_int
+    from .run.inputs import as_bots, as_rules, check_int
 
-    rules = _as_rules(rules)
+    rules = as_rules(rules)
     if rules.option("match") != "race":
         raise UserError(f"match_text needs rules with match=race, got {rules}")
-    specs = _as_bots(bots, rules.players)
-    seed = _check_int("seed", seed, 0)
-    match = _check_int("match", match, 0)
+    specs = as_bots(bots, rules.players)
+    seed = check_int("seed", seed, 0)
+    match = check_int("match", match, 0)
     n, target = rules.players, rules.option("target")
     teams = n // 2 if rules.option("partners", False) else 0
     ki = encode(rules, specs)

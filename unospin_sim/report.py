@@ -264,7 +264,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         Called with a short progress message before each step (the CLI prints them).
     wheel_games : int
         Rounds (of each run with a wheel, same rules, bots and seed) whose spins are
-        replayed for the absolute space effects (``unospin_sim.runner.replay_spins``);
+        replayed for the absolute space effects (``unospin_sim.run.replay_spins``);
         0 leaves that section out.
     threads : int, optional
         Threads for the replays (default every core).
@@ -461,10 +461,10 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         body.h(2, f"Wheel spaces of `{label}`")
         absolute = None
         if wheel_games > 0 and meta.get("games", 0) > 0:
-            from .runner import replay_spins
+            from .run import replay_spins
             games = int(min(wheel_games, meta.get("games", wheel_games)))
             log(f"replaying the spins of {games:,} rounds of {label}")
-            from .runner import saved_bots
+            from .bots import saved_bots
             played_bots = saved_bots(meta["bots"])  # as the run played them
             rep = replay_spins(meta["rules"], played_bots, games,
                                int(meta.get("seed", 0)),

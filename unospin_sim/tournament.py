@@ -312,7 +312,7 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
         Bad rules, an unknown strategy or knob, ``games`` < 1.
     """
     from .rules import RuleSet, parse_rules
-    from .runner import simulate
+    from .run import simulate
 
     if rules is None:
         rs = RuleSet.build(edition, players=players)

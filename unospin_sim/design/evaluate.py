@@ -62,7 +62,7 @@ def _rounds(rules: RuleSet, bots: str, games: int, seed: int, threads: int, rota
             spins: bool) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     """Rounds ``0..games-1`` of ``rules`` (the metric columns only) and, with ``spins``,
     the spin table's catch-up columns."""
-    from ..runner import play_chunk_frames
+    from ..run import play_chunk_frames
     text = str(rules)
     starts = range(0, games, BATCH)
 
@@ -118,7 +118,7 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
         out.update(round_metrics(r, s, p, want))
         del r, s
     if MATCH_KIND in kinds:
-        from ..runner import simulate
+        from ..run import simulate
         want = [n for n in names if METRICS[n].kind == MATCH_KIND]
         mrules = rules if rules.option("match") == "race" else rules.replace(match="race")
         res = simulate(mrules, bots, games, seed, threads=threads, keep=True,

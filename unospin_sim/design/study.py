@@ -100,7 +100,7 @@ class DesignSpec:
         if not self.stages or any(not isinstance(s, int) or s < 1 for s in self.stages):
             raise UserError(f"--stages must be whole multipliers >= 1, got {self.stages!r}")
         if not self.threads:
-            from ..runner import default_threads
+            from ..run import default_threads
             self.threads = max(1, default_threads() // self.workers)
         return base, goals, knobs
 

@@ -1,0 +1,14 @@
+"""Running games: the inputs checked once (:mod:`.inputs`), one chunk of a run played
+(:mod:`.chunk`), a whole run scheduled on threads or Dask with progress and its
+``meta.json`` (:mod:`.schedule`), single games and paired spin replays (:mod:`.replay`).
+``unospin_sim.runner`` re-exports these names, as before.
+"""
+
+from .chunk import KERNEL_BATCH, MATCH_BATCH, SUMMARY_COLUMNS, play_chunk_frames, run_chunk
+from .inputs import MAX_SEED, TABLES, default_threads
+from .replay import REPLAY_COLUMNS, replay_spins, trace
+from .schedule import SCHEMA_VERSION, resume, simulate
+
+__all__ = ["simulate", "resume", "trace", "replay_spins", "run_chunk", "play_chunk_frames",
+           "default_threads", "KERNEL_BATCH", "MATCH_BATCH", "SUMMARY_COLUMNS", "MAX_SEED",
+           "TABLES", "SCHEMA_VERSION", "REPLAY_COLUMNS"]
