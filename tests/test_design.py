@@ -16,7 +16,8 @@ from unospin_sim.design import DesignSpec, parse_goal, parse_goals, parse_vary, 
     run_design
 from unospin_sim.design.evaluate import measure
 from unospin_sim.design.space import design_rules, options_changed, segments_moved
-from unospin_sim.design.study import _open_study, _optimize
+from unospin_sim.design.screen import optimize
+from unospin_sim.design.spec import open_study
 from unospin_sim.errors import RuleError, UserError
 from unospin_sim.rules import RuleSet, parse_rules
 
@@ -223,8 +224,8 @@ def _killed_after(out, spec, trials: int):
     (out / "design.json").write_text(json.dumps(spec.__dict__))
     spec.check()
     goals = parse_goals(spec.goals)
-    _open_study(out, spec, goals, create=True)
-    _optimize(out, spec, goals, parse_vary(spec.vary, spec.edition), trials, progress=False)
+    open_study(out, spec, goals, create=True)
+    optimize(out, spec, goals, parse_vary(spec.vary, spec.edition), trials, progress=False)
     return goals
 
 
@@ -236,13 +237,13 @@ def test_resume_after_kill_keeps_finished_trials(tmp_path):
     spec = _spec(trials=6, vary=["wheel=two_x,swap_hands,color_discard"],
                  goals=["mean_turns=60±3"], stages=[2])
     goals = _killed_after(out, spec, 3)
-    study = _open_study(out, spec, goals, create=False)
+    study = open_study(out, spec, goals, create=False)
     before = [(t.number, t.params, t.values) for t in study.trials]
     killed = study.ask()  # started, never told: what a kill leaves behind
     killed_params = {n: killed.suggest_int(n, 0, 4) for n in
                      ("wheel.two_x", "wheel.swap_hands", "wheel.color_discard")}
     answer = resume_design(out, progress=False)
-    study = _open_study(out, spec, goals, create=False)
+    study = open_study(out, spec, goals, create=False)
     states = [t.state for t in study.trials]
     assert states.count(TrialState.COMPLETE) == 6
     assert states[3] == TrialState.FAIL
@@ -388,7 +389,7 @@ def test_workers_and_resume_propose_new_designs(tmp_path):
     lines = (tmp_path / "w" / "evaluations.jsonl").read_text().splitlines()
     keys = [(d["rules"], d["games"], d["seed"], d["bots"]) for d in map(json.loads, lines)]
     assert len(keys) == len(set(keys))
-    study = _open_study(tmp_path / "w", spec, parse_goals(spec.goals), create=False)
+    study = open_study(tmp_path / "w", spec, parse_goals(spec.goals), create=False)
     screened = [t.params for t in study.trials if t.state == TrialState.COMPLETE]
     assert len(screened) >= 6
     assert len({tuple(sorted(p.items())) for p in screened}) == len(screened)
@@ -397,5 +398,5 @@ def test_workers_and_resume_propose_new_designs(tmp_path):
     one = _spec(trials=6, vary=["wheel"], goals=["mean_turns=60±3"], stages=[1], games=500)
     goals = _killed_after(out, one, 3)
     resume_design(out, progress=False)
-    params = [t.params for t in _open_study(out, one, goals, create=False).trials]
+    params = [t.params for t in open_study(out, one, goals, create=False).trials]
     assert params[3:6] != params[0:3]

@@ -13,8 +13,9 @@ with a stronger field of bots.
 >>> answer["rules"]                                   # doctest: +SKIP
 
 Modules: :mod:`~unospin_sim.design.goals` (metrics and goals), :mod:`~.space` (what
-``--vary`` changes), :mod:`~.evaluate` (measuring one design), :mod:`~.study` (the search,
-its stages and the answer).
+``--vary`` changes), :mod:`~.evaluate` (measuring one design), :mod:`~.spec` (a study's arguments and files),
+:mod:`~.screen` (the optuna trials), :mod:`~.stages` (refine, confirm, robustness, the
+answer) and :mod:`~.study` (running them).
 """
 
 from .goals import METRICS, Goal, Metric, parse_goal, parse_goals

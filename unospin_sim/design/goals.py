@@ -323,3 +323,53 @@ def skill_metric(rounds: pd.DataFrame, players: int) -> tuple[float, float, floa
     t = player_win_rates(rounds, rotated=True, players=players)
     return _pct(int(t.loc[0, "wins"]), len(rounds), 1.0 / players)
 
+
+# ------------------------------------------------------------------------------------------
+# goals in a study: the objective vector, the Pareto front, one line of figures
+
+
+def directions(goals: list[Goal]) -> list[str]:
+    """The optuna study's directions: one per target or constraint (its miss, minimised),
+    then one per ``min:``/``max:`` objective."""
+    targets = [g for g in goals if not g.is_objective]
+    dirs = ["minimize"] * len(targets)
+    dirs += ["minimize" if g.op == "min" else "maximize" for g in goals if g.is_objective]
+    return dirs
+
+
+def objectives(goals: list[Goal], values: dict) -> list[float]:
+    """The study's objective vector: each target's or constraint's miss, then each
+    objective's value."""
+    out = [min(g.miss(values[g.metric]), 1e9) for g in goals if not g.is_objective]
+    for g in goals:
+        if g.is_objective:
+            v = values[g.metric]
+            out.append(v if v == v else (1e9 if g.op == "min" else -1e9))
+    return out
+
+
+def pareto(points: np.ndarray, dirs: list[str]) -> np.ndarray:
+    """Non-dominated rows of ``points`` (every column turned to 'smaller is better')."""
+    x = points * np.array([1.0 if d == "minimize" else -1.0 for d in dirs])
+    n = len(x)
+    keep = np.ones(n, bool)
+    for i in range(n):
+        dominated = np.all(x <= x[i], axis=1) & np.any(x < x[i], axis=1)
+        keep[i] = not dominated.any()
+    return keep
+
+
+def unique_metrics(goals):
+    """The goals with their first metric each, in order (one goal per metric)."""
+    seen, out = set(), []
+    for g in goals:
+        if g.metric not in seen:
+            seen.add(g.metric)
+            out.append(g)
+    return out
+
+
+def fmt_metrics(goals: list[Goal], m: dict) -> str:
+    """``metric value [low, high]; ...`` of each goal's metric in ``m``."""
+    return "; ".join(f"{g.metric} {m[g.metric][0]:.3g} [{m[g.metric][1]:.3g}, "
+                     f"{m[g.metric][2]:.3g}]" for g in unique_metrics(goals))

@@ -1,0 +1,235 @@
+"""A study's arguments and files: :class:`DesignSpec` (``design.json``), the optuna study in
+``study.db`` (:func:`open_study`) and the measurements in ``evaluations.jsonl``
+(:class:`MeasurementStore`: none played twice, a Dask cluster's measured in a batch).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import RuleError, UserError
+from ..rules import RuleSet
+from .evaluate import Evaluation, measure
+from .goals import METRICS, Goal, directions, parse_goals
+from .space import check_goals_movable, parse_vary
+
+__all__ = ["DesignSpec", "ROBUST_BOT", "FRESH_SEED_OFFSET", "REFINE_FIRST", "REFINE_LATER",
+           "SEED_MOD", "STUDY_FILES", "SPEC_TYPES", "MeasurementStore", "open_study",
+           "read_spec", "atomic_write", "task_result", "say"]
+
+#: the best non-search strategy of each edition in the committed tournament
+#: (reports/editions-4p-random, skill section): the robustness check's field
+ROBUST_BOT = {"classic": "heuristic", "spiderman": "aggressor", "spin2005": "spin_aware",
+              "spin2025": "spin_aware"}
+#: the confirmation seed is the study's seed plus this (mod 2**63): streams disjoint from it
+FRESH_SEED_OFFSET = 1_000_003
+#: designs refined at the first and later stages
+REFINE_FIRST, REFINE_LATER = 8, 3
+SEED_MOD = 2**63
+STUDY_FILES = ("design.json", "study.db", "evaluations.jsonl")
+
+
+@dataclass
+class DesignSpec:
+    """The arguments of a study (saved as ``design.json``)."""
+
+    edition: str
+    players: int
+    goals: list[str]
+    vary: list[str]
+    trials: int = 40
+    games: int = 10_000
+    seed: int = 0
+    bots: str = "random"
+    stages: list[int] = field(default_factory=lambda: [10, 100])
+    workers: int = 1
+    threads: int = 0
+    skill_bot: str = ""
+
+    def check(self):
+        """Validate; return ``(base rules, goals, knobs)``; one-line errors."""
+        from ..bots import parse_bots
+        base = RuleSet.build(self.edition, players=self.players)
+        parse_bots(self.bots, base.players)
+        if not self.skill_bot:
+            self.skill_bot = ROBUST_BOT[base.edition]
+        parse_bots(self.skill_bot, 1)
+        goals = parse_goals(self.goals)
+        if all(METRICS[g.metric].kind == "design" for g in goals):
+            raise UserError("every goal is a property of the rules alone (segments_moved, "
+                            "options_changed): add a goal measured by play")
+        knobs = parse_vary(self.vary, base.edition)
+        check_goals_movable(goals, knobs, base.edition)
+        for name, v, lo in (("trials", self.trials, 1), ("games", self.games, 100),
+                            ("workers", self.workers, 1), ("seed", self.seed, 0)):
+            if not isinstance(v, int) or v < lo:
+                raise UserError(f"--{name} must be a whole number >= {lo}, got {v!r}")
+        if not self.stages or any(not isinstance(s, int) or s < 1 for s in self.stages):
+            raise UserError(f"--stages must be whole multipliers >= 1, got {self.stages!r}")
+        if not self.threads:
+            from ..run import default_threads
+            self.threads = max(1, default_threads() // self.workers)
+        return base, goals, knobs
+
+    @property
+    def unit(self) -> str:
+        """What ``games`` counts: ``rounds``, ``matches`` (only match metrics) or ``rounds
+        and matches`` (both kinds: ``games`` of each)."""
+        kinds = {"matches" if METRICS[g.metric].kind == "matches" else "rounds"
+                 for g in parse_goals(self.goals) if METRICS[g.metric].kind != "design"}
+        return " and ".join(k for k in ("rounds", "matches") if k in kinds)
+
+    def games_text(self, n: int) -> str:
+        """``n`` games in words: ``10,000 rounds`` or ``10,000 rounds and 10,000 matches``."""
+        return " and ".join(f"{n:,} {u}" for u in self.unit.split(" and "))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` under a temporary name, then rename it into place."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+class MeasurementStore:
+    """The measurements of a study directory, appended one JSON line each."""
+
+    def __init__(self, out: Path):
+        self.path = out / "evaluations.jsonl"
+        self.done: dict[tuple, Evaluation] = {}
+        if not self.path.exists():
+            return
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):  # a line cut by a kill: measured again
+            data = data[:data.rfind(b"\n") + 1]
+            with open(self.path, "r+b") as f:
+                f.truncate(len(data))
+        for i, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                e = Evaluation.from_dict(json.loads(line))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                raise UserError(f"{self.path}: line {i} is not a measurement; the study "
+                                f"directory is corrupt") from None
+            self.done[(e.rules, e.games, e.seed, e.bots)] = e
+
+    @staticmethod
+    def key(rules, games, seed, bots) -> tuple:
+        from ..bots import bots_string, parse_bots
+        return (str(rules), games, seed, bots_string(parse_bots(bots, rules.players)))
+
+    def lookup(self, rules, games, seed, bots, metrics) -> Evaluation | None:
+        """The stored measurement holding every one of ``metrics``, or None."""
+        hit = self.done.get(self.key(rules, games, seed, bots))
+        if hit is not None and all(m in hit.metrics for m in metrics):
+            return hit
+        return None
+
+    def add(self, e: Evaluation) -> None:
+        with open(self.path, "a") as f:
+            f.write(json.dumps(e.to_dict()) + "\n")
+        self.done[(e.rules, e.games, e.seed, e.bots)] = e
+
+    def get(self, rules, games, seed, bots, metrics, skill_bot, threads) -> Evaluation:
+        hit = self.lookup(rules, games, seed, bots, metrics)
+        if hit is not None:
+            return hit
+        e = measure(rules, metrics, games, seed, self.key(rules, games, seed, bots)[3],
+                    skill_bot, threads)
+        self.add(e)
+        return e
+
+    def prefetch(self, jobs, client, skill_bot: str, progress: bool) -> None:
+        """Measure on the Dask cluster ``client`` every ``(rules, games, seed, bots,
+        metrics)`` of ``jobs`` not stored yet, all at once (one task each, a thread each);
+        each lands in the store as it finishes, so the stage code that follows finds it.
+        Without a client, nothing: the stage measures one design after another."""
+        if client is None:
+            return
+        from dask.distributed import as_completed
+        futures = {}
+        for rules, games, seed, bots, metrics in jobs:
+            key = self.key(rules, games, seed, bots)
+            if key in {k for k, _ in futures.values()} or \
+                    self.lookup(rules, games, seed, bots, metrics) is not None:
+                continue
+            f = client.submit(measure, rules, list(metrics), games, seed, key[3], skill_bot,
+                              1, pure=False)
+            futures[f] = (key, metrics)
+        for f in as_completed(list(futures)):
+            self.add(task_result(f))
+
+
+def open_study(out: Path, spec: DesignSpec, goals: list[Goal], create: bool, worker: int = 0):
+    """The study; its sampler is seeded from the study's seed, the number of trials it
+    already holds and the worker's index, so that a resumed study or a second worker does
+    not propose the first trials' designs again (one uninterrupted ``--workers 1`` study
+    still gives the same designs for the same seed)."""
+    import optuna
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    storage = f"sqlite:///{out / 'study.db'}"
+    sampler = optuna.samplers.TPESampler(seed=spec.seed % 2**32)
+    if not create:
+        try:
+            done = len(optuna.load_study(storage=storage, study_name="design",
+                                         sampler=sampler).trials)
+        except Exception:  # noqa: BLE001 - reported below, with the file named
+            done = 0
+        sampler = optuna.samplers.TPESampler(
+            seed=(spec.seed + 1_000_003 * done + 7_919 * worker) % 2**32)
+    try:
+        if create:
+            return optuna.create_study(storage=storage, study_name="design", sampler=sampler,
+                                       directions=directions(goals))
+        return optuna.load_study(storage=storage, study_name="design", sampler=sampler)
+    except Exception as e:  # noqa: BLE001 - sqlite/optuna raise many kinds: one line
+        raise UserError(f"{out / 'study.db'}: cannot open the study "
+                        f"({type(e).__name__}: {' '.join(str(e).split())[:160]})") from None
+
+
+#: design.json's fields and their types
+SPEC_TYPES = {"edition": str, "players": int, "goals": list, "vary": list, "trials": int,
+               "games": int, "seed": int, "bots": str, "stages": list, "workers": int,
+               "threads": int, "skill_bot": str}
+
+
+def read_spec(out: Path) -> DesignSpec:
+    f = out / "design.json"
+    if not f.exists():
+        raise UserError(f"{out} holds no design study (no design.json)")
+    try:
+        d = json.loads(f.read_text())
+        if not isinstance(d, dict) or set(d) != set(SPEC_TYPES):
+            raise ValueError(f"expected the fields {', '.join(SPEC_TYPES)}")
+        for k, t in SPEC_TYPES.items():
+            v = d[k]
+            if not isinstance(v, t) or isinstance(v, bool):
+                raise ValueError(f"{k} must be a {t.__name__}, got {v!r}")
+            if t is list and not all(isinstance(x, int if k == "stages" else str)
+                                     and not isinstance(x, bool) for x in v):
+                raise ValueError(f"{k} holds a value of the wrong type: {v!r}")
+        return DesignSpec(**d)
+    except (ValueError, TypeError, OSError) as e:
+        raise UserError(f"{f} is corrupt: {' '.join(str(e).split())[:120]}") from None
+
+
+def task_result(future):
+    """A Dask task's result; a failed task raises one line."""
+    try:
+        return future.result()
+    except (RuleError, UserError):
+        raise
+    except Exception as e:  # noqa: BLE001 - a worker's failure of any kind: one line
+        raise UserError(f"a Dask task failed ({type(e).__name__}: "
+                        f"{' '.join(str(e).split())[:160]})") from None
+
+
+def say(progress: bool, text: str) -> None:
+    """Print a progress line to stderr when ``progress``."""
+    if progress:
+        print(text, file=sys.stderr, flush=True)
