@@ -44,6 +44,9 @@ NOT_DRAWN = {"match": "match mode: tests/test_matches.py and the match cross-che
 #: (rule set options, bot knobs) that may not be combined: the conflicting knob is zeroed
 RLCARD_ZERO_KNOBS = ("forget", "bluff", "challenge")
 
+#: the turn cap of an example with a search seat (see games_cases)
+SEARCH_TURN_CAP = 200
+
 SIM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -154,6 +157,16 @@ def games_cases(draw):
     rules = draw(rule_sets())
     bots = draw(seat_bots(rules))
     games = draw(st.integers(1, 300))
+    if any(b.strategy == "search" for b in bots):
+        # a search seat plays rollouts at every turn, and knobs can make rounds nearly
+        # endless by the rules (10 players who always forget UNO while 9 others may catch
+        # them: 3,500 turns a round on average, 15 of 230 at the cap of 10,000; with
+        # check=True one such example took 45 s here and over 8 minutes in a CI run; rollouts
+        # to the round's end, horizon=0, multiply it): few rounds, and a cap that bounds
+        # every round and every rollout (measured worst case: 10 such seats, rollouts=4,
+        # horizon=0, 25 rounds at a cap of 400: 24 s)
+        games = min(games, 12)
+        rules = rules.replace(turn_cap=min(rules.option("turn_cap"), SEARCH_TURN_CAP))
     seed = draw(st.one_of(st.integers(0, 1000), st.integers(0, 2**63 - 1)))
     return rules, bots, games, seed
 
