@@ -1,0 +1,129 @@
+"""The balance report: written findings, charts and tables from one or more results
+directories.
+
+    python -m unospin_sim report                       # the newest directory under results/
+    python -m unospin_sim report results/a results/b   # several runs side by side
+    python -m unospin_sim report DIR --out reports/mine
+
+Writes ``report.md`` and a self-contained ``report.html`` (the charts embedded), both opening
+with findings generated from the numbers (never typed by hand), then every table with its
+95% intervals and every figure with the command that reproduces it; PNG charts and the
+tables as CSV beside them. A *round* is one deal played out; a *match* is a race of rounds
+to the target score.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import shlex
+from pathlib import Path
+
+from ..errors import UserError
+from .doc import Doc, format_p, ratio_interval
+from .sections import (Context, balance_section, bots_label, race_section, runs_section,
+                       seats_section, side_by_side_section, wheel_section)
+from .skill import skill_section
+
+__all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
+
+
+def latest_results(root: str | os.PathLike = "results") -> Path:
+    """The most recently written results directory under ``root``."""
+    root = Path(root)
+    found = sorted((p for p in root.glob("*/meta.json")), key=lambda p: p.stat().st_mtime)
+    if not found:
+        raise UserError(f"no results directory given and none found under {root}/: "
+                        "run `python -m unospin_sim run` first")
+    return found[-1].parent
+
+
+def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int = 3000,
+                 threads: int | None = None, skill_dirs=()) -> Path:
+    """Write the balance report for the results directories ``dirs`` into ``out``.
+
+    Parameters
+    ----------
+    dirs : sequence of path-like
+        Results directories written by ``run`` / :func:`unospin_sim.simulate`.
+    out : path-like, optional
+        Report directory (default ``reports/report-<timestamp>``); created if needed.
+    target : int
+        Points of the match analysis (race to ``target``).
+    log : callable, optional
+        Called with a short progress message before each step (the CLI prints them).
+    wheel_games : int
+        Rounds (of each run with a wheel, same rules, bots and seed) whose spins are
+        replayed for the absolute space effects (``unospin_sim.run.replay_spins``);
+        0 leaves that section out.
+    threads : int, optional
+        Threads for the replays (default every core).
+    skill_dirs : sequence of path-like
+        Tournament directories (``python -m unospin_sim tournament --out DIR``): a skill
+        section compares their skill figures (the best strategy against random fields).
+
+    Returns
+    -------
+    pathlib.Path
+        The written ``report.md`` (``report.html`` beside it).
+    """
+    import matplotlib
+    matplotlib.use("Agg")
+
+    from ..results import load_results
+
+    if not dirs:
+        raise UserError("no results directory given")
+    log = log or (lambda message: None)
+    runs, played = {}, {}
+    for d in dirs:
+        res = load_results(d)
+        rounds, spins, meta = res.rounds, res.spins, res.meta
+        log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
+        label = f"{meta['rules']} {bots_label(meta)}".strip()
+        while label in runs:
+            label += "'"
+        runs[label] = (rounds, spins, meta, Path(d))
+        played[label] = res.matches  # matches played in the engine (match mode), else None
+    if out is None:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        out = Path("reports") / f"report-{stamp}"
+    out = Path(out)
+    try:
+        (out / "tables").mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create report directory {out}: {e.strerror or e}") from None
+    cmd = "python -m unospin_sim report " + " ".join(shlex.quote(str(v[3])) for v in
+                                                     runs.values()) \
+        + f" --out {shlex.quote(str(out))}" + (f" --target {target}" if target != 500 else "")
+
+    ctx = Context(runs=runs, played=played, out=out, cmd=cmd, target=target, log=log,
+                  wheel_games=wheel_games, threads=threads, body=Doc(out))
+    for section in (runs_section, balance_section, side_by_side_section, seats_section,
+                    wheel_section, race_section):
+        section(ctx)
+    if skill_dirs:  # the best strategy against random fields, per tournament
+        skill_section(ctx.body, ctx.findings, skill_dirs, out, cmd)
+    return _write(ctx)
+
+
+def _write(ctx: Context) -> Path:
+    """The report: title, findings first, then every section; ``report.md`` and
+    ``report.html``."""
+    doc = Doc(ctx.out)
+    doc.h(1, "unospin_sim balance report")
+    doc.p(f"Generated {_dt.datetime.now().isoformat(timespec='seconds')} by `{ctx.cmd}`. A "
+          "round is one deal played out; a match is a race of rounds to "
+          f"{ctx.target} points. Every interval is 95%.")
+    if any(v[2].get("edition") == "spin2025" or str(v[2].get("rules", "")).startswith("spin2025")
+           for v in ctx.runs.values()):
+        doc.p("Caution: the 2025 wheel layout (eight equal spaces) is an assumption "
+              "(docs/RULINGS.md: the physical layout was not found); every 2025 figure "
+              "depends on it.")
+    doc.h(2, "Findings")
+    doc.ul(ctx.findings or ["No finding: too few rounds."])
+    doc.blocks += ctx.body.blocks
+    path = ctx.out / "report.md"
+    path.write_text(doc.markdown())
+    (ctx.out / "report.html").write_text(doc.html("unospin_sim balance report"))
+    return path

@@ -1,0 +1,489 @@
+"""The report's sections, in the order they appear: the runs, balance per round, side by side,
+seats, wheel spaces, the race to the target. Each takes the :class:`Context` (the runs and
+where the report goes), adds its blocks to ``ctx.body`` and its sentences to
+``ctx.findings``, and writes its tables and charts beside the report.
+"""
+
+from __future__ import annotations
+
+import math
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from ..analysis.stats import mean_interval
+from ..errors import UserError
+from .doc import Doc, format_p, pp, ratio_interval, save_figure, with_ci
+
+__all__ = ["Context", "bots_label", "mixed_unrotated", "runs_section", "balance_section",
+           "side_by_side_section", "seats_section", "wheel_section", "race_section"]
+
+
+@dataclass
+class Context:
+    """What every section reads and writes.
+
+    ``runs``: label -> ``(rounds, spins, meta, directory)``; ``played``: label -> the match
+    table of a run that played matches in the engine, else None; ``cmd``: the command that
+    reproduces the report; ``body`` and ``findings``: what the sections add.
+    """
+
+    runs: dict
+    played: dict
+    out: Path
+    cmd: str
+    target: int
+    log: Callable[[str], None]
+    wheel_games: int
+    threads: int | None
+    body: Doc
+    findings: list = field(default_factory=list)
+
+
+def bots_label(meta) -> str:
+    """The bots of a run in a label: one strategy, or the comma list."""
+    bots = meta.get("bots", [])
+    if len(set(bots)) == 1:
+        return bots[0]
+    return ",".join(bots)
+
+
+def mixed_unrotated(meta) -> bool:
+    """Whether a run seated different bots without rotating them (its seat figures would
+    measure the bots, not the seats)."""
+    return len(set(meta.get("bots", []))) > 1 and not meta.get("rotate_bots")
+
+
+def runs_section(ctx: Context) -> None:
+    """What was read: one line per run."""
+    ctx.body.h(2, "Runs")
+    items = []
+    for label, (rounds, _, meta, d) in ctx.runs.items():
+        flag = " **Mixed bots without rotation: seat figures measure the bots, not the " \
+               "seats; they are left out.**" if mixed_unrotated(meta) else ""
+        items.append(f"`{label}`: {len(rounds):,} rounds, seed {meta.get('seed')}, from "
+                     f"`{d}` (version {meta.get('version')}){flag}")
+    ctx.body.ul(items)
+
+
+def balance_section(ctx: Context) -> None:
+    """Per round: length, first-player advantage, seat equality, winner points; jump-ins;
+    every run's length and winner points against the first run's."""
+    import matplotlib.pyplot as plt
+
+    from ..analysis import balance_table
+    from ..plots import plot_balance, plot_turns
+
+    runs, body, out = ctx.runs, ctx.body, ctx.out
+    bal = balance_table({k: v[0] for k, v in runs.items()})
+    bal.to_csv(out / "tables" / "balance.csv")
+    shown = bal.rename(columns={"games": "rounds"}).copy()
+    shown["seat_equality_p"] = [format_p(p) for p in shown["seat_equality_p"]]
+    for label, (_, _, meta, _) in runs.items():
+        if mixed_unrotated(meta):
+            for c in ("first_player_advantage", "first_player_advantage_low",
+                      "first_player_advantage_high", "seat_spread"):
+                shown.loc[label, c] = np.nan
+            shown.loc[label, "seat_equality_p"] = "mixed bots"
+    body.h(2, "Balance, per round")
+    body.p("First-player advantage: round win rate of the seat that acts first minus a fair "
+           "share, in percentage points. Seat equality p: chi-square test that every seat "
+           "wins equally often (p below 1e-6 shown as < 1e-6). Every interval is 95%.")
+    body.table(with_ci(shown, {"mean_turns", "first_player_advantage", "mean_winner_points"},
+                       scale={"first_player_advantage": 100.0}))
+    fair = bal.drop([k for k, v in runs.items() if mixed_unrotated(v[2])])
+    fig, axes = plt.subplots(1, 2, figsize=(12, max(3.5, 0.6 * len(runs) + 2.5)))
+    if len(fair):
+        plot_balance(fair, ax=axes[0])
+    else:
+        axes[0].text(0.5, 0.5, "no run with equal (or rotated) bots", ha="center",
+                     transform=axes[0].transAxes)
+    for label, (rounds, *_rest) in runs.items():
+        plot_turns(rounds, ax=axes[1], label=label)
+    save_figure(fig, out, "balance.png")
+    body.figure("balance.png", "Left: first-player advantage in percentage points with 95% "
+                "intervals (runs with mixed, unrotated bots left out). Right: turns per round "
+                f"(density per turn). Reproduce: `{ctx.cmd}`")
+
+    for label, (rounds, _, meta, _) in runs.items():
+        if mixed_unrotated(meta):
+            continue
+        b = bal.loc[label]
+        lo_, hi_ = b.first_player_advantage_low, b.first_player_advantage_high
+        verdict = ("an edge" if lo_ > 0 else "a handicap" if hi_ < 0
+                   else "no detectable edge")
+        ctx.findings.append(
+            f"`{label}`: a round lasts {b.mean_turns:.1f} turns on average "
+            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
+            f"rate is {pp(b.first_player_advantage)} percentage points off a fair share "
+            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}.")
+    _jump_ins(ctx)
+    _against_the_first(ctx)
+
+
+def _jump_ins(ctx: Context) -> None:
+    """House rule jump_in: jump-ins per round (not turns: they come on top of the turns)."""
+    jumps = []
+    for label, (rounds, *_rest) in ctx.runs.items():
+        if "jump_ins" in rounds.columns:
+            m, lo, hi = mean_interval(rounds["jump_ins"].to_numpy())
+            jumps.append(f"`{label}`: {m:.2f} jump-ins per round [{lo:.2f}, {hi:.2f}] (house "
+                         f"rule jump_in; a jump-in is not a turn, so these come on top of the "
+                         f"{rounds['turns'].mean():.1f} turns).")
+    if jumps:
+        ctx.body.h(3, "Jump-ins")
+        ctx.body.ul(jumps)
+        ctx.findings += jumps
+
+
+def _against_the_first(ctx: Context) -> None:
+    """Every later run's round length and winner points as a ratio to the first run's."""
+    labels = list(ctx.runs)
+    for other in labels[1:]:
+        a_r, b_r = ctx.runs[other][0], ctx.runs[labels[0]][0]
+        r, lo, hi = ratio_interval(a_r["turns"], b_r["turns"])
+        if math.isfinite(r):
+            word = "longer" if r >= 1 else "shorter"
+            ctx.findings.append(
+                f"`{other}` rounds are {abs(r - 1):.0%} {word} than `{labels[0]}` rounds "
+                f"[{abs(lo - 1) if r >= 1 else abs(hi - 1):.0%}, "
+                f"{abs(hi - 1) if r >= 1 else abs(lo - 1):.0%}] (mean turns per round).")
+        wa = a_r.loc[a_r["winner"] >= 0, "winner_points"]
+        wb = b_r.loc[b_r["winner"] >= 0, "winner_points"]
+        r, lo, hi = ratio_interval(wa, wb)
+        if math.isfinite(r):
+            ctx.findings.append(
+                f"The winner of a `{other}` round scores {r:.2f} times the points of a "
+                f"`{labels[0]}` round winner [{lo:.2f}, {hi:.2f}].")
+
+
+def side_by_side_section(ctx: Context) -> None:
+    """Differences of every run from the first (runs with equal or rotated bots), and which
+    of them hold under every other run."""
+    if len(ctx.runs) <= 1:
+        return
+    from ..analysis import difference_table, sensitivity_table
+    body, out, target = ctx.body, ctx.out, ctx.target
+    fair_runs = {k: v[0] for k, v in ctx.runs.items() if not mixed_unrotated(v[2])}
+    if len(fair_runs) <= 1:
+        return
+    diff = difference_table(fair_runs, target=target)
+    diff.to_csv(out / "tables" / "differences.csv")
+    first = list(fair_runs)[0]
+    body.h(2, f"Side by side: every run minus `{first}`")
+    body.p("Differences with 95% intervals (independent samples). First-player "
+           "measures are shares (0.01 = 1 percentage point); match measures come "
+           f"from races to {target} assembled from the rounds. holds: +1 clearly "
+           "higher, -1 clearly lower, 0 not distinguishable.")
+    body.table(diff)
+    if len(fair_runs) > 2:
+        sens = sensitivity_table(diff)
+        sens.to_csv(out / "tables" / "sensitivity.csv")
+        body.p(f"Which differences from `{first}` hold under every other run:")
+        body.table(sens)
+        held = [m for m, v in sens["verdict"].items() if v.startswith("holds")]
+        flips = [m for m, v in sens["verdict"].items() if v == "flips"]
+        ctx.findings.append(
+            f"Against `{first}`, these differences hold in every other run: "
+            f"{', '.join(held) or 'none'}; these flip direction: "
+            f"{', '.join(flips) or 'none'}.")
+
+
+def seats_section(ctx: Context) -> None:
+    """Round win rate per seat (runs with equal or rotated bots)."""
+    import matplotlib.pyplot as plt
+
+    from ..analysis import seat_win_rates
+    from ..plots import plot_seat_win_rates
+
+    body = ctx.body
+    body.h(2, "Does the seat matter? (per round)")
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    drawn = False
+    for i, (label, (rounds, _, meta, _)) in enumerate(ctx.runs.items()):
+        if mixed_unrotated(meta):
+            body.p(f"`{label}`: left out (mixed bots without rotation: the seat figures would "
+                   "measure the bots).")
+            continue
+        seats = seat_win_rates(rounds)
+        seats.to_csv(ctx.out / "tables" / f"seats_{i}.csv")
+        plot_seat_win_rates(seats, ax=ax, label=label)
+        drawn = True
+        body.p(f"`{label}`")
+        body.table(seats)
+    save_figure(fig, ctx.out, "seats.png")
+    if drawn:
+        body.figure("seats.png", "Round win rate per seat with 95% Wilson intervals; dashed: "
+                    f"fair share. Reproduce: `{ctx.cmd}`")
+
+
+def wheel_section(ctx: Context) -> None:
+    """Per run with a wheel: the absolute effects of its spaces (paired replays), their
+    relative swing, and the catch-up index."""
+    import matplotlib.pyplot as plt
+
+    from ..analysis import space_effects
+    from ..plots import plot_space_effects
+
+    body, out = ctx.body, ctx.out
+    for i, (label, (rounds, spins, meta, d)) in enumerate(ctx.runs.items()):
+        if spins is None or spins.empty:
+            continue
+        ctx.log(f"wheel spaces of {label}")
+        eff = space_effects(rounds, spins)
+        eff.to_csv(out / "tables" / f"wheel_{i}.csv")
+        body.h(2, f"Wheel spaces of `{label}`")
+        if ctx.wheel_games > 0 and meta.get("games", 0) > 0:
+            _absolute_effects(ctx, i, label, meta)
+        body.h(3, "Relative swing (observational, against the rest of the wheel)")
+        body.p("Swing: the spinner's round win rate after landing on the space minus after "
+               "landing on any OTHER space, percentage points. It is relative to the mix of "
+               "the other spaces (reweighting them changes it), so it is not the space's own "
+               "effect; the paired replays above are.")
+        body.table(with_ci(eff[["spins", "per_round", "per_round_low", "per_round_high",
+                                "swing", "swing_low", "swing_high", "hand_change",
+                                "hand_change_low", "hand_change_high"]],
+                           {"per_round", "swing", "hand_change"}, scale={"swing": 100.0}))
+        fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
+        plot_space_effects(eff, ax=axes[0], metric="swing")
+        plot_space_effects(eff, ax=axes[1], metric="hand_change")
+        fig.suptitle(label, fontsize=9)
+        save_figure(fig, out, f"wheel_{i}.png")
+        body.figure(f"wheel_{i}.png", "Left: relative swing (percentage points, 95% "
+                    "intervals cluster-robust by round). Right: change of the spinner's hand "
+                    f"size per spin. Reproduce: `{ctx.cmd}`")
+        if "leader" in spins.columns:
+            _catch_up(ctx, i, label, spins)
+
+
+def _absolute_effects(ctx: Context, i: int, label: str, meta: dict) -> None:
+    """The paired replays of a run's spins against a blank space: table, chart, findings."""
+    import matplotlib.pyplot as plt
+
+    from ..analysis.wheel_effects import wheel_effects
+    from ..bots import saved_bots
+    from ..plots import plot_wheel_effects
+    from ..run import replay_spins
+
+    body, out = ctx.body, ctx.out
+    games = int(min(ctx.wheel_games, meta.get("games", ctx.wheel_games)))
+    ctx.log(f"replaying the spins of {games:,} rounds of {label}")
+    played_bots = saved_bots(meta["bots"])  # as the run played them
+    rep = replay_spins(meta["rules"], played_bots, games, int(meta.get("seed", 0)),
+                       threads=ctx.threads, rotate_bots=bool(meta.get("rotate_bots")))
+    absolute = wheel_effects(rep)
+    absolute.to_csv(out / "tables" / f"space_effects_{i}.csv", index=False)
+    wcmd = (f"python -m unospin_sim wheel --rules {shlex.quote(meta['rules'])} "
+            f"--bots {shlex.quote(','.join(played_bots))} --games {games} "
+            f"--seed {meta.get('seed', 0)}"
+            + (" --rotate-bots" if meta.get("rotate_bots") else "")
+            + f" --out {shlex.quote(str(out / 'wheel'))}")
+    body.h(3, "Absolute effects (paired replays against a blank space)")
+    body.p(f"{rep.attrs['spins']:,} spins of the first {games:,} rounds, each replayed "
+           "once per space and once with a blank space (`none`: the spin happens, "
+           "nothing else), the round before the spin identical. Effect: change in the "
+           "chance to win the round, percentage points, 95% interval cluster-robust by "
+           "round; points: change in the points that seat scores; turns: change in "
+           "the round's length.")
+    t = absolute.set_index(["space", "who"])[
+        ["effect", "low", "high", "points", "points_low", "points_high", "turns",
+         "turns_low", "turns_high"]]
+    body.table(with_ci(t.rename(columns={"low": "effect_low", "high": "effect_high"}),
+                       {"effect", "points", "turns"}, digits=3, scale={"effect": 100.0}))
+    fig, ax = plt.subplots(figsize=(7, 0.35 * len(t) / 4 + 3))
+    plot_wheel_effects(absolute, ax=ax)
+    save_figure(fig, out, f"wheel_effects_{i}.png")
+    body.figure(f"wheel_effects_{i}.png", "Change in the spinner's chance to win the "
+                "round against a blank space, percentage points, 95% intervals. "
+                f"Reproduce: `{wcmd}`")
+    sp = absolute[absolute["who"] == "spinner"].set_index("space")
+    best, worst = sp["effect"].idxmax(), sp["effect"].idxmin()
+    null = [s for s in sp.index if sp.loc[s, "low"] <= 0 <= sp.loc[s, "high"]]
+    ctx.findings.append(
+        f"`{label}` wheel, against a blank space: `{best}` helps the spinner most "
+        f"({pp(sp.loc[best, 'effect'])} percentage points of round-win chance "
+        f"[{pp(sp.loc[best, 'low'])}, {pp(sp.loc[best, 'high'])}]), `{worst}` hurts "
+        f"most ({pp(sp.loc[worst, 'effect'])} [{pp(sp.loc[worst, 'low'])}, "
+        f"{pp(sp.loc[worst, 'high'])}])"
+        + (f"; no detectable effect: {', '.join(f'`{s}`' for s in null)}."
+           if null else "."))
+    oth = absolute[absolute["who"] == "other"]
+    if len(oth):
+        o = oth.loc[oth["effect"].abs().idxmax()]
+        ctx.findings.append(
+            f"`{label}`: the space with the largest effect on its other party is "
+            f"`{o['space']}` ({pp(o['effect'])} percentage points "
+            f"[{pp(o['low'])}, {pp(o['high'])}] for that player).")
+
+
+def _catch_up(ctx: Context, i: int, label: str, spins) -> None:
+    """Does the wheel help whoever is behind? The catch-up index of a run's spaces."""
+    from ..analysis import catch_up_table
+
+    body = ctx.body
+    cu = catch_up_table(spins)
+    cu.to_csv(ctx.out / "tables" / f"catch_up_{i}.csv")
+    body.h(3, "Does the wheel help whoever is behind? (catch-up index)")
+    body.p("The change in the spinner's hand (cards) when the spinner trails at the "
+           "spin (another seat alone holds the fewest cards) and when it leads; "
+           "catch-up index: the leader's change minus the trailing spinner's, in "
+           "cards (> 0: the space does a trailing spinner more good than a leading "
+           "one, so it closes gaps). Spins at a tie for the lead are left out; `all` "
+           "is the wheel as a whole.")
+    body.table(with_ci(cu, {"catch_up"}, digits=3))
+    a = cu.loc["all"]
+    if a["catch_up"] == a["catch_up"]:
+        verdict = ("closes gaps" if a["catch_up_low"] > 0 else "widens gaps"
+                   if a["catch_up_high"] < 0 else "neither closes nor widens gaps "
+                   "detectably")
+        per = cu.drop(index="all")["catch_up"].dropna()
+        most = (f"; most of all `{per.idxmax()}` ({per.max():+.2f} cards)"
+                if len(per) and verdict == "closes gaps" else "")
+        ctx.findings.append(
+            f"`{label}`: the wheel as a whole {verdict}: catch-up index "
+            f"{a['catch_up']:+.2f} cards [{a['catch_up_low']:+.2f}, "
+            f"{a['catch_up_high']:+.2f}] per spin (a trailing spinner's hand change "
+            f"against a leading one's){most}.")
+
+
+def race_section(ctx: Context) -> None:
+    """The race to the target: per run its matches (played in the engine, or assembled
+    from consecutive rounds), their length, comebacks and how decisive an early lead is."""
+    import matplotlib.pyplot as plt
+
+    from ..plots import plot_race_rounds
+
+    body, target = ctx.body, ctx.target
+    ctx.log(f"matches to {target} points")
+    race_blocks, fig, ax, lead_curves, heats = [], None, None, [], []
+    for i, (label, (rounds, _, meta, _)) in enumerate(ctx.runs.items()):
+        in_engine = ctx.played[label]
+        if in_engine is not None and meta.get("match") != "race":
+            race_blocks.append(("p", f"`{label}`: matches of mode {meta.get('match')!r} "
+                                     f"(see the summary command), not a race"))
+            continue
+        got = _race_run(ctx, i, label, rounds, meta, in_engine, race_blocks)
+        if got is None:
+            continue
+        matches, lead, heat = got
+        if fig is None:
+            fig, ax = plt.subplots(figsize=(6.5, 4))
+        plot_race_rounds(matches, ax=ax, label=label)
+        lead_curves.append((label, lead))
+        heats.append((label, heat))
+    if race_blocks:
+        body.h(2, f"The race to {target} points (a match)")
+        body.p("Matches played in the engine (match mode) where a run did so; otherwise "
+               "assembled from consecutive rounds with the deal passing clockwise.")
+        for blk in race_blocks:
+            body.p(blk[1]) if blk[0] == "p" else body.table(blk[1])
+    if fig is not None:
+        save_figure(fig, ctx.out, "race.png")
+        body.figure("race.png", "Share of matches decided within k rounds (cumulative, one "
+                    f"step curve per run). Reproduce: `{ctx.cmd}`")
+    if lead_curves:
+        _lead_chart(ctx, lead_curves)
+    for j, (label, heat) in enumerate(heats):
+        _lead_heat_chart(ctx, j, label, heat)
+
+
+def _race_run(ctx: Context, i: int, label: str, rounds, meta, in_engine, race_blocks):
+    """One run's matches: tables, blocks and findings; ``(matches, lead table, heat
+    table)``, or None when the run's rounds make no matches (said in a block)."""
+    from ..analysis import assemble_matches, race_summary
+    from ..analysis.race import (lead_heat_table, lead_win_table, match_rounds,
+                                 played_match_rounds, race_dynamics, with_round_wins)
+
+    out, target = ctx.out, ctx.target
+    try:
+        if in_engine is not None:  # matches played in the engine
+            matches = with_round_wins(rounds, in_engine)
+        else:
+            matches = assemble_matches(rounds, target=target, bots=meta.get("bots"),
+                                       rotated=bool(meta.get("rotate_bots")))
+        summ = race_summary(matches)
+    except UserError as e:
+        race_blocks.append(("p", f"`{label}`: {e}"))
+        return None
+    summ.to_csv(out / "tables" / f"race_{i}.csv")
+    race_blocks.append(("p", f"`{label}`: {len(matches):,} matches"))
+    race_blocks.append(("table", summ))
+    mr = (played_match_rounds(rounds, in_engine) if in_engine is not None else
+          match_rounds(rounds, target=target, bots=meta.get("bots"),
+                       rotated=bool(meta.get("rotate_bots"))))
+    dyn = race_dynamics(mr)
+    lead = lead_win_table(mr)
+    dyn.to_csv(out / "tables" / f"race_dynamics_{i}.csv")
+    lead.to_csv(out / "tables" / f"race_lead_{i}.csv")
+    heat = lead_heat_table(mr)
+    heat.to_csv(out / "tables" / f"race_lead_heat_{i}.csv", index=False)
+    race_blocks.append(("p", "Round by round: comeback rate (the match winner trailed by "
+                             ">= 100 points after some round), lead changes, rounds and "
+                             "turns per match, the first player's edge over a whole "
+                             "match (player 0 starts round 1; minus a fair share)."))
+    race_blocks.append(("table", dyn))
+    race_blocks.append(("p", "P(the sole leader after round k wins the match), among "
+                             "matches still running after round k:"))
+    race_blocks.append(("table", lead))
+    d1 = lead.loc[1]
+    cb = dyn.loc["comeback_rate"]
+    lead_text = (f"the leader after the first round wins the match "
+                 f"{d1.p_leader_wins:.0%} of the time [{d1.low:.0%}, {d1.high:.0%}]; "
+                 if d1.n > 0 else "")
+    ctx.findings.append(
+        f"`{label}`: {lead_text}"
+        f"{cb.value:.0%} of matches [{cb.low:.0%}, {cb.high:.0%}] are won by a player who "
+        f"trailed by 100 points or more; a match lasts "
+        f"{dyn.loc['turns_per_match', 'value']:.0f} turns "
+        f"[{dyn.loc['turns_per_match', 'low']:.0f}, "
+        f"{dyn.loc['turns_per_match', 'high']:.0f}].")
+    s = summ
+    ctx.findings.append(
+        f"`{label}`: a match to {meta.get('target', target)} points lasts "
+        f"{s.loc['rounds_per_match', 'value']:.2f} rounds "
+        f"[{s.loc['rounds_per_match', 'low']:.2f}, {s.loc['rounds_per_match', 'high']:.2f}]; "
+        f"in {s.loc['p_winner_not_most_rounds', 'value']:.0%} of matches "
+        f"[{s.loc['p_winner_not_most_rounds', 'low']:.0%}, "
+        f"{s.loc['p_winner_not_most_rounds', 'high']:.0%}] the match winner won fewer "
+        "rounds than another player.")
+    return matches, lead, heat
+
+
+def _lead_chart(ctx: Context, lead_curves) -> None:
+    """Is an early lead decisive? One curve per run."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    for label, lead in lead_curves:
+        ok = lead["n"] > 0
+        ax.errorbar(lead.index[ok], 100 * lead.loc[ok, "p_leader_wins"],
+                    yerr=100 * np.clip(np.nan_to_num(np.vstack([
+                        lead.loc[ok, "p_leader_wins"] - lead.loc[ok, "low"],
+                        lead.loc[ok, "high"] - lead.loc[ok, "p_leader_wins"]])), 0, None),
+                    fmt="o-", capsize=3, label=label)
+    ax.set_xlabel("round of the match (k)")
+    ax.set_ylabel("leader after round k wins the match (%)")
+    ax.set_title("Is an early lead decisive? (95% intervals)", fontsize=10)
+    ax.legend(frameon=False, fontsize=7)
+    save_figure(fig, ctx.out, "race_lead.png")
+    ctx.body.figure("race_lead.png", "P(the sole leader after round k wins the match), 95% "
+                    f"Wilson intervals. Reproduce: `{ctx.cmd}`")
+
+
+def _lead_heat_chart(ctx: Context, j: int, label: str, heat) -> None:
+    """A run's lead heat map: P(the leader wins the match) by round and lead."""
+    import matplotlib.pyplot as plt
+
+    from ..plots import plot_lead_heatmap
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    plot_lead_heatmap(heat, ax=ax)
+    ax.set_title(f"{label}: the leader wins the match (%)", fontsize=9)
+    save_figure(fig, ctx.out, f"race_heat_{j}.png")
+    ctx.body.figure(f"race_heat_{j}.png", f"`{label}`: P(the sole leader after round k wins "
+                    "the match) by the lead over second place (percent; blank: fewer than 30 "
+                    "matches; intervals in tables/race_lead_heat_*.csv). Reproduce: "
+                    f"`{ctx.cmd}`")
