@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ..errors import ResultsError, reason
 from .schema import META_FILE, RESULTS_FORMAT, TABLES
-from .store import json_default, own_results, prepare_out_dir
+from .store import json_default, own_results, prepare_out_dir, write_json
 
 RUN_FILE = "run.json"
 MANIFEST = "manifest.jsonl"
@@ -43,17 +43,6 @@ MANIFEST = "manifest.jsonl"
 RUN_FILES = (RUN_FILE, MANIFEST)
 RUN_FORMAT = 1
 _PART = re.compile(r"part-(\d{5,})\.parquet")
-
-
-def _atomic_json(path: Path, obj) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        tmp.write_text(json.dumps(obj, indent=2, default=json_default) + "\n",
-                       encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise ResultsError(f"cannot write {path}: {reason(e)}") from None
 
 
 def _sha256_file(path: Path) -> tuple[int, str]:
@@ -141,7 +130,7 @@ class RunStore:
             params["replace"] = os.fspath(out.absolute())
         prepare_out_dir(path)
         store = cls(path, params)
-        _atomic_json(path / RUN_FILE, params)
+        write_json(path / RUN_FILE, params)
         try:
             (path / MANIFEST).touch()
         except OSError as e:
@@ -295,7 +284,7 @@ class RunStore:
             raise ResultsError(f"{self.path}: {self.nchunks - len(self.done)} chunks are "
                                f"not finished")
         full = {**meta, "results_format": RESULTS_FORMAT, "parts": self.parts()}
-        _atomic_json(self.path / META_FILE, full)
+        write_json(self.path / META_FILE, full)
         target = self.target
         if target == self.path:
             return self.path

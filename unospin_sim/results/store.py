@@ -19,7 +19,7 @@ from ..errors import ResultsError, reason
 from .schema import META_FILE, OWN_FILE, REQUIRED_META, RESULTS_FORMAT, TABLES
 from .tables import part_write_options
 
-__all__ = ["ResultsWriter", "prepare_out_dir", "own_results", "json_default"]
+__all__ = ["ResultsWriter", "prepare_out_dir", "own_results", "json_default", "write_json"]
 
 
 def own_results(out: Path) -> list[Path]:
@@ -106,6 +106,19 @@ def json_default(obj: Any) -> Any:
     if isinstance(obj, (tuple, set, frozenset)):
         return list(obj)
     return str(obj)
+
+
+def write_json(path: Path, obj) -> None:
+    """Write ``obj`` as indented JSON to ``path`` atomically (a temporary name, then
+    :func:`os.replace`); numpy values as plain numbers. One-line ResultsError on failure."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(json.dumps(obj, indent=2, default=json_default) + "\n",
+                       encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise ResultsError(f"cannot write {path}: {reason(e)}") from None
 
 
 class ResultsWriter:
@@ -210,12 +223,5 @@ class ResultsWriter:
         full = {"version": __version__, **meta, "results_format": RESULTS_FORMAT,
                 "parts": self.parts}
         final = self.out_dir / META_FILE
-        tmp = self.out_dir / f".{META_FILE}.tmp"
-        try:
-            tmp.write_text(json.dumps(full, indent=2, default=json_default) + "\n",
-                           encoding="utf-8")
-            os.replace(tmp, final)
-        except OSError as e:
-            tmp.unlink(missing_ok=True)
-            raise ResultsError(f"cannot write {final}: {reason(e)}") from None
+        write_json(final, full)
         return final
