@@ -141,7 +141,7 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
     files = set(cache.source_files(pkg))
     assert {"engine/layout.py", "engine/kernel.py", "engine/jit.py", "engine/policy/scan.py",
             "bots.py", "rules/cards.py", "rules/spaces.py"} <= files
-    assert not files & {"errors.py", "_text.py", "cli.py", "report.py", "runner.py",
+    assert not files & {"errors.py", "_text.py", "cli.py", "report/__init__.py", "runner.py",
                         "rules/ruleset.py", "rules/options.py", "rules/editions.toml",
                         "engine/encode.py", "engine/cache.py"}
     assert files == set(cache.engine_files(pkg)) | set(cache.compiled_constants(pkg))
@@ -232,7 +232,7 @@ NOT_COMPILED = {
     "cli": ("cli.py", "The command line:", "The command-line interface:"),
     "analysis": ("analysis/stats.py", "Estimators with confidence intervals",
                  "Estimators, with confidence intervals,"),
-    "report": ("report.py", "The balance report:", "The balance report, i.e."),
+    "report": ("report/__init__.py", "The balance report:", "The balance report, i.e."),
     "encode-message": ("engine/encode.py", 'f"{len(bots)} bots for {rules.players} players"',
                        'f"{len(bots)} bots given for {rules.players} players"'),
 }
@@ -283,7 +283,7 @@ def test_key_follows_a_compiled_in_constant(edited, case):
 def test_key_ignores_new_code_outside_the_compiled_constants(edited):
     pkg, h0 = edited
     for rel in ("bots.py", "errors.py", "rules/ruleset.py", "rules/cards.py",
-                "rules/spaces.py", "cli.py", "analysis/stats.py", "report.py"):
+                "rules/spaces.py", "cli.py", "analysis/stats.py", "report/__init__.py"):
         append(pkg / rel, '\n\ndef _added(x):\n    """New."""\n    raise ValueError(f"no {x}")\n')
         assert cache.source_hash(pkg) == h0, rel
     (pkg / "analysis" / "new_analysis.py").write_text("X = 1\n")  # a new module elsewhere
