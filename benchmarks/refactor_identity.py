@@ -15,7 +15,7 @@ kept), e.g. ``--strategies spin_aware,aggressor,colour_keeper`` for the added st
 import argparse, hashlib, re
 import numpy as np
 from unospin_sim.bots import parse_bots
-from unospin_sim.rules import parse_rules
+from unospin_sim.rules import cards, parse_rules
 from unospin_sim.engine.encode import encode
 from unospin_sim.engine import kernel, layout as L
 
@@ -36,7 +36,25 @@ CASES = [
     ("classic(players=4,rlcard=true)", "random", 0), ("classic(players=2,rlcard=true)", "heuristic,random", 0),
     ("spin2025(players=4,wild_matches_colour=false,wild_stops_colour_draw=true,wild_spin_cards=2)", "random", 0),
     ("spin2005(players=4,wild_stops_colour_draw=false)", "heuristic", 0),
+    ("spin2025(players=4,spin_cards=2)", "random(challenge=0.3,bluff=0.2)", 0),
+    ("spin2005(players=3,spin_cards=0)", "heuristic", 0),
 ]
+#: event code -> the log column (1 = a, 2 = b) holding a card kind
+KIND_FIELD = {L.EV_DEAL: 2, L.EV_FIRST: 1, L.EV_SET_ASIDE: 1, L.EV_PLAY: 2, L.EV_DRAW: 2,
+              L.EV_WHEEL_DISCARD: 2, L.EV_REDEAL: 2, L.EV_JUMP_IN: 2}
+
+
+def canonical_log(log):
+    """The event log with each card kind written as colour*64 + face*2 + spins, which names
+    the card whatever the kind numbering (the numbering grew with spin_cards 6-9, 2026-12-04)."""
+    code = cards.KIND_COLOUR * 64 + cards.KIND_FACE * 2 + cards.KIND_SPINS
+    log = np.array(log, copy=True)
+    for ev, col in KIND_FIELD.items():
+        rows = log[:, 0] == ev
+        log[rows, col] = code[log[rows, col]]
+    return log
+
+
 ap = argparse.ArgumentParser()
 ap.add_argument("rounds", nargs="?", type=int, default=3000)
 ap.add_argument("--strategies", default="")
@@ -70,7 +88,7 @@ for rules_s, bots_s, rot in CASES:
         if check:
             assert out[:, L.O_VIOLATIONS].sum() == 0, rules_s
     log, st = kernel.trace_game(*encode(rules, parse_bots(bots_s, rules.players)).args(), 99, 3, L.LOG_ROWS_TRACE, bool(rot))
-    h2 = hashlib.sha256(np.ascontiguousarray(log).tobytes()).hexdigest()[:16]
+    h2 = hashlib.sha256(np.ascontiguousarray(canonical_log(log)).tobytes()).hexdigest()[:16]
     total.update(h2.encode())
     print(f"{rules_s:90s} {bots_s[:40]:40s} {h} {h2}")
 print("TOTAL", total.hexdigest())
