@@ -177,6 +177,8 @@ def configs() -> list[Config]:
     for e in ("spin2005", "spin2025"):  # deck option spin_cards (issue 27), appended last too
         for k in (0, 2):
             out.append(Config(f"{e}-p4-spin_cards={k}", e, 4, {"spin_cards": k}))
+    for e in ("spin2005", "spin2025"):  # spin_cards 6-9 (Spin 6-9 kinds, 2026-12-04): last
+        out.append(Config(f"{e}-p4-spin_cards=9", e, 4, {"spin_cards": 9}))
     return out
 
 

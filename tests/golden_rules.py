@@ -174,11 +174,14 @@ def build_deck(edition, opts):
     for c in COLOURS:
         deck[f"{c} 0"] += 1
         if edition in ("spin2005", "spin2025"):
-            for n in range(1, 6):  # spin_cards=k: only Spin 1..k keep the mark
-                deck[f"{c} {n}"] += 1
-                deck[f"{c} spin {n}" if n <= opts.get("spin_cards", 5) else f"{c} {n}"] += 1
-            for n in range(6, 10):
-                deck[f"{c} {n}"] += 2
+            # two of each of 1-9; spin_cards=k (default 5): one copy of each of 1..k
+            # carries the Spin mark
+            for n in range(1, 10):
+                if n <= opts.get("spin_cards", 5):
+                    deck[f"{c} {n}"] += 1
+                    deck[f"{c} spin {n}"] += 1
+                else:
+                    deck[f"{c} {n}"] += 2
         else:
             for n in range(1, 10):
                 deck[f"{c} {n}"] += 2

@@ -69,7 +69,7 @@ def test_every_edition_player_count_option_value_and_house_rule_is_covered():
             elif opt == "wild_spin_cards":
                 values = [v for v in range(5) if v != default]
             elif opt == "spin_cards":
-                values = [0, 2]
+                values = [0, 2, 9]   # 9: Spin cards 6-9 (one of each number's two copies)
             elif opt == "special_wilds":
                 values = ["swap_hands", "shuffle_hands"]
             elif opt == "stacked_wd4":

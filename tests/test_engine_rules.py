@@ -132,6 +132,31 @@ def test_spin_card_matches_by_colour_or_number_only(hand, expect):
     assert g.s(L.S_SPIN_NEXT) == int(KIND_SPINS[KIND[expect]])
 
 
+S05_9 = "spin2005(players=3,spin_cards=9)"   # Spin 1-9: one copy of each number 1-9
+
+
+@pytest.mark.parametrize("hand, expect", [
+    (["blue spin 7", "blue 3", "green 8"], "blue spin 7"),        # a Spin 7 by number
+    (["yellow spin 9", "red 9", "green 8"], "red 9"),             # red 9 by colour first
+    (["yellow spin 9", "green 8"], None),                          # nothing: draws
+])
+def test_spin_cards_6_to_9_match_by_number_and_spin(hand, expect):
+    """spin_cards=9: a Spin 7 matches a red 7 by number and, played, makes the next seat
+    spin (2005); a Spin 9 does not match a red 7."""
+    g = Game(S05_9).give(0, *hand).top("red 7").pile("green 6")
+    g.turn(0)
+    if expect is None:
+        assert_state(g, hands={0: hand + ["green 6"]}, top="red 7", colour=RED, cur=1,
+                     drawn={0: 1}, pile=0)
+        return
+    rest = list(hand)
+    rest.remove(expect)
+    assert_state(g, hands={0: rest}, top=expect, colour=KIND_COLOUR[KIND[expect]], cur=1,
+                 drawn={0: 0})
+    assert g.s(L.S_SPIN_NEXT) == int(KIND_SPINS[KIND[expect]])
+    assert KIND_SPINS[KIND["blue spin 7"]] == 1 and KIND_SPINS[KIND["red 9"]] == 0
+
+
 def test_spin_swirl_is_not_a_symbol():
     # a blue Spin 4 on a red Spin 3: no colour, no number in common -> not playable: draw
     g = Game(S05).give(0, "blue spin 4").top("red spin 3").pile("green 6")
@@ -634,6 +659,28 @@ def test_2005_discard_number_spin_cards_count():
         assert g.s(L.S_SPIN_NEXT) == 0      # a wheel-discarded Spin card triggers no spin
         seen.add(g.top_name)
     assert seen == {"red 4", "blue spin 4"}
+
+
+def test_2005_discard_number_counts_spin_7_with_the_sevens():
+    """spin_cards=9: discard_number on 7 takes the Spin 7 as well as the plain 7s."""
+    g = spin05("discard_number", rules=S05_9, seed=3)
+    g.give(1, "red 7", "blue spin 7", "green 7", "green skip", "wild").top("yellow 0")
+    g.turn(1)
+    assert_state(g, hands={1: ["green skip", "wild"]}, cur=2)
+    assert evs(g, L.EV_NAME) == [(1, 1, 7)]
+    assert sorted(g.under_top() + [g.top_name]) == ["blue spin 7", "green 7", "red 7",
+                                                      "yellow 0"]
+
+
+def test_2005_war_spin_8_counts_as_an_eight():
+    g = spin05("war", rules=S05_9).give(0, "red spin 8", "wild").give(1, "green 6", "blue 2")
+    g.top("yellow 0")
+    g.turn(1)
+    # 8 against 6: seat 0 wins the War and discards its Spin 8 (no spin: a wheel discard)
+    assert_state(g, hands={0: ["wild"], 1: ["green 6", "blue 2"]}, top="red spin 8",
+                 colour=RED, cur=1, disc=["yellow 0"])
+    assert evs(g, L.EV_WAR_SHOW) == [(0, 8, 0), (1, 6, 0)]
+    assert g.s(L.S_SPIN_NEXT) == 0
 
 
 def test_2005_discard_color_no_card_effects():

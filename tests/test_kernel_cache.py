@@ -246,12 +246,13 @@ COMPILED = {
                                'STRATEGY_HOARDER = STRATEGIES.index("greedy")'),
     "bots-columns": ("bots.py", "B_INFER) = range(12)", "B_INFER) = range(1, 13)"),
     "bots-n-columns": ("bots.py", "N_BOT_COLUMNS = 12", "N_BOT_COLUMNS = 13"),
-    "cards-n-kinds": ("rules/cards.py", "N_KINDS = 78", "N_KINDS = 79"),
-    "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 18",
-                               "KINDS_PER_COLOUR = 19"),
-    "cards-first-wild": ("rules/cards.py", "\nWILD = 72\n", "\nWILD = 71\n"),  # FIRST_WILD = WILD
-    "cards-wd4": ("rules/cards.py", "WILD_DRAW_FOUR = 73", "WILD_DRAW_FOUR = 74"),
-    "cards-face-table": ("rules/cards.py", "face[k] = i - 5", "face[k] = i - 4"),  # KIND_FACE
+    "cards-n-kinds": ("rules/cards.py", "N_KINDS = 94", "N_KINDS = 95"),
+    "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 22",
+                               "KINDS_PER_COLOUR = 23"),
+    "cards-first-wild": ("rules/cards.py", "\nWILD = 88\n", "\nWILD = 87\n"),  # FIRST_WILD = WILD
+    "cards-wd4": ("rules/cards.py", "WILD_DRAW_FOUR = 89", "WILD_DRAW_FOUR = 90"),
+    "cards-face-table": ("rules/cards.py", "face[k] = FACE_SKIP + i - SKIP_OFFSET",
+                         "face[k] = FACE_SKIP + i - SKIP_OFFSET + 1"),  # KIND_FACE
     "cards-wild-names": ("rules/cards.py", '"wild_swap_hands", "wild_shuffle_hands")',
                          '"wild_swap_hands")'),  # the wild faces _build_tables makes
     "cards-table-loop": ("rules/cards.py", "_a.setflags(write=False)",
@@ -384,7 +385,7 @@ def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
     replace_once(pkg / "bots.py", "B_INFER) = range(12)", "B_INFER) = range(1, 13)")
     h3 = cache.current_hash()
     assert h3 == cache.source_hash(pkg) not in (h0, h1, h2)
-    replace_once(pkg / "rules" / "cards.py", "N_KINDS = 78", "N_KINDS = 77")
+    replace_once(pkg / "rules" / "cards.py", "N_KINDS = 94", "N_KINDS = 93")
     h4 = cache.current_hash()
     assert h4 == cache.source_hash(pkg) not in (h0, h1, h2, h3)
     # an edit there that the kernel does not compile is read, and leaves the key

@@ -33,7 +33,7 @@ EDITION_NAMES = tuple(EDITIONS)
 INT_OPTIONS = {
     "turn_cap": st.one_of(st.integers(1, 40), st.integers(41, 600), st.just(2000)),
     "wild_spin_cards": st.integers(0, 4),
-    "spin_cards": st.integers(0, 5),
+    "spin_cards": st.integers(0, 9),
 }
 #: options taking one of a few names
 ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands"),

@@ -28,11 +28,13 @@ def test_deck_sizes_and_points():
     assert len(R.build_deck("spin2005")) == 108
     assert len(R.build_deck("spin2025")) == 112
     assert len(R.build_deck("spin2025", wild_spin_cards=0)) == 108
-    for k in range(6):  # spin_cards: Spin 1..k keep the mark; size unchanged
+    for k in range(10):  # spin_cards: one copy of each of 1..k has the mark; size unchanged
         d = Counter(R.build_deck("spin2005", spin_cards=k))
         assert sum(d.values()) == 108
-        assert [d[SP(RED, n)] for n in range(1, 6)] == [int(n <= k) for n in range(1, 6)]
-        assert [d[N(RED, n)] for n in range(1, 6)] == [1 + int(n > k) for n in range(1, 6)]
+        assert [d[SP(RED, n)] for n in range(1, 10)] == [int(n <= k) for n in range(1, 10)]
+        assert [d[N(RED, n)] for n in range(1, 10)] == [1 + int(n > k) for n in range(1, 10)]
+    with pytest.raises(ValueError, match="spin_cards"):
+        R.play_round("spin2005", 2, 0, spin_cards=10)
     assert len(R.build_deck("spiderman")) == 112
     classic = Counter(R.build_deck("classic"))
     assert classic[N(RED, 0)] == 1 and classic[N(RED, 5)] == 2

@@ -59,22 +59,25 @@ def test_wild_spin_cards_option(n):
 
 
 @pytest.mark.parametrize("edition", ["spin2005", "spin2025"])
-@pytest.mark.parametrize("k", range(6))
+@pytest.mark.parametrize("k", range(10))
 def test_spin_cards_option(edition, k):
-    """spin_cards=k: the Spin cards 1..k keep the mark, k+1..5 become plain numbers; the
-    deck's size and its numbers do not change; k=5 (default) is the listed deck."""
+    """spin_cards=k: one copy of each of the numbers 1..k carries the Spin mark, no other
+    card does (k < 5: Spin k+1..5 become plain numbers; k > 5: one of the two copies of
+    6..k becomes a Spin card); the deck's size and its numbers do not change; k=5
+    (default) is the listed deck."""
     base = RuleSet.build(edition).deck_counts()
     rs = RuleSet.build(edition, spin_cards=k)
     d = rs.deck_counts()
     assert rs.deck_size() == RuleSet.build(edition).deck_size()
     for c in range(4):
-        for n in range(1, 6):
+        for n in range(1, 10):
             assert d[cards.spin_kind(c, n)] == (1 if n <= k else 0)
             assert d[cards.number_kind(c, n)] == (1 if n <= k else 2)
             assert d[cards.spin_kind(c, n)] + d[cards.number_kind(c, n)] == 2
+    assert d[:cards.FIRST_WILD][cards.KIND_SPINS[:cards.FIRST_WILD] == 1].sum() == 4 * k
     others = np.ones(cards.N_KINDS, bool)
     for c in range(4):
-        for n in range(1, 6):
+        for n in range(1, 10):
             others[[cards.spin_kind(c, n), cards.number_kind(c, n)]] = False
     assert (d[others] == base[others]).all()
     if k == 5:
@@ -87,7 +90,9 @@ def test_spin_cards_bad_values():
     with pytest.raises(RuleError, match="spin_cards"):
         RuleSet.build("classic", spin_cards=3)
     with pytest.raises(RuleError, match="spin_cards"):
-        RuleSet.build("spin2025", spin_cards=6)
+        RuleSet.build("spin2025", spin_cards=10)
+    with pytest.raises(RuleError, match="spin_cards"):
+        RuleSet.build("spin2005", spin_cards=-1)
 
 
 def test_points_table():

@@ -253,7 +253,7 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
     from unospin_sim.rules import spaces as sp
     from unospin_sim.rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD,
                                          KIND_COLOUR, KIND_FACE, KIND_SPINS, N_KINDS,
-                                         WILD_DRAW_FOUR)
+                                         WILD_DRAW_FOUR, WILD_SPIN)
 
     rng = np.random.default_rng(4)
     editions = ("classic(players=3)", "spin2005(players=3)", "spin2025(players=3)",
@@ -263,7 +263,7 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
         g = Game(rules, "aggressor", seed=trial)
         st, pts = g.st, g.pts
         np_ = st.s[L.S_NP]
-        deck = [k for k in range(N_KINDS) if k < 75]
+        deck = [k for k in range(N_KINDS) if k <= WILD_SPIN]
         for k in rng.choice(deck, size=int(rng.integers(1, 14))):
             g.st.hand[0, k] += 1
             g.st.hand[0, L.CC + KIND_COLOUR[k]] += 1
@@ -273,7 +273,7 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
             g.give(2, *["blue 1"] * int(rng.integers(1, 8)))
         top = int(rng.choice(deck))
         st.s[L.S_TOP] = top
-        st.s[L.S_COLOUR] = KIND_COLOUR[top] if top < 72 else int(rng.integers(0, 4))
+        st.s[L.S_COLOUR] = KIND_COLOUR[top] if top < FIRST_WILD else int(rng.integers(0, 4))
         wheel = int(g.r[L.R_WHEEL])
         nxt = 1  # S_DIR is +1
         hn = st.hand[nxt, L.HSIZE]

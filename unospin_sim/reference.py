@@ -110,7 +110,7 @@ RED, YELLOW, GREEN, BLUE = range(4)
 
 # card kinds
 NUMBER = "number"
-SPIN = "spin"            # a number card 1-5 with the Spin swirl
+SPIN = "spin"            # a number card 1-5 with the Spin swirl (1-9 under spin_cards)
 SKIP = "skip"
 REVERSE = "reverse"
 DRAW_TWO = "draw_two"
@@ -152,8 +152,8 @@ WILD_ORDER = (WILD, WILD_DRAW_FOUR, WILD_SPIN, WEB_SWING, SWAP_WILD, SHUFFLE_WIL
 def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
     """The edition's full deck as a list of Cards (RULINGS "Editions and decks");
     ``special_wilds`` (classic) adds one Wild Swap Hands or Wild Shuffle Hands;
-    ``spin_cards`` (Spin editions) = k: only the Spin cards 1..k keep the mark, the
-    others are plain numbers in their place."""
+    ``spin_cards`` (Spin editions) = k: the numbers 1..k carry the Spin mark on one copy
+    each (for 6..k, one of the two copies), no other card does; deck size unchanged."""
     deck = []
     for c in range(4):
         if edition in ("classic", "spiderman"):
@@ -168,7 +168,7 @@ def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
             for n in range(1, 6):
                 deck.append(Card(SPIN if n <= spin_cards else NUMBER, c, n))
             for n in range(6, 10):
-                deck += [Card(NUMBER, c, n)] * 2
+                deck += [Card(SPIN if n <= spin_cards else NUMBER, c, n), Card(NUMBER, c, n)]
         else:
             raise ValueError(f"unknown edition {edition!r}")
         for kind in (SKIP, REVERSE, DRAW_TWO):
@@ -240,7 +240,7 @@ def hand_points(hand):
 def card_order(card):
     """Where ``card`` comes when a player looks through the card types in a fixed order:
     colour by colour (red, yellow, green, blue), in each colour the numbers 0-9, the Spin
-    cards 1-5, Skip, Reverse, Draw Two; then the wilds in WILD_ORDER.  The ``heuristic``
+    cards 1-9, Skip, Reverse, Draw Two; then the wilds in WILD_ORDER.  The ``heuristic``
     bot breaks its ties by this order (docs/BOTS.md)."""
     if card.colour is None:
         return 100 + WILD_ORDER.index(card.kind)
@@ -249,8 +249,8 @@ def card_order(card):
     elif card.kind == SPIN:
         rank = 9 + card.number
     else:
-        rank = 15 + (SKIP, REVERSE, DRAW_TWO).index(card.kind)
-    return 20 * card.colour + rank
+        rank = 19 + (SKIP, REVERSE, DRAW_TWO).index(card.kind)
+    return 25 * card.colour + rank
 
 
 # ----------------------------------------------------------------------------- a round
@@ -300,8 +300,8 @@ class _Round:
             raise ValueError(f"wild_spin_cards must be 0..4, got {wild_spin_cards!r}")
         if edition not in ("spin2005", "spin2025") and spin_cards != 5:
             raise ValueError(f"spin_cards is not an option of {edition}")
-        if not (isinstance(spin_cards, int) and 0 <= spin_cards <= 5):
-            raise ValueError(f"spin_cards must be 0..5, got {spin_cards!r}")
+        if not (isinstance(spin_cards, int) and 0 <= spin_cards <= 9):
+            raise ValueError(f"spin_cards must be 0..9, got {spin_cards!r}")
 
         if self.spaces:
             if wheel is None:
@@ -1318,8 +1318,8 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     plays the playable card first in :func:`card_order` instead; only ``hoarder`` ever
     draws so), ``jump_in_wilds`` (bool, with ``jump_in``: a wild that does not spin the
     wheel may be jumped on with the identical wild, a Wild Draw Four only when legal for
-    the jumper, who names a colour anew). Deck option ``spin_cards`` (Spin editions, 0-5,
-    default 5): only the Spin cards 1..k keep the Spin mark.
+    the jumper, who names a colour anew). Deck option ``spin_cards`` (Spin editions, 0-9,
+    default 5): the numbers 1..k carry the Spin mark on one copy each.
     """
     r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
                wild_stops_colour_draw=wild_stops_colour_draw,

@@ -1,8 +1,8 @@
 """Legality and hand queries: what may be played, and what a hand holds. Pure: no writes,
 no random numbers."""
 
-from ..rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR, N_KINDS,
-                           WILD_DRAW_FOUR)
+from ..rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR, MAX_SPIN_NUMBER,
+                           N_KINDS, SPIN_OFFSET, WILD_DRAW_FOUR)
 from .jit import hot
 from .layout import (CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_JUMP_BY, S_NP, S_TEAMS,
                      S_TOP)
@@ -11,11 +11,10 @@ from .layout import (CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_JUMP_BY, S_NP
 @hot
 def face_kind(c, f, spin):
     """Kind of colour c with face f (spin=1: the Spin card of number f)."""
-    if f <= 9:
-        if spin:
-            return c * KINDS_PER_COLOUR + 9 + f
+    if f <= 9 and not spin:
         return c * KINDS_PER_COLOUR + f
-    return c * KINDS_PER_COLOUR + f + 5
+    # Spin 1-9 follow the numbers, and the actions (faces 10-12) the Spin cards
+    return c * KINDS_PER_COLOUR + SPIN_OFFSET - 1 + f
 
 
 @hot
@@ -55,7 +54,7 @@ def count_legal(st, p, wd4_ok):
         for c2 in range(4):
             if c2 != c:
                 n += h[p, face_kind(c2, f, 0)]
-                if 1 <= f <= 5:
+                if 1 <= f <= MAX_SPIN_NUMBER:
                     n += h[p, face_kind(c2, f, 1)]
     n += st.hand[p, CC + 4] - h[p, WILD_DRAW_FOUR]
     if wd4_ok:
@@ -81,7 +80,7 @@ def nth_legal(st, p, i, wd4_ok):
                 i -= h[p, k]
                 if i < 0:
                     return k
-                if 1 <= f <= 5:
+                if 1 <= f <= MAX_SPIN_NUMBER:
                     k = face_kind(c2, f, 1)
                     i -= h[p, k]
                     if i < 0:
@@ -131,7 +130,7 @@ def number_count(st, p, v):
     n = 0
     for c in range(4):
         n += st.hand[p, face_kind(c, v, 0)]
-        if 1 <= v <= 5:
+        if 1 <= v <= MAX_SPIN_NUMBER:
             n += st.hand[p, face_kind(c, v, 1)]
     return n
 

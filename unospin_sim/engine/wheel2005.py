@@ -5,7 +5,7 @@ blue, Show Hand, War, UNO Spin (the race) and Trade Hands. Choices are the polic
 """
 
 from ..rules import spaces as sp
-from ..rules.cards import KINDS_PER_COLOUR, N_KINDS
+from ..rules.cards import KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS
 from .events import ev
 from .exchange import trade_hands
 from .jit import hot, inl
@@ -93,7 +93,7 @@ def war_discards(st, bots, q):
                 if i < 0:
                     k = k1
                     break
-                if 1 <= v <= 5:
+                if 1 <= v <= MAX_SPIN_NUMBER:
                     k1 = face_kind(c, v, 1)
                     i -= st.hand[q, k1]
                     if i < 0:
@@ -132,7 +132,7 @@ def discard_number(st, bots, p):
     n = 0
     for c in range(4):
         for spin in range(2):
-            if spin == 1 and not (1 <= v <= 5):
+            if spin == 1 and not (1 <= v <= MAX_SPIN_NUMBER):
                 continue
             k = face_kind(c, v, spin)
             for _ in range(st.hand[p, k]):

@@ -5,17 +5,22 @@ counts or lists of kinds; no card object exists anywhere in the engine.
 
 Layout (``C`` = colour index, ``0 <= C < 4``)::
 
-    C*18 + 0..9    number cards 0-9 of colour C
-    C*18 + 10..14  Spin cards 1-5 of colour C (number cards that spin the wheel)
-    C*18 + 15      Skip
-    C*18 + 16      Reverse
-    C*18 + 17      Draw Two
-    72             Wild
-    73             Wild Draw Four
-    74             Wild Spin            (spin2025)
-    75             Wild Web Swing       (spiderman)
-    76             Wild Swap Hands      (classic option ``special_wilds``)
-    77             Wild Shuffle Hands   (classic option ``special_wilds``)
+    C*22 + 0..9    number cards 0-9 of colour C
+    C*22 + 10..18  Spin cards 1-9 of colour C (number cards that spin the wheel; the decks
+                   hold Spin 1-5, and 6-9 only under the deck option ``spin_cards`` = 6-9)
+    C*22 + 19      Skip
+    C*22 + 20      Reverse
+    C*22 + 21      Draw Two
+    88             Wild
+    89             Wild Draw Four
+    90             Wild Spin            (spin2025)
+    91             Wild Web Swing       (spiderman)
+    92             Wild Swap Hands      (classic option ``special_wilds``)
+    93             Wild Shuffle Hands   (classic option ``special_wilds``)
+
+Kinds are in the order a scan meets them (a colour's numbers, its Spin cards, its actions;
+then the wilds): the engine's fixed scan orders, and so its results, depend only on this
+order, not on the numbers (the Spin 6-9 kinds, added 2026-12-04, changed no result).
 
 Every kind has a *face*: numbers and Spin cards their number (0-9), Skip 10,
 Reverse 11, Draw Two 12, wilds 13-18.  Two coloured cards match when their
@@ -30,18 +35,19 @@ COLOURS = ("red", "yellow", "green", "blue")
 N_COLOURS = 4
 WILD_COLOUR = 4  # the "colour" of a wild kind in KIND_COLOUR
 
-KINDS_PER_COLOUR = 18
-SPIN_OFFSET = 10  # C*18 + SPIN_OFFSET + (n-1) is the Spin card n of colour C
-SKIP_OFFSET, REVERSE_OFFSET, DRAW_TWO_OFFSET = 15, 16, 17
+KINDS_PER_COLOUR = 22
+SPIN_OFFSET = 10  # C*22 + SPIN_OFFSET + (n-1) is the Spin card n of colour C
+MAX_SPIN_NUMBER = 9  # Spin cards exist for the numbers 1..MAX_SPIN_NUMBER
+SKIP_OFFSET, REVERSE_OFFSET, DRAW_TWO_OFFSET = 19, 20, 21
 
-WILD = 72
-WILD_DRAW_FOUR = 73
-WILD_SPIN = 74
-WILD_WEB_SWING = 75
-WILD_SWAP_HANDS = 76
-WILD_SHUFFLE_HANDS = 77
+WILD = 88
+WILD_DRAW_FOUR = 89
+WILD_SPIN = 90
+WILD_WEB_SWING = 91
+WILD_SWAP_HANDS = 92
+WILD_SHUFFLE_HANDS = 93
 FIRST_WILD = WILD
-N_KINDS = 78
+N_KINDS = 94
 
 FACE_SKIP, FACE_REVERSE, FACE_DRAW_TWO = 10, 11, 12
 N_FACES = 19
@@ -58,7 +64,7 @@ def number_kind(colour: int, n: int) -> int:
 
 
 def spin_kind(colour: int, n: int) -> int:
-    assert 1 <= n <= 5
+    assert 1 <= n <= MAX_SPIN_NUMBER
     return colour * KINDS_PER_COLOUR + SPIN_OFFSET + n - 1
 
 
@@ -74,13 +80,13 @@ def _build_tables():
             if i < 10:
                 face[k] = i
                 names.append(f"{COLOURS[c]} {i}")
-            elif i < 15:
-                face[k] = i - 9
+            elif i < SKIP_OFFSET:
+                face[k] = i - SPIN_OFFSET + 1
                 is_spin[k] = 1
-                names.append(f"{COLOURS[c]} spin {i - 9}")
+                names.append(f"{COLOURS[c]} spin {face[k]}")
             else:
-                face[k] = i - 5
-                names.append(f"{COLOURS[c]} {ACTION_NAMES[i - 15].replace('_', ' ')}")
+                face[k] = FACE_SKIP + i - SKIP_OFFSET
+                names.append(f"{COLOURS[c]} {ACTION_NAMES[i - SKIP_OFFSET].replace('_', ' ')}")
     for j, name in enumerate(WILD_NAMES):
         face[FIRST_WILD + j] = 13 + j
         names.append(name.replace("_", " "))

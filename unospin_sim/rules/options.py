@@ -147,9 +147,9 @@ OPTIONS: tuple[Option, ...] = (
     _o("jump_in_wilds", "bool", (), False, ALL_EDITIONS, True,
        "with jump_in: a wild may be jumped on with the identical wild (never a card that "
        "spins the wheel); the jumper names a colour anew", "R_JUMP_WILDS"),
-    _o("spin_cards", "int", (0, 5), 5, SPIN_EDITIONS, False,
+    _o("spin_cards", "int", (0, 9), 5, SPIN_EDITIONS, False,
        "the numbers 1..k of each colour carry the Spin mark on one copy (the others are "
-       "plain numbers; deck size unchanged)", None),
+       "plain numbers; deck size unchanged; 6-9 mark one of that number's two copies)", None),
 )
 
 #: name -> Option

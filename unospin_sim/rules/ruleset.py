@@ -121,7 +121,7 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
                 if key == "number":
                     ks = [cards.number_kind(c, n) for n in range(10)]
                 else:
-                    ks = [cards.spin_kind(c, n) for n in range(1, 6)]
+                    ks = [cards.spin_kind(c, n) for n in range(1, cards.MAX_SPIN_NUMBER + 1)]
                 points[ks] = cards.KIND_FACE[ks]
         elif key in action_offset:
             for c in range(cards.N_COLOURS):
@@ -141,6 +141,9 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
         for c in range(cards.N_COLOURS):
             for n, k in enumerate(per["numbers"]):
                 counts[cards.number_kind(c, n)] = k
+            if len(per["spins"]) > cards.MAX_SPIN_NUMBER:
+                raise RuntimeError(f"editions.toml: {name} lists Spin cards beyond "
+                                   f"{cards.MAX_SPIN_NUMBER}")
             for n, k in enumerate(per["spins"], start=1):
                 counts[cards.spin_kind(c, n)] = k
             for key, off in action_offset.items():
@@ -543,12 +546,16 @@ class RuleSet:
         for kind, opt, equals in ed.option_counts:
             value = self.option(opt)
             counts[kind] = value if equals is None else int(value == equals)
-        if ed.spin_mark is not None:  # Spin cards k+1..5 become plain number cards
-            for n in range(self.option(ed.spin_mark) + 1, 6):
+        if ed.spin_mark is not None:
+            # the numbers 1..k carry the Spin mark on one copy each, the others on none; a
+            # number's copies (plain + Spin) stay as many as the deck lists
+            k = self.option(ed.spin_mark)
+            for n in range(1, cards.MAX_SPIN_NUMBER + 1):
                 for c in range(cards.N_COLOURS):
-                    moved = counts[cards.spin_kind(c, n)]
-                    counts[cards.spin_kind(c, n)] = 0
-                    counts[cards.number_kind(c, n)] += moved
+                    plain, spin = cards.number_kind(c, n), cards.spin_kind(c, n)
+                    total = counts[plain] + counts[spin]
+                    counts[spin] = min(1, total) if n <= k else 0
+                    counts[plain] = total - counts[spin]
         return counts
 
     def deck_size(self) -> int:

@@ -29,13 +29,14 @@ the same order; the scores computed by the same float operations):
 ``benchmarks/refactor_identity.py --strategies ...`` proves it.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR
+from ...rules.cards import (FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS,
+                            WILD_DRAW_FOUR)
 from ..jit import inl
 from ..layout import CC, HSIZE, S_COLOUR, S_TOP
 from ..legal import face_kind
 
-#: the faces that have a Spin card besides the plain number (1-5)
-SPIN_FACE_MIN, SPIN_FACE_MAX = 1, 5
+#: the faces that have a Spin card besides the plain number (1-9; 6-9 under spin_cards >= 6)
+SPIN_FACE_MIN, SPIN_FACE_MAX = 1, MAX_SPIN_NUMBER
 #: the score of a kind a strategy will not play now (hoarder's kept wilds): never the best,
 #: not even against the skeleton's start value
 NEVER = -float("inf")
@@ -56,7 +57,7 @@ def holds_other_colours(st, p, c, f):
 
 @inl
 def spin_face(f):
-    """Has face f a Spin card of that number too (1-5)?"""
+    """Has face f a Spin card of that number too (1-9)?"""
     return SPIN_FACE_MIN <= f <= SPIN_FACE_MAX
 
 
