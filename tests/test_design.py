@@ -83,8 +83,7 @@ def test_vary_knobs():
     assert by["stacking"].choices == (False, True)
     assert (by["target"].low, by["target"].high, by["target"].step) == (100, 1000, 50)
     assert by["stacked_wd4"].choices == ("checked", "free")
-    sub = parse_vary(["wheel=two_x,swap_hands", "target=200:400"], "spin2005"
-                     if False else "spin2025")
+    sub = parse_vary(["wheel=two_x,swap_hands", "target=200:400"], "spin2025")
     assert [k.name for k in sub] == ["wheel.two_x", "wheel.swap_hands", "target"]
     assert (sub[2].low, sub[2].high) == (200, 400)
 
@@ -102,6 +101,18 @@ def test_vary_knobs():
 def test_bad_vary(vary, words):
     with pytest.raises(UserError, match=words):
         parse_vary(vary, "classic")
+
+
+def test_vary_spin_cards_whole_range():
+    """spin_cards varies over 0-9 (Spin 6-9 since 2026-12-04), in both Spin editions."""
+    for edition in ("spin2005", "spin2025"):
+        (k,) = parse_vary(["spin_cards"], edition)
+        assert (k.name, k.low, k.high, k.step) == ("spin_cards", 0, 9, 1)
+    (k,) = parse_vary(["spin_cards=6:9"], "spin2005")
+    assert (k.low, k.high) == (6, 9)
+    assert design_rules("spin2005", 4, {"spin_cards": 8}).deck_counts().sum() == 108
+    with pytest.raises(UserError, match="not an option of classic"):
+        parse_vary(["spin_cards"], "classic")
 
 
 def test_bad_vary_spin():

@@ -28,8 +28,8 @@ from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.errors import BotError, RuleError
 from unospin_sim.rules import NOT_IMPLEMENTED, RuleSet, parse_rules
-from unospin_sim.rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KIND_NAMES, WILD,
-                                     WILD_DRAW_FOUR)
+from unospin_sim.rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KIND_NAMES, N_KINDS,
+                                     WILD, WILD_DRAW_FOUR)
 from unospin_sim.runner import simulate, trace
 
 RED, YELLOW, GREEN, BLUE = range(4)
@@ -533,7 +533,7 @@ def test_replay_against_rlcard_rules(players):
     for seed in range(150):
         log, st, _, _ = trace(rules, "random", seed=seed, game=0)
         rows = [tuple(int(x) for x in r) for r in log]
-        hands = np.zeros((players, 78), np.int64)
+        hands = np.zeros((players, N_KINDS), np.int64)
         top = colour = None
         direction, cur, turns = 1, None, 0
         i = 0
@@ -616,7 +616,7 @@ def test_replay_against_rlcard_rules(players):
                 assert code not in (L.EV_UNO, L.EV_FORGET, L.EV_CAUGHT, L.EV_PENALTY,
                                     L.EV_CHALLENGE, L.EV_BLUFF)
             i += 1
-        assert np.array_equal(hands, st.hand[:players, :78])
+        assert np.array_equal(hands, st.hand[:players, :N_KINDS])
         assert turns == int(st.s[L.S_TURNS]) and int(st.s[L.S_WINNER]) >= 0
 
 

@@ -429,3 +429,20 @@ def test_target_needs_a_match_mode():
         parse_rules("classic(target=300)")
     rs = parse_rules("spin2005(players=4,match=race,target=300)")
     assert str(rs) == "spin2005(players=4,match=race,target=300)" and parse_rules(str(rs)) == rs
+
+
+@pytest.mark.parametrize("rules, matches, partners, teams", [
+    ("classic(players=4)", False, False, None),
+    ("classic(players=4,match=race)", True, False, None),
+    ("spin2025(players=3,match=lowest)", True, False, None),
+    ("classic(players=6,partners=true)", False, True, 3),
+    ("spin2005(players=4,partners=true,match=race)", True, True, 2),
+])
+def test_match_mode_and_partners_are_asked_one_way(rules, matches, partners, teams):
+    """RuleSet.plays_matches / .partners / .teams answer what the results schema, the runner
+    and the CLI ask (results.is_match_mode and is_partners defer to them)."""
+    from unospin_sim.results import is_match_mode, is_partners
+
+    rs = parse_rules(rules)
+    assert (rs.plays_matches, rs.partners, rs.teams) == (matches, partners, teams)
+    assert is_match_mode(rs) is matches and is_partners(rs) is partners

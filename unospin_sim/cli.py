@@ -359,7 +359,7 @@ def cmd_run(args, state: dict) -> int:
         args.seed = 0 if args.seed is None else args.seed
         rules = resolve_rules(args)
         bots = resolve_bots(args, rules)
-        if rules.option("match") != "single":
+        if rules.plays_matches:
             if args.games is not None:
                 raise UserError(f"match={rules.option('match')} plays whole matches: give "
                                 f"--matches N, not --games")
@@ -391,12 +391,12 @@ def cmd_run(args, state: dict) -> int:
     match_mode = "matches" in meta
     who = "player" if match_mode else "seat"
     print(format_summary(results.summary.summarize(seconds=seconds, who=who,
-                                                   teams=_teams(rules)), who=who))
+                                                   teams=rules.teams), who=who))
     if match_mode:
         from .results import load_matches
         from .analysis.summary import format_match_summary
         print(format_match_summary(load_matches(meta["results_dir"]), rules.players, seconds,
-                                   teams=_teams(rules)))
+                                   teams=rules.teams))
     if meta["resumed"]:
         if match_mode:
             print(f"resumed: played {meta['matches_played']:,} of the {meta['matches']:,} "
@@ -488,24 +488,17 @@ def cmd_summary(args, state: dict) -> int:
     print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
     if summary_only is not None:
         print(format_summary(SummaryAccumulator.from_dict(meta["summary"])
-                             .summarize(seconds=seconds, teams=_teams(rules))))
+                             .summarize(seconds=seconds, teams=rules.teams)))
         print("(a summary-only run: no round table was written)")
     else:
         matches = res.matches  # None unless the run played matches
         print(format_summary(summarize(rounds, players=rules.players, seconds=seconds,
-                                       teams=_teams(rules)),
+                                       teams=rules.teams),
                              who="seat" if matches is None else "player"))
         if matches is not None:
             from .analysis.summary import format_match_summary
-            print(format_match_summary(matches, rules.players, seconds, teams=_teams(rules)))
+            print(format_match_summary(matches, rules.players, seconds, teams=rules.teams))
     return 0
-
-
-def _teams(rules):
-    """The number of teams under the house rule partners (players / 2), else None."""
-    from .results import is_partners
-
-    return rules.players // 2 if is_partners(rules) else None
 
 
 def _summary_only_meta(d: str):

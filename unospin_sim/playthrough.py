@@ -135,7 +135,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
         elif code == L.EV_WIN:
             lines.append("")
             lines.append(f"{seat(a)} wins the round and scores {b} points")
-            if rules.option("partners", False):
+            if rules.partners:
                 teams = np_ // 2
                 pts = rules.points()
                 opp = sum(int(hands[q] @ pts) for q in range(np_) if q % teams != a % teams)
@@ -210,7 +210,7 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     seed = check_int("seed", seed, 0)
     match = check_int("match", match, 0)
     n, target = rules.players, rules.option("target")
-    teams = n // 2 if rules.option("partners", False) else 0
+    teams = rules.teams or 0
     ki = encode(rules, specs)
     # the match's stream, as the kernel's int64 argument (same 64 bits)
     mseed = int(np.uint64(game_seed(np.uint64(seed), np.uint64(match))).view(np.int64))

@@ -53,7 +53,7 @@ class Evaluation:
 
 def _single(rules: RuleSet) -> RuleSet:
     """The rule set played one round at a time (a varied target is a match rule)."""
-    if rules.option("match") == "single":
+    if not rules.plays_matches:
         return rules
     return rules.replace(match="single", target=RuleSet.build(rules.edition).option("target"))
 

@@ -26,6 +26,15 @@ def _err(table, col):
     return np.clip(np.nan_to_num(err.astype(float)), 0.0, None)
 
 
+def _fair_share_line(ax, fair):
+    """The dashed fair-share line, drawn once per value on ``ax`` (several runs drawn on one
+    axis share one legend entry: "fair share (N players)")."""
+    label = f"fair share ({round(1 / fair)} players)" if fair > 0 else "fair share"
+    if any(line.get_label() == label for line in ax.get_lines()):
+        return
+    ax.axhline(fair, color="grey", ls="--", lw=1, label=label)
+
+
 def plot_seat_win_rates(seats, ax=None, label=None):
     """Seat win rates with 95% intervals and the fair share (table of ``seat_win_rates``)."""
     ax = _ax(ax)
@@ -33,7 +42,7 @@ def plot_seat_win_rates(seats, ax=None, label=None):
     err = np.clip(np.nan_to_num(np.vstack([seats["rate"] - seats["low"],
                                            seats["high"] - seats["rate"]])), 0.0, None)
     ax.errorbar(x, seats["rate"], yerr=err, fmt="o", capsize=3, label=label)
-    ax.axhline(float(seats["fair"].iloc[0]), color="grey", ls="--", lw=1, label="fair share")
+    _fair_share_line(ax, float(seats["fair"].iloc[0]))
     ax.set_xlabel("seat (0 acts first, dealer last)")
     ax.set_ylabel("share of rounds won")
     ax.set_xticks(x)

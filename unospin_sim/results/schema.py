@@ -138,17 +138,15 @@ OWN_FILE = re.compile(r"(part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\.tmp)")
 
 
 def is_match_mode(rules) -> bool:
-    """Whether ``rules`` play whole matches (rule option ``match`` = ``race`` or ``lowest``):
-    then the round table has the match columns and the run a match table."""
-    option = getattr(rules, "option", None)  # (stand-in rule sets of tests may lack options)
-    return option is not None and option("match") != "single"
+    """Whether ``rules`` play whole matches (:attr:`RuleSet.plays_matches`): then the round
+    table has the match columns and the run a match table."""
+    return bool(getattr(rules, "plays_matches", False))  # (test stand-ins may lack it)
 
 
 def is_partners(rules) -> bool:
-    """Whether ``rules`` play the house rule ``partners`` (then the round table has
-    :data:`TEAM_COLUMNS`)."""
-    option = getattr(rules, "option", None)
-    return option is not None and bool(option("partners", False))
+    """Whether ``rules`` play the house rule ``partners`` (:attr:`RuleSet.partners`): then the
+    round table has :data:`TEAM_COLUMNS`."""
+    return bool(getattr(rules, "partners", False))
 
 
 def has_jump_ins(rules) -> bool:

@@ -508,6 +508,24 @@ class RuleSet:
         """``spaces.WHEEL_NONE``, ``spaces.WHEEL_2005`` or ``spaces.WHEEL_2025``."""
         return self.edition_data.wheel_family
 
+    @property
+    def plays_matches(self) -> bool:
+        """Whether these rules play whole matches (option ``match`` = ``race`` or
+        ``lowest``): the one place that question is answered (results columns, the runner,
+        the CLI and the designer ask here)."""
+        return self.option("match", "single") != "single"
+
+    @property
+    def partners(self) -> bool:
+        """Whether these rules play the house rule ``partners`` (teams of two sitting
+        opposite)."""
+        return bool(self.option("partners", False))
+
+    @property
+    def teams(self) -> int | None:
+        """Number of teams under ``partners`` (players // 2), None without it."""
+        return self.players // 2 if self.partners else None
+
     def option(self, name: str, default: Any = _MISSING) -> Any:
         """Value of rule option ``name``.
 

@@ -13,7 +13,7 @@ import pandas as pd
 from ..engine import layout as L
 from ..engine.encode import encode
 from ..results import (MAX_MATCH_ROUNDS, ChunkColumns, PartBuffer, has_jump_ins,
-                       is_match_mode, match_arrows, match_frames, rounds_frame, spins_arrow,
+                       match_arrows, match_frames, rounds_frame, spins_arrow,
                        spins_frame)
 from ..rules import parse_rules
 from .inputs import TABLES
@@ -84,7 +84,7 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     """
     rules, ki = _encoded(rules_text, bots_text, check)
     entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
-    play = _play_matches if is_match_mode(rules) else _play_rounds
+    play = _play_matches if rules.plays_matches else _play_rounds
     acc, frames = play(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep,
                        entry)
     entry["summary"] = acc.to_dict()

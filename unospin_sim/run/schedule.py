@@ -25,7 +25,7 @@ from ..bots import saved_bot_string, saved_bots
 from ..engine import layout as L
 from ..engine.encode import encode
 from ..errors import UserError
-from ..results import MAX_MATCH_ROUNDS, Results, empty_frames, is_match_mode, round_columns
+from ..results import MAX_MATCH_ROUNDS, Results, empty_frames, round_columns
 from ..rules import parse_rules
 from .chunk import SUMMARY_COLUMNS, run_chunk
 from .inputs import (MAX_SEED, TABLES, as_bots, as_rules, check_int, check_tables,
@@ -130,7 +130,7 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
         raise UserError(f"keep={keep!r} needs an output directory (out)")
 
     ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
-    if is_match_mode(rules) and rotate_bots:
+    if rules.plays_matches and rotate_bots:
         raise UserError(f"rotate_bots cannot be combined with match={rules.option('match')}: "
                         f"a match passes the deal itself")
     params = {"rules": str(rules), "bots": [saved_bot_string(b) for b in bot_specs], "seed": seed,
@@ -197,7 +197,7 @@ def _warm_kernel(rules, ki, params, progress: bool) -> None:
     if note is not None:
         note.start()
     try:
-        if is_match_mode(rules):
+        if rules.plays_matches:
             kernel.play_match_chunk(*ki.args(), seed, 0, 0, MAX_MATCH_ROUNDS)
         else:
             kernel.play_chunk(*ki.args(), seed, 0, np.zeros((0, ncols), np.int64),
@@ -217,7 +217,7 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
     seed, games, chunk_size = params["seed"], params["games"], params["chunk_size"]
     rotate, check = bool(params["rotate_bots"]), bool(params["check"])
     tables = tuple(params["tables"])
-    match_mode = is_match_mode(rules)
+    match_mode = rules.plays_matches
     acc = SummaryAccumulator(rules.players)
     nchunks = -(-games // chunk_size)
     todo = list(range(nchunks))
@@ -307,7 +307,7 @@ def _finish(rules, params, store, threads, keep, client, acc, kept, played, roun
     seed, games, chunk_size = params["seed"], params["games"], params["chunk_size"]
     rotate, check = bool(params["rotate_bots"]), bool(params["check"])
     tables = tuple(params["tables"])
-    match_mode = is_match_mode(rules)
+    match_mode = rules.plays_matches
     order = sorted(kept)
     empty = empty_frames(rules)
     rounds, spins, matches = (

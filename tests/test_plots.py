@@ -1,0 +1,35 @@
+"""Plot functions take and return an ``ax``; a chart with several series has one legend entry
+per series."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from unospin_sim.analysis import seat_win_rates  # noqa: E402
+from unospin_sim.plots import plot_seat_win_rates  # noqa: E402
+
+
+def _rounds(winners, players):
+    return pd.DataFrame({"winner": winners, "first_player": [0] * len(winners),
+                         **{f"cards_left_{i}": [0] * len(winners) for i in range(players)}})
+
+
+def test_seat_chart_lists_fair_share_once_per_player_count():
+    fig, ax = plt.subplots()
+    four = seat_win_rates(_rounds([0, 1, 2, 3, 0, 1], 4))
+    for label in ("2005", "2025", "classic", "spiderman"):
+        assert plot_seat_win_rates(four, ax=ax, label=label) is ax
+    labels = ax.get_legend_handles_labels()[1]
+    assert labels.count("fair share (4 players)") == 1
+    assert [lb for lb in labels if not lb.startswith("fair")] == ["2005", "2025", "classic",
+                                                                  "spiderman"]
+    two = seat_win_rates(_rounds([0, 1, 1], 2))
+    plot_seat_win_rates(two, ax=ax, label="2 players")
+    labels = ax.get_legend_handles_labels()[1]
+    assert labels.count("fair share (4 players)") == 1
+    assert labels.count("fair share (2 players)") == 1
+    plt.close(fig)
