@@ -6,7 +6,9 @@ directories.
     python -m unospin_sim report DIR --out reports/mine
 
 Writes ``report.md`` and a self-contained ``report.html`` (the charts embedded), both opening
-with findings generated from the numbers (never typed by hand), then every table with its
+with its answers (one headline per question: round length, seat, wheel, race, skill, 2005
+against 2025) and the findings, generated from the numbers (never typed by hand), then every
+table with its
 95% intervals and every figure with the command that reproduces it; PNG charts and the
 tables as CSV beside them. A *round* is one deal played out; a *match* is a race of rounds
 to the target score.
@@ -21,8 +23,9 @@ from pathlib import Path
 
 from ..errors import UserError
 from .doc import Doc, format_p, ratio_interval
-from .sections import (Context, balance_section, bots_label, race_section, runs_section,
-                       seats_section, side_by_side_section, wheel_section)
+from .sections import (Context, balance_section, bots_label, editions_section, headline,
+                       race_section, runs_section, seats_section, side_by_side_section,
+                       wheel_section)
 from .skill import skill_section
 
 __all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
@@ -99,11 +102,11 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
 
     ctx = Context(runs=runs, played=played, out=out, cmd=cmd, target=target, log=log,
                   wheel_games=wheel_games, threads=threads, body=Doc(out))
-    for section in (runs_section, balance_section, side_by_side_section, seats_section,
-                    wheel_section, race_section):
+    for section in (runs_section, balance_section, side_by_side_section, editions_section,
+                    seats_section, wheel_section, race_section):
         section(ctx)
     if skill_dirs:  # the best strategy against random fields, per tournament
-        skill_section(ctx.body, ctx.findings, skill_dirs, out, cmd)
+        skill_section(ctx.body, ctx.findings, skill_dirs, out, cmd, answer=ctx.answer)
     return _write(ctx)
 
 
@@ -120,6 +123,10 @@ def _write(ctx: Context) -> Path:
         doc.p("Caution: the 2025 wheel layout (eight equal spaces) is an assumption "
               "(docs/RULINGS.md: the physical layout was not found); every 2025 figure "
               "depends on it.")
+    doc.h(2, "Answers")
+    doc.p("One line per question: the largest effect whose 95% interval excludes no effect "
+          "(the details are under Findings and in each section).")
+    doc.ul(headline(ctx.answers))
     doc.h(2, "Findings")
     doc.ul(ctx.findings or ["No finding: too few rounds."])
     doc.blocks += ctx.body.blocks

@@ -14,12 +14,37 @@ from typing import Callable
 
 import numpy as np
 
-from ..analysis.stats import mean_interval
+from ..analysis.stats import mean_interval, players_of
 from ..errors import UserError
 from .doc import Doc, format_p, pp, ratio_interval, save_figure, with_ci
 
-__all__ = ["Context", "bots_label", "mixed_unrotated", "runs_section", "balance_section",
-           "side_by_side_section", "seats_section", "wheel_section", "race_section"]
+__all__ = ["Context", "Answer", "QUESTIONS", "headline", "bots_label", "mixed_unrotated",
+           "runs_section", "balance_section", "side_by_side_section", "seats_section",
+           "editions_section", "wheel_section", "race_section"]
+
+#: the questions the report answers first, in order: key -> (question, what answers it when
+#: this report cannot)
+QUESTIONS = {
+    "length": ("How long is a round?", ""),
+    "seat": ("Does the seat matter?", "needs a run with equal (or rotated) bots"),
+    "wheel": ("Which wheel space swings a round most?", "needs a run with a wheel"),
+    "race": ("Is an early lead decisive in the race to the target?",
+             "needs runs whose rounds make matches"),
+    "skill": ("How much of the game is skill?", "needs tournaments: report --skill DIR ..."),
+    "editions": ("2005 against 2025", "needs a spin2005 and a spin2025 run"),
+}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A candidate headline: ``size`` is the effect's magnitude in its question's unit
+    (None: a level, not an effect, used only when the question has no effect), ``clear``
+    whether its 95% interval excludes no effect, ``text`` the finding."""
+
+    question: str
+    size: float | None
+    clear: bool
+    text: str
 
 
 @dataclass
@@ -41,6 +66,34 @@ class Context:
     threads: int | None
     body: Doc
     findings: list = field(default_factory=list)
+    answers: list = field(default_factory=list)
+
+    def answer(self, question: str, size: float | None, clear: bool, text: str) -> None:
+        """Offer ``text`` as a headline answer to ``question`` (a key of QUESTIONS)."""
+        assert question in QUESTIONS, question
+        self.answers.append(Answer(question, size, bool(clear), text))
+
+
+def headline(answers) -> list[str]:
+    """One line per question of QUESTIONS: the largest effect whose 95% interval excludes no
+    effect; without one, that no effect is distinguishable (and the largest seen); a level
+    (``size`` None) only where the question has no effect at all."""
+    lines = []
+    for key, (question, missing) in QUESTIONS.items():
+        cands = [a for a in answers if a.question == key]
+        effects = [a for a in cands if a.size is not None]
+        clear = [a for a in effects if a.clear]
+        if clear:
+            text = max(clear, key=lambda a: abs(a.size)).text
+        elif effects:
+            text = ("no effect distinguishable from none at 95%; the largest seen: "
+                    + max(effects, key=lambda a: abs(a.size)).text)
+        elif cands:
+            text = cands[0].text
+        else:
+            text = f"not measured here ({missing})."
+        lines.append(f"**{question}** {text}")
+    return lines
 
 
 def bots_label(meta) -> str:
@@ -120,6 +173,13 @@ def balance_section(ctx: Context) -> None:
             f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
             f"rate is {pp(b.first_player_advantage)} percentage points off a fair share "
             f"[{pp(lo_)}, {pp(hi_)}]: {verdict}.")
+        ctx.answer("length", None, True,
+                   f"`{label}`: {b.mean_turns:.1f} turns per round "
+                   f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}].")
+        ctx.answer("seat", b.first_player_advantage, lo_ > 0 or hi_ < 0,
+                   f"in `{label}` the first player's round win rate is "
+                   f"{pp(b.first_player_advantage)} percentage points off a fair share "
+                   f"[{pp(lo_)}, {pp(hi_)}]: {verdict}.")
     _jump_ins(ctx)
     _against_the_first(ctx)
 
@@ -147,10 +207,11 @@ def _against_the_first(ctx: Context) -> None:
         r, lo, hi = ratio_interval(a_r["turns"], b_r["turns"])
         if math.isfinite(r):
             word = "longer" if r >= 1 else "shorter"
-            ctx.findings.append(
-                f"`{other}` rounds are {abs(r - 1):.0%} {word} than `{labels[0]}` rounds "
-                f"[{abs(lo - 1) if r >= 1 else abs(hi - 1):.0%}, "
-                f"{abs(hi - 1) if r >= 1 else abs(lo - 1):.0%}] (mean turns per round).")
+            text = (f"`{other}` rounds are {abs(r - 1):.0%} {word} than `{labels[0]}` rounds "
+                    f"[{abs(lo - 1) if r >= 1 else abs(hi - 1):.0%}, "
+                    f"{abs(hi - 1) if r >= 1 else abs(lo - 1):.0%}] (mean turns per round).")
+            ctx.findings.append(text)
+            ctx.answer("length", r - 1, lo > 1 or hi < 1, text)
         wa = a_r.loc[a_r["winner"] >= 0, "winner_points"]
         wb = b_r.loc[b_r["winner"] >= 0, "winner_points"]
         r, lo, hi = ratio_interval(wa, wb)
@@ -247,6 +308,8 @@ def wheel_section(ctx: Context) -> None:
                                 "swing", "swing_low", "swing_high", "hand_change",
                                 "hand_change_low", "hand_change_high"]],
                            {"per_round", "swing", "hand_change"}, scale={"swing": 100.0}))
+        if not (ctx.wheel_games > 0 and meta.get("games", 0) > 0):
+            _swing_answer(ctx, label, eff)
         fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
         plot_space_effects(eff, ax=axes[0], metric="swing")
         plot_space_effects(eff, ax=axes[1], metric="hand_change")
@@ -257,6 +320,54 @@ def wheel_section(ctx: Context) -> None:
                     f"size per spin. Reproduce: `{ctx.cmd}`")
         if "leader" in spins.columns:
             _catch_up(ctx, i, label, spins)
+
+
+def _swing_answer(ctx: Context, label: str, eff) -> None:
+    """Without paired replays the wheel's headline is the largest relative swing."""
+    sw = eff["swing"].dropna()
+    if not len(sw):
+        return
+    s = sw.abs().idxmax()
+    e = eff.loc[s]
+    ctx.answer("wheel", float(e["swing"]), e["swing_low"] > 0 or e["swing_high"] < 0,
+               f"on the `{label}` wheel, a spinner landing on `{s}` wins the round "
+               f"{pp(e['swing'])} percentage points more often than one landing elsewhere "
+               f"[{pp(e['swing_low'])}, {pp(e['swing_high'])}] (relative swing, "
+               "observational: no paired replays in this report).")
+
+
+def editions_section(ctx: Context) -> None:
+    """2005 against 2025: the first spin2025 run against the first spin2005 run with the same
+    bots (round length and winner points as ratios, 95% intervals)."""
+    def edition(meta):
+        return meta.get("edition") or str(meta.get("rules", "")).split("(")[0]
+
+    by = {}
+    for label, (rounds, _, meta, _) in ctx.runs.items():
+        by.setdefault((edition(meta), bots_label(meta)), (label, rounds))
+    pairs = [(by[("spin2005", b)], by[("spin2025", b)]) for e, b in by
+             if e == "spin2005" and ("spin2025", b) in by]
+    if not pairs:
+        return
+    (l05, r05), (l25, r25) = pairs[0]
+    lines = []
+    r, lo, hi = ratio_interval(r25["turns"], r05["turns"])
+    if math.isfinite(r):
+        text = (f"`{l25}` rounds last {r:.2f} times as many turns as `{l05}` rounds "
+                f"[{lo:.2f}, {hi:.2f}].")
+        lines.append(text)
+        ctx.answer("editions", r - 1, lo > 1 or hi < 1, text)
+    w25 = r25.loc[r25["winner"] >= 0, "winner_points"]
+    w05 = r05.loc[r05["winner"] >= 0, "winner_points"]
+    r, lo, hi = ratio_interval(w25, w05)
+    if math.isfinite(r):
+        text = (f"a `{l25}` round winner scores {r:.2f} times the points of a `{l05}` one "
+                f"[{lo:.2f}, {hi:.2f}].")
+        lines.append(text)
+        ctx.answer("editions", r - 1, lo > 1 or hi < 1, text)
+    if lines:
+        ctx.body.h(2, "2005 against 2025 (per round)")
+        ctx.body.ul(lines)
 
 
 def _absolute_effects(ctx: Context, i: int, label: str, meta: dict) -> None:
@@ -302,6 +413,12 @@ def _absolute_effects(ctx: Context, i: int, label: str, meta: dict) -> None:
     sp = absolute[absolute["who"] == "spinner"].set_index("space")
     best, worst = sp["effect"].idxmax(), sp["effect"].idxmin()
     null = [s for s in sp.index if sp.loc[s, "low"] <= 0 <= sp.loc[s, "high"]]
+    for s in (best, worst):
+        e = sp.loc[s]
+        ctx.answer("wheel", float(e["effect"]), e["low"] > 0 or e["high"] < 0,
+                   f"on the `{label}` wheel, `{s}` changes the spinner's chance to win the "
+                   f"round by {pp(e['effect'])} percentage points [{pp(e['low'])}, "
+                   f"{pp(e['high'])}] against a blank space.")
     ctx.findings.append(
         f"`{label}` wheel, against a blank space: `{best}` helps the spinner most "
         f"({pp(sp.loc[best, 'effect'])} percentage points of round-win chance "
@@ -430,6 +547,12 @@ def _race_run(ctx: Context, i: int, label: str, rounds, meta, in_engine, race_bl
     race_blocks.append(("table", lead))
     d1 = lead.loc[1]
     cb = dyn.loc["comeback_rate"]
+    if d1.n > 0:
+        fair = 1.0 / players_of(rounds)
+        ctx.answer("race", float(d1.p_leader_wins - fair), d1.low > fair or d1.high < fair,
+                   f"in `{label}` the leader after the first round wins the match "
+                   f"{d1.p_leader_wins:.0%} of the time [{d1.low:.0%}, {d1.high:.0%}], "
+                   f"against {fair:.0%} for a lead that meant nothing.")
     lead_text = (f"the leader after the first round wins the match "
                  f"{d1.p_leader_wins:.0%} of the time [{d1.low:.0%}, {d1.high:.0%}]; "
                  if d1.n > 0 else "")

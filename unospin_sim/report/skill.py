@@ -9,9 +9,10 @@ from ..analysis.stats import Z95
 __all__ = ["skill_section"]
 
 
-def skill_section(body, findings, skill_dirs, out, cmd) -> None:
+def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
     """The skill section: one row per tournament, and the difference of every tournament's
-    round excess from the first one's (independent samples, 95% intervals)."""
+    round excess from the first one's (independent samples, 95% intervals). ``answer``
+    (``Context.answer``) receives each tournament's skill as a headline candidate."""
     import pandas as pd
 
     from ..tournament import load_skill
@@ -46,6 +47,13 @@ def skill_section(body, findings, skill_dirs, out, cmd) -> None:
            "95% intervals. Tournaments: " + ", ".join(f"`{d}`" for d in skill_dirs) + ".")
     body.table(shown)
     for rules, r in t.iterrows():
+        if answer is not None and r["round_excess"] == r["round_excess"]:
+            answer("skill", float(r["round_excess"]),
+                   r["round_excess_low"] > 0 or r["round_excess_high"] < 0,
+                   f"in `{rules}` the best strategy ({r['strategy']}) wins "
+                   f"{100 * r['round_excess']:+.1f} percentage points of rounds above a fair "
+                   f"share against random bots [{100 * r['round_excess_low']:+.1f}, "
+                   f"{100 * r['round_excess_high']:+.1f}].")
         findings.append(
             f"Skill in `{rules}`: the best strategy ({r['strategy']}) wins "
             f"{100 * r['round_share']:.1f}% of rounds [{100 * r['round_low']:.1f}, "
