@@ -13,7 +13,6 @@ New subcommands register themselves in :data:`COMMANDS` (a function adding the s
 from __future__ import annotations
 
 import argparse
-import contextlib
 import math
 import os
 import signal
@@ -31,8 +30,6 @@ __all__ = ["main", "build_parser", "parse_games", "COMMANDS"]
 PROG = "unospin_sim"
 DEFAULT_EDITION = "spin2025"
 DEFAULT_BOTS = "random"  # the bot RULINGS.md defines exactly: cross-checkable results
-DEFAULT_GAMES = 1_000_000
-DEFAULT_MATCHES = 1000  # --matches under --match race/lowest
 MAX_SEED = 2**63 - 1
 MAX_GAMES = 2**62
 MAX_THREADS = 1024  # runner.simulate's limit: checked here, before the results directory exists
@@ -279,36 +276,6 @@ def _add_run(sub) -> None:
     p.set_defaults(func=cmd_run)
 
 
-@contextlib.contextmanager
-def _dask_client(address, threads: int):
-    """A Dask client for ``--dask ADDRESS`` ('local': a local cluster), or None."""
-    if address is None:
-        yield None
-        return
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise UserError("--dask needs dask.distributed: pip install 'unospin_sim[dask]'") \
-            from None
-    try:
-        if address == "local":
-            cluster = LocalCluster(n_workers=threads, threads_per_worker=1,
-                                   dashboard_address=None)
-            client = Client(cluster)
-        else:
-            cluster = None
-            client = Client(address, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as e:
-        raise UserError(f"cannot reach the Dask scheduler {address}: "
-                        f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    try:
-        yield client
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-
 _RUN_FLAGS_FIXED = ("games", "seed", "edition", "players", "wheel", "turn_cap", "rules",
                     "chunk_size", "out", "match", "target", "matches")
 
@@ -319,8 +286,8 @@ def _resume_command(path) -> str:
 
 def cmd_run(args, state: dict) -> int:
     """Execute ``run``: validate everything, simulate (or resume), print the summary."""
-    from .analysis.summary import format_summary
-    from .run import resume, simulate
+    from .analysis.summary import run_summary_text
+    from .run import dask_client, games_to_play, resume, simulate
     from .run.inputs import check_tables
 
     threads = args.threads if args.threads is not None else min(_cores(), MAX_THREADS)
@@ -346,32 +313,16 @@ def cmd_run(args, state: dict) -> int:
                             f"--{given[0].replace('_', '-')} cannot be given with it")
         if not args.resume.strip():
             raise UserError("--resume needs a directory name, got an empty string")
-        with _dask_client(args.dask, threads) as client:
+        with dask_client(args.dask, threads) as client:
             if client is not None:
                 kwargs["client"] = client
                 state["dask"] = client.scheduler.address
             results = resume(args.resume, **kwargs)
-        rules = results.meta["rules"]
-        from .rules import parse_rules
-        rules = parse_rules(rules)
-        bots = results.meta["bots"]
     else:
         args.seed = 0 if args.seed is None else args.seed
         rules = resolve_rules(args)
         bots = resolve_bots(args, rules)
-        if rules.plays_matches:
-            if args.games is not None:
-                raise UserError(f"match={rules.option('match')} plays whole matches: give "
-                                f"--matches N, not --games")
-            if args.rotate_bots:
-                raise UserError(f"--rotate-bots cannot be combined with "
-                                f"match={rules.option('match')}: a match passes the deal "
-                                f"itself")
-            args.games = DEFAULT_MATCHES if args.matches is None else args.matches
-        else:
-            if args.matches is not None:
-                raise UserError("--matches needs a match mode: --match race or --match lowest")
-            args.games = DEFAULT_GAMES if args.games is None else args.games
+        games = games_to_play(rules, args.games, args.matches, args.rotate_bots)
         tables = check_tables(args.tables)
         if args.out is not None and not args.out.strip():
             raise UserError("--out needs a directory name, got an empty string")
@@ -379,37 +330,13 @@ def cmd_run(args, state: dict) -> int:
         kwargs.update(rotate_bots=args.rotate_bots, tables=tables, overwrite=args.overwrite)
         if args.chunk_size is not None:
             kwargs["chunk_size"] = args.chunk_size
-        with _dask_client(args.dask, threads) as client:  # connect before writing anything
+        with dask_client(args.dask, threads) as client:  # connect before writing anything
             if client is not None:
                 kwargs["client"] = client
                 state["dask"] = client.scheduler.address
-            results = simulate(rules, bots, args.games, args.seed, out=str(out), **kwargs)
+            results = simulate(rules, bots, games, args.seed, out=str(out), **kwargs)
     state.pop("store", None)  # finished: nothing to resume
-    meta = results.meta
-    # the games alone, as `summary` reports them; after a resume only this session's speed
-    seconds = None if meta["resumed"] else meta["wall_seconds"]
-    match_mode = "matches" in meta
-    who = "player" if match_mode else "seat"
-    print(format_summary(results.summary.summarize(seconds=seconds, who=who,
-                                                   teams=rules.teams), who=who))
-    if match_mode:
-        from .results import load_matches
-        from .analysis.summary import format_match_summary
-        print(format_match_summary(load_matches(meta["results_dir"]), rules.players, seconds,
-                                   teams=rules.teams))
-    if meta["resumed"]:
-        if match_mode:
-            print(f"resumed: played {meta['matches_played']:,} of the {meta['matches']:,} "
-                  f"matches in {meta['wall_seconds']:.2f} s")
-        else:
-            print(f"resumed: played {meta['games_played']:,} of the {meta['games']:,} "
-                  f"rounds in {meta['wall_seconds']:.2f} s")
-    if meta["rotate_bots"]:
-        t = results.summary.player_win_rates()
-        print("player  bot  win rate  95% interval  (bots rotated: averaged over every seat)")
-        for i, row in t.iterrows():
-            print(f"{i:>6}  {bots[i]}  {row.rate:.4f}  [{row.low:.4f}, {row.high:.4f}]")
-    print(f"results in {meta['results_dir']}")
+    print(run_summary_text(results))
     return 0
 
 
@@ -464,64 +391,12 @@ def _add_summary(sub) -> None:
 
 def cmd_summary(args, state: dict) -> int:
     """Execute ``summary``: load DIR and print the same summary as ``run``."""
-    from .analysis.summary import format_summary, summarize
-    from .results import load_results
-    from .rules import parse_rules
+    from .analysis.summary import results_summary_text
 
     if not args.dir.strip():
         raise UserError("summary needs a results directory, got an empty string")
-    summary_only = _summary_only_meta(args.dir)
-    if summary_only is not None:
-        from .analysis.summary import SummaryAccumulator
-        meta = summary_only
-        rules = parse_rules(meta["rules"])
-    else:
-        res = load_results(args.dir)
-        rounds, meta = res.rounds, res.meta
-        rules = parse_rules(meta["rules"])  # load_results has checked it parses
-    seconds = meta.get("wall_seconds")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not math.isfinite(seconds) or seconds < 0:
-        seconds = None  # absent or garbled: the summary just leaves out the speed
-    bots = meta.get("bots")
-    bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
-    print(f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {args.dir}")
-    if summary_only is not None:
-        print(format_summary(SummaryAccumulator.from_dict(meta["summary"])
-                             .summarize(seconds=seconds, teams=rules.teams)))
-        print("(a summary-only run: no round table was written)")
-    else:
-        matches = res.matches  # None unless the run played matches
-        print(format_summary(summarize(rounds, players=rules.players, seconds=seconds,
-                                       teams=rules.teams),
-                             who="seat" if matches is None else "player"))
-        if matches is not None:
-            from .analysis.summary import format_match_summary
-            print(format_match_summary(matches, rules.players, seconds, teams=rules.teams))
+    print(results_summary_text(args.dir))
     return 0
-
-
-def _summary_only_meta(d: str):
-    """meta.json of a run written with ``--tables none`` (else None)."""
-    import json
-
-    from .errors import ResultsError
-    from .rules import parse_rules
-    path = Path(d) / "meta.json"
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None  # load_results reports it
-    if not isinstance(meta, dict) or meta.get("tables") != []:
-        return None
-    try:
-        from .analysis.summary import SummaryAccumulator
-        parse_rules(meta["rules"])
-        SummaryAccumulator.from_dict(meta["summary"])
-    except (KeyError, TypeError, ValueError) as e:
-        raise ResultsError(f"{path}: a summary-only run without valid summary counts: "
-                           f"{e}") from None
-    return meta
 
 
 # ------------------------------------------------------------------------------------------
@@ -765,6 +640,7 @@ def cmd_design(args, state: dict) -> int:
     import json
 
     from .design import DesignSpec, resume_design, run_design
+    from .run import dask_client
 
     study_flags = ("edition", "players", "bots", "goal", "vary", "trials", "games", "stages",
                    "skill_bot", "seed", "workers", "threads", "out")
@@ -773,7 +649,7 @@ def cmd_design(args, state: dict) -> int:
         if given:
             raise UserError(f"--resume takes the study's own arguments from its design.json; "
                             f"drop {given[0]}")
-        with _dask_client(args.dask, min(_cores(), MAX_THREADS)) as client:
+        with dask_client(args.dask, min(_cores(), MAX_THREADS)) as client:
             answer = resume_design(args.resume, progress=not args.quiet, client=client)
     else:
         if not args.edition:
@@ -796,7 +672,7 @@ def cmd_design(args, state: dict) -> int:
             raise UserError("--dask plays on the cluster's workers: drop "
                             f"{'--workers' if args.workers else '--threads'}")
         spec.check()  # every argument checked before a cluster is started
-        with _dask_client(args.dask, min(_cores(), MAX_THREADS)) as client:
+        with dask_client(args.dask, min(_cores(), MAX_THREADS)) as client:
             answer = run_design(spec, args.out, progress=not args.quiet, client=client)
     print(json.dumps(answer, indent=2))
     return 0

@@ -1,12 +1,15 @@
 """The end-of-run summary: games, speed, unfinished rounds, seat win rates, mean turns.
 
 :func:`summarize` returns a tidy table (one row per statistic, with a 95% interval where
-one applies) and :func:`format_summary` renders it for the terminal.
+one applies) and :func:`format_summary` renders it for the terminal;
+:func:`run_summary_text` is what ``run`` prints when it finishes and
+:func:`results_summary_text` what ``summary DIR`` prints.
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -14,7 +17,8 @@ import pandas as pd
 from .stats import Z95, mean_interval, players_of, wilson_interval
 
 __all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary",
-           "SummaryAccumulator", "format_match_summary"]
+           "SummaryAccumulator", "format_match_summary", "run_summary_text",
+           "results_summary_text"]
 
 
 class SummaryAccumulator:
@@ -297,4 +301,79 @@ def format_match_summary(matches: pd.DataFrame, players: int,
     lines.append(f"{'team' if teams else 'player':>6}  match win rate  95% interval")
     for i in range(k):
         lines.append(f"{i:>6}  {wins[i] / n:14.4f}  [{low[i]:.4f}, {high[i]:.4f}]")
+    return "\n".join(lines)
+
+
+def run_summary_text(results) -> str:
+    """What ``run`` prints when a run (or a resumed run) finishes: the summary of its rounds
+    (seats, or players when bots rotate or matches are played), the match summary in match
+    mode, what a resume played, the players' win rates under rotation and where the results
+    are. ``results``: the :class:`~unospin_sim.results.Results` of ``simulate``/``resume``."""
+    from ..results import load_matches
+    from ..rules import parse_rules
+
+    meta = results.meta
+    rules = parse_rules(meta["rules"])
+    bots = meta["bots"]
+    # the games alone, as `summary` reports them; after a resume only this session's speed
+    seconds = None if meta["resumed"] else meta["wall_seconds"]
+    match_mode = "matches" in meta
+    who = "player" if match_mode else "seat"
+    lines = [format_summary(results.summary.summarize(seconds=seconds, who=who,
+                                                      teams=rules.teams), who=who)]
+    if match_mode:
+        lines.append(format_match_summary(load_matches(meta["results_dir"]), rules.players,
+                                          seconds, teams=rules.teams))
+    if meta["resumed"]:
+        unit, total = ("matches", "matches") if match_mode else ("rounds", "games")
+        played = meta["matches_played" if match_mode else "games_played"]
+        lines.append(f"resumed: played {played:,} of the {meta[total]:,} {unit} in "
+                     f"{meta['wall_seconds']:.2f} s")
+    if meta["rotate_bots"]:
+        t = results.summary.player_win_rates()
+        lines.append("player  bot  win rate  95% interval  (bots rotated: averaged over every "
+                     "seat)")
+        for i, row in t.iterrows():
+            lines.append(f"{i:>6}  {bots[i]}  {row.rate:.4f}  [{row.low:.4f}, {row.high:.4f}]")
+    lines.append(f"results in {meta['results_dir']}")
+    return "\n".join(lines)
+
+
+def results_summary_text(results_dir) -> str:
+    """What ``summary DIR`` prints: the run's rules, bots and seed, then the summary ``run``
+    printed (from the round table, or from the counts of a summary-only run), and the match
+    summary in match mode. Every problem with the directory is one
+    :class:`~unospin_sim.errors.ResultsError` line."""
+    from ..errors import ResultsError
+    from ..results import load_results, read_summary_only
+    from ..rules import parse_rules
+
+    meta = read_summary_only(results_dir)
+    res = None
+    if meta is None:
+        res = load_results(results_dir)
+        meta = res.meta
+    rules = parse_rules(meta["rules"])  # checked to parse by either reader
+    seconds = meta.get("wall_seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not math.isfinite(seconds) or seconds < 0:
+        seconds = None  # absent or garbled: the summary just leaves out the speed
+    bots = meta.get("bots")
+    bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
+    lines = [f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {results_dir}"]
+    if res is None:
+        try:
+            acc = SummaryAccumulator.from_dict(meta["summary"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ResultsError(f"{Path(results_dir) / 'meta.json'}: a summary-only run "
+                               f"without valid summary counts: {e}") from None
+        lines.append(format_summary(acc.summarize(seconds=seconds, teams=rules.teams)))
+        lines.append("(a summary-only run: no round table was written)")
+        return "\n".join(lines)
+    matches = res.matches  # None unless the run played matches
+    lines.append(format_summary(summarize(res.rounds, players=rules.players, seconds=seconds,
+                                          teams=rules.teams),
+                                who="seat" if matches is None else "player"))
+    if matches is not None:
+        lines.append(format_match_summary(matches, rules.players, seconds, teams=rules.teams))
     return "\n".join(lines)

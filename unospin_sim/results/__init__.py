@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ResultsError, RuleError
-from .load import load_matches, newest, read_results
+from .load import load_matches, newest, read_results, read_summary_only
 from .schema import (CHECK_COLUMN, JUMP_COLUMN, MATCH_COLUMNS, MATCH_ROUND_COLUMNS,
                      MAX_MATCH_ROUNDS, REPLAY_COLUMNS, REQUIRED_META, RESULTS_FORMAT,
                      ROUND_BASE_COLUMNS,
@@ -72,7 +72,7 @@ __all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_
            "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "JUMP_COLUMN",
            "has_jump_ins", "is_partners", "REQUIRED_META", "RESULTS_FORMAT", "newest",
            "ChunkColumns", "PartBuffer", "part_write_options", "rounds_arrow", "spins_arrow",
-           "replay_frame", "REPLAY_COLUMNS"]
+           "replay_frame", "REPLAY_COLUMNS", "read_summary_only"]
 
 
 @dataclass(eq=False)

@@ -22,7 +22,7 @@ from .schema import (JUMP_COLUMN, MATCH_COLUMNS, MAX_MATCH_ROUNDS, META_FILE, RE
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["read_results", "load_matches", "newest"]
+__all__ = ["read_results", "load_matches", "newest", "read_summary_only"]
 
 
 def _read_meta(d: Path) -> dict:
@@ -266,3 +266,32 @@ def newest(root: str | os.PathLike | None = None) -> Path:
     where = f"{roots[0]}/" if root is not None else f"results/ of {here} or of its parents"
     raise ResultsError(f"no results directory found in {where}: run "
                        f"`python -m unospin_sim run --games 1e6` first")
+
+
+def read_summary_only(results_dir: str | os.PathLike) -> dict | None:
+    """``meta.json`` of a run written with ``tables=()`` (``run --tables none``): no round
+    table, only the summary counts under ``"summary"``; None for any other directory (which
+    :func:`read_results` reads and checks).
+
+    Raises
+    ------
+    ResultsError
+        A summary-only ``meta.json`` whose rules do not parse or without a summary object.
+    """
+    from ..rules import parse_rules
+
+    path = Path(results_dir) / META_FILE
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None  # read_results reports it
+    if not isinstance(meta, dict) or meta.get("tables") != []:
+        return None
+    try:
+        parse_rules(meta["rules"])
+        if not isinstance(meta["summary"], dict):
+            raise TypeError("'summary' is not an object")
+    except (KeyError, TypeError, ValueError) as e:
+        raise ResultsError(f"{path}: a summary-only run without valid summary counts: "
+                           f"{e}") from None
+    return meta

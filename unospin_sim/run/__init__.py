@@ -1,14 +1,18 @@
 """Running games: the inputs checked once (:mod:`.inputs`), one chunk of a run played
 (:mod:`.chunk`), a whole run scheduled on threads or Dask with progress and its
-``meta.json`` (:mod:`.schedule`), single games and paired spin replays (:mod:`.replay`).
+``meta.json`` (:mod:`.schedule`), single games and paired spin replays (:mod:`.replay`),
+a Dask client for a cluster (:mod:`.cluster`).
 ``unospin_sim.runner`` re-exports these names, as before.
 """
 
 from .chunk import KERNEL_BATCH, MATCH_BATCH, SUMMARY_COLUMNS, play_chunk_frames, run_chunk
-from .inputs import MAX_SEED, TABLES, default_threads
+from .cluster import dask_client
+from .inputs import (DEFAULT_MATCHES, DEFAULT_ROUNDS, MAX_SEED, TABLES, default_threads,
+                     games_to_play)
 from .replay import REPLAY_COLUMNS, replay_spins, trace
 from .schedule import SCHEMA_VERSION, resume, simulate
 
 __all__ = ["simulate", "resume", "trace", "replay_spins", "run_chunk", "play_chunk_frames",
            "default_threads", "KERNEL_BATCH", "MATCH_BATCH", "SUMMARY_COLUMNS", "MAX_SEED",
-           "TABLES", "SCHEMA_VERSION", "REPLAY_COLUMNS"]
+           "TABLES", "SCHEMA_VERSION", "REPLAY_COLUMNS", "dask_client", "games_to_play",
+           "DEFAULT_ROUNDS", "DEFAULT_MATCHES"]

@@ -12,10 +12,14 @@ import numpy as np
 from ..errors import UserError
 from ..rules import RuleSet, parse_rules
 
-__all__ = ["MAX_SEED", "TABLES", "default_threads", "as_rules", "as_bots", "check_int",
-           "check_tables"]
+__all__ = ["MAX_SEED", "TABLES", "DEFAULT_ROUNDS", "DEFAULT_MATCHES", "default_threads",
+           "as_rules", "as_bots", "check_int", "check_tables", "games_to_play"]
 
 MAX_SEED = 2**63 - 1
+#: rounds a run plays unless told (``run --games``)
+DEFAULT_ROUNDS = 1_000_000
+#: matches a run in match mode plays unless told (``run --matches``)
+DEFAULT_MATCHES = 1000
 #: the tables a run can write
 TABLES = ("rounds", "spins")
 
@@ -75,3 +79,24 @@ def check_tables(tables) -> tuple:
         raise UserError(f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
                         f"got {','.join(tables)!r}")
     return tuple(t for t in TABLES if t in tables)
+
+
+def games_to_play(rules: RuleSet, rounds=None, matches=None, rotate_bots=False) -> int:
+    """How many games a run of ``rules`` plays: rounds, or whole matches in match mode.
+
+    A round-by-round run takes ``rounds`` (default :data:`DEFAULT_ROUNDS`) and no
+    ``matches``; a run in match mode (:attr:`RuleSet.plays_matches`) takes ``matches``
+    (default :data:`DEFAULT_MATCHES`), no ``rounds`` and no bot rotation (a match passes the
+    deal itself). The wrong one given is a one-line :class:`UserError` naming the flag.
+    """
+    if rules.plays_matches:
+        mode = rules.option("match")
+        if rounds is not None:
+            raise UserError(f"match={mode} plays whole matches: give --matches N, not --games")
+        if rotate_bots:
+            raise UserError(f"--rotate-bots cannot be combined with match={mode}: a match "
+                            f"passes the deal itself")
+        return DEFAULT_MATCHES if matches is None else matches
+    if matches is not None:
+        raise UserError("--matches needs a match mode: --match race or --match lowest")
+    return DEFAULT_ROUNDS if rounds is None else rounds
