@@ -142,7 +142,8 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
     assert {"engine/layout.py", "engine/kernel.py", "engine/jit.py", "engine/policy/scan.py",
             "bots.py", "rules/cards.py", "rules/spaces.py"} <= files
     assert not files & {"errors.py", "_text.py", "cli.py", "report/__init__.py", "runner.py",
-                        "rules/ruleset.py", "rules/options.py", "rules/editions.toml",
+                        "rules/ruleset.py", "rules/editions.py", "rules/values.py",
+                        "rules/options.py", "rules/editions.toml",
                         "engine/encode.py", "engine/cache.py"}
     assert files == set(cache.engine_files(pkg)) | set(cache.compiled_constants(pkg))
 
@@ -213,8 +214,12 @@ NOT_COMPILED = {
     "errors": ("errors.py", '"""A bot string or bot knob is invalid."""',
                '"""A bot string or a bot knob is invalid."""\n\n    code = 2'),
     "text": ("_text.py", '"""Small text helpers', '"""Text helpers'),
-    "ruleset-message": ("rules/ruleset.py", "unknown card kind {key!r} in [points]",
-                        "unknown kind {key!r} in [points]"),
+    "ruleset-message": ("rules/ruleset.py", "cannot be combined with match=single",
+                        "does not go with match=single"),
+    "editions-message": ("rules/editions.py", "unknown card kind {key!r} in [points]",
+                         "unknown kind {key!r} in [points]"),
+    "values-message": ("rules/values.py", "must be a whole number, got {str(value)!r}",
+                       "must be an integer, got {str(value)!r}"),
     "options-docstring": ("rules/options.py", "The one table of rule options",
                           "The single table of rule options"),
     "editions-toml": ("rules/editions.toml", "# Rule DATA for every edition",
@@ -283,8 +288,9 @@ def test_key_follows_a_compiled_in_constant(edited, case):
 
 def test_key_ignores_new_code_outside_the_compiled_constants(edited):
     pkg, h0 = edited
-    for rel in ("bots.py", "errors.py", "rules/ruleset.py", "rules/cards.py",
-                "rules/spaces.py", "cli.py", "analysis/stats.py", "report/__init__.py"):
+    for rel in ("bots.py", "errors.py", "rules/ruleset.py", "rules/editions.py",
+                "rules/values.py", "rules/cards.py", "rules/spaces.py", "cli.py",
+                "analysis/stats.py", "report/__init__.py"):
         append(pkg / rel, '\n\ndef _added(x):\n    """New."""\n    raise ValueError(f"no {x}")\n')
         assert cache.source_hash(pkg) == h0, rel
     (pkg / "analysis" / "new_analysis.py").write_text("X = 1\n")  # a new module elsewhere

@@ -4,7 +4,7 @@ Every rule option is one :class:`Option` row of :data:`OPTIONS`: its name, type,
 default per edition, the editions it applies to, whether it is a house rule, one doc line and
 the kernel rule parameter it fills. Everything else is derived from this table:
 
-- rule-set validation and canonical strings (``ruleset.py``: canonical order = table order,
+- rule-set validation and canonical strings (``values.py``, ``ruleset.py``: canonical order = table order,
   so new options go at the END, which keeps every existing rule string unchanged),
 - each edition's option defaults (``Edition.defaults``; the wheel's default weights are rule
   DATA and stay in ``editions.toml``),

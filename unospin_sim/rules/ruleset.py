@@ -1,8 +1,11 @@
 """Rule sets: an edition plus resolved rule options, validated, with a canonical string.
 
-The rule *data* (decks, points, wheels, per-edition option defaults) lives in
-``editions.toml``; this module loads it once into :data:`EDITIONS` and builds
-:class:`RuleSet` values from it.
+This room holds :class:`RuleSet` (built and validated as a whole, with the checks of
+options combined; deck counts, points, wheel weights, the canonical string) and
+:func:`parse_rules`. The rule *data* (decks, points, wheels) lives in ``editions.toml``,
+loaded once by ``editions.py`` into :data:`EDITIONS`; one option's value is checked by
+``values.py``. The names those two rooms took from this module are re-exported here, so
+every old import still works.
 
 >>> rs = RuleSet.build("spin2025", players=4, wheel={"two_x": 2, "swap_hands": 1})
 >>> str(rs)
@@ -19,13 +22,8 @@ with the spaces of positive weight in the edition's wheel order and weights prin
 
 from __future__ import annotations
 
-import math
-import numbers
 import re
-import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -34,15 +32,17 @@ import numpy as np
 from .._text import split_top_level
 from ..errors import RuleError
 from . import cards, spaces
-from .options import MAX_TURN_CAP, OPTION_BY_NAME, OPTIONS
+from .editions import EDITIONS, FIRST_CARD_RULES, POINTS, Edition, get_edition
+from .options import MAX_TURN_CAP, OPTIONS
+from .values import (NOT_IMPLEMENTED, OPTION_ORDER, check_option_name, coerce_option,
+                     format_number, parse_wheel)
 
+# Edition, EDITIONS, FIRST_CARD_RULES, POINTS (editions.py), OPTION_ORDER, NOT_IMPLEMENTED,
+# parse_wheel (values.py) and MAX_TURN_CAP (options.py) are re-exported from here, as before
 __all__ = [
     "Edition", "RuleSet", "EDITIONS", "OPTION_ORDER", "OPTION_DOCS", "NOT_IMPLEMENTED",
     "FIRST_CARD_RULES", "HOUSE_RULES", "MAX_TURN_CAP", "parse_rules", "parse_wheel",
 ]
-
-#: every implemented rule option, in canonical-string order (the table's order)
-OPTION_ORDER = tuple(o.name for o in OPTIONS)
 
 #: one-line description of each option (for help texts and docs)
 OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
@@ -50,352 +50,11 @@ OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
 #: house-rule options (docs/HOUSE_RULES.md): off by default, never combined with rlcard
 HOUSE_RULES = tuple(o.name for o in OPTIONS if o.house)
 
-#: options named in RULINGS.md that are not implemented yet: rejected with a clear message
-#: (empty since jump_in and partners; kept for options added to RULINGS.md later)
-NOT_IMPLEMENTED: tuple[str, ...] = ()
-
-#: first-card rules, by name; the index is the rule's id
-FIRST_CARD_RULES = ("action_effects", "numbers_only")
-
-_FAMILIES = {"none": spaces.WHEEL_NONE, "2005": spaces.WHEEL_2005, "2025": spaces.WHEEL_2025}
-_TRUE = ("true", "1")
-_FALSE = ("false", "0")
 _MISSING = object()
 
 
 # ------------------------------------------------------------------------------------------
-# edition data
-
-
-@dataclass(frozen=True, eq=False)
-class Edition:
-    """One edition's rule data, as loaded from ``editions.toml``.
-
-    Attributes
-    ----------
-    name, title : str
-        Identifier (``"spin2025"``) and display title.
-    first_card : str
-        First-discard rule, one of :data:`FIRST_CARD_RULES`.
-    wheel_family : int
-        ``spaces.WHEEL_NONE``, ``WHEEL_2005`` or ``WHEEL_2025``.
-    wheel_spaces : tuple of str
-        The wheel's spaces in wheel order (empty without a wheel).
-    defaults : mapping
-        Every option valid for the edition with its default value (the wheel's default is
-        a tuple of weights in ``wheel_spaces`` order).
-    """
-
-    name: str
-    title: str
-    first_card: str
-    wheel_family: int
-    wheel_spaces: tuple[str, ...]
-    defaults: Mapping[str, Any]
-    base_counts: np.ndarray = field(repr=False)        # int64[N_KINDS], option counts at 0
-    # (kind, option name, value): the kind's count is the option's value, or, when value is
-    # not None, 1 if the option equals value and 0 otherwise
-    option_counts: tuple[tuple[int, str, Any], ...] = field(repr=False)
-    # the option whose value k keeps the Spin mark on the numbers 1..k only (None: all)
-    spin_mark: str | None = field(default=None, repr=False)
-
-    @property
-    def options(self) -> tuple[str, ...]:
-        """Names of the options valid for this edition, in canonical order."""
-        return tuple(o for o in OPTION_ORDER if o in self.defaults)
-
-
-def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
-    text = resources.files(__package__).joinpath("editions.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    wild_index = {name: cards.FIRST_WILD + j for j, name in enumerate(cards.WILD_NAMES)}
-    action_offset = {"skip": cards.SKIP_OFFSET, "reverse": cards.REVERSE_OFFSET,
-                     "draw_two": cards.DRAW_TWO_OFFSET}
-
-    points = np.full(cards.N_KINDS, -1, dtype=np.int64)
-    for key, value in data["points"].items():
-        if key in ("number", "spin"):
-            if value != "face":
-                raise RuntimeError(f"editions.toml: points.{key} must be 'face'")
-            for c in range(cards.N_COLOURS):
-                if key == "number":
-                    ks = [cards.number_kind(c, n) for n in range(10)]
-                else:
-                    ks = [cards.spin_kind(c, n) for n in range(1, cards.MAX_SPIN_NUMBER + 1)]
-                points[ks] = cards.KIND_FACE[ks]
-        elif key in action_offset:
-            for c in range(cards.N_COLOURS):
-                points[c * cards.KINDS_PER_COLOUR + action_offset[key]] = value
-        elif key in wild_index:
-            points[wild_index[key]] = value
-        else:
-            raise RuntimeError(f"editions.toml: unknown card kind {key!r} in [points]")
-    if (points < 0).any():
-        raise RuntimeError("editions.toml: [points] does not cover every card kind")
-    points.setflags(write=False)
-
-    editions: dict[str, Edition] = {}
-    for name, ed in data["editions"].items():
-        counts = np.zeros(cards.N_KINDS, dtype=np.int64)
-        per = ed["deck"]["per_colour"]
-        for c in range(cards.N_COLOURS):
-            for n, k in enumerate(per["numbers"]):
-                counts[cards.number_kind(c, n)] = k
-            if len(per["spins"]) > cards.MAX_SPIN_NUMBER:
-                raise RuntimeError(f"editions.toml: {name} lists Spin cards beyond "
-                                   f"{cards.MAX_SPIN_NUMBER}")
-            for n, k in enumerate(per["spins"], start=1):
-                counts[cards.spin_kind(c, n)] = k
-            for key, off in action_offset.items():
-                counts[c * cards.KINDS_PER_COLOUR + off] = per[key]
-        spin_mark = None
-        if "spin_mark" in per:
-            spin_mark = per["spin_mark"]["option"]
-        option_counts = []
-        for key, value in ed["deck"]["wilds"].items():
-            if key not in wild_index:
-                raise RuntimeError(f"editions.toml: unknown wild kind {key!r} in {name}")
-            if isinstance(value, dict):
-                option_counts.append((wild_index[key], value["option"], value.get("equals")))
-            else:
-                counts[wild_index[key]] = value
-        counts.setflags(write=False)
-
-        if "defaults" in ed:
-            raise RuntimeError(f"editions.toml: {name} has [defaults]: option defaults live "
-                               f"in rules/options.py")
-        defaults: dict[str, Any] = {o.name: o.default_for(name) for o in OPTIONS
-                                    if name in o.editions and o.type != "wheel"}
-        wheel = ed.get("wheel")
-        wheel_spaces: tuple[str, ...] = ()
-        if wheel is not None:
-            wheel_spaces = tuple(wheel["spaces"])
-            if any(s not in spaces.SPACE_ID for s in wheel_spaces):
-                raise RuntimeError(f"editions.toml: unknown wheel space in {name}")
-            defaults["wheel"] = tuple(float(w) for w in wheel["weights"])
-            if len(defaults["wheel"]) != len(wheel_spaces):
-                raise RuntimeError(f"editions.toml: {name} wheel spaces/weights differ in length")
-        if (wheel is not None) != (name in OPTION_BY_NAME["wheel"].editions):
-            raise RuntimeError(f"editions.toml: {name}'s [wheel] disagrees with the wheel "
-                               f"option's editions in rules/options.py")
-        if spin_mark is not None and spin_mark not in defaults:
-            raise RuntimeError(f"editions.toml: {name} marks Spin cards by unknown option "
-                               f"{spin_mark}")
-        for _, opt, _ in option_counts:
-            if opt not in defaults:
-                raise RuntimeError(f"editions.toml: {name} counts cards by unknown option {opt}")
-        if ed["first_card"] not in FIRST_CARD_RULES:
-            raise RuntimeError(f"editions.toml: bad first_card rule in {name}")
-        editions[name] = Edition(
-            name=name, title=ed["title"], first_card=ed["first_card"],
-            wheel_family=_FAMILIES[ed["wheel_family"]], wheel_spaces=wheel_spaces,
-            defaults=MappingProxyType(defaults), base_counts=counts,
-            option_counts=tuple(option_counts), spin_mark=spin_mark)
-    return editions, points
-
-
-_EDITIONS, POINTS = _load_editions()
-#: edition name -> :class:`Edition`, in data order (classic, spin2005, spin2025, spiderman)
-EDITIONS: Mapping[str, Edition] = MappingProxyType(_EDITIONS)
-
-
-def _edition(name: Any) -> Edition:
-    if isinstance(name, Edition):
-        return name
-    key = str(name).strip().lower()
-    if key not in EDITIONS:
-        raise RuleError(f"unknown edition {str(name)!r}; known editions: {', '.join(EDITIONS)}")
-    return EDITIONS[key]
-
-
-# ------------------------------------------------------------------------------------------
-# value coercion
-
-
-def _fmt_num(x: float) -> str:
-    """``%g`` of ``x``, or its exact ``repr`` when ``%g`` would not round-trip."""
-    g = "%g" % x
-    return g if float(g) == x else repr(float(x))
-
-
-def _coerce_int(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise RuleError(f"option {name!r} must be a whole number, got {value!r}")
-    if isinstance(value, numbers.Integral):
-        v = int(value)
-    elif isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
-        v = int(value)
-    elif isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d[\d_]*\s*", value):
-        v = int(value)
-    else:
-        raise RuleError(f"option {name!r} must be a whole number, got {str(value)!r}")
-    lo, hi = OPTION_BY_NAME[name].domain
-    if hi is None and v < lo:
-        raise RuleError(f"{name} must be at least {lo}, got {v}")
-    if hi is not None and not lo <= v <= hi:
-        raise RuleError(f"{name} must be between {lo} and {hi}, got {v}")
-    return v
-
-
-def _coerce_bool(name: str, value: Any) -> bool:
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, numbers.Integral) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str):
-        v = value.strip().lower()
-        if v in _TRUE:
-            return True
-        if v in _FALSE:
-            return False
-    raise RuleError(f"option {name!r} must be true or false, got {str(value)!r}")
-
-
-def _coerce_enum(name: str, value: Any) -> str:
-    choices = OPTION_BY_NAME[name].domain
-    if isinstance(value, str) and value.strip().lower() in choices:
-        return value.strip().lower()
-    shown = value.strip() if isinstance(value, str) else value
-    raise RuleError(f"option {name!r} must be one of {', '.join(choices)}, got {shown!r}")
-
-
-def _coerce_weight(space: str, value: Any) -> float:
-    if isinstance(value, (bool, np.bool_)):
-        raise RuleError(f"wheel weight of {space!r} must be a number, got {value!r}")
-    if isinstance(value, numbers.Real):
-        w = float(value)
-    elif isinstance(value, str):
-        try:
-            w = float(value.strip())
-        except ValueError:
-            raise RuleError(
-                f"wheel weight of {space!r} must be a number, got {value.strip()!r}") from None
-    else:
-        raise RuleError(f"wheel weight of {space!r} must be a number, got {value!r}")
-    if not math.isfinite(w):
-        raise RuleError(f"wheel weight of {space!r} must be finite, got {_fmt_num(w)}")
-    if w < 0:
-        raise RuleError(f"wheel weight of {space!r} must not be negative, got {_fmt_num(w)}")
-    return w + 0.0  # no negative zero
-
-
-def _space_owner(space: str) -> str | None:
-    for ed in EDITIONS.values():
-        if space in ed.wheel_spaces:
-            return ed.name
-    return None
-
-
-def _wheel_vector(ed: Edition, wheel: Any) -> tuple[float, ...]:
-    """Validate a wheel (mapping or string) for ``ed``: weights in wheel order."""
-    if isinstance(wheel, str):
-        wheel = parse_wheel(wheel, ed)
-    elif isinstance(wheel, (tuple, list)) and len(wheel) == len(ed.wheel_spaces) and all(
-            isinstance(w, numbers.Real) for w in wheel):
-        wheel = dict(zip(ed.wheel_spaces, wheel))
-    if not isinstance(wheel, Mapping):
-        raise RuleError(f"wheel must be a mapping of space to weight, got {type(wheel).__name__}")
-    weights = dict.fromkeys(ed.wheel_spaces, 0.0)
-    for space, value in wheel.items():
-        space = str(space).strip()
-        if space not in weights:
-            owner = _space_owner(space)
-            if owner is not None:
-                raise RuleError(f"wheel space {space!r} belongs to the {owner} wheel, "
-                                f"not to {ed.name}'s")
-            raise RuleError(f"unknown wheel space {space!r} for {ed.name}; "
-                            f"known spaces: {', '.join(ed.wheel_spaces)}")
-        weights[space] = _coerce_weight(space, value)
-    if not any(w > 0 for w in weights.values()):
-        raise RuleError(f"wheel weights must not all be zero: give at least one {ed.name} "
-                        f"space a positive weight")
-    if not math.isfinite(sum(weights.values())):  # the engine draws from the running sum
-        raise RuleError("wheel weights are too large: their sum must be a finite number "
-                        "(only their ratios matter)")
-    return tuple(weights.values())
-
-
-def _split_top(text: str, whole: str) -> list[str]:
-    """Split ``text`` (part of rule string ``whole``) on commas outside braces/parentheses."""
-    return split_top_level(text, RuleError, "rule string", shown=whole,
-                           pairs={"(": ")", "{": "}"})
-
-
-def parse_wheel(text: str, edition: Any) -> dict[str, float]:
-    """Parse a wheel string such as ``"two_x=2,swap_hands=1"`` for ``edition``.
-
-    Parameters
-    ----------
-    text : str
-        ``space=weight`` (or ``space:weight``) pairs separated by commas, optionally in
-        braces as in the canonical form ``{swap_hands:1,two_x:2}``.
-    edition : str or Edition
-        The edition whose wheel the spaces must belong to.
-
-    Returns
-    -------
-    dict
-        ``{space: weight}`` for the listed spaces, in the edition's wheel order.  Spaces not
-        listed weigh 0 when the result is passed as the ``wheel`` option.
-
-    Raises
-    ------
-    RuleError
-        Unknown edition or one without a wheel, malformed text, unknown space, a space of
-        the other edition's wheel, a space given twice, a non-numeric, negative or
-        non-finite weight, or all weights zero.
-    """
-    ed = _edition(edition)
-    if not ed.wheel_spaces:
-        raise RuleError(f"edition {ed.name!r} has no wheel")
-    if not isinstance(text, str):
-        raise RuleError(f"wheel must be a string like 'two_x=2,swap_hands=1', got {text!r}")
-    body = text.strip()
-    if body.startswith("{") or body.endswith("}"):
-        if not (body.startswith("{") and body.endswith("}")):
-            raise RuleError(f"malformed wheel {text!r}: unbalanced braces")
-        body = body[1:-1].strip()
-    if not body:
-        raise RuleError(f"empty wheel {text!r}: give space=weight pairs, e.g. "
-                        f"{ed.wheel_spaces[0]}=1")
-    given: dict[str, str] = {}
-    for item in body.split(","):
-        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(\S.*?)\s*", item)
-        if m is None:
-            name = item.strip()
-            if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-                raise RuleError(f"wheel space {name!r} needs a weight, e.g. {name}=1")
-            raise RuleError(f"malformed wheel entry {item.strip()!r} in {text!r}: "
-                            f"expected space=weight")
-        space, value = m.group(1), m.group(2)
-        if space in given:
-            raise RuleError(f"wheel space {space!r} given twice")
-        given[space] = value
-    vector = _wheel_vector(ed, given)  # validates names and weights
-    return {s: w for s, w in zip(ed.wheel_spaces, vector) if s in given}
-
-
-def _check_option_name(ed: Edition, name: str) -> None:
-    if name in NOT_IMPLEMENTED:
-        raise RuleError(f"option {name!r} is not implemented yet")
-    if name not in OPTION_ORDER:
-        raise RuleError(f"unknown rule option {name!r}; known options: {', '.join(OPTION_ORDER)}")
-    if name not in ed.defaults:
-        why = " (it has no wheel)" if name == "wheel" else ""
-        raise RuleError(f"option {name!r} is not valid for {ed.name}{why}; "
-                        f"valid options: {', '.join(ed.options)}")
-
-
-def _coerce(ed: Edition, name: str, value: Any) -> Any:
-    _check_option_name(ed, name)
-    kind = OPTION_BY_NAME[name].type
-    if kind == "int":
-        return _coerce_int(name, value)
-    if kind == "bool":
-        return _coerce_bool(name, value)
-    if kind == "enum":
-        return _coerce_enum(name, value)
-    return _wheel_vector(ed, value)
+# checks of a rule set as a whole
 
 
 def _check_combinations(ed: Edition, resolved: dict) -> None:
@@ -461,12 +120,12 @@ class RuleSet:
             Unknown edition or option, an option not valid for the edition or not
             implemented yet, or a bad value; the message is one line naming the problem.
         """
-        ed = _edition(edition)
+        ed = get_edition(edition)
         if players is not None:
             options = {"players": players, **options}
         resolved = dict(ed.defaults)
         for name, value in options.items():
-            resolved[name] = _coerce(ed, name, value)
+            resolved[name] = coerce_option(ed, name, value)
         if resolved.get("rlcard") and resolved.get("wild_matches_colour"):
             # RLCard's own rule (Wild Draw Four only when no other card is legal) already
             # forbids it whenever another wild is held: one game, one canonical string
@@ -549,7 +208,7 @@ class RuleSet:
                 return value
         if default is not _MISSING:
             return default
-        _check_option_name(self.edition_data, name)
+        check_option_name(self.edition_data, name)
         raise AssertionError("unreachable")  # pragma: no cover
 
     @property
@@ -610,7 +269,7 @@ class RuleSet:
             if isinstance(value, bool):
                 text = "true" if value else "false"
             elif name == "wheel":
-                text = "{" + ",".join(f"{s}:{_fmt_num(w)}" for s, w in
+                text = "{" + ",".join(f"{s}:{format_number(w)}" for s, w in
                                       zip(ed.wheel_spaces, value) if w > 0) + "}"
             else:
                 text = str(value)
@@ -619,6 +278,16 @@ class RuleSet:
 
     def __repr__(self) -> str:
         return f"RuleSet({str(self)!r})"
+
+
+# ------------------------------------------------------------------------------------------
+# rule strings
+
+
+def _split_top(text: str, whole: str) -> list[str]:
+    """Split ``text`` (part of rule string ``whole``) on commas outside braces/parentheses."""
+    return split_top_level(text, RuleError, "rule string", shown=whole,
+                           pairs={"(": ")", "{": "}"})
 
 
 def parse_rules(text: str) -> RuleSet:
@@ -652,8 +321,8 @@ def parse_rules(text: str) -> RuleSet:
     if not re.fullmatch(r"[A-Za-z0-9_]+", edition):
         if ")" in edition or "{" in edition or "=" in edition:
             raise RuleError(f"malformed rule string {text!r}: expected 'edition(name=value,...)'")
-        _edition(edition)  # unknown edition: the clearer message
-    ed = _edition(edition)
+        get_edition(edition)  # unknown edition: the clearer message
+    ed = get_edition(edition)
     options: dict[str, str] = {}
     if paren:
         if not rest.rstrip().endswith(")"):
