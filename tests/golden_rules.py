@@ -905,7 +905,8 @@ class Replay:
                 self.swap(p)
             elif card == "wild shuffle hands":
                 self.shuffle_hands(p)
-            elif self.opts["seven_o"] and kind == "number" and card_info(card)[2] in (0, 7):
+            elif self.opts["seven_o"] and kind in ("number", "spin") \
+                    and card_info(card)[2] in (0, 7):  # a Spin 7 (spin_cards >= 7) too
                 if card_info(card)[2] == 7:
                     self.swap(p)
                 else:

@@ -624,6 +624,22 @@ def test_seven_swaps_with_the_smallest_other_hand_nearest_on_ties():
     check_counts(g)
 
 
+def test_a_spin_seven_is_a_seven_then_spins():
+    """spin_cards=9 puts a Spin 7 in the deck: under seven_o it swaps as any 7, and (2005)
+    the next seat spins."""
+    g = Game("spin2005(players=4,seven_o=true,spin_cards=9)", "heuristic")
+    g.give(0, "red spin 7", "blue 1", "blue 2")
+    g.give(1, "green 1", "green 2", "green 3").give(2, "yellow 1").give(3, "yellow 2")
+    g.top("red 3")
+    g.turn(0)
+    assert_state(g, hands={0: ["yellow 1"], 1: ["green 1", "green 2", "green 3"],
+                           2: ["blue 1", "blue 2"], 3: ["yellow 2"]},
+                 top="red spin 7", colour=RED, cur=1)
+    assert evs(g, L.EV_SWAP) == [(0, 2, 0)]
+    assert g.s(L.S_SPIN_NEXT) == 1
+    check_counts(g)
+
+
 def test_seven_swap_ties_counter_clockwise():
     g = Game(SO4, "heuristic").set(L.S_DIR, -1).give(0, "red 7", "blue 1", "blue 2")
     g.give(1, "green 1").give(2, "yellow 1", "yellow 3").give(3, "yellow 2").top("red 3")

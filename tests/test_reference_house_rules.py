@@ -12,7 +12,8 @@ import pytest
 
 from unospin_sim import reference as R
 
-from refkit import BLUE, DT, GREEN, N, RED, RV, SK, W, WD4, WSHUF, WSWAP, YELLOW, make  # noqa: F401
+from refkit import (BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WSHUF, WSWAP, YELLOW,  # noqa: F401
+                    make)
 
 FILL = [N(YELLOW, 5)] * 30        # a draw pile of unplayable-on-red filler cards
 
@@ -458,6 +459,20 @@ def test_seven_swaps_with_uniform_other():
         assert r.hands[0] == hands[t]
         targets[t] += 1
     assert all(150 < targets[t] < 250 for t in (1, 2, 3))
+
+
+def test_a_spin_seven_is_a_seven():
+    """spin_cards=9: a Spin 7 swaps hands under seven_o as any 7 (the engine's
+    test_a_spin_seven_is_a_seven_then_spins), and still spins the wheel."""
+    hands = [[SP(RED, 7), N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)], [N(GREEN, 2)] * 2,
+             [N(GREEN, 3)] * 3]
+    for seed in range(20):
+        r = make("spin2005", hands, N(RED, 4), seed=seed, seven_o=True, spin_cards=9)
+        one_action(r, 0)
+        assert r.top() == SP(RED, 7) and r.cur == 1
+        assert [N(BLUE, 1), N(BLUE, 2)] in r.hands[1:]      # swapped with another seat
+        assert len(r.hands[0]) in (1, 2, 3) and r.hands[0] in hands[1:]
+        assert r.spin_pending                                # 2005: seat 1 spins next
 
 
 def test_zero_passes_hands_in_direction_of_play():

@@ -970,7 +970,8 @@ class _Round:
         seat whose hand changed and holds one card gets the UNO check (a swap: the two
         seats; a pass or shuffle: every seat)."""
         n = self.n
-        if self.seven_o and card.kind == NUMBER and card.number == 7:
+        # a Spin 7 (spin_cards >= 7) is a 7 too: Spin cards are number cards
+        if self.seven_o and card.kind in (NUMBER, SPIN) and card.number == 7:
             self.swap_with_chosen(p)
             return
         if self.seven_o and card.kind == NUMBER and card.number == 0:
