@@ -297,7 +297,8 @@ def wheel_section(ctx: Context) -> None:
         eff = space_effects(rounds, spins)
         eff.to_csv(out / "tables" / f"wheel_{i}.csv")
         body.h(2, f"Wheel spaces of `{label}`")
-        if ctx.wheel_games > 0 and meta.get("games", 0) > 0:
+        replayed = ctx.wheel_games > 0 and meta.get("games", 0) > 0
+        if replayed:
             _absolute_effects(ctx, i, label, meta)
         body.h(3, "Relative swing (observational, against the rest of the wheel)")
         body.p("Swing: the spinner's round win rate after landing on the space minus after "
@@ -308,7 +309,7 @@ def wheel_section(ctx: Context) -> None:
                                 "swing", "swing_low", "swing_high", "hand_change",
                                 "hand_change_low", "hand_change_high"]],
                            {"per_round", "swing", "hand_change"}, scale={"swing": 100.0}))
-        if not (ctx.wheel_games > 0 and meta.get("games", 0) > 0):
+        if not replayed:
             _swing_answer(ctx, label, eff)
         fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
         plot_space_effects(eff, ax=axes[0], metric="swing")
