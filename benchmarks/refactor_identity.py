@@ -8,7 +8,10 @@ on the tree before and after an engine change; the TOTALs must be equal::
     PYTHONPATH=/path/to/new/tree python benchmarks/refactor_identity.py > after.txt
     diff before.txt after.txt
 
-Optional argument: rounds per case (default 3000). ``--strategies a,b``: instead of the cases'
+Optional argument: rounds per case (default 3000). ``--matches``: instead, hash whole
+matches (``play_match_chunk``: round rows, seeds, the match table, spin records) for
+:data:`MATCH_CASES` (race, lowest, partners races; rounds per case / 10 matches each).
+``--strategies a,b``: instead of the cases'
 own bots, play each case once per named strategy, every seat that strategy (the cases' knobs
 kept), e.g. ``--strategies spin_aware,aggressor,colour_keeper`` for the added strategies.
 """
@@ -39,6 +42,16 @@ CASES = [
     ("spin2025(players=4,spin_cards=2)", "random(challenge=0.3,bluff=0.2)", 0),
     ("spin2005(players=3,spin_cards=0)", "heuristic", 0),
 ]
+#: (rule set, bots) played as whole matches by ``--matches``
+MATCH_CASES = [
+    ("classic(players=4,match=race)", "random"),
+    ("classic(players=3,match=race,target=200)", "heuristic,random,random"),
+    ("spin2005(players=4,match=lowest)", "heuristic,random,random,random"),
+    ("spin2025(players=2,match=lowest,target=300)", "random"),
+    ("classic(players=4,match=race,partners=true)", "random,heuristic,random,heuristic"),
+    ("spin2025(players=6,match=race,partners=true,jump_in=true)", "random"),
+    ("spiderman(players=4,match=race,stacking=true)", "heuristic"),
+]
 #: event code -> the log column (1 = a, 2 = b) holding a card kind
 KIND_FIELD = {L.EV_DEAL: 2, L.EV_FIRST: 1, L.EV_SET_ASIDE: 1, L.EV_PLAY: 2, L.EV_DRAW: 2,
               L.EV_WHEEL_DISCARD: 2, L.EV_REDEAL: 2, L.EV_JUMP_IN: 2}
@@ -58,8 +71,20 @@ def canonical_log(log):
 ap = argparse.ArgumentParser()
 ap.add_argument("rounds", nargs="?", type=int, default=3000)
 ap.add_argument("--strategies", default="")
+ap.add_argument("--matches", action="store_true")
 a = ap.parse_args()
 N = a.rounds
+if a.matches:
+    total = hashlib.sha256()
+    for rules_s, bots_s in MATCH_CASES:
+        rules = parse_rules(rules_s)
+        ki = encode(rules, parse_bots(bots_s, rules.players))
+        got = kernel.play_match_chunk(*ki.args(), 12345, 7, max(N // 10, 1), 10_000)
+        h = hashlib.sha256(b"".join(np.ascontiguousarray(x).tobytes() for x in got)).hexdigest()[:16]
+        total.update(h.encode())
+        print(f"{rules_s:70s} {bots_s[:40]:40s} {len(got[0]):7d} rounds {h}")
+    print("TOTAL", total.hexdigest())
+    raise SystemExit(0)
 if a.strategies:
     CASES = [(r, re.sub(r"\b(random|heuristic)\b", s, b), rot)
              for s in a.strategies.split(",") for r, b, rot in CASES]

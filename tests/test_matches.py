@@ -191,3 +191,84 @@ def test_race_agrees_with_matches_assembled_from_single_rounds(edition):
                      seed=23).matches["rounds"].to_numpy(float)
     se = math.sqrt(a.var(ddof=1) / len(a) + short.var(ddof=1) / len(short))
     assert a.mean() - short.mean() > 4 * se
+
+
+# ------------------------------------------------------------------------------------------
+# engine/match.py: the one home of match scoring (compiled by the engine, plain elsewhere)
+def test_add_round_race_lowest_partners_and_unfinished():
+    """Hand-built rounds, 4 players, seat s holds player (s + 1) mod 4, points left by seat
+    [5, 7, 0, 9], seat 2 won (21 points in the other hands)."""
+    from unospin_sim.engine.match import add_round
+
+    left = np.array([5, 7, 0, 9], np.int64)
+    race = np.array([10, 0, 0, 0], np.int64)
+    add_round(race, False, 0, 1, 2, left, 21)
+    assert race.tolist() == [10, 0, 0, 21]  # seat 2 holds player 3
+    low = np.zeros(4, np.int64)
+    add_round(low, True, 0, 1, 2, left, 21)
+    assert low.tolist() == [9, 5, 7, 0]  # player (s + 1) mod 4 adds seat s's points
+    team = np.zeros(4, np.int64)
+    add_round(team, False, 2, 1, 2, left, 21)
+    # seat 2 is player 3: team 1 (players 1 and 3) scores seats 1 and 3 (the opponents)
+    assert team.tolist() == [0, 16, 0, 16]
+    for lowest, teams in ((False, 0), (True, 0), (False, 2)):
+        s = np.array([1, 2, 3, 4], np.int64)
+        add_round(s, lowest, teams, 1, -1, left, 0)  # an unfinished round scores nothing
+        assert s.tolist() == [1, 2, 3, 4]
+
+
+def test_match_winner_race_and_lowest():
+    from unospin_sim.engine.match import match_winner
+
+    a = lambda *x: np.array(x, np.int64)  # noqa: E731
+    assert match_winner(a(499, 480, 0, 12), False, 500) == -1
+    assert match_winner(a(499, 500, 500, 12), False, 500) == 1  # reached; tie: lower number
+    assert match_winner(a(620, 500, 700, 12), False, 500) == 2  # the higher score
+    assert match_winner(a(500, 20, 20, 30), True, 500) == -1  # at the target is not past it
+    assert match_winner(a(501, 20, 20, 30), True, 500) == 1  # lowest; tie: lower number
+
+
+def test_the_compiled_scoring_is_the_plain_scoring():
+    """The engine's compiled copies (chunk.add_round, chunk.match_winner) give the plain
+    functions' results on random rounds of every mode."""
+    from unospin_sim.engine import chunk, match
+
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n = int(rng.choice([2, 4, 6]))
+        lowest, teams = [(True, 0), (False, 0), (False, n // 2)][int(rng.integers(3))]
+        left = rng.integers(0, 60, n).astype(np.int64)
+        w = int(rng.integers(-1, n))
+        if w >= 0:
+            left[w] = 0
+        shift = int(rng.integers(0, 30))
+        a = rng.integers(0, 520, n).astype(np.int64)
+        b = a.copy()
+        match.add_round(a, lowest, teams, shift, w, left, int(left.sum()))
+        chunk.add_round(b, lowest, teams, shift, w, left, int(left.sum()))
+        assert a.tolist() == b.tolist()
+        assert match.match_winner(a, lowest, 500) == chunk.match_winner(b, lowest, 500)
+
+
+@pytest.mark.parametrize("rules", ["spin2005(players=3,match=lowest,target=200)",
+                                   "classic(players=4,match=race,partners=true,target=300)"])
+def test_play_prints_the_match_the_engine_plays(rules, capsys):
+    """``play`` under match mode prints one whole match; its running scores and winner are
+    the engine's match table's (scored by engine/match.py from the traced hands)."""
+    rc = main(["play", "--rules", rules, "--seed", "4", "--game", "1"])
+    text = capsys.readouterr().out
+    assert rc == 0
+    row = simulate(rules, "random", games=2, seed=4, threads=1).matches.iloc[1]
+    finals = re.findall(r"^scores after round (\d+): (.*)$", text, re.M)
+    assert len(finals) == row["rounds"]
+    p = parse_rules(rules).players
+    assert [int(x) for x in re.findall(r"player \d+ (\d+)", finals[-1][1])] == \
+        [int(row[f"score_{i}"]) for i in range(p)]
+    won = re.search(r"^(?:player|team) (\d+) .*wins the match", text, re.M)
+    assert int(won.group(1)) == row["winner"]
+
+
+def test_play_match_refuses_rotate_bots(capsys):
+    rc = main(["play", "--match", "race", "--rotate-bots"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "--rotate-bots cannot be combined with match=race" in err

@@ -346,30 +346,39 @@ def cmd_run(args, state: dict) -> int:
 
 def _add_play(sub) -> None:
     p = sub.add_parser(
-        "play", help="print one round turn by turn",
+        "play", help="print one round (or one whole match) turn by turn",
         description="Play one round and print it turn by turn: hands, every card, every "
-                    "effect and spin, the winner and the scores.",
+                    "effect and spin, the winner and the scores. Under --match race/lowest "
+                    "print one whole match: every round, then the running scores.",
         epilog="examples:\n"
                "  python -m unospin_sim play --seed 1\n"
                "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
+               "  python -m unospin_sim play --seed 7 --game 2 --match race\n"
                "\nrule options (--option KEY=VALUE, or in --rules):\n" + _option_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=_int_type("seed", 0, MAX_SEED), default=0, metavar="S",
                    help="run seed (default 0)")
     p.add_argument("--game", type=_int_type("game", 0, MAX_GAMES), default=0, metavar="G",
                    help="game index within the run: the same round as game G of "
-                        "'run --seed S' (default 0)")
+                        "'run --seed S' (under --match: the same match as match G) "
+                        "(default 0)")
     _add_rule_flags(p)
     p.set_defaults(func=cmd_play)
 
 
 def cmd_play(args, state: dict) -> int:
-    """Execute ``play``: print one round's text."""
+    """Execute ``play``: print one round's text (one whole match's under match mode)."""
     rules = resolve_rules(args)
     bots = resolve_bots(args, rules)
-    from .playthrough import play_text
+    from .playthrough import match_text, play_text
 
-    text = play_text(rules, bots, args.seed, args.game, rotate_bots=args.rotate_bots)
+    if rules.plays_matches:
+        if args.rotate_bots:
+            raise UserError(f"--rotate-bots cannot be combined with match="
+                            f"{rules.option('match')}: a match passes the deal itself")
+        text = match_text(rules, bots, args.seed, args.game)
+    else:
+        text = play_text(rules, bots, args.seed, args.game, rotate_bots=args.rotate_bots)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 

@@ -7,8 +7,6 @@ end against the kernel's final state, so a playthrough is also a consistency che
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from .engine import layout as L
@@ -180,9 +178,6 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
     return render(events, state, rules, seated)
 
 
-_TEAM_SCORES = re.compile(r"scores the opponents' cards: (\d+) points")
-
-
 def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     """One whole match (rule option ``match=race``), round by round, as text: every round
     turn by turn as :func:`play_text` prints it, then each player's running score.
@@ -190,22 +185,25 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     The same match as row ``match`` of ``simulate(rules, bots, games > match, seed).matches``:
     its round ``j`` is played from the stream of (stream of (seed, match), j) with the deal
     passed ``j`` seats (seat ``s`` holds player ``(s + j) mod N``), as ``play_match_chunk``
-    plays it; here every round is traced on its own and the scores are added up from the
-    rounds' texts, so the text is an independent account of the engine's match table.
-    Under the house rule ``partners`` players ``t`` and ``t + N/2`` are team ``t``: the
-    round's winning team scores the opponents' cards (as the round's text says) and both
-    partners carry the team's score.
+    plays it; here every round is traced on its own and scored by ``engine.match`` (the
+    scoring the engine's match loop compiles) from the round's traced final hands, so the
+    text is a second account of the engine's match table. Under the house rule
+    ``partners`` players ``t`` and ``t + N/2`` are team ``t``: the round's winning team
+    scores the opponents' cards (as the round's text says) and both partners carry the
+    team's score.
     """
     from .engine import kernel
     from .engine.encode import encode
+    from .engine.match import add_round, match_winner
     from .engine.rng import game_seed
     from .errors import UserError
     from .results import MAX_MATCH_ROUNDS
     from .run.inputs import as_bots, as_rules, check_int
 
     rules = as_rules(rules)
-    if rules.option("match") != "race":
-        raise UserError(f"match_text needs rules with match=race, got {rules}")
+    if rules.option("match") not in ("race", "lowest"):
+        raise UserError(f"match_text needs rules with match=race or match=lowest, got {rules}")
+    lowest = rules.option("match") == "lowest"
     specs = as_bots(bots, rules.players)
     seed = check_int("seed", seed, 0)
     match = check_int("match", match, 0)
@@ -214,7 +212,8 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     ki = encode(rules, specs)
     # the match's stream, as the kernel's int64 argument (same 64 bits)
     mseed = int(np.uint64(game_seed(np.uint64(seed), np.uint64(match))).view(np.int64))
-    score = [0] * n
+    score = np.zeros(n, np.int64)
+    pts = np.asarray(rules.points(), np.int64)
     lines = [f"match {match} of run seed {seed}: {rules}", f"bots: {', '.join(map(str, specs))}",
              ""]
     for j in range(MAX_MATCH_ROUNDS):
@@ -223,20 +222,17 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
         lines.append(f"=== round {j}: seat s holds player (s + {j}) mod {n}")
         text = render(events, state, rules, seated).rstrip("\n")
         lines.append(text)
+        won = -1
         for code, a, b, _ in events:
             if code == L.EV_WIN:
-                won = (int(a) + j) % n
-                if teams:  # the team's points, from the round's text
-                    got = int(_TEAM_SCORES.search(text).group(1))
-                    for i in range(won % teams, n, teams):
-                        score[i] += got
-                else:
-                    score[won] += int(b)
+                won, got = int(a), int(b)
+        left = state.hand[:n, :N_KINDS] @ pts
+        add_round(score, lowest, teams, j, won, left, got if won >= 0 else 0)
         lines.append("scores after round " + str(j) + ": "
                      + ", ".join(f"player {i} {score[i]}" for i in range(n)))
         lines.append("")
-        if max(score) >= target:
-            best = max(range(n), key=lambda i: (score[i], -i))
+        best = match_winner(score, lowest, target)
+        if best >= 0:
             who = (f"team {best} (players {best} and {best + teams})" if teams else
                    f"player {best}")
             lines.append(f"{who} wins the match with {score[best]} points "

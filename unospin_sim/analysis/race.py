@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..engine.match import add_round, match_winner
 from ..errors import UserError
 from .stats import mean_interval, players_of, wilson_interval
 
@@ -74,24 +75,17 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
     won = np.zeros(p, np.int64)
     k = 0
     first = 0
+    lowest = mode == "lowest"
     for j in range(len(df)):
         # player i sits at simulated seat (i - offset) mod p
         offset = games[j] if rotated else k
-        seat_of = (np.arange(p) - offset) % p
         w = winner[j]
         if w >= 0:
-            player = (w + offset) % p
-            won[player] += 1
-            if mode == "race":
-                score[player] += wpts[j]
-            else:
-                score += left[j, seat_of]
+            won[(w + offset) % p] += 1
+        add_round(score, lowest, 0, offset, w, left[j], wpts[j])
         k += 1
-        if (score.max() >= target) if mode == "race" else (score.max() > target):
-            if mode == "race":
-                champ = int(np.argmax(score))
-            else:
-                champ = int(np.argmin(score))
+        champ = match_winner(score, lowest, target)
+        if champ >= 0:
             row = {"match": len(rows), "first_game": int(games[first]), "rounds": k,
                    "winner": champ, "rounds_won_by_winner": int(won[champ]),
                    "most_rounds_won": int(won.max())}
@@ -227,6 +221,7 @@ def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
     wpts = df["winner_points"].to_numpy().astype(np.int64)
     games = df["game"].to_numpy().astype(np.int64)
     turns = df["turns"].to_numpy().astype(np.int64)
+    left = df[[f"points_left_{i}" for i in range(p)]].to_numpy().astype(np.int64)
     n = len(df)
     score = np.zeros((n, p), np.int64)
     player_w = np.full(n, -1, np.int64)
@@ -239,15 +234,15 @@ def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
         offset = games[j] if rotated else k
         w = winner[j]
         if w >= 0:
-            pl = (w + offset) % p
-            player_w[j] = pl
-            cur[pl] += wpts[j]
+            player_w[j] = (w + offset) % p
+        add_round(cur, False, 0, offset, w, left[j], wpts[j])
         k += 1
         score[j] = cur
         kk[j] = k
-        if cur.max() >= target:
+        champ = match_winner(cur, False, target)
+        if champ >= 0:
             match[start:j + 1] = m
-            champ_of.append(int(np.argmax(cur)))
+            champ_of.append(champ)
             m += 1
             cur[:] = 0
             k = 0

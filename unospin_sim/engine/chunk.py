@@ -28,11 +28,17 @@ from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, JUMPS, MAX_PLAYERS, N_OUT_FIXE
                      S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, SEARCH_WORK_ROWS, State,
                      R_HOUSE, R_MATCH, R_NP, R_PARTNERS, R_RLCARD, R_TARGET, MATCH_LOWEST,
                      B_STRATEGY)
+from . import match
 from .piles import hand_points
 from .rng import U64, game_seed
 from .rlcard import play_round_rl
 from .round import play_round_default, play_round_house
 from .search import play_round_search
+
+
+#: match scoring (``match.py``), compiled
+add_round = hot(match.add_round)
+match_winner = hot(match.match_winner)
 
 
 @hot
@@ -227,14 +233,9 @@ def _make_entry_points(loop):
         Match m draws its stream from (seed, m) and its round j from (that, j), so a match is a
         unit of work and results do not depend on the threads. Round j seats the bots rotated by
         j (``seat_bots``): the deal passes one seat clockwise each round and player i (the i-th
-        bot) sits at seat (i - j) mod N. ``race``: the round's winner scores the points left in
-        the other hands, the first to reach the target wins the match. ``lowest``: every player
-        adds the points left in their own hand; when someone passes the target (more than it),
-        the lowest total wins (ties: lowest player number). An unfinished round scores nothing.
-        A match still running after ``max_rounds`` rounds ends with winner -1. House rule
-        partners (race only): players t and t + N/2 are team t; the winning team scores the
-        points left in the opponents' hands, both partners carry the team's score, and the
-        match's winner is the team number t (the lower player number of the pair).
+        bot) sits at seat (i - j) mod N. Scoring (``race``, ``lowest``, ``partners``) and the
+        match's end are ``match.add_round`` and ``match.match_winner``. A match still running
+        after ``max_rounds`` rounds ends with winner -1.
 
         Returns (rows, seeds, matches, spins): rows int64[R, n_out_columns + 2 + N] are the
         round rows (seat columns as played; then match, round, each player's running score),
@@ -287,20 +288,9 @@ def _make_entry_points(loop):
                     play_round_default(st, r, deck, pts, cum, seated, gs)
                 write_row(st, pts, rows, n)
                 turns += st.s[S_TURNS]
-                w = st.s[S_WINNER]
-                if w >= 0:
-                    if lowest:
-                        for q in range(np_):
-                            score[(q + j) % np_] += rows[n, N_OUT_FIXED + 2 * np_ + q]
-                    elif teams > 0:  # partners: the team scores the opponents' cards
-                        got = 0
-                        for q in range(np_):
-                            if q % teams != w % teams:
-                                got += rows[n, N_OUT_FIXED + 2 * np_ + q]
-                        for q in range((w + j) % np_ % teams, np_, teams):
-                            score[q] += got
-                    else:
-                        score[(w + j) % np_] += rows[n, O_WINNER_POINTS]
+                add_round(score, lowest, teams, j, st.s[S_WINNER],
+                          rows[n, N_OUT_FIXED + 2 * np_:N_OUT_FIXED + 3 * np_],
+                          rows[n, O_WINNER_POINTS])
                 rows[n, base] = mt
                 rows[n, base + 1] = j
                 for q in range(np_):
@@ -318,19 +308,8 @@ def _make_entry_points(loop):
                     m += ns
                 n += 1
                 j += 1
-                best = 0
-                for q in range(1, np_):
-                    if score[q] > score[best]:
-                        best = q
-                if lowest:
-                    if score[best] > target:
-                        winner = 0
-                        for q in range(1, np_):
-                            if score[q] < score[winner]:
-                                winner = q
-                        break
-                elif score[best] >= target:
-                    winner = best
+                winner = match_winner(score, lowest, target)
+                if winner >= 0:
                     break
             matches[i, 0] = mt
             matches[i, 1] = j
