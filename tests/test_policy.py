@@ -56,31 +56,32 @@ def _like_h(f, **own):
 CASES = {
     "choose_card": (lambda st, pts, b, p: policy.choose_card(st, _rules_arrays()[0], pts,
                                                              _rules_arrays()[1], b, p, True),
-                    {"random": lambda st, pts, p: R.choose_card(st, p, True),
-                     "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, True),
-                     "greedy": lambda st, pts, p: G.choose_card(st, pts, p, True),
-                     "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, True, True),
-                     "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, True),
-                     "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, True),
-                     "spin_aware": lambda st, pts, p: SA.choose_card(
+                    {"random": lambda st, pts, p: R.legal_card(st, p, True),
+                     "heuristic": lambda st, pts, p: H.best_card(st, pts, p, True),
+                     "greedy": lambda st, pts, p: G.dearest_card(st, pts, p, True),
+                     "hoarder": lambda st, pts, p: HO.hoarding_card(st, pts, p, True, True),
+                     "colour_keeper": lambda st, pts, p: CK.keeper_card(st, pts, p, True),
+                     "aggressor": lambda st, pts, p: AG.attacking_card(st, pts, p, True),
+                     "spin_aware": lambda st, pts, p: SA.spin_valued_card(
                          st, pts, _rules_arrays()[1], WHEEL_2025, p, True),
-                     "search": lambda st, pts, p: SE.choose_card(st, pts, p, True)}),
+                     "search": lambda st, pts, p: SE.choose_card(st, _rules_arrays()[0], pts,
+                                                                 _rules_arrays()[1], p, True)}),
     "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
-                       {"random": lambda st, pts, p: R.choose_card(st, p, False),
-                        "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, False),
-                        "greedy": lambda st, pts, p: G.choose_card(st, pts, p, False),
-                        "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, False, False),
-                        "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, False),
-                        "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, False),
-                        "spin_aware": lambda st, pts, p: H.choose_card(st, pts, p, False),
-                        "search": lambda st, pts, p: H.choose_card(st, pts, p, False)}),
+                       {"random": lambda st, pts, p: R.legal_card(st, p, False),
+                        "heuristic": lambda st, pts, p: H.best_card(st, pts, p, False),
+                        "greedy": lambda st, pts, p: G.dearest_card(st, pts, p, False),
+                        "hoarder": lambda st, pts, p: HO.hoarding_card(st, pts, p, False, False),
+                        "colour_keeper": lambda st, pts, p: CK.keeper_card(st, pts, p, False),
+                        "aggressor": lambda st, pts, p: AG.attacking_card(st, pts, p, False),
+                        "spin_aware": lambda st, pts, p: H.best_card(st, pts, p, False),
+                        "search": lambda st, pts, p: H.best_card(st, pts, p, False)}),
     "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
                       {"random": lambda st, pts, p: R.choose_colour(st, p),
                        **_like_h(lambda st, pts, p: H.choose_colour(st, p))}),
     "colour_to_discard": (lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
                           {"random": lambda st, pts, p: R.held_colour(st, p),
-                           **_like_h(lambda st, pts, p: H.held_colour(st, pts, p),
-                                     colour_keeper=lambda st, pts, p: CK.held_colour(st, p))}),
+                           **_like_h(lambda st, pts, p: H.colour_to_discard(st, pts, p),
+                                     colour_keeper=lambda st, pts, p: CK.colour_to_discard(st, pts, p))}),
     "colour_to_draw": (lambda st, pts, b, p: policy.colour_to_draw(st, b, p),
                        {"random": lambda st, pts, p: R.held_colour(st, p),
                         **_like_h(lambda st, pts, p: H.colour_to_draw(st, p))}),
@@ -88,24 +89,31 @@ CASES = {
                           {"random": lambda st, pts, p: R.number_to_discard(st, p),
                            **_like_h(lambda st, pts, p: H.number_to_discard(st, p))}),
     "race_discard": (lambda st, pts, b, p: policy.race_discard(st, pts, b, p),
-                     {"random": lambda st, pts, p: R.race_discard(st, p),
+                     {"random": lambda st, pts, p: R.race_discard(st, pts, p),
                       **_like_h(lambda st, pts, p: H.race_discard(st, pts, p),
                                 greedy=lambda st, pts, p: G.race_discard(st, pts, p),
                                 hoarder=lambda st, pts, p: HO.race_discard(st, pts, p),
                                 colour_keeper=lambda st, pts, p: CK.race_discard(st, pts, p))}),
     "draw_two_to_stack": (lambda st, pts, b, p: policy.draw_two_to_stack(st, b, p, 2),
                           {"random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
-                           **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p))}),
+                           **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p, 2))}),
     "swap_target": (lambda st, pts, b, p: policy.swap_target(st, b, p),
                     {"random": lambda st, pts, p: R.swap_target(st, p, -1),
                      **_like_h(lambda st, pts, p: H.swap_target(st, p, -1))}),
     "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2, 4),
                          {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2, 4),
-                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 4))}),
+                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 2, 4))}),
     "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
-                  {"random": lambda st, pts, p: R.rl_action(st, 5),
+                  {"random": lambda st, pts, p: R.rl_action(st, p, 5),
                    **_like_h(lambda st, pts, p: -1)}),
+    "void_on_draw": (lambda st, pts, b, p: policy.void_on_draw(st, b, p, 1),
+                     {"random": lambda st, pts, p: R.void_on_draw(st, p, 1),
+                      **_like_h(lambda st, pts, p: R.void_on_draw(st, p, 1),
+                                hoarder=lambda st, pts, p: HO.void_on_draw(st, p, 1),
+                                search=lambda st, pts, p: 0)}),
 }
+#: the sentinel of a strategy id with no branch (-1 unless said)
+SENTINEL = {"void_on_draw": 0}
 
 
 def _position():
@@ -160,15 +168,46 @@ def test_dispatch_reaches_the_strategy_and_changes_nothing(name, strategy):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_unknown_id_never_falls_back_to_a_strategy(name):
-    """A strategy id with no branch gets the sentinel -1, not another strategy's move."""
+    """A strategy id with no branch gets the sentinel (-1; 0, no bit, for void_on_draw), not
+    another strategy's move."""
     dispatch, _ = CASES[name]
     g = _position()
     b = _strategy_bots("random")
     b[:, B_STRATEGY] = len(STRATEGIES) + 3
     g.st.s[L.S_RNG] = 1
     rng = int(g.st.s[L.S_RNG])
-    assert dispatch(g.st, g.pts, b, 0) == -1
+    assert dispatch(g.st, g.pts, b, 0) == SENTINEL.get(name, -1)
     assert int(g.st.s[L.S_RNG]) == rng  # and no random number was drawn for it
+
+
+@pytest.mark.parametrize("module", [R, H, G, HO, CK, AG, SA, SE],
+                         ids=lambda m: m.__name__.rsplit(".", 1)[1])
+def test_every_strategy_module_exports_the_whole_decision_set(module):
+    """One file says what a strategy does: its module has every decision of
+    policy.DECISIONS, with the same arguments (its own function or heuristic's under the
+    same name), so every dispatcher is the same chain."""
+    import inspect
+
+    for name, args in policy.DECISIONS.items():
+        fn = getattr(module, name, None)
+        assert fn is not None, f"{module.__name__} lacks {name}"
+        got = ", ".join(inspect.signature(getattr(fn, "py_func", fn)).parameters)
+        assert got == args, f"{module.__name__}.{name}({got}), expected ({args})"
+
+
+def test_void_on_draw_bits():
+    """Hand-built: red 2 on top, colour 1 in play. random's draw proves no colour 1, no
+    face 2 (the top card's), no wild; hoarder's the same but the wild; search's nothing."""
+    from unospin_sim.rules.cards import KIND_FACE, WILD_COLOUR
+
+    g = _position()
+    face = int(KIND_FACE[kinds("red 2")[0]])
+    want = (1 << 1) | (1 << (L.VOID_FACE + face))
+    assert R.void_on_draw(g.st, 0, 1) == want | (1 << WILD_COLOUR)
+    assert HO.void_on_draw(g.st, 0, 1) == want
+    assert SE.void_on_draw(g.st, 0, 1) == 0
+    g.top("wild", 1)  # a wild on top (yellow named): no face to rule out
+    assert R.void_on_draw(g.st, 0, 1) == (1 << 1) | (1 << WILD_COLOUR)
 
 
 def test_almost_uno_keep_only_reorders_the_scratch_list():

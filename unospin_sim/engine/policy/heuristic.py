@@ -2,7 +2,9 @@
 player who is about to win (docs/BOTS.md).
 
 The functions read the state (and, where a tie or an unordered choice is left, draw from the
-game's random stream); they change nothing else.
+game's random stream); they change nothing else. The module exports the whole decision set
+of ``policy/__init__.py``; the strategies that defer to heuristic import its functions under
+the same names.
 """
 
 from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
@@ -11,7 +13,7 @@ from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
 from ..legal import colour_points, jump_passes_partner, number_count, turn_distance
 from ..piles import seat_after
-from .random_bot import fill_keep
+from .random_bot import fill_keep, void_on_draw  # noqa: F401 (drawn for want of a card, as random)
 from .scan import best_kind
 
 
@@ -50,7 +52,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok):
+def best_card(st, pts, p, wd4_ok):
     """The legal card of best card_score (first in scan order on ties), -1 when none: one
     pass over the legal kinds in nth_legal's order, scan.best_kind with card_score inlined
     per section (coloured_score, wild_score)."""
@@ -69,7 +71,7 @@ def choose_colour(st, p):
 
 
 @inl
-def held_colour(st, pts, p):
+def colour_to_discard(st, pts, p):
     """Colour named for a discard by colour: the one whose cards are worth the most."""
     best = 0
     best_pts = -1
@@ -97,7 +99,7 @@ def swap_target(st, p, pp):
 
 
 @inl
-def almost_uno_keep(st, n):
+def almost_uno_keep(st, pts, p, n):
     """Almost UNO: keep up to two wilds, the rest uniformly (st.cards[TMP:TMP+n] lists the
     hand; the two kept end up last)."""
     keep = 0
@@ -149,7 +151,7 @@ def colour_to_draw(st, p):
 
 
 @inl
-def draw_two_to_stack(st, p):
+def draw_two_to_stack(st, p, n):
     """Stacking: the Draw Two of the colour it holds most cards of (first on ties)."""
     h = st.hand
     best = -1
@@ -168,7 +170,7 @@ def jumps_in(st, q, k):
 
 
 @inl
-def web_swing_target(st, p, c, lim):
+def web_swing_target(st, p, c, n, lim):
     """Web Swing: the other seat holding colour c with the fewest cards (lowest seat on
     ties): play passes over the most threatening player. Only seats less than ``lim`` seats
     away in turn order (partners: short of the partner; else every seat)."""
@@ -178,3 +180,21 @@ def web_swing_target(st, p, c, lim):
             if t < 0 or st.hand[q, HSIZE] < st.hand[t, HSIZE]:
                 t = q
     return t
+
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """The legal card of best card_score (:func:`best_card`), -1 when none."""
+    return best_card(st, pts, p, wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: :func:`best_card`, a Wild Draw Four never counted as playable."""
+    return best_card(st, pts, p, False)
+
+
+@inl
+def rl_action(st, p, n):
+    """rlcard: -1, the strategy plays its own card choice (:func:`choose_card_rl`)."""
+    return -1
