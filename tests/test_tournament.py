@@ -5,6 +5,7 @@ answer, one-line errors for unknown strategies and knobs."""
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 import pytest
@@ -135,3 +136,32 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     assert (table["round_low"] <= table["round_share"]).all()
     with pytest.raises(UserError, match="not a tournament directory"):
         load_skill(tmp_path / "r")
+
+
+def test_pool_adds_independent_seeds_and_refuses_bad_dirs(tmp_path, capsys):
+    """``tournament --pool``: two seeds' pairings add up (rounds and wins are the sums, the
+    pooled share is their ratio); the same seed twice, or a directory without a tournament,
+    is a one-line error with exit 2."""
+    from unospin_sim.cli import main
+
+    dirs = [run_tournament("classic", 2, games=300, strategies="greedy", seed=s, threads=1,
+                           head_to_head=False).save(tmp_path / f"t{s}") for s in (1, 2)]
+    rc = main(["tournament", "--pool", *map(str, dirs)])
+    out = capsys.readouterr().out
+    assert rc == 0
+    per_run = [int(x) for x in re.findall(r"\(seed \d\): .* greedy vs .*rounds [\d.]+% "
+                                          r"\[[\d., ]+\] of (\d+)", out)]
+    assert per_run == [300, 300]
+    pooled = re.search(r"POOLED over 2 runs: .* greedy vs .*rounds ([\d.]+)% \[.*\] of (\d+)",
+                       out)
+    assert pooled and int(pooled.group(2)) == 600
+    t = [pd.read_parquet(d / "pairings.parquet") for d in dirs]
+    wins = sum(int(x["round_wins"].iloc[0]) for x in t)
+    assert float(pooled.group(1)) == pytest.approx(100 * wins / 600, abs=0.005)
+    for argv, word in ((["--pool", str(dirs[0]), str(dirs[0])], "same rules and seed"),
+                       (["--pool", str(tmp_path)], "no tournament output"),
+                       (["--pool", str(dirs[0]), "--out", str(tmp_path / "x")],
+                        "cannot be combined with --out")):
+        rc = main(["tournament", *argv])
+        err = capsys.readouterr().err
+        assert rc == 2 and word in err and len(err.strip().splitlines()) == 1

@@ -537,7 +537,13 @@ def _add_tournament(sub) -> None:
         description="Every strategy against a field of random bots, and head to head (2 "
                     "players) or against a field of every other strategy; bots rotated so "
                     "that seat advantage cancels. Prints a Markdown summary; --out also "
-                    "saves Parquet tables and summary.md.")
+                    "saves Parquet tables and summary.md. --pool DIR ... pools the pairings "
+                    "of earlier --out runs (different seeds) instead of playing.",
+        epilog="examples:\n"
+               "  python -m unospin_sim tournament --edition spin2025 --players 4 --games 4000\n"
+               "  python -m unospin_sim tournament --games 8000 --seed 8 --out /tmp/t8\n"
+               "  python -m unospin_sim tournament --pool /tmp/t8 /tmp/t9",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--edition", metavar="E", default="classic",
                    help="classic, spin2005, spin2025 or spiderman (default classic)")
     p.add_argument("--players", type=_int_type("players", 2, 10), default=2, metavar="P",
@@ -556,13 +562,23 @@ def _add_tournament(sub) -> None:
     p.add_argument("--no-head-to-head", action="store_true",
                    help="only the pairings against random fields")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--pool", nargs="+", metavar="DIR",
+                   help="pool the pairings of these --out directories (per run and pooled "
+                        "shares of rounds and matches, 95%% intervals); plays nothing")
     p.set_defaults(func=cmd_tournament)
 
 
 def cmd_tournament(args, state: dict) -> int:
     from .rules import RuleSet
-    from .tournament import format_tournament, parse_strategies, run_tournament
+    from .tournament import (format_tournament, parse_strategies, pool_tournaments,
+                             run_tournament)
 
+    if args.pool is not None:
+        if args.out is not None:
+            raise UserError("--pool reads earlier --out directories; it cannot be combined "
+                            "with --out")
+        print(pool_tournaments(args.pool))
+        return 0
     if args.out is not None and not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
     rules = RuleSet.build(args.edition, players=args.players)

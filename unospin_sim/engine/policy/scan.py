@@ -26,7 +26,7 @@ This shape replaced six copies of the three sections (one per strategy, each wit
 written into the loops), which had replaced a fixed 30-slot loop (``candidate(j)`` per slot,
 a branch on the section in each). Each time the choices stayed identical (the same kinds in
 the same order; the scores computed by the same float operations):
-``benchmarks/refactor_identity.py --strategies ...`` proves it.
+``benchmarks/identity.py kernel --strategies ...`` proves it.
 """
 
 from ...rules.cards import (FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS,

@@ -1,8 +1,8 @@
 """RLCard 1.2.0's UNO beside ours (``classic(players=2,rlcard=true)``): game length, seat-0 win
 rate and speed, one JSON line each for RLCard, for us, and for the comparison.
 
-    python benchmarks/bench_rlcard.py                      # 10,000 RLCard games, 1,000,000 ours
-    python benchmarks/bench_rlcard.py --games 2000 --ours-games 200000
+    python benchmarks/rlcard_compare.py                      # 10,000 RLCard games, 1,000,000 ours
+    python benchmarks/rlcard_compare.py --games 2000 --ours-games 200000
 
 RLCard is an optional dependency (``pip install 'unospin_sim[rlcard]'``, i.e. rlcard==1.2.0);
 without it the script prints a one-line note and exits 0.
@@ -146,7 +146,7 @@ def main(argv=None):
     try:
         import rlcard
     except ImportError:
-        print("bench_rlcard: rlcard is not installed (pip install 'unospin_sim[rlcard]' for "
+        print("rlcard_compare: rlcard is not installed (pip install 'unospin_sim[rlcard]' for "
               "rlcard==1.2.0); nothing to compare", flush=True)
         return 0
     from unospin_sim.runner import default_threads

@@ -1,0 +1,221 @@
+"""Identity: a refactor changes no result. Hash what the engine plays, on the tree before
+and after a change; the TOTALs must be equal::
+
+    PYTHONPATH=/path/to/old/tree python benchmarks/identity.py kernel > before.txt
+    PYTHONPATH=/path/to/new/tree python benchmarks/identity.py kernel > after.txt
+    diff before.txt after.txt
+
+Workloads (one line per case, then a TOTAL):
+
+- ``kernel [ROUNDS]``: the kernel's raw output rows, game seeds and spin records of
+  ``play_chunk`` (with and without the invariant check) and one traced round's event log per
+  case of :data:`CASES` (default 3000 rounds a case). The event log is hashed with each card
+  named by colour, face and Spin mark, so a renumbering of the card kinds that keeps every
+  round the same keeps the TOTAL. ``--strategies a,b``: instead of the cases' own bots, play
+  each case once per named strategy, every seat that strategy (the cases' knobs kept), e.g.
+  ``--strategies spin_aware,aggressor,colour_keeper,greedy,hoarder,heuristic``.
+  TOTALs on 2026-12-04: ``3222c27c…`` and, with those six strategies, ``956fc7ca…``.
+- ``matches [ROUNDS]``: whole matches of ``play_match_chunk`` (round rows, seeds, the match
+  table, spin records) for :data:`MATCH_CASES` (race, lowest, partners races; ROUNDS / 10
+  matches each). TOTAL on 2026-12-04: ``e860399f…``.
+- ``search [FACTOR]``: the tables (rounds, spins, matches; CSV text) of ``simulate`` runs
+  with ``search`` seats, :data:`SEARCH_CASES`, seed 7, one thread; FACTOR scales every
+  case's rounds. ``--knobs K`` adds knobs to every search seat that does not set them
+  itself, e.g. ``--knobs horizon=0,rollouts=64`` (the defaults before 2026-12-01; with the
+  knobs of 2026-12-02 add ``colours=0,infer=0``; ``--knobs colours=0,infer=0`` alone gives
+  the TOTAL of the defaults of 2026-12-01, ``e5e728d2…``). Renewed on purpose on 2026-12-02
+  (issue 29: the partners jump-in fix changed the one case
+  ``classic(players=4,jump_in=true,partners=true)``): ``ae45f64f…`` -> ``17f33099…``.
+"""
+
+import argparse
+import hashlib
+import re
+import sys
+
+import numpy as np
+
+from harness import digest
+from unospin_sim._text import split_top_level
+from unospin_sim.bots import parse_bots
+from unospin_sim.engine import kernel, layout as L
+from unospin_sim.engine.encode import encode
+from unospin_sim.rules import cards, parse_rules
+
+CASES = [
+    ("classic(players=4)", "random", 0), ("classic(players=2)", "heuristic", 0),
+    ("classic(players=10)", "random,heuristic", 0),
+    ("spin2005(players=4)", "random", 0), ("spin2005(players=3)", "heuristic", 0),
+    ("spin2005(players=4)", "heuristic(forget=0.3,catch=0.7,bluff=0.3,challenge=0.5,reflex=2),random", 1),
+    ("spin2025(players=4)", "random", 0), ("spin2025(players=2)", "heuristic", 0),
+    ("spin2025(players=5)", "heuristic(forget=0.2,bluff=0.5,challenge=0.4),random(challenge=0.3,bluff=0.2)", 1),
+    ("spiderman(players=4)", "random,heuristic", 0), ("spiderman(players=2)", "heuristic", 0),
+    ("classic(players=4,stacking=true)", "random(challenge=0.5,bluff=0.3),heuristic", 0),
+    ("spin2025(players=4,stacking=true)", "heuristic(challenge=0.5,bluff=0.5,forget=0.2)", 0),
+    ("classic(players=4,draw_until_playable=true)", "random,heuristic", 0),
+    ("spin2005(players=4,seven_o=true)", "heuristic,random", 0),
+    ("classic(players=3,special_wilds=swap_hands)", "heuristic", 0),
+    ("classic(players=4,special_wilds=shuffle_hands,seven_o=true,stacking=true,draw_until_playable=true)", "random(forget=0.3),heuristic", 1),
+    ("classic(players=4,rlcard=true)", "random", 0), ("classic(players=2,rlcard=true)", "heuristic,random", 0),
+    ("spin2025(players=4,wild_matches_colour=false,wild_stops_colour_draw=true,wild_spin_cards=2)", "random", 0),
+    ("spin2005(players=4,wild_stops_colour_draw=false)", "heuristic", 0),
+    ("spin2025(players=4,spin_cards=2)", "random(challenge=0.3,bluff=0.2)", 0),
+    ("spin2005(players=3,spin_cards=0)", "heuristic", 0),
+]
+MATCH_CASES = [
+    ("classic(players=4,match=race)", "random"),
+    ("classic(players=3,match=race,target=200)", "heuristic,random,random"),
+    ("spin2005(players=4,match=lowest)", "heuristic,random,random,random"),
+    ("spin2025(players=2,match=lowest,target=300)", "random"),
+    ("classic(players=4,match=race,partners=true)", "random,heuristic,random,heuristic"),
+    ("spin2025(players=6,match=race,partners=true,jump_in=true)", "random"),
+    ("spiderman(players=4,match=race,stacking=true)", "heuristic"),
+]
+SEARCH_CASES = [
+    ("classic(players=2)", "search,random", 200),
+    ("classic(players=4)", "search", 100),
+    ("spin2025(players=2)", "search,heuristic", 200),
+    ("spin2005(players=3)", "search,random,heuristic", 150),
+    ("classic(players=2)", "search(peek=1),heuristic", 200),
+    ("spin2025(players=4,stacking=true)", "search(rollouts=16),random", 150),
+    ("spiderman(players=3)", "search,heuristic", 100),
+    ("classic(players=4,jump_in=true,partners=true)", "search(rollouts=16),heuristic", 100),
+    ("spin2005(players=2,match=race,target=200)", "search(rollouts=16),heuristic", 10),
+    ("classic(players=3,match=lowest,target=200,force_play=true)", "search(rollouts=16),random,heuristic", 10),
+]
+
+
+#: event code -> the log column (1 = a, 2 = b) holding a card kind
+KIND_FIELD = {L.EV_DEAL: 2, L.EV_FIRST: 1, L.EV_SET_ASIDE: 1, L.EV_PLAY: 2, L.EV_DRAW: 2,
+              L.EV_WHEEL_DISCARD: 2, L.EV_REDEAL: 2, L.EV_JUMP_IN: 2}
+
+
+def canonical_log(log):
+    """The event log with each card kind written as colour*64 + face*2 + spins, which names
+    the card whatever the kind numbering (the numbering grew with spin_cards 6-9, 2026-12-04)."""
+    code = cards.KIND_COLOUR * 64 + cards.KIND_FACE * 2 + cards.KIND_SPINS
+    log = np.array(log, copy=True)
+    for ev, col in KIND_FIELD.items():
+        rows = log[:, 0] == ev
+        log[rows, col] = code[log[rows, col]]
+    return log
+
+
+
+
+def _seats(bots_s, players):
+    """A bot list shorter than the players repeats around the table."""
+    parts = split_top_level(bots_s, ValueError, "bots")
+    return ",".join((parts * players)[:players])
+
+
+def kernel_identity(argv):
+    ap = argparse.ArgumentParser(prog="identity.py kernel")
+    ap.add_argument("rounds", nargs="?", type=int, default=3000)
+    ap.add_argument("--strategies", default="")
+    a = ap.parse_args(argv)
+    cases = CASES
+    if a.strategies:
+        cases = [(r, re.sub(r"\b(random|heuristic)\b", s, b), rot)
+                 for s in a.strategies.split(",") for r, b, rot in CASES]
+    total = hashlib.sha256()
+    for rules_s, bots_s, rot in cases:
+        rules = parse_rules(rules_s)
+        if len(split_top_level(bots_s, ValueError, "bots")) > 1:
+            bots_s = _seats(bots_s, rules.players)
+        for check in (False, True):
+            ki = encode(rules, parse_bots(bots_s, rules.players), check=check)
+            n = a.rounds if not check else 300
+            out = np.zeros((n, L.n_out_columns(rules.players)), np.int64)
+            seeds = np.zeros(n, np.uint64)
+            rec = kernel.play_chunk(*ki.args(), 12345, 7, out, seeds, bool(rot))
+            if hasattr(L, "O_JUMP_INS"):
+                # the jump-in counts (2026-12-02) are zero without jump_in (no case plays it)
+                # and left out of the hash, so that the TOTAL compares with trees before them
+                p = rules.players
+                jump = [L.O_JUMP_INS] + list(range(L.N_OUT_FIXED + 3 * p,
+                                                   L.N_OUT_FIXED + 4 * p))
+                assert not rules.option("jump_in") and not out[:, jump].any(), rules_s
+                out = np.ascontiguousarray(np.delete(out, jump, axis=1))
+            h = digest(out, seeds, rec)
+            total.update(h.encode())
+            if check:
+                assert out[:, L.O_VIOLATIONS].sum() == 0, rules_s
+        log, st = kernel.trace_game(*encode(rules, parse_bots(bots_s, rules.players)).args(),
+                                    99, 3, L.LOG_ROWS_TRACE, bool(rot))
+        h2 = digest(canonical_log(log))
+        total.update(h2.encode())
+        print(f"{rules_s:90s} {bots_s[:40]:40s} {h} {h2}", flush=True)
+    print("TOTAL", total.hexdigest())
+
+
+def match_identity(argv):
+    ap = argparse.ArgumentParser(prog="identity.py matches")
+    ap.add_argument("rounds", nargs="?", type=int, default=3000)
+    a = ap.parse_args(argv)
+    total = hashlib.sha256()
+    for rules_s, bots_s in MATCH_CASES:
+        rules = parse_rules(rules_s)
+        ki = encode(rules, parse_bots(bots_s, rules.players))
+        got = kernel.play_match_chunk(*ki.args(), 12345, 7, max(a.rounds // 10, 1), 10_000)
+        h = digest(*got)
+        total.update(h.encode())
+        print(f"{rules_s:70s} {bots_s[:40]:40s} {len(got[0]):7d} rounds {h}", flush=True)
+    print("TOTAL", total.hexdigest())
+
+
+def _csv_hash(df):
+    if df is None or len(df) == 0:
+        return "-"
+    return hashlib.sha256(df.to_csv(index=False).encode()).hexdigest()[:16]
+
+
+def with_knobs(bots, knobs):
+    """``bots`` with ``knobs`` (``"k=v,k=v"``) added to every search seat; a knob the case
+    sets itself keeps the case's value."""
+    if not knobs:
+        return bots
+
+    def add(m):
+        own = [k for k in (m.group(1) or "").split(",") if k]
+        names = {k.split("=")[0] for k in own}
+        extra = [k for k in knobs.split(",") if k.split("=")[0] not in names]
+        return f"search({','.join(own + extra)})"
+
+    return re.sub(r"search(?:\(([^)]*)\))?", add, bots)
+
+
+
+def search_identity(argv):
+    from unospin_sim.runner import simulate
+
+    ap = argparse.ArgumentParser(prog="identity.py search")
+    ap.add_argument("factor", nargs="?", type=float, default=1.0)
+    ap.add_argument("--knobs", default="", help="knobs added to every search seat")
+    a = ap.parse_args(argv)
+    total = hashlib.sha256()
+    for rules, bots, n in SEARCH_CASES:
+        bots = with_knobs(bots, a.knobs)
+        seats = _seats(bots, parse_rules(rules).players)
+        res = simulate(rules, seats, games=max(1, int(n * a.factor)), seed=7, threads=1)
+        line = (f"{_csv_hash(res.rounds)} {_csv_hash(res.spins)} "
+                f"{_csv_hash(getattr(res, 'matches', None))}")
+        total.update(line.encode())
+        print(f"{rules:60s} {bots:40s} {line}", flush=True)
+    print("TOTAL", total.hexdigest())
+
+
+WORKLOADS = {"kernel": kernel_identity, "matches": match_identity, "search": search_identity}
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in WORKLOADS:
+        print(__doc__)
+        sys.exit(0 if not argv or argv[0] in ("-h", "--help") else
+                 f"identity.py: name a workload: {', '.join(WORKLOADS)} (got {argv[0]!r})")
+    WORKLOADS[argv[0]](argv[1:])
+
+
+if __name__ == "__main__":
+    main()
