@@ -106,14 +106,8 @@ CASES = {
     "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
                   {"random": lambda st, pts, p: R.rl_action(st, p, 5),
                    **_like_h(lambda st, pts, p: -1)}),
-    "void_on_draw": (lambda st, pts, b, p: policy.void_on_draw(st, b, p, 1),
-                     {"random": lambda st, pts, p: R.void_on_draw(st, p, 1),
-                      **_like_h(lambda st, pts, p: R.void_on_draw(st, p, 1),
-                                hoarder=lambda st, pts, p: HO.void_on_draw(st, p, 1),
-                                search=lambda st, pts, p: 0)}),
 }
-#: the sentinel of a strategy id with no branch (-1 unless said)
-SENTINEL = {"void_on_draw": 0}
+
 
 
 def _position():
@@ -168,15 +162,14 @@ def test_dispatch_reaches_the_strategy_and_changes_nothing(name, strategy):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_unknown_id_never_falls_back_to_a_strategy(name):
-    """A strategy id with no branch gets the sentinel (-1; 0, no bit, for void_on_draw), not
-    another strategy's move."""
+    """A strategy id with no branch gets the sentinel -1, not another strategy's move."""
     dispatch, _ = CASES[name]
     g = _position()
     b = _strategy_bots("random")
     b[:, B_STRATEGY] = len(STRATEGIES) + 3
     g.st.s[L.S_RNG] = 1
     rng = int(g.st.s[L.S_RNG])
-    assert dispatch(g.st, g.pts, b, 0) == SENTINEL.get(name, -1)
+    assert dispatch(g.st, g.pts, b, 0) == -1
     assert int(g.st.s[L.S_RNG]) == rng  # and no random number was drawn for it
 
 
@@ -185,7 +178,7 @@ def test_unknown_id_never_falls_back_to_a_strategy(name):
 def test_every_strategy_module_exports_the_whole_decision_set(module):
     """One file says what a strategy does: its module has every decision of
     policy.DECISIONS, with the same arguments (its own function or heuristic's under the
-    same name), so every dispatcher is the same chain."""
+    same name), so every dispatcher is the same chain, and says what its draws prove."""
     import inspect
 
     for name, args in policy.DECISIONS.items():
@@ -193,21 +186,34 @@ def test_every_strategy_module_exports_the_whole_decision_set(module):
         assert fn is not None, f"{module.__name__} lacks {name}"
         got = ", ".join(inspect.signature(getattr(fn, "py_func", fn)).parameters)
         assert got == args, f"{module.__name__}.{name}({got}), expected ({args})"
+    assert module.DRAW_PROVES in (0, L.DRAW_PROVES_MATCH, L.DRAW_PROVES_MATCH | L.DRAW_PROVES_WILD)
 
 
 def test_void_on_draw_bits():
-    """Hand-built: red 2 on top, colour 1 in play. random's draw proves no colour 1, no
-    face 2 (the top card's), no wild; hoarder's the same but the wild; search's nothing."""
+    """Hand-built: red 2 on top, colour 1 in play. A draw by random (and every strategy
+    deferring to heuristic) proves no colour 1, no face 2 (the top card's), no wild;
+    hoarder's the same but the wild; search's nothing; an unknown id nothing. A wild on top
+    leaves no face to rule out."""
     from unospin_sim.rules.cards import KIND_FACE, WILD_COLOUR
 
     g = _position()
     face = int(KIND_FACE[kinds("red 2")[0]])
-    want = (1 << 1) | (1 << (L.VOID_FACE + face))
-    assert R.void_on_draw(g.st, 0, 1) == want | (1 << WILD_COLOUR)
-    assert HO.void_on_draw(g.st, 0, 1) == want
-    assert SE.void_on_draw(g.st, 0, 1) == 0
-    g.top("wild", 1)  # a wild on top (yellow named): no face to rule out
-    assert R.void_on_draw(g.st, 0, 1) == (1 << 1) | (1 << WILD_COLOUR)
+    match = (1 << 1) | (1 << (L.VOID_FACE + face))
+    want = {"hoarder": match, "search": 0}
+    for strategy in policy.IMPLEMENTED:
+        b = _strategy_bots(strategy)
+        before = _snapshot(g.st)
+        assert policy.void_on_draw(g.st, b, 0, 1) == want.get(strategy,
+                                                               match | (1 << WILD_COLOUR))
+        for x, y in zip(before, _snapshot(g.st)):
+            np.testing.assert_array_equal(x, y)
+    b = _strategy_bots("random")
+    b[:, B_STRATEGY] = len(STRATEGIES) + 3
+    assert policy.void_on_draw(g.st, b, 0, 1) == 0
+    g.top("wild", 1)  # a wild on top (yellow named)
+    assert policy.void_on_draw(g.st, _strategy_bots("random"), 0, 1) == \
+        (1 << 1) | (1 << WILD_COLOUR)
+    assert policy.void_on_draw(g.st, _strategy_bots("hoarder"), 0, 1) == 1 << 1
 
 
 def test_almost_uno_keep_only_reorders_the_scratch_list():

@@ -4,8 +4,8 @@ Rule code asks these functions and acts on the answer; a policy function reads t
 may draw from the game's random stream, and changes nothing else. Each function dispatches
 on the seat's strategy id (``bots[p, B_STRATEGY]``, ids from the registry
 ``unospin_sim.bots.STRATEGIES``) to the function of the same name in the strategy's module.
-Every strategy module exports the whole decision set (:data:`DECISIONS`), with the same
-arguments in every module: its own choices, and under the same names the functions of the
+Every strategy module exports the whole decision set (:data:`DECISIONS`, and the constant
+``DRAW_PROVES``), with the same arguments in every module: its own choices, and under the same names the functions of the
 strategy it defers to (``from .heuristic import ...``), so one file says what a strategy
 does and every dispatcher here is the same chain, one branch per strategy in registry order.
 A strategy id with no branch here gets a sentinel (-1, False for yes/no, 0 for a set of
@@ -27,10 +27,13 @@ branch in each chain below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEM
 paragraph in docs/BOTS.md, tests.
 """
 
-from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGY_AGGRESSOR,
+from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGIES,
+                     STRATEGY_AGGRESSOR,
                      STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
                      STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SPIN_AWARE)
+from ...rules.cards import FIRST_WILD, KIND_FACE, WILD_COLOUR
 from ..jit import hot, inl
+from ..layout import DRAW_PROVES_MATCH, DRAW_PROVES_WILD, S_TOP, VOID_FACE
 from ..legal import partner_of
 from ..rng import unif
 from . import aggressor as AG
@@ -62,8 +65,10 @@ DECISIONS = {
     "web_swing_target": "st, p, c, n, lim",
     "jumps_in": "st, q, k",
     "rl_action": "st, p, n",
-    "void_on_draw": "st, p, c",
 }
+#: and one constant: DRAW_PROVES, what the strategy's draw at its turn proves (layout bits
+#: DRAW_PROVES_MATCH, DRAW_PROVES_WILD), read by :func:`void_on_draw`
+assert IMPLEMENTED == STRATEGIES, "DRAW_PROVES and the chains follow the registry's order"
 
 
 # ==================================================================== cards and colours
@@ -420,38 +425,32 @@ def rl_action(st, bots, p, n):
 
 
 # ==================================================================== what a draw tells
+#: per strategy id (registry order, as IMPLEMENTED): each module's DRAW_PROVES
+DRAW_PROVES = (R.DRAW_PROVES, H.DRAW_PROVES, G.DRAW_PROVES, HO.DRAW_PROVES, CK.DRAW_PROVES,
+               AG.DRAW_PROVES, SA.DRAW_PROVES, SE.DRAW_PROVES)
+
+
 @inl
 def void_on_draw(st, bots, p, c):
-    """The ``layout.VOID`` bits seat p's draw at its turn proves, colour c in play (on the
-    top card ``S_TOP``): what the strategy's drawing tells every seat (search's
-    determinization uses it). random, heuristic and the strategies deferring to them draw
-    only for want of a legal card (``random_bot.void_on_draw``); hoarder may hold wilds
-    while drawing; search may draw by choice (nothing)."""
+    """The ``layout.VOID`` bits that seat p's draw at its turn proves, colour c in play (on
+    the top card ``S_TOP``), known to every seat (search's determinization uses them): what
+    the strategy's module says its draws prove (``DRAW_PROVES``: random, heuristic and the
+    strategies deferring to them draw only for want of a legal card; hoarder may hold wilds
+    while drawing; search may draw by choice). A table, not a chain of calls: it is asked at
+    every draw."""
     sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.void_on_draw(st, p, c)
-    if sid == STRATEGY_HEURISTIC:
-        return H.void_on_draw(st, p, c)
-    return void_on_draw_added(st, bots, p, c)
-
-
-@hot
-def void_on_draw_added(st, bots, p, c):
-    """:func:`void_on_draw` for the strategies added after random and heuristic."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_GREEDY:
-        return G.void_on_draw(st, p, c)
-    if sid == STRATEGY_HOARDER:
-        return HO.void_on_draw(st, p, c)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.void_on_draw(st, p, c)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.void_on_draw(st, p, c)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.void_on_draw(st, p, c)
-    if sid == STRATEGY_SEARCH:
-        return SE.void_on_draw(st, p, c)
-    return 0
+    if sid < 0 or sid >= len(DRAW_PROVES):
+        return 0
+    f = DRAW_PROVES[sid]
+    m = 0
+    if f & DRAW_PROVES_MATCH:
+        m = 1 << c
+        top = st.s[S_TOP]
+        if top < FIRST_WILD:
+            m |= 1 << (VOID_FACE + KIND_FACE[top])
+    if f & DRAW_PROVES_WILD:
+        m |= 1 << WILD_COLOUR
+    return m
 
 
 # ==================================================================== knobs

@@ -15,7 +15,7 @@ from .scan import best_kind
 from .heuristic import (  # noqa: F401
     choose_colour, colour_to_discard, colour_to_draw, number_to_discard, almost_uno_keep,
     race_discard, draw_two_to_stack, swap_target, web_swing_target, jumps_in, rl_action,
-    void_on_draw)
+    DRAW_PROVES)
 
 #: a next player holding this many cards or fewer is attacked
 THREAT = 3

@@ -18,7 +18,7 @@ from .scan import best_kind
 # heuristic's choices for the rest of the decision set
 from .heuristic import (  # noqa: F401
     choose_colour, colour_to_draw, number_to_discard, draw_two_to_stack, swap_target,
-    web_swing_target, jumps_in, rl_action, void_on_draw)
+    web_swing_target, jumps_in, rl_action, DRAW_PROVES)
 
 
 @inl

@@ -13,7 +13,7 @@ from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
 from ..legal import colour_points, jump_passes_partner, number_count, turn_distance
 from ..piles import seat_after
-from .random_bot import fill_keep, void_on_draw  # noqa: F401 (drawn for want of a card, as random)
+from .random_bot import DRAW_PROVES, fill_keep  # noqa: F401 (it draws for want of a card, as random)
 from .scan import best_kind
 
 

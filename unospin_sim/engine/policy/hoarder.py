@@ -7,9 +7,9 @@ decision set of ``policy/__init__.py``: its own choices below, heuristic's under
 names for the rest.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_FACE, N_KINDS, WILD_DRAW_FOUR
+from ...rules.cards import FIRST_WILD, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
-from ..layout import HSIZE, S_DISC_N, S_DRAW_N, S_TOP, VOID_FACE
+from ..layout import DRAW_PROVES_MATCH, HSIZE, S_DISC_N, S_DRAW_N
 from .scan import NEVER, best_kind
 # heuristic's choices for the rest of the decision set
 from .heuristic import (  # noqa: F401
@@ -18,6 +18,9 @@ from .heuristic import (  # noqa: F401
 
 #: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
+#: what its draw at its turn proves (policy.void_on_draw): as random's, but it may hold wilds
+#: while drawing
+DRAW_PROVES = DRAW_PROVES_MATCH
 
 
 @inl
@@ -81,15 +84,3 @@ def choose_card_rl(st, pts, p):
     """rlcard: :func:`hoarding_card`, never drawing while a card is legal (RLCard offers the
     draw only when nothing is) and a Wild Draw Four never counted as playable."""
     return hoarding_card(st, pts, p, False, False)
-
-
-@inl
-def void_on_draw(st, p, c):
-    """What its draw tells every seat (``layout.VOID`` bits): as random's
-    (``random_bot.void_on_draw``) but for the wilds, which it may hold while drawing."""
-    m = 1 << c
-    top = st.s[S_TOP]
-    if top < FIRST_WILD:
-        m |= 1 << (VOID_FACE + KIND_FACE[top])
-    return m
-

@@ -8,12 +8,18 @@ The module exports the whole decision set of ``policy/__init__.py`` (its DECISIO
 one function per question with the same arguments in every strategy's module.
 """
 
-from ...rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, N_KINDS,
-                            WILD_COLOUR)
+from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
 from ..jit import inl
-from ..layout import CC, HSIZE, S_NP, S_TOP, TMP, VOID_FACE
+from ..layout import CC, DRAW_PROVES_MATCH, DRAW_PROVES_WILD, HSIZE, S_NP, TMP
 from ..legal import count_legal, jump_passes_partner, nth_legal, number_count, turn_distance
 from ..rng import below
+
+#: what its draw at its turn proves (policy.void_on_draw): it draws only for want of a legal
+#: card and plays a drawn card that is playable, so it holds no card of the colour in play,
+#: none of a coloured top card's face (a card of the same face is legal) and no wild (every
+#: wild but a Wild Draw Four is always legal, and a Wild Draw Four is legal to a hand without
+#: the colour and without other wilds)
+DRAW_PROVES = DRAW_PROVES_MATCH | DRAW_PROVES_WILD
 
 
 @inl
@@ -175,18 +181,3 @@ def colour_to_draw(st, p):
 def almost_uno_keep(st, pts, p, n):
     """Almost UNO: two instances kept uniformly."""
     fill_keep(st, n, 0)
-
-
-@inl
-def void_on_draw(st, p, c):
-    """What a draw at seat p's turn, colour c in play, tells every seat (``layout.VOID``
-    bits): it drew only for want of a legal card and plays a drawn card that is playable,
-    so it holds no card of colour c, none of the top card's face when that card is
-    coloured (a card of the same face is legal), and no wild (every wild but a Wild Draw
-    Four is always legal, and a Wild Draw Four is legal to a hand without colour c and
-    without other wilds)."""
-    m = 1 << c
-    top = st.s[S_TOP]
-    if top < FIRST_WILD:
-        m |= 1 << (VOID_FACE + KIND_FACE[top])
-    return m | (1 << WILD_COLOUR)

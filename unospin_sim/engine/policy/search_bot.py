@@ -16,6 +16,10 @@ from ..layout import (HSIZE, S_CUR, S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE,
                       S_TOP, S_TURNS)
 from ..legal import playable
 from . import heuristic as H
+
+#: what its draw proves (policy.void_on_draw): nothing, it may draw by choice (its search
+#: found drawing best)
+DRAW_PROVES = 0
 # heuristic's choices for the rest of the decision set
 from .heuristic import (  # noqa: F401
     choose_card_rl, colour_to_discard, colour_to_draw, number_to_discard, almost_uno_keep,
@@ -48,10 +52,3 @@ def choose_colour(st, p):
             and s[S_TOP] == s[S_SEARCH_MOVE] and st.hand[p, HSIZE] == s[S_SEARCH_HS] - 1):
         return c - 1
     return H.choose_colour(st, p)
-
-
-@inl
-def void_on_draw(st, p, c):
-    """Its draws tell nothing: it may draw by choice (its search found drawing best)."""
-    return 0
-

@@ -26,7 +26,7 @@ from .scan import best_kind
 from .heuristic import (  # noqa: F401
     choose_card_rl, choose_colour, colour_to_discard, colour_to_draw, number_to_discard,
     almost_uno_keep, race_discard, draw_two_to_stack, swap_target, web_swing_target, jumps_in,
-    rl_action, void_on_draw)
+    rl_action, DRAW_PROVES)
 
 #: points of card score per card of expected hand change
 SPIN_WEIGHT = 15.0
