@@ -50,16 +50,21 @@ def rate(units, seconds: list, best: bool = False) -> float:
 
 def run_in_tree(tree, code, args=(), capture=True):
     """Run ``python -c code *args`` against ``tree``; return the finished process (its text
-    output captured unless ``capture`` is false). A failure raises ``CalledProcessError``.
+    output captured unless ``capture`` is false). A failure exits with the child's last
+    error lines.
 
     The process gets ``PYTHONPATH`` set to the tree *and* the tree as its working
     directory: ``python -c`` puts the working directory first on ``sys.path``, so run from
     inside another checkout it would import that checkout instead (a bug these scripts
     had until 2026-12-01, which made them compare a tree with itself)."""
     tree = os.path.abspath(tree)
-    return subprocess.run([sys.executable, "-c", code, *map(str, args)], check=True,
-                          capture_output=capture, text=True, cwd=tree,
-                          env=dict(os.environ, PYTHONPATH=tree))
+    try:
+        return subprocess.run([sys.executable, "-c", code, *map(str, args)], check=True,
+                              capture_output=capture, text=True, cwd=tree,
+                              env=dict(os.environ, PYTHONPATH=tree))
+    except subprocess.CalledProcessError as e:
+        tail = (e.stderr or "").strip().splitlines()[-15:]
+        raise SystemExit(f"run in {tree} failed (exit {e.returncode}):\n" + "\n".join(tail))
 
 
 def interleave(runs, pairs: int, measure, swap: bool = False):

@@ -441,7 +441,7 @@ def void_on_draw(st, bots, p, c):
     sid = bots[p, B_STRATEGY]
     if sid < 0 or sid >= len(DRAW_PROVES):
         return 0
-    f = DRAW_PROVES[sid]
+    f = DRAW_PROVES[int(sid)]  # bots is a float array
     m = 0
     if f & DRAW_PROVES_MATCH:
         m = 1 << c
