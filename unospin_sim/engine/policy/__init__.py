@@ -27,7 +27,7 @@ branch in each chain below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEM
 paragraph in docs/BOTS.md, tests.
 """
 
-from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGIES,
+from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY,
                      STRATEGY_AGGRESSOR,
                      STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
                      STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SPIN_AWARE)
@@ -68,7 +68,10 @@ DECISIONS = {
 }
 #: and one constant: DRAW_PROVES, what the strategy's draw at its turn proves (layout bits
 #: DRAW_PROVES_MATCH, DRAW_PROVES_WILD), read by :func:`void_on_draw`
-assert IMPLEMENTED == STRATEGIES, "DRAW_PROVES and the chains follow the registry's order"
+# DRAW_PROVES is indexed by strategy id: the ids must run in IMPLEMENTED's order
+assert (STRATEGY_RANDOM, STRATEGY_HEURISTIC, STRATEGY_GREEDY, STRATEGY_HOARDER,
+        STRATEGY_COLOUR_KEEPER, STRATEGY_AGGRESSOR, STRATEGY_SPIN_AWARE,
+        STRATEGY_SEARCH) == tuple(range(len(IMPLEMENTED))), "strategy ids out of order"
 
 
 # ==================================================================== cards and colours
