@@ -4,7 +4,9 @@ player who is about to win (docs/BOTS.md).
 The functions read the state (and, where a tie or an unordered choice is left, draw from the
 game's random stream); they change nothing else. The module exports the whole decision set
 of ``policy/__init__.py``; the strategies that defer to heuristic import its functions under
-the same names.
+the same names. Its answers to the questions asked on most turns (the card, the colour) are
+inlined (``inl``); the rare ones (wheel spaces, house rules, rlcard) are called functions
+(``hot``), compiled once however many strategies defer to them (engine/jit.py's rule).
 """
 
 from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
@@ -70,7 +72,7 @@ def choose_colour(st, p):
     return best
 
 
-@inl
+@hot
 def colour_to_discard(st, pts, p):
     """Colour named for a discard by colour: the one whose cards are worth the most."""
     best = 0
@@ -83,7 +85,7 @@ def colour_to_discard(st, pts, p):
     return best
 
 
-@inl
+@hot
 def swap_target(st, p, pp):
     """Swap Hands target: the smallest other hand, nearest in turn order on ties; under
     partners (``pp``: p's partner, -1 without teams) the smallest opponent's hand."""
@@ -98,7 +100,7 @@ def swap_target(st, p, pp):
     return q
 
 
-@inl
+@hot
 def almost_uno_keep(st, pts, p, n):
     """Almost UNO: keep up to two wilds, the rest uniformly (st.cards[TMP:TMP+n] lists the
     hand; the two kept end up last)."""
@@ -113,7 +115,7 @@ def almost_uno_keep(st, pts, p, n):
     fill_keep(st, n, keep)
 
 
-@inl
+@hot
 def number_to_discard(st, p):
     """Discard Number: the number maximising count x (number + 1)."""
     v = 0
@@ -126,7 +128,7 @@ def number_to_discard(st, p):
     return v
 
 
-@inl
+@hot
 def race_discard(st, pts, w):
     """UNO Spin race winner's discard: the most points, wilds last."""
     k = -1
@@ -140,7 +142,7 @@ def race_discard(st, pts, w):
     return k
 
 
-@inl
+@hot
 def colour_to_draw(st, p):
     """Wild Color Draw: the colour it holds fewest of (most likely still in the pile)."""
     c = 0
@@ -150,7 +152,7 @@ def colour_to_draw(st, p):
     return c
 
 
-@inl
+@hot
 def draw_two_to_stack(st, p, n):
     """Stacking: the Draw Two of the colour it holds most cards of (first on ties)."""
     h = st.hand
@@ -162,14 +164,14 @@ def draw_two_to_stack(st, p, n):
     return best
 
 
-@inl
+@hot
 def jumps_in(st, q, k):
     """jump_in: always (a free card shed; the knob ``jump`` decides), except past its
     partner's turn."""
     return not jump_passes_partner(st, q)
 
 
-@inl
+@hot
 def web_swing_target(st, p, c, n, lim):
     """Web Swing: the other seat holding colour c with the fewest cards (lowest seat on
     ties): play passes over the most threatening player. Only seats less than ``lim`` seats
@@ -188,13 +190,13 @@ def choose_card(st, r, pts, cum, p, wd4_ok):
     return best_card(st, pts, p, wd4_ok)
 
 
-@inl
+@hot
 def choose_card_rl(st, pts, p):
     """rlcard: :func:`best_card`, a Wild Draw Four never counted as playable."""
     return best_card(st, pts, p, False)
 
 
-@inl
+@hot
 def rl_action(st, p, n):
     """rlcard: -1, the strategy plays its own card choice (:func:`choose_card_rl`)."""
     return -1
