@@ -362,6 +362,11 @@ def _add_play(sub) -> None:
                    help="game index within the run: the same round as game G of "
                         "'run --seed S' (under --match: the same match as match G) "
                         "(default 0)")
+    m = p.add_argument_group("matches (rule options match and target)")
+    m.add_argument("--match", metavar="MODE",
+                   help="race or lowest: print one whole match (default single: one round)")
+    m.add_argument("--target", type=_int_type("target", 1, 1_000_000), metavar="POINTS",
+                   help="points that end a match (default 500)")
     _add_rule_flags(p)
     p.set_defaults(func=cmd_play)
 
