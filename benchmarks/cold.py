@@ -65,7 +65,7 @@ import sys
 import tempfile
 import time
 
-from harness import emit
+from harness import dispatch, emit
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -147,12 +147,7 @@ WORKLOADS = {"first-run": first_run, "memory": memory}
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in WORKLOADS:
-        print(__doc__)
-        sys.exit(0 if not argv or argv[0] in ("-h", "--help") else
-                 f"cold.py: name a workload: {', '.join(WORKLOADS)} (got {argv[0]!r})")
-    WORKLOADS[argv[0]](argv[1:])
+    dispatch("cold.py", __doc__, WORKLOADS, argv)
 
 
 if __name__ == "__main__":

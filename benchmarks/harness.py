@@ -9,7 +9,8 @@ Every script here is a thin set of workloads over these functions:
   :func:`interleave` alternates two trees (A B A B ...) so that the machine's load hits
   both alike, returning each tree's figures and the pair ratios;
 - :func:`digest` hashes arrays for the identity checks (a refactor changes no result);
-- :func:`emit` prints one JSON line.
+- :func:`emit` prints one JSON line;
+- :func:`dispatch` runs the workload a script's command line names.
 
 Quote medians, or ratios measured in one run: the machine is shared and noisy.
 """
@@ -95,3 +96,15 @@ def wilson(share: float, n: int):
     from unospin_sim.analysis.stats import wilson_interval
 
     return wilson_interval(round(share * n), n)
+
+
+def dispatch(script: str, doc: str, workloads: dict, argv=None) -> None:
+    """Run ``workloads[argv[0]](argv[1:])``; with no workload (or ``-h``) print ``doc``, with
+    an unknown one exit with a one-line error naming the known ones."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help"):
+        print(doc)
+        return
+    if argv[0] not in workloads:
+        sys.exit(f"{script}: unknown workload {argv[0]!r} (known: {', '.join(workloads)})")
+    workloads[argv[0]](argv[1:])

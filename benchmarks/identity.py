@@ -35,7 +35,7 @@ import sys
 
 import numpy as np
 
-from harness import digest
+from harness import digest, dispatch
 from unospin_sim._text import split_top_level
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel, layout as L
@@ -209,12 +209,7 @@ WORKLOADS = {"kernel": kernel_identity, "matches": match_identity, "search": sea
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in WORKLOADS:
-        print(__doc__)
-        sys.exit(0 if not argv or argv[0] in ("-h", "--help") else
-                 f"identity.py: name a workload: {', '.join(WORKLOADS)} (got {argv[0]!r})")
-    WORKLOADS[argv[0]](argv[1:])
+    dispatch("identity.py", __doc__, WORKLOADS, argv)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import emit, interleave, rate, run_in_tree, timed
+from harness import dispatch, emit, interleave, rate, run_in_tree, timed
 
 
 def _parser(name, doc):
@@ -594,12 +594,7 @@ WORKLOADS = {"engine": engine, "ladder": ladder, "matches": matches, "strategies
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in WORKLOADS:
-        print(__doc__)
-        given = f" (got {argv[0]!r})" if argv and argv[0] not in ("-h", "--help") else ""
-        sys.exit(f"speed.py: name a workload: {', '.join(WORKLOADS)}{given}" if given else 0)
-    WORKLOADS[argv[0]](argv[1:])
+    dispatch("speed.py", __doc__, WORKLOADS, argv)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ import time
 
 import numpy as np
 
-from harness import run_in_tree, wilson
+from harness import dispatch, run_in_tree, wilson
 
 WON_CODE = """
 import sys
@@ -108,12 +108,7 @@ WORKLOADS = {"share": share, "paired": paired}
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in WORKLOADS:
-        print(__doc__)
-        sys.exit(0 if not argv or argv[0] in ("-h", "--help") else
-                 f"strength.py: name a workload: {', '.join(WORKLOADS)} (got {argv[0]!r})")
-    WORKLOADS[argv[0]](argv[1:])
+    dispatch("strength.py", __doc__, WORKLOADS, argv)
 
 
 if __name__ == "__main__":
