@@ -37,9 +37,6 @@ VOID = HSIZE + 1   # what a draw proves about this hand: it drew for want of a l
                    #   cleared by every card added; read by search's determinization)
 VOID_FACE = 8             # bit VOID_FACE + f of VOID: no card of face f (faces 0-12)
 VOID_COLOURS = 15         # the colour bits of VOID (search knob infer=0 reads only these)
-# what a strategy's draw at its turn proves (each policy module's DRAW_PROVES; bits):
-DRAW_PROVES_MATCH = 1     #   no card of the colour in play, none of a coloured top card's face
-DRAW_PROVES_WILD = 2      #   no wild
 HAND_FIELDS = VOID + 1    # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end

@@ -12,8 +12,8 @@ each of the seat's ``rollouts`` (the knob), it copies the state into the scratch
 ``sc``, determinizes it (the other hands and the draw pile, which the seat cannot see, are
 pooled and dealt again with the same hand sizes; a seat that drew for want of a legal card
 and has taken no card since, ``layout.VOID``, gets no card that was legal then (of the
-colour in play, of the top card's face, a wild: ``policy.void_on_draw``; knob
-``infer=0``: of the colour only) when the pool allows), forces the candidate as the seat's move
+colour in play, of the top card's face, a wild: ``turn.mark_void``; knob ``infer=0``: of the
+colour only) when the pool allows), forces the candidate as the seat's move
 and plays the round with the same loop, every seat playing its own strategy (search seats
 play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching), to the end of the
 round or until the cut-off: knob ``horizon`` (default 16) turns after the decision, every
@@ -272,7 +272,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
     n_roll = np.int64(bots[p, B_ROLLOUTS])
     base = game_seed(U64(s[S_RNG]), U64(s[S_TURNS]))
     turn = s[S_TURNS] + 1
-    hk = H.best_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
+    hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
     w = sc.log
     if w.shape[0] < SEARCH_WORK_ROWS:  # no work area: heuristic's move
         store(st, hk, 0)

@@ -3,37 +3,32 @@
 Rule code asks these functions and acts on the answer; a policy function reads the state and
 may draw from the game's random stream, and changes nothing else. Each function dispatches
 on the seat's strategy id (``bots[p, B_STRATEGY]``, ids from the registry
-``unospin_sim.bots.STRATEGIES``) to the function of the same name in the strategy's module.
-Every strategy module exports the whole decision set (:data:`DECISIONS`, and the constant
-``DRAW_PROVES``), with the same arguments in every module: its own choices, and under the same names the functions of the
-strategy it defers to (``from .heuristic import ...``), so one file says what a strategy
-does and every dispatcher here is the same chain, one branch per strategy in registry order.
-A strategy id with no branch here gets a sentinel (-1, False for yes/no, 0 for a set of
-bits), never another strategy's answer: :data:`IMPLEMENTED` lists the strategies,
-``encode`` refuses any other, and ``tests/test_policy.py`` checks that every module exports
-every decision and that every dispatcher reaches it.
+``unospin_sim.bots.STRATEGIES``) to the strategy's own module (``random_bot``,
+``heuristic``). A strategy id with no branch here falls through to a sentinel (-1, or
+False for yes/no questions), never to another strategy: :data:`IMPLEMENTED` lists the
+strategies every function here handles, ``encode`` refuses any other, and
+``tests/test_policy.py`` checks every function against every strategy's module.
 
 The knob decisions (bluff, challenge, UNO call, catch) are the same for every strategy: the
 knob is the probability.
 
 How it compiles (engine/jit.py): the questions asked on most turns (``choose_card``,
-``choose_colour``, ``void_on_draw``, the knobs) are inlined into the turn, with random's and
-heuristic's answers inlined too and every added strategy behind one called function
-(``*_added``); the questions asked only on a wheel space, under a house rule or under
-rlcard are called functions (``hot``), compiled once whatever calls them.
+``choose_colour``, the knobs) are inlined into the turn, with random's and heuristic's
+answers inlined too and every added strategy behind one called function
+(``choose_card_added``, ``choose_colour_added``); the questions asked only on a wheel
+space, under a house rule or under rlcard are called functions (``hot``), compiled once
+whatever calls them.
 
-Adding a strategy: a module beside these exporting every name of :data:`DECISIONS`, one
-branch in each chain below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a
-paragraph in docs/BOTS.md, tests.
+Adding a strategy: a module beside these with its choice functions, one branch in each
+function below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a paragraph in
+docs/BOTS.md, tests.
 """
 
-from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY,
-                     STRATEGY_AGGRESSOR,
+from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGY_AGGRESSOR,
                      STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
                      STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SPIN_AWARE)
-from ...rules.cards import FIRST_WILD, KIND_FACE, WILD_COLOUR
 from ..jit import hot, inl
-from ..layout import DRAW_PROVES_MATCH, DRAW_PROVES_WILD, S_TOP, VOID_FACE
+from ..layout import R_WHEEL
 from ..legal import partner_of
 from ..rng import unif
 from . import aggressor as AG
@@ -49,29 +44,13 @@ from . import spin_aware as SA
 IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
                "spin_aware", "search")
 
-#: the decision set every strategy module exports, each with these arguments (the policy
-#: function's, without ``bots``; ``swap_target`` gets the partner ``pp`` too)
-DECISIONS = {
-    "choose_card": "st, r, pts, cum, p, wd4_ok",
-    "choose_card_rl": "st, pts, p",
-    "choose_colour": "st, p",
-    "colour_to_discard": "st, pts, p",
-    "colour_to_draw": "st, p",
-    "number_to_discard": "st, p",
-    "almost_uno_keep": "st, pts, p, n",
-    "race_discard": "st, pts, w",
-    "draw_two_to_stack": "st, p, n",
-    "swap_target": "st, p, pp",
-    "web_swing_target": "st, p, c, n, lim",
-    "jumps_in": "st, q, k",
-    "rl_action": "st, p, n",
-}
-#: and one constant: DRAW_PROVES, what the strategy's draw at its turn proves (layout bits
-#: DRAW_PROVES_MATCH, DRAW_PROVES_WILD), read by :func:`void_on_draw`
-# DRAW_PROVES is indexed by strategy id: the ids must run in IMPLEMENTED's order
-assert (STRATEGY_RANDOM, STRATEGY_HEURISTIC, STRATEGY_GREEDY, STRATEGY_HOARDER,
-        STRATEGY_COLOUR_KEEPER, STRATEGY_AGGRESSOR, STRATEGY_SPIN_AWARE,
-        STRATEGY_SEARCH) == tuple(range(len(IMPLEMENTED))), "strategy ids out of order"
+
+@inl
+def _added(sid):
+    """A strategy added after random and heuristic (their branches come first, so the
+    default bots' speed does not depend on how many strategies there are). ``search``
+    makes heuristic's choice everywhere but its first card of a normal turn."""
+    return STRATEGY_GREEDY <= sid <= STRATEGY_SEARCH
 
 
 # ==================================================================== cards and colours
@@ -80,12 +59,13 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     """The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
     Wild Draw Four counts as playable (legal, or a bluff the bot decided on). -1 while a
     card is legal is a choice too (``hoarder`` draws instead of playing a wild it keeps;
-    the official rules allow it)."""
+    the official rules allow it). random and heuristic are compiled into the turn; every
+    added strategy is one called function (:func:`choose_card_added`), compiled once."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.choose_card(st, r, pts, cum, p, wd4_ok)
+        return R.choose_card(st, p, wd4_ok)
     if sid == STRATEGY_HEURISTIC:
-        return H.choose_card(st, r, pts, cum, p, wd4_ok)
+        return H.choose_card(st, pts, p, wd4_ok)
     return choose_card_added(st, r, pts, cum, bots, p, wd4_ok)
 
 
@@ -94,17 +74,17 @@ def choose_card_added(st, r, pts, cum, bots, p, wd4_ok):
     """:func:`choose_card` for the strategies added after random and heuristic."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_GREEDY:
-        return G.choose_card(st, r, pts, cum, p, wd4_ok)
+        return G.choose_card(st, pts, p, wd4_ok)
     if sid == STRATEGY_HOARDER:
-        return HO.choose_card(st, r, pts, cum, p, wd4_ok)
+        return HO.choose_card(st, pts, p, wd4_ok, True)
     if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.choose_card(st, r, pts, cum, p, wd4_ok)
+        return CK.choose_card(st, pts, p, wd4_ok)
     if sid == STRATEGY_AGGRESSOR:
-        return AG.choose_card(st, r, pts, cum, p, wd4_ok)
+        return AG.choose_card(st, pts, p, wd4_ok)
     if sid == STRATEGY_SPIN_AWARE:
-        return SA.choose_card(st, r, pts, cum, p, wd4_ok)
+        return SA.choose_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
     if sid == STRATEGY_SEARCH:
-        return SE.choose_card(st, r, pts, cum, p, wd4_ok)
+        return SE.choose_card(st, pts, p, wd4_ok)
     return -1
 
 
@@ -116,21 +96,19 @@ def choose_card_rl(st, pts, bots, p):
     the draw only when nothing is). rlcard is classic only: no wheel."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.choose_card_rl(st, pts, p)
-    if sid == STRATEGY_HEURISTIC:
-        return H.choose_card_rl(st, pts, p)
+        return R.choose_card(st, p, False)
+    # spin_aware: no Spin cards without a wheel; search: no search under rlcard: both play
+    # heuristic's choice
+    if sid == STRATEGY_HEURISTIC or sid == STRATEGY_SPIN_AWARE or sid == STRATEGY_SEARCH:
+        return H.choose_card(st, pts, p, False)
     if sid == STRATEGY_GREEDY:
-        return G.choose_card_rl(st, pts, p)
+        return G.choose_card(st, pts, p, False)
     if sid == STRATEGY_HOARDER:
-        return HO.choose_card_rl(st, pts, p)
+        return HO.choose_card(st, pts, p, False, False)
     if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.choose_card_rl(st, pts, p)
+        return CK.choose_card(st, pts, p, False)
     if sid == STRATEGY_AGGRESSOR:
-        return AG.choose_card_rl(st, pts, p)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.choose_card_rl(st, pts, p)
-    if sid == STRATEGY_SEARCH:
-        return SE.choose_card_rl(st, pts, p)
+        return AG.choose_card(st, pts, p, False)
     return -1
 
 
@@ -149,18 +127,10 @@ def choose_colour(st, bots, p):
 def choose_colour_added(st, bots, p):
     """:func:`choose_colour` for the strategies added after random and heuristic."""
     sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_GREEDY:
-        return G.choose_colour(st, p)
-    if sid == STRATEGY_HOARDER:
-        return HO.choose_colour(st, p)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.choose_colour(st, p)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.choose_colour(st, p)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.choose_colour(st, p)
-    if sid == STRATEGY_SEARCH:
+    if sid == STRATEGY_SEARCH:  # its searched colour (knob colours), else heuristic's
         return SE.choose_colour(st, p)
+    if _added(sid):  # every other added strategy: the colour it holds most (colour_keeper's best)
+        return H.choose_colour(st, p)
     return -1
 
 
@@ -170,21 +140,13 @@ def colour_to_discard(st, pts, bots, p):
     Color Discard)."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.colour_to_discard(st, pts, p)
+        return R.held_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
-        return H.colour_to_discard(st, pts, p)
-    if sid == STRATEGY_GREEDY:
-        return G.colour_to_discard(st, pts, p)
-    if sid == STRATEGY_HOARDER:
-        return HO.colour_to_discard(st, pts, p)
+        return H.held_colour(st, pts, p)
     if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.colour_to_discard(st, pts, p)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.colour_to_discard(st, pts, p)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.colour_to_discard(st, pts, p)
-    if sid == STRATEGY_SEARCH:
-        return SE.colour_to_discard(st, pts, p)
+        return CK.held_colour(st, p)
+    if _added(sid):
+        return H.held_colour(st, pts, p)
     return -1
 
 
@@ -193,21 +155,11 @@ def colour_to_draw(st, bots, p):
     """The colour seat p names for the 2025 Wild Color Draw (it draws until that colour)."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.colour_to_draw(st, p)
+        return R.held_colour(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.colour_to_draw(st, p)
-    if sid == STRATEGY_GREEDY:
-        return G.colour_to_draw(st, p)
-    if sid == STRATEGY_HOARDER:
-        return HO.colour_to_draw(st, p)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.colour_to_draw(st, p)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.colour_to_draw(st, p)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.colour_to_draw(st, p)
-    if sid == STRATEGY_SEARCH:
-        return SE.colour_to_draw(st, p)
+    if _added(sid):
+        return H.colour_to_draw(st, p)
     return -1
 
 
@@ -219,18 +171,8 @@ def number_to_discard(st, bots, p):
         return R.number_to_discard(st, p)
     if sid == STRATEGY_HEURISTIC:
         return H.number_to_discard(st, p)
-    if sid == STRATEGY_GREEDY:
-        return G.number_to_discard(st, p)
-    if sid == STRATEGY_HOARDER:
-        return HO.number_to_discard(st, p)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.number_to_discard(st, p)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.number_to_discard(st, p)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.number_to_discard(st, p)
-    if sid == STRATEGY_SEARCH:
-        return SE.number_to_discard(st, p)
+    if _added(sid):
+        return H.number_to_discard(st, p)
     return -1
 
 
@@ -240,29 +182,15 @@ def almost_uno_keep(st, pts, bots, p, n):
     cards p keeps are the last two (the rest are discarded). Writes only that scratch."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        R.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_HEURISTIC:
-        H.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_GREEDY:
-        G.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_HOARDER:
-        HO.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_COLOUR_KEEPER:
-        CK.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_AGGRESSOR:
-        AG.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_SPIN_AWARE:
-        SA.almost_uno_keep(st, pts, p, n)
-        return
-    if sid == STRATEGY_SEARCH:
-        SE.almost_uno_keep(st, pts, p, n)
-        return
+        R.fill_keep(st, n, 0)
+    elif sid == STRATEGY_HEURISTIC:
+        H.almost_uno_keep(st, n)
+    elif sid == STRATEGY_GREEDY:
+        G.almost_uno_keep(st, pts, n)
+    elif sid == STRATEGY_COLOUR_KEEPER:
+        CK.almost_uno_keep(st, p, n)
+    elif _added(sid):
+        H.almost_uno_keep(st, n)
 
 
 @hot
@@ -270,7 +198,7 @@ def race_discard(st, pts, bots, w):
     """The card seat w, the winner of the 2005 UNO Spin race, discards."""
     sid = bots[w, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.race_discard(st, pts, w)
+        return R.race_discard(st, w)
     if sid == STRATEGY_HEURISTIC:
         return H.race_discard(st, pts, w)
     if sid == STRATEGY_GREEDY:
@@ -279,12 +207,8 @@ def race_discard(st, pts, bots, w):
         return HO.race_discard(st, pts, w)
     if sid == STRATEGY_COLOUR_KEEPER:
         return CK.race_discard(st, pts, w)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.race_discard(st, pts, w)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.race_discard(st, pts, w)
-    if sid == STRATEGY_SEARCH:
-        return SE.race_discard(st, pts, w)
+    if _added(sid):
+        return H.race_discard(st, pts, w)
     return -1
 
 
@@ -296,47 +220,25 @@ def draw_two_to_stack(st, bots, p, n):
     if sid == STRATEGY_RANDOM:
         return R.draw_two_to_stack(st, p, n)
     if sid == STRATEGY_HEURISTIC:
-        return H.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_GREEDY:
-        return G.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_HOARDER:
-        return HO.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_SEARCH:
-        return SE.draw_two_to_stack(st, p, n)
+        return H.draw_two_to_stack(st, p)
+    if _added(sid):
+        return H.draw_two_to_stack(st, p)
     return -1
 
 
 # ==================================================================== target seats
-
 @hot
 def swap_target(st, bots, p):
     """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands).
-    Under partners never the partner (every strategy): ``pp`` is the partner, -1 without
-    teams."""
+    Under partners never the partner (every strategy)."""
     sid = bots[p, B_STRATEGY]
     pp = partner_of(st, p)
     if sid == STRATEGY_RANDOM:
         return R.swap_target(st, p, pp)
     if sid == STRATEGY_HEURISTIC:
         return H.swap_target(st, p, pp)
-    if sid == STRATEGY_GREEDY:
-        return G.swap_target(st, p, pp)
-    if sid == STRATEGY_HOARDER:
-        return HO.swap_target(st, p, pp)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.swap_target(st, p, pp)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.swap_target(st, p, pp)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.swap_target(st, p, pp)
-    if sid == STRATEGY_SEARCH:
-        return SE.swap_target(st, p, pp)
+    if _added(sid):  # the leader: the smallest other (opponent's) hand
+        return H.swap_target(st, p, pp)
     return -1
 
 
@@ -350,19 +252,9 @@ def web_swing_target(st, bots, p, c, n, lim):
     if sid == STRATEGY_RANDOM:
         return R.web_swing_target(st, p, c, n, lim)
     if sid == STRATEGY_HEURISTIC:
-        return H.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_GREEDY:
-        return G.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_HOARDER:
-        return HO.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_SEARCH:
-        return SE.web_swing_target(st, p, c, n, lim)
+        return H.web_swing_target(st, p, c, lim)
+    if _added(sid):
+        return H.web_swing_target(st, p, c, lim)
     return -1
 
 
@@ -372,88 +264,28 @@ def jumps_in(st, bots, q, k):
     """jump_in: seat q, holding kind k identical to the card just played (and not the seat
     to act), plays it out of turn now. The strategy decides (never past the partner's turn
     under partners), then the knob ``jump`` is the probability."""
-    if not strategy_jumps_in(st, bots, q, k):
+    sid = bots[q, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        ok = R.jumps_in(st, q, k)
+    elif sid == STRATEGY_HEURISTIC or _added(sid):
+        ok = H.jumps_in(st, q, k)
+    else:
+        return False
+    if not ok:
         return False
     pj = bots[q, B_JUMP]
     return pj >= 1.0 or (pj > 0.0 and unif(st.s) < pj)
 
 
-@inl
-def strategy_jumps_in(st, bots, q, k):
-    """The strategy's side of :func:`jumps_in` (before the knob)."""
-    sid = bots[q, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.jumps_in(st, q, k)
-    if sid == STRATEGY_HEURISTIC:
-        return H.jumps_in(st, q, k)
-    if sid == STRATEGY_GREEDY:
-        return G.jumps_in(st, q, k)
-    if sid == STRATEGY_HOARDER:
-        return HO.jumps_in(st, q, k)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.jumps_in(st, q, k)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.jumps_in(st, q, k)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.jumps_in(st, q, k)
-    if sid == STRATEGY_SEARCH:
-        return SE.jumps_in(st, q, k)
-    return False
-
-
 # ==================================================================== rlcard actions
-
 @hot
 def rl_action(st, bots, p, n):
     """Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
-    or -1 when the strategy plays its own card choice instead (``choose_card_rl``)."""
+    or -1 when the strategy plays its own card choice instead (``choose_card``)."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        return R.rl_action(st, p, n)
-    if sid == STRATEGY_HEURISTIC:
-        return H.rl_action(st, p, n)
-    if sid == STRATEGY_GREEDY:
-        return G.rl_action(st, p, n)
-    if sid == STRATEGY_HOARDER:
-        return HO.rl_action(st, p, n)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.rl_action(st, p, n)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.rl_action(st, p, n)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.rl_action(st, p, n)
-    if sid == STRATEGY_SEARCH:
-        return SE.rl_action(st, p, n)
+        return R.rl_action(st, n)
     return -1
-
-
-# ==================================================================== what a draw tells
-#: per strategy id (registry order, as IMPLEMENTED): each module's DRAW_PROVES
-DRAW_PROVES = (R.DRAW_PROVES, H.DRAW_PROVES, G.DRAW_PROVES, HO.DRAW_PROVES, CK.DRAW_PROVES,
-               AG.DRAW_PROVES, SA.DRAW_PROVES, SE.DRAW_PROVES)
-
-
-@inl
-def void_on_draw(st, bots, p, c):
-    """The ``layout.VOID`` bits that seat p's draw at its turn proves, colour c in play (on
-    the top card ``S_TOP``), known to every seat (search's determinization uses them): what
-    the strategy's module says its draws prove (``DRAW_PROVES``: random, heuristic and the
-    strategies deferring to them draw only for want of a legal card; hoarder may hold wilds
-    while drawing; search may draw by choice). A table, not a chain of calls: it is asked at
-    every draw."""
-    sid = bots[p, B_STRATEGY]
-    if sid < 0 or sid >= len(DRAW_PROVES):
-        return 0
-    f = DRAW_PROVES[int(sid)]  # bots is a float array
-    m = 0
-    if f & DRAW_PROVES_MATCH:
-        m = 1 << c
-        top = st.s[S_TOP]
-        if top < FIRST_WILD:
-            m |= 1 << (VOID_FACE + KIND_FACE[top])
-    if f & DRAW_PROVES_WILD:
-        m |= 1 << WILD_COLOUR
-    return m
 
 
 # ==================================================================== knobs

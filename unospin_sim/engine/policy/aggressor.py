@@ -1,9 +1,7 @@
 """Strategy ``aggressor``: aims Skips, Draw Twos and Wild Draw Fours at a next player low on
 cards (<= THREAT cards); otherwise plays like ``heuristic`` (docs/BOTS.md).
 
-The functions read the state; they change nothing else. The module exports the whole
-decision set of ``policy/__init__.py``: its card below, heuristic's under the same names for
-the rest.
+The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
@@ -11,11 +9,6 @@ from ..jit import inl
 from ..layout import HSIZE, S_NP
 from ..piles import seat_after
 from .scan import best_kind
-# heuristic's choices for the rest of the decision set
-from .heuristic import (  # noqa: F401
-    choose_colour, colour_to_discard, colour_to_draw, number_to_discard, almost_uno_keep,
-    race_discard, draw_two_to_stack, swap_target, web_swing_target, jumps_in, rl_action,
-    DRAW_PROVES)
 
 #: a next player holding this many cards or fewer is attacked
 THREAT = 3
@@ -52,7 +45,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def attacking_card(st, pts, p, wd4_ok):
+def choose_card(st, pts, p, wd4_ok):
     """Next player at <= THREAT cards: Wild Draw Four first, then Draw Two, then Skip (and
     Reverse with two players, where it skips), the dearest first; else heuristic's card
     score. Otherwise exactly heuristic's choice (its score and scan order, in
@@ -60,16 +53,3 @@ def attacking_card(st, pts, p, wd4_ok):
     hn = st.hand[seat_after(st, p), HSIZE]
     ctx = (hn <= THREAT, st.s[S_NP] == 2, hn <= 2)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
-
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """:func:`attacking_card`."""
-    return attacking_card(st, pts, p, wd4_ok)
-
-
-@inl
-def choose_card_rl(st, pts, p):
-    """rlcard: :func:`attacking_card`, a Wild Draw Four never counted as playable."""
-    return attacking_card(st, pts, p, False)
-

@@ -6,19 +6,13 @@ its best colour when it can; when another colour is in play it switches to its b
 by a card of that colour matching the top card's face, or else by a wild naming it; it keeps
 its wilds while its best colour is in play.
 
-The functions read the state; they change nothing else. The module exports the whole
-decision set of ``policy/__init__.py``: its own choices below, heuristic's under the same
-names for the rest.
+The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
 from ..layout import CC, S_COLOUR, TMP
 from .scan import best_kind
-# heuristic's choices for the rest of the decision set
-from .heuristic import (  # noqa: F401
-    choose_colour, colour_to_draw, number_to_discard, draw_two_to_stack, swap_target,
-    web_swing_target, jumps_in, rl_action, DRAW_PROVES)
 
 
 @inl
@@ -53,7 +47,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def keeper_card(st, pts, p, wd4_ok):
+def choose_card(st, pts, p, wd4_ok):
     """The legal card of best score (first in scan order on ties), -1 when none: a card of
     its best colour 200 + points; another coloured card points + 2 x cards held of its
     colour; a wild 150 (Wild Draw Four 140) when play is in another colour, else -100
@@ -64,13 +58,13 @@ def keeper_card(st, pts, p, wd4_ok):
 
 
 @inl
-def colour_to_discard(st, pts, p):
+def held_colour(st, p):
     """Discard by colour: the colour it holds most cards of (sheds the most cards)."""
     return best_colour(st, p)
 
 
 @inl
-def almost_uno_keep(st, pts, p, n):
+def almost_uno_keep(st, p, n):
     """Almost UNO: keep wilds first, then cards of its best colour, then the last listed
     (st.cards[TMP:TMP+n] lists the hand; the two kept end up last)."""
     b = best_colour(st, p)
@@ -107,16 +101,3 @@ def race_discard(st, pts, w):
                 best = sc
                 k = k2
     return k
-
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """:func:`keeper_card`."""
-    return keeper_card(st, pts, p, wd4_ok)
-
-
-@inl
-def choose_card_rl(st, pts, p):
-    """rlcard: :func:`keeper_card`, a Wild Draw Four never counted as playable."""
-    return keeper_card(st, pts, p, False)
-

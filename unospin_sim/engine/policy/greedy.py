@@ -5,19 +5,13 @@ or any wild 50, an action card 20, a number its value; first in scan order on ti
 wheel choices shed points too: it keeps its two cheapest cards at Almost UNO and discards its
 dearest card after a race. Everything else is ``heuristic``'s choice.
 
-The functions read the state; they change nothing else. The module exports the whole
-decision set of ``policy/__init__.py``: its own choices below, heuristic's under the same
-names for the rest.
+The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import N_KINDS
 from ..jit import inl
 from ..layout import TMP
 from .scan import best_kind
-# heuristic's choices for the rest of the decision set
-from .heuristic import (  # noqa: F401
-    choose_colour, colour_to_discard, colour_to_draw, number_to_discard, draw_two_to_stack,
-    swap_target, web_swing_target, jumps_in, rl_action, DRAW_PROVES)
 
 
 @inl
@@ -33,14 +27,14 @@ def wild_points(st, pts, p, k, ctx):
 
 
 @inl
-def dearest_card(st, pts, p, wd4_ok):
+def choose_card(st, pts, p, wd4_ok):
     """The legal card worth the most points (first in scan order on ties), -1 when none:
     scan.best_kind, the points compared as integers (start -1)."""
     return best_kind(st, pts, p, wd4_ok, coloured_points, wild_points, (), -1)[0]
 
 
 @inl
-def almost_uno_keep(st, pts, p, n):
+def almost_uno_keep(st, pts, n):
     """Almost UNO: keep the two cheapest cards (the dearest are discarded). Two passes of a
     selection of the minimum into the last two slots of st.cards[TMP:TMP+n]."""
     for keep in range(2):
@@ -64,16 +58,3 @@ def race_discard(st, pts, w):
             best = pts[k2]
             k = k2
     return k
-
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """:func:`dearest_card`."""
-    return dearest_card(st, pts, p, wd4_ok)
-
-
-@inl
-def choose_card_rl(st, pts, p):
-    """rlcard: :func:`dearest_card`, a Wild Draw Four never counted as playable."""
-    return dearest_card(st, pts, p, False)
-

@@ -2,11 +2,7 @@
 player who is about to win (docs/BOTS.md).
 
 The functions read the state (and, where a tie or an unordered choice is left, draw from the
-game's random stream); they change nothing else. The module exports the whole decision set
-of ``policy/__init__.py``; the strategies that defer to heuristic import its functions under
-the same names. Its answers to the questions asked on most turns (the card, the colour) are
-inlined (``inl``); the rare ones (wheel spaces, house rules, rlcard) are called functions
-(``hot``), compiled once however many strategies defer to them (engine/jit.py's rule).
+game's random stream); they change nothing else.
 """
 
 from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
@@ -15,7 +11,7 @@ from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
 from ..legal import colour_points, jump_passes_partner, number_count, turn_distance
 from ..piles import seat_after
-from .random_bot import DRAW_PROVES, fill_keep  # noqa: F401 (it draws for want of a card, as random)
+from .random_bot import fill_keep
 from .scan import best_kind
 
 
@@ -54,7 +50,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def best_card(st, pts, p, wd4_ok):
+def choose_card(st, pts, p, wd4_ok):
     """The legal card of best card_score (first in scan order on ties), -1 when none: one
     pass over the legal kinds in nth_legal's order, scan.best_kind with card_score inlined
     per section (coloured_score, wild_score)."""
@@ -72,8 +68,8 @@ def choose_colour(st, p):
     return best
 
 
-@hot
-def colour_to_discard(st, pts, p):
+@inl
+def held_colour(st, pts, p):
     """Colour named for a discard by colour: the one whose cards are worth the most."""
     best = 0
     best_pts = -1
@@ -85,7 +81,7 @@ def colour_to_discard(st, pts, p):
     return best
 
 
-@hot
+@inl
 def swap_target(st, p, pp):
     """Swap Hands target: the smallest other hand, nearest in turn order on ties; under
     partners (``pp``: p's partner, -1 without teams) the smallest opponent's hand."""
@@ -100,8 +96,8 @@ def swap_target(st, p, pp):
     return q
 
 
-@hot
-def almost_uno_keep(st, pts, p, n):
+@inl
+def almost_uno_keep(st, n):
     """Almost UNO: keep up to two wilds, the rest uniformly (st.cards[TMP:TMP+n] lists the
     hand; the two kept end up last)."""
     keep = 0
@@ -115,7 +111,7 @@ def almost_uno_keep(st, pts, p, n):
     fill_keep(st, n, keep)
 
 
-@hot
+@inl
 def number_to_discard(st, p):
     """Discard Number: the number maximising count x (number + 1)."""
     v = 0
@@ -128,7 +124,7 @@ def number_to_discard(st, p):
     return v
 
 
-@hot
+@inl
 def race_discard(st, pts, w):
     """UNO Spin race winner's discard: the most points, wilds last."""
     k = -1
@@ -142,7 +138,7 @@ def race_discard(st, pts, w):
     return k
 
 
-@hot
+@inl
 def colour_to_draw(st, p):
     """Wild Color Draw: the colour it holds fewest of (most likely still in the pile)."""
     c = 0
@@ -152,8 +148,8 @@ def colour_to_draw(st, p):
     return c
 
 
-@hot
-def draw_two_to_stack(st, p, n):
+@inl
+def draw_two_to_stack(st, p):
     """Stacking: the Draw Two of the colour it holds most cards of (first on ties)."""
     h = st.hand
     best = -1
@@ -164,15 +160,15 @@ def draw_two_to_stack(st, p, n):
     return best
 
 
-@hot
+@inl
 def jumps_in(st, q, k):
     """jump_in: always (a free card shed; the knob ``jump`` decides), except past its
     partner's turn."""
     return not jump_passes_partner(st, q)
 
 
-@hot
-def web_swing_target(st, p, c, n, lim):
+@inl
+def web_swing_target(st, p, c, lim):
     """Web Swing: the other seat holding colour c with the fewest cards (lowest seat on
     ties): play passes over the most threatening player. Only seats less than ``lim`` seats
     away in turn order (partners: short of the partner; else every seat)."""
@@ -182,21 +178,3 @@ def web_swing_target(st, p, c, n, lim):
             if t < 0 or st.hand[q, HSIZE] < st.hand[t, HSIZE]:
                 t = q
     return t
-
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """The legal card of best card_score (:func:`best_card`), -1 when none."""
-    return best_card(st, pts, p, wd4_ok)
-
-
-@hot
-def choose_card_rl(st, pts, p):
-    """rlcard: :func:`best_card`, a Wild Draw Four never counted as playable."""
-    return best_card(st, pts, p, False)
-
-
-@hot
-def rl_action(st, p, n):
-    """rlcard: -1, the strategy plays its own card choice (:func:`choose_card_rl`)."""
-    return -1

@@ -2,25 +2,16 @@
 (<= HOARD_UNTIL cards), and draws instead of playing one while its only legal cards are
 wilds it keeps (the official rules allow drawing instead of playing; docs/BOTS.md).
 
-The functions read the state; they change nothing else. The module exports the whole
-decision set of ``policy/__init__.py``: its own choices below, heuristic's under the same
-names for the rest.
+The functions read the state; they change nothing else.
 """
 
 from ...rules.cards import FIRST_WILD, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
-from ..layout import DRAW_PROVES_MATCH, HSIZE, S_DISC_N, S_DRAW_N
+from ..layout import HSIZE, S_DISC_N, S_DRAW_N
 from .scan import NEVER, best_kind
-# heuristic's choices for the rest of the decision set
-from .heuristic import (  # noqa: F401
-    choose_colour, colour_to_discard, colour_to_draw, number_to_discard, almost_uno_keep,
-    draw_two_to_stack, swap_target, web_swing_target, jumps_in, rl_action)
 
 #: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
-#: what its draw at its turn proves (policy.void_on_draw): as random's, but it may hold wilds
-#: while drawing
-DRAW_PROVES = DRAW_PROVES_MATCH
 
 
 @inl
@@ -44,7 +35,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def hoarding_card(st, pts, p, wd4_ok, may_hold):
+def choose_card(st, pts, p, wd4_ok, may_hold):
     """A coloured legal card (points + 2 x cards held of its colour, first on ties); a wild
     only when the hand is small (then the most points first), or when it may not draw
     instead (``may_hold`` False, e.g. rlcard) or nothing is left to draw. -1: draw (holding
@@ -71,16 +62,3 @@ def race_discard(st, pts, w):
                 best = sc
                 k = k2
     return k
-
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """:func:`hoarding_card`; it may draw instead of playing a wild it keeps."""
-    return hoarding_card(st, pts, p, wd4_ok, True)
-
-
-@inl
-def choose_card_rl(st, pts, p):
-    """rlcard: :func:`hoarding_card`, never drawing while a card is legal (RLCard offers the
-    draw only when nothing is) and a Wild Draw Four never counted as playable."""
-    return hoarding_card(st, pts, p, False, False)

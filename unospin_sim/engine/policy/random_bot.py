@@ -3,27 +3,17 @@
 Every choice is uniform over what the rules allow: a legal card instance (it draws only when
 it holds none), a colour, a target seat, a held number or colour, a card instance. The
 functions read the state and draw from the game's random stream; they change nothing else.
-
-The module exports the whole decision set of ``policy/__init__.py`` (its DECISIONS list),
-one function per question with the same arguments in every strategy's module.
 """
 
 from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
 from ..jit import inl
-from ..layout import CC, DRAW_PROVES_MATCH, DRAW_PROVES_WILD, HSIZE, S_NP, TMP
+from ..layout import CC, HSIZE, S_NP, TMP
 from ..legal import count_legal, jump_passes_partner, nth_legal, number_count, turn_distance
 from ..rng import below
 
-#: what its draw at its turn proves (policy.void_on_draw): it draws only for want of a legal
-#: card and plays a drawn card that is playable, so it holds no card of the colour in play,
-#: none of a coloured top card's face (a card of the same face is legal) and no wild (every
-#: wild but a Wild Draw Four is always legal, and a Wild Draw Four is legal to a hand without
-#: the colour and without other wilds)
-DRAW_PROVES = DRAW_PROVES_MATCH | DRAW_PROVES_WILD
-
 
 @inl
-def legal_card(st, p, wd4_ok):
+def choose_card(st, p, wd4_ok):
     """A legal card instance uniformly, -1 (draw) when there is none."""
     n = count_legal(st, p, wd4_ok)
     if n == 0:
@@ -111,7 +101,7 @@ def number_to_discard(st, p):
 
 
 @inl
-def race_discard(st, pts, w):
+def race_discard(st, w):
     """UNO Spin race winner's discard: a card instance uniformly."""
     i = below(st.s, st.hand[w, HSIZE])
     for k in range(N_KINDS):
@@ -147,37 +137,6 @@ def web_swing_target(st, p, c, n, lim):
 
 
 @inl
-def rl_action(st, p, n):
+def rl_action(st, n):
     """Rule option rlcard: RLCard's RandomAgent, uniform over the n legal action ids."""
     return below(st.s, n)
-
-
-# ==================================================================== the decision set
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """A legal card instance uniformly, -1 (draw) when there is none."""
-    return legal_card(st, p, wd4_ok)
-
-
-@inl
-def choose_card_rl(st, pts, p):
-    """rlcard (when ``rl_action`` leaves the card to the strategy): as :func:`choose_card`."""
-    return legal_card(st, p, False)
-
-
-@inl
-def colour_to_discard(st, pts, p):
-    """Discard by colour: a held colour uniformly."""
-    return held_colour(st, p)
-
-
-@inl
-def colour_to_draw(st, p):
-    """Wild Color Draw: a held colour uniformly."""
-    return held_colour(st, p)
-
-
-@inl
-def almost_uno_keep(st, pts, p, n):
-    """Almost UNO: two instances kept uniformly."""
-    fill_keep(st, n, 0)

@@ -6,9 +6,7 @@ for search (``round.run_round_search``) stops before a search seat's normal turn
 search plays rollouts on a scratch state and stores the move in ``S_SEARCH_*``, and the loop
 resumes. Here the seat only reads that decision (the card, and with knob ``colours`` the
 colour named for it when it is a wild); every other choice (and a decision that no longer
-fits the hand) is ``heuristic``'s: the module exports the whole decision set of
-``policy/__init__.py``, heuristic's functions under the same names for the rest (under
-rlcard there is no search: heuristic's card).
+fits the hand) is ``heuristic``'s.
 """
 
 from ..jit import inl
@@ -17,17 +15,9 @@ from ..layout import (HSIZE, S_CUR, S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE,
 from ..legal import playable
 from . import heuristic as H
 
-#: what its draw proves (policy.void_on_draw): nothing, it may draw by choice (its search
-#: found drawing best)
-DRAW_PROVES = 0
-# heuristic's choices for the rest of the decision set
-from .heuristic import (  # noqa: F401
-    choose_card_rl, colour_to_discard, colour_to_draw, number_to_discard, almost_uno_keep,
-    race_discard, draw_two_to_stack, swap_target, web_swing_target, jumps_in, rl_action)
-
 
 @inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
+def choose_card(st, pts, p, wd4_ok):
     """The searched move when one was decided for this turn and the hand is still the one
     it was decided on (the first card of the turn), else heuristic's card."""
     s = st.s
@@ -37,7 +27,7 @@ def choose_card(st, r, pts, cum, p, wd4_ok):
             return -1
         if st.hand[p, k] > 0 and playable(st, k, wd4_ok):
             return k
-    return H.best_card(st, pts, p, wd4_ok)
+    return H.choose_card(st, pts, p, wd4_ok)
 
 
 @inl

@@ -11,22 +11,15 @@ taking a turn: the card scores ``SPIN_WEIGHT x (value + 1)`` (the lost turn coun
 for the next player, doubled when the next player is the leader (fewest cards of the
 others).
 
-The functions read the state; they change nothing else. The module exports the whole
-decision set of ``policy/__init__.py``: its card below, heuristic's under the same names for
-the rest (under rlcard, classic only, there is no wheel: heuristic's card).
+The functions read the state; they change nothing else.
 """
 
 from ...rules import spaces as sp
 from ...rules.cards import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, R_WHEEL, S_NP
+from ..layout import CC, HSIZE, S_NP
 from ..piles import seat_after
 from .scan import best_kind
-# heuristic's choices for the rest of the decision set
-from .heuristic import (  # noqa: F401
-    choose_card_rl, choose_colour, colour_to_discard, colour_to_draw, number_to_discard,
-    almost_uno_keep, race_discard, draw_two_to_stack, swap_target, web_swing_target, jumps_in,
-    rl_action, DRAW_PROVES)
 
 #: points of card score per card of expected hand change
 SPIN_WEIGHT = 15.0
@@ -152,7 +145,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def spin_valued_card(st, pts, cum, wheel, p, wd4_ok):
+def choose_card(st, pts, cum, wheel, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
     module docstring (computed once, at the first legal Spin card); -1 when no card is
     legal. ``wheel``: spaces.WHEEL_* of the rules. Scan order and early exits:
@@ -160,10 +153,3 @@ def spin_valued_card(st, pts, cum, wheel, p, wd4_ok):
     nxt = seat_after(st, p)
     ctx = (0.0, False, st.hand[nxt, HSIZE] <= 2, wheel != sp.WHEEL_NONE, cum, wheel, nxt)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
-
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """:func:`spin_valued_card` on the rules' wheel."""
-    return spin_valued_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
-
