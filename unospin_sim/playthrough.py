@@ -179,8 +179,8 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
 
 
 def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
-    """One whole match (rule option ``match=race``), round by round, as text: every round
-    turn by turn as :func:`play_text` prints it, then each player's running score.
+    """One whole match (rule option ``match=race`` or ``lowest``), round by round, as text:
+    every round turn by turn as :func:`play_text` prints it, then each player's running score.
 
     The same match as row ``match`` of ``simulate(rules, bots, games > match, seed).matches``:
     its round ``j`` is played from the stream of (stream of (seed, match), j) with the deal
