@@ -5,6 +5,7 @@ child process; its CPU time (user + system) and peak resident set come from ``os
     python benchmarks/cold.py first-run [--games 1e5] [--skip-1e6] [--skip-compile]
     python benchmarks/cold.py memory [--games 1e5 1e6 1e7] [--edition E] [--tables T]
                                      [--match race]
+    python benchmarks/cold.py compile-profile [--tree T] [--top N] [-- COMMAND...]
 
 ``first-run`` (an empty compiled cache, its own ``NUMBA_CACHE_DIR`` in a temporary
 directory, as after a fresh clone; wall, CPU, peak MB per case):
@@ -19,6 +20,11 @@ directory, as after a fresh clone; wall, CPU, peak MB per case):
   ``.ci/run`` pays first).
 
 Run it on an otherwise idle machine: a second compile beside it slows both (2 cores).
+
+``compile-profile [--tree T] [--top N] [COMMAND...]``: where the compile time of a first
+command goes, per engine function (numba's compile events; fresh cache; one JSON line for
+the whole command, then one per function, slowest first). Two trees side by side show which
+function a change made dearer (2026-12-04: the policy rewrite's ``inl`` wrappers).
 
 ``memory`` (one JSON line per size, then the curve; also the disk the results took, bytes
 per million rounds; the results are deleted). Target (issue 11): peak <= 500 MB whatever
@@ -57,6 +63,7 @@ the number of rounds.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import pathlib
 import shutil
@@ -143,7 +150,61 @@ def memory(argv):
           f"{unit}_to_peak_rss_mb": curve})
 
 
-WORKLOADS = {"first-run": first_run, "memory": memory}
+#: run in the child of ``compile-profile``: the CLI under a listener of numba's compile events
+_PROFILE_CHILD = r"""
+import collections, json, sys, time
+from numba.core import event
+stack, excl, count = [], collections.defaultdict(float), collections.Counter()
+class Listener(event.Listener):
+    def on_start(self, ev):
+        f = ev.data["dispatcher"].py_func
+        stack.append([f.__module__ + "." + f.__qualname__, time.perf_counter(), 0.0])
+    def on_end(self, ev):
+        name, t0, child = stack.pop()
+        dt = time.perf_counter() - t0
+        excl[name] += dt - child
+        count[name] += 1
+        if stack:
+            stack[-1][2] += dt
+event.register("numba:compile", Listener())
+from unospin_sim.cli import main
+cpu = time.process_time()
+rc = main(sys.argv[1:])
+print(json.dumps({"cpu_s": time.process_time() - cpu, "functions": {
+    k: [round(v, 2), count[k]] for k, v in sorted(excl.items(), key=lambda kv: -kv[1])}}))
+sys.exit(rc or 0)
+"""
+
+
+def compile_profile(argv):
+    """Where a first command's compile time goes: each engine function's compile time (wall
+    s, without the compiles it triggers: callees compiled on its behalf count for
+    themselves) and how many signatures, from numba's compile events, in a fresh cache.
+    ``--tree`` profiles another checkout; compare two trees' lines function by function."""
+    ap = argparse.ArgumentParser(prog="cold.py compile-profile")
+    ap.add_argument("--tree", default=REPO, help="the checkout to profile (default: this one)")
+    ap.add_argument("--top", type=int, default=15, help="functions listed (default 15)")
+    ap.add_argument("args", nargs="*", default=["run", "--games", "1e4", "--quiet"],
+                    help="the unospin_sim command (default: run --games 1e4 --quiet)")
+    a = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="cold-prof-") as tmp:
+        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache"),
+                   PYTHONPATH=os.path.abspath(a.tree))
+        args = a.args + (["--out", os.path.join(tmp, "r")] if a.args[:1] == ["run"] else [])
+        proc = subprocess.run([sys.executable, "-c", _PROFILE_CHILD, *args], cwd=tmp, env=env,
+                              capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"cold.py compile-profile failed:\n{proc.stderr[-2000:]}")
+    prof = json.loads(proc.stdout.strip().splitlines()[-1])
+    fns = prof["functions"]
+    emit({"case": "compile_profile", "tree": os.path.abspath(a.tree), "command": a.args,
+          "cpu_s": round(prof["cpu_s"], 1),
+          "compile_s": round(sum(v[0] for v in fns.values()), 1), "functions": len(fns)})
+    for name, (sec, n) in list(fns.items())[:a.top]:
+        emit({"function": name, "compile_s": sec, "signatures": n})
+
+
+WORKLOADS = {"first-run": first_run, "memory": memory, "compile-profile": compile_profile}
 
 
 def main(argv=None):
