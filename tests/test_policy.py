@@ -13,6 +13,7 @@ from unospin_sim.engine import layout as L
 from unospin_sim.engine import policy
 from unospin_sim.engine.encode import encode
 from unospin_sim.engine.policy import aggressor as AG
+from unospin_sim.engine.policy import decisions
 from unospin_sim.engine.policy import colour_keeper as CK
 from unospin_sim.engine.policy import greedy as G
 from unospin_sim.engine.policy import heuristic as H
@@ -23,7 +24,7 @@ from unospin_sim.engine.policy import spin_aware as SA
 from unospin_sim.rules.spaces import WHEEL_2025
 from unospin_sim.errors import BotError
 from unospin_sim.rules import parse_rules
-from unospin_sim.rules.cards import WILD, WILD_DRAW_FOUR
+from unospin_sim.rules.cards import KIND_FACE, WILD, WILD_COLOUR, WILD_DRAW_FOUR
 
 from statekit import Game, kinds
 
@@ -56,31 +57,31 @@ def _like_h(f, **own):
 CASES = {
     "choose_card": (lambda st, pts, b, p: policy.choose_card(st, _rules_arrays()[0], pts,
                                                              _rules_arrays()[1], b, p, True),
-                    {"random": lambda st, pts, p: R.choose_card(st, p, True),
-                     "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, True),
-                     "greedy": lambda st, pts, p: G.choose_card(st, pts, p, True),
-                     "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, True, True),
-                     "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, True),
-                     "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, True),
-                     "spin_aware": lambda st, pts, p: SA.choose_card(
+                    {"random": lambda st, pts, p: R.pick_card(st, p, True),
+                     "heuristic": lambda st, pts, p: H.best_card(st, pts, p, True),
+                     "greedy": lambda st, pts, p: G.best_card(st, pts, p, True),
+                     "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, True, True),
+                     "colour_keeper": lambda st, pts, p: CK.best_card(st, pts, p, True),
+                     "aggressor": lambda st, pts, p: AG.best_card(st, pts, p, True),
+                     "spin_aware": lambda st, pts, p: SA.best_card(
                          st, pts, _rules_arrays()[1], WHEEL_2025, p, True),
-                     "search": lambda st, pts, p: SE.choose_card(st, pts, p, True)}),
+                     "search": lambda st, pts, p: SE.best_card(st, pts, p, True)}),
     "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
-                       {"random": lambda st, pts, p: R.choose_card(st, p, False),
-                        "heuristic": lambda st, pts, p: H.choose_card(st, pts, p, False),
-                        "greedy": lambda st, pts, p: G.choose_card(st, pts, p, False),
-                        "hoarder": lambda st, pts, p: HO.choose_card(st, pts, p, False, False),
-                        "colour_keeper": lambda st, pts, p: CK.choose_card(st, pts, p, False),
-                        "aggressor": lambda st, pts, p: AG.choose_card(st, pts, p, False),
-                        "spin_aware": lambda st, pts, p: H.choose_card(st, pts, p, False),
-                        "search": lambda st, pts, p: H.choose_card(st, pts, p, False)}),
+                       {"random": lambda st, pts, p: R.pick_card(st, p, False),
+                        "heuristic": lambda st, pts, p: H.best_card(st, pts, p, False),
+                        "greedy": lambda st, pts, p: G.best_card(st, pts, p, False),
+                        "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, False, False),
+                        "colour_keeper": lambda st, pts, p: CK.best_card(st, pts, p, False),
+                        "aggressor": lambda st, pts, p: AG.best_card(st, pts, p, False),
+                        "spin_aware": lambda st, pts, p: H.best_card(st, pts, p, False),
+                        "search": lambda st, pts, p: H.best_card(st, pts, p, False)}),
     "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
                       {"random": lambda st, pts, p: R.choose_colour(st, p),
                        **_like_h(lambda st, pts, p: H.choose_colour(st, p))}),
     "colour_to_discard": (lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
                           {"random": lambda st, pts, p: R.held_colour(st, p),
                            **_like_h(lambda st, pts, p: H.held_colour(st, pts, p),
-                                     colour_keeper=lambda st, pts, p: CK.held_colour(st, p))}),
+                                     colour_keeper=lambda st, pts, p: CK.best_colour(st, p))}),
     "colour_to_draw": (lambda st, pts, b, p: policy.colour_to_draw(st, b, p),
                        {"random": lambda st, pts, p: R.held_colour(st, p),
                         **_like_h(lambda st, pts, p: H.colour_to_draw(st, p))}),
@@ -88,22 +89,22 @@ CASES = {
                           {"random": lambda st, pts, p: R.number_to_discard(st, p),
                            **_like_h(lambda st, pts, p: H.number_to_discard(st, p))}),
     "race_discard": (lambda st, pts, b, p: policy.race_discard(st, pts, b, p),
-                     {"random": lambda st, pts, p: R.race_discard(st, p),
+                     {"random": lambda st, pts, p: R.race_discard(st, pts, p),
                       **_like_h(lambda st, pts, p: H.race_discard(st, pts, p),
                                 greedy=lambda st, pts, p: G.race_discard(st, pts, p),
                                 hoarder=lambda st, pts, p: HO.race_discard(st, pts, p),
                                 colour_keeper=lambda st, pts, p: CK.race_discard(st, pts, p))}),
     "draw_two_to_stack": (lambda st, pts, b, p: policy.draw_two_to_stack(st, b, p, 2),
                           {"random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
-                           **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p))}),
+                           **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p, 2))}),
     "swap_target": (lambda st, pts, b, p: policy.swap_target(st, b, p),
                     {"random": lambda st, pts, p: R.swap_target(st, p, -1),
                      **_like_h(lambda st, pts, p: H.swap_target(st, p, -1))}),
     "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2, 4),
                          {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2, 4),
-                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 4))}),
+                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 2, 4))}),
     "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
-                  {"random": lambda st, pts, p: R.rl_action(st, 5),
+                  {"random": lambda st, pts, p: R.rl_action(st, p, 5),
                    **_like_h(lambda st, pts, p: -1)}),
 }
 
@@ -222,3 +223,58 @@ def _is_bool(x, value):
     """x is the boolean ``value``: a bool compiled, a NumPy bool when the engine runs as plain
     Python (NUMBA_DISABLE_JIT=1, as tests/test_mutants.py runs it)."""
     return isinstance(x, (bool, np.bool_)) and bool(x) is value
+
+
+# ==================================================================== one file per strategy
+@pytest.mark.parametrize("strategy", policy.IMPLEMENTED)
+def test_every_strategy_module_answers_every_question(strategy):
+    """Each strategy module exports one function per question of decisions.DECISIONS, with
+    the question's parameters (its own or an alias of another module's)."""
+    import importlib
+    import inspect
+    mod = importlib.import_module("unospin_sim.engine.policy."
+                                  + decisions.STRATEGY_MODULES[strategy][0])
+    for d in decisions.DECISIONS:
+        fn = getattr(mod, d.name, None)
+        assert fn is not None, f"{mod.__name__} exports no {d.name}"
+        params = list(inspect.signature(fn.py_func).parameters)
+        assert params == d.params.split(", "), (mod.__name__, d.name, params)
+
+
+def test_the_generated_dispatch_is_what_the_exports_say():
+    """engine/policy/dispatch.py is generated from the exports (``python -m
+    unospin_sim.engine.policy``); a strategy export changed without regenerating fails here."""
+    assert decisions.DISPATCH_FILE.read_text() == decisions.render()
+    assert decisions.main(["--check"]) == 0
+
+
+def test_strategies_sharing_a_function_share_one_branch():
+    """The dispatch groups by function: six strategies deferring to heuristic's colour for a
+    discard are one branch calling heuristic's function, colour_keeper its own."""
+    src = decisions.DISPATCH_FILE.read_text()
+    body = src[src.index("def colour_to_discard("):src.index("def colour_to_draw(")]
+    assert body.count("H.held_colour(st, pts, p)") == 1  # one call for the six
+    assert "CK.colour_to_discard(st, pts, p)" in body
+    assert "return -1" in body
+
+
+@pytest.mark.parametrize("strategy", policy.IMPLEMENTED)
+def test_draw_reveals_the_strategys_void(strategy):
+    """What a draw shows (layout.VOID bits), red (colour 0) in play under a red 2: no red, no
+    2 and no wild for a strategy that draws only for want of a legal card; hoarder, which may
+    keep a legal wild and draw, shows no red and no 2; search, which may draw by choice,
+    shows nothing. Under a wild on top only the colour bit (and the wild bit)."""
+    g = _position()
+    b = _strategy_bots(strategy)
+    red, two = 0, KIND_FACE[kinds("red 2")[0]]
+    want = {"hoarder": (1 << red) | (1 << (L.VOID_FACE + two)), "search": 0}.get(
+        strategy, (1 << red) | (1 << (L.VOID_FACE + two)) | (1 << WILD_COLOUR))
+    before = _snapshot(g.st)
+    assert int(policy.draw_reveals(g.st, b, 0, red)) == want
+    for x, y in zip(before, _snapshot(g.st)):
+        np.testing.assert_array_equal(x, y)
+    g.st.s[L.S_TOP] = WILD
+    want = {"hoarder": 1 << 2, "search": 0}.get(strategy, (1 << 2) | (1 << WILD_COLOUR))
+    assert int(policy.draw_reveals(g.st, b, 0, 2)) == want
+    b[:, B_STRATEGY] = len(STRATEGIES) + 3
+    assert int(policy.draw_reveals(g.st, b, 0, 2)) == 0

@@ -21,10 +21,11 @@ What the key covers (:func:`source_hash`; the files it reads are :func:`source_f
 
 1. the key scheme's version (:data:`KEY_VERSION`) and the numba and NumPy versions;
 2. the path and bytes of every ``*.py`` under ``engine/``, subpackages included
-   (:func:`engine_files`), except :data:`PYTHON_ONLY`: ``cache.py`` (this module) and
-   ``encode.py`` define no compiled function and no compiled module imports them (so
-   nothing compiled can read them; ``tests/test_kernel_cache.py`` checks both), and
-   ``encode.py``'s checks and error messages should not cost a recompile;
+   (:func:`engine_files`), except :data:`PYTHON_ONLY`: ``cache.py`` (this module),
+   ``encode.py`` and ``policy/decisions.py`` (which writes ``policy/dispatch.py``, hashed)
+   define no compiled function and no compiled module imports them (so nothing compiled
+   can read them; ``tests/test_kernel_cache.py`` checks both), and ``encode.py``'s checks
+   and error messages should not cost a recompile;
 3. the constants the engine compiles in from modules outside ``engine/``
    (:func:`compiled_constants`), found from the engine's own imports, not from a list: every
    ``from ..bots import B_JUMP`` or ``from ..rules.cards import N_KINDS`` in a hashed engine
@@ -87,7 +88,7 @@ PACKAGE_DIR = os.path.dirname(ENGINE_DIR)
 ENGINE = "engine"  # the engine's directory under the package dir
 #: engine modules that define no compiled function and that no compiled module imports:
 #: not in the key (tests/test_kernel_cache.py checks both conditions)
-PYTHON_ONLY = ("engine/cache.py", "engine/encode.py")
+PYTHON_ONLY = ("engine/cache.py", "engine/encode.py", "engine/policy/decisions.py")
 #: the first bytes hashed; change it when what the key covers changes
 KEY_VERSION = b"unospin_sim engine cache key 2: engine sources + compiled-in constants\n"
 HASH_CHARS = 16  # of the hex digest, in directory names

@@ -272,7 +272,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
     n_roll = np.int64(bots[p, B_ROLLOUTS])
     base = game_seed(U64(s[S_RNG]), U64(s[S_TURNS]))
     turn = s[S_TURNS] + 1
-    hk = H.choose_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
+    hk = H.best_card(st, pts, p, legal)  # heuristic's move: the incumbent (reads only)
     w = sc.log
     if w.shape[0] < SEARCH_WORK_ROWS:  # no work area: heuristic's move
         store(st, hk, 0)

@@ -1,56 +1,43 @@
 """The policy home: every choice the rules give a player, one function each.
 
 Rule code asks these functions and acts on the answer; a policy function reads the state and
-may draw from the game's random stream, and changes nothing else. Each function dispatches
-on the seat's strategy id (``bots[p, B_STRATEGY]``, ids from the registry
-``unospin_sim.bots.STRATEGIES``) to the strategy's own module (``random_bot``,
-``heuristic``). A strategy id with no branch here falls through to a sentinel (-1, or
-False for yes/no questions), never to another strategy: :data:`IMPLEMENTED` lists the
-strategies every function here handles, ``encode`` refuses any other, and
-``tests/test_policy.py`` checks every function against every strategy's module.
+may draw from the game's random stream, and changes nothing else. Each function hands the
+question to the seat's strategy (``bots[p, B_STRATEGY]``, ids from the registry
+``unospin_sim.bots.STRATEGIES``) through the generated dispatch (``dispatch.py``): every
+strategy module (``random_bot``, ``heuristic``, ...) exports one function per question of
+``decisions.DECISIONS``, its own or an alias of the one it shares, so one file says what a
+strategy does. A strategy id with no module falls through to a sentinel (-1, or False for
+yes/no questions), never to another strategy: :data:`IMPLEMENTED` lists the strategies,
+``encode`` refuses any other, and ``tests/test_policy.py`` checks every question against
+every strategy's module.
 
 The knob decisions (bluff, challenge, UNO call, catch) are the same for every strategy: the
 knob is the probability.
 
 How it compiles (engine/jit.py): the questions asked on most turns (``choose_card``,
-``choose_colour``, the knobs) are inlined into the turn, with random's and heuristic's
-answers inlined too and every added strategy behind one called function
-(``choose_card_added``, ``choose_colour_added``); the questions asked only on a wheel
-space, under a house rule or under rlcard are called functions (``hot``), compiled once
-whatever calls them.
+``choose_colour``, ``draw_reveals``, the knobs) are inlined into the turn, with random's and
+heuristic's answers inlined too and every other strategy's behind one called function
+(``dispatch.choose_card_added``, ``dispatch.choose_colour_added``); the questions asked only
+on a wheel space, under a house rule or under rlcard are called functions (``hot``), compiled
+once whatever calls them.
 
-Adding a strategy: a module beside these with its choice functions, one branch in each
-function below, its name in ``bots.STRATEGIES`` and in :data:`IMPLEMENTED`, a paragraph in
-docs/BOTS.md, tests.
+Adding a strategy: a module beside these exporting every question of
+``decisions.DECISIONS``, its name in ``bots.STRATEGIES`` and in
+``decisions.STRATEGY_MODULES``, ``python -m unospin_sim.engine.policy`` to write the
+dispatch, a paragraph in docs/BOTS.md, tests.
 """
 
-from ...bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY, STRATEGY_AGGRESSOR,
-                     STRATEGY_COLOUR_KEEPER, STRATEGY_GREEDY, STRATEGY_HEURISTIC,
-                     STRATEGY_HOARDER, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SPIN_AWARE)
+from ...bots import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_STRATEGY
 from ..jit import hot, inl
-from ..layout import R_WHEEL
 from ..legal import partner_of
 from ..rng import unif
-from . import aggressor as AG
-from . import colour_keeper as CK
-from . import greedy as G
-from . import heuristic as H
-from . import hoarder as HO
-from . import random_bot as R
-from . import search_bot as SE
-from . import spin_aware as SA
+from . import dispatch as D
+from .dispatch import IMPLEMENTED
 
-#: strategies (names in bots.STRATEGIES) that every function of this module implements
-IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
-               "spin_aware", "search")
-
-
-@inl
-def _added(sid):
-    """A strategy added after random and heuristic (their branches come first, so the
-    default bots' speed does not depend on how many strategies there are). ``search``
-    makes heuristic's choice everywhere but its first card of a normal turn."""
-    return STRATEGY_GREEDY <= sid <= STRATEGY_SEARCH
+__all__ = ["IMPLEMENTED", "almost_uno_keep", "bluffs", "catches", "challenges", "choose_card",
+           "choose_card_rl", "choose_colour", "colour_to_discard", "colour_to_draw",
+           "draw_reveals", "draw_two_to_stack", "forgets_uno", "jumps_in", "number_to_discard",
+           "race_discard", "rl_action", "swap_target", "web_swing_target"]
 
 
 # ==================================================================== cards and colours
@@ -59,33 +46,8 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     """The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
     Wild Draw Four counts as playable (legal, or a bluff the bot decided on). -1 while a
     card is legal is a choice too (``hoarder`` draws instead of playing a wild it keeps;
-    the official rules allow it). random and heuristic are compiled into the turn; every
-    added strategy is one called function (:func:`choose_card_added`), compiled once."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.choose_card(st, p, wd4_ok)
-    if sid == STRATEGY_HEURISTIC:
-        return H.choose_card(st, pts, p, wd4_ok)
-    return choose_card_added(st, r, pts, cum, bots, p, wd4_ok)
-
-
-@hot
-def choose_card_added(st, r, pts, cum, bots, p, wd4_ok):
-    """:func:`choose_card` for the strategies added after random and heuristic."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_GREEDY:
-        return G.choose_card(st, pts, p, wd4_ok)
-    if sid == STRATEGY_HOARDER:
-        return HO.choose_card(st, pts, p, wd4_ok, True)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.choose_card(st, pts, p, wd4_ok)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.choose_card(st, pts, p, wd4_ok)
-    if sid == STRATEGY_SPIN_AWARE:
-        return SA.choose_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
-    if sid == STRATEGY_SEARCH:
-        return SE.choose_card(st, pts, p, wd4_ok)
-    return -1
+    the official rules allow it)."""
+    return D.choose_card(bots[p, B_STRATEGY], st, r, pts, cum, p, wd4_ok)
 
 
 @hot
@@ -94,136 +56,52 @@ def choose_card_rl(st, pts, bots, p):
     card kind, never a Wild Draw Four (RLCard offers it only when nothing else is legal,
     ``rlcard.choose_rl`` handles that) and never a draw while a card is legal (RLCard offers
     the draw only when nothing is). rlcard is classic only: no wheel."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.choose_card(st, p, False)
-    # spin_aware: no Spin cards without a wheel; search: no search under rlcard: both play
-    # heuristic's choice
-    if sid == STRATEGY_HEURISTIC or sid == STRATEGY_SPIN_AWARE or sid == STRATEGY_SEARCH:
-        return H.choose_card(st, pts, p, False)
-    if sid == STRATEGY_GREEDY:
-        return G.choose_card(st, pts, p, False)
-    if sid == STRATEGY_HOARDER:
-        return HO.choose_card(st, pts, p, False, False)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.choose_card(st, pts, p, False)
-    if sid == STRATEGY_AGGRESSOR:
-        return AG.choose_card(st, pts, p, False)
-    return -1
+    return D.choose_card_rl(bots[p, B_STRATEGY], st, pts, p)
 
 
 @inl
 def choose_colour(st, bots, p):
     """The colour (0-3) seat p names for a wild it played."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.choose_colour(st, p)
-    if sid == STRATEGY_HEURISTIC:
-        return H.choose_colour(st, p)
-    return choose_colour_added(st, bots, p)
-
-
-@hot
-def choose_colour_added(st, bots, p):
-    """:func:`choose_colour` for the strategies added after random and heuristic."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_SEARCH:  # its searched colour (knob colours), else heuristic's
-        return SE.choose_colour(st, p)
-    if _added(sid):  # every other added strategy: the colour it holds most (colour_keeper's best)
-        return H.choose_colour(st, p)
-    return -1
+    return D.choose_colour(bots[p, B_STRATEGY], st, p)
 
 
 @hot
 def colour_to_discard(st, pts, bots, p):
     """The colour seat p names for a wheel discard by colour (2005 Discard Color, 2025
     Color Discard)."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.held_colour(st, p)
-    if sid == STRATEGY_HEURISTIC:
-        return H.held_colour(st, pts, p)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.held_colour(st, p)
-    if _added(sid):
-        return H.held_colour(st, pts, p)
-    return -1
+    return D.colour_to_discard(bots[p, B_STRATEGY], st, pts, p)
 
 
 @hot
 def colour_to_draw(st, bots, p):
     """The colour seat p names for the 2025 Wild Color Draw (it draws until that colour)."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.held_colour(st, p)
-    if sid == STRATEGY_HEURISTIC:
-        return H.colour_to_draw(st, p)
-    if _added(sid):
-        return H.colour_to_draw(st, p)
-    return -1
+    return D.colour_to_draw(bots[p, B_STRATEGY], st, p)
 
 
 @hot
 def number_to_discard(st, bots, p):
     """The number (0-9) seat p names for the 2005 Discard Number."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.number_to_discard(st, p)
-    if sid == STRATEGY_HEURISTIC:
-        return H.number_to_discard(st, p)
-    if _added(sid):
-        return H.number_to_discard(st, p)
-    return -1
+    return D.number_to_discard(bots[p, B_STRATEGY], st, p)
 
 
 @hot
 def almost_uno_keep(st, pts, bots, p, n):
     """2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
     cards p keeps are the last two (the rest are discarded). Writes only that scratch."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        R.fill_keep(st, n, 0)
-    elif sid == STRATEGY_HEURISTIC:
-        H.almost_uno_keep(st, n)
-    elif sid == STRATEGY_GREEDY:
-        G.almost_uno_keep(st, pts, n)
-    elif sid == STRATEGY_COLOUR_KEEPER:
-        CK.almost_uno_keep(st, p, n)
-    elif _added(sid):
-        H.almost_uno_keep(st, n)
+    D.almost_uno_keep(bots[p, B_STRATEGY], st, pts, p, n)
 
 
 @hot
 def race_discard(st, pts, bots, w):
     """The card seat w, the winner of the 2005 UNO Spin race, discards."""
-    sid = bots[w, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.race_discard(st, w)
-    if sid == STRATEGY_HEURISTIC:
-        return H.race_discard(st, pts, w)
-    if sid == STRATEGY_GREEDY:
-        return G.race_discard(st, pts, w)
-    if sid == STRATEGY_HOARDER:
-        return HO.race_discard(st, pts, w)
-    if sid == STRATEGY_COLOUR_KEEPER:
-        return CK.race_discard(st, pts, w)
-    if _added(sid):
-        return H.race_discard(st, pts, w)
-    return -1
+    return D.race_discard(bots[w, B_STRATEGY], st, pts, w)
 
 
 @hot
 def draw_two_to_stack(st, bots, p, n):
     """Stacking: which of its n Draw Two instances seat p stacks (it always stacks when it
     can)."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.draw_two_to_stack(st, p, n)
-    if sid == STRATEGY_HEURISTIC:
-        return H.draw_two_to_stack(st, p)
-    if _added(sid):
-        return H.draw_two_to_stack(st, p)
-    return -1
+    return D.draw_two_to_stack(bots[p, B_STRATEGY], st, p, n)
 
 
 # ==================================================================== target seats
@@ -231,15 +109,7 @@ def draw_two_to_stack(st, bots, p, n):
 def swap_target(st, bots, p):
     """The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands).
     Under partners never the partner (every strategy)."""
-    sid = bots[p, B_STRATEGY]
-    pp = partner_of(st, p)
-    if sid == STRATEGY_RANDOM:
-        return R.swap_target(st, p, pp)
-    if sid == STRATEGY_HEURISTIC:
-        return H.swap_target(st, p, pp)
-    if _added(sid):  # the leader: the smallest other (opponent's) hand
-        return H.swap_target(st, p, pp)
-    return -1
+    return D.swap_target(bots[p, B_STRATEGY], st, p, partner_of(st, p))
 
 
 @hot
@@ -248,14 +118,17 @@ def web_swing_target(st, bots, p, c, n, lim):
     away in turn order that play jumps to (``lim``: players, or under partners the
     partner's distance when such a target exists, so that the swing does not pass over
     the partner)."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.web_swing_target(st, p, c, n, lim)
-    if sid == STRATEGY_HEURISTIC:
-        return H.web_swing_target(st, p, c, lim)
-    if _added(sid):
-        return H.web_swing_target(st, p, c, lim)
-    return -1
+    return D.web_swing_target(bots[p, B_STRATEGY], st, p, c, n, lim)
+
+
+# ==================================================================== what a draw shows
+@inl
+def draw_reveals(st, bots, p, c):
+    """Seat p drew at its turn while colour c was in play and plays no card now but
+    perhaps the one it drew: the bits of ``layout.VOID`` this shows about its hand
+    (``reveals``: no card of colour c, of the top card's face, and but for hoarder no wild;
+    nothing for search, which may draw by choice)."""
+    return D.draw_reveals(bots[p, B_STRATEGY], st, p, c)
 
 
 # ==================================================================== jump_in
@@ -264,14 +137,7 @@ def jumps_in(st, bots, q, k):
     """jump_in: seat q, holding kind k identical to the card just played (and not the seat
     to act), plays it out of turn now. The strategy decides (never past the partner's turn
     under partners), then the knob ``jump`` is the probability."""
-    sid = bots[q, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        ok = R.jumps_in(st, q, k)
-    elif sid == STRATEGY_HEURISTIC or _added(sid):
-        ok = H.jumps_in(st, q, k)
-    else:
-        return False
-    if not ok:
+    if not D.jumps_in(bots[q, B_STRATEGY], st, q, k):
         return False
     pj = bots[q, B_JUMP]
     return pj >= 1.0 or (pj > 0.0 and unif(st.s) < pj)
@@ -281,11 +147,8 @@ def jumps_in(st, bots, q, k):
 @hot
 def rl_action(st, bots, p, n):
     """Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
-    or -1 when the strategy plays its own card choice instead (``choose_card``)."""
-    sid = bots[p, B_STRATEGY]
-    if sid == STRATEGY_RANDOM:
-        return R.rl_action(st, n)
-    return -1
+    or -1 when the strategy plays its own card choice instead (``choose_card_rl``)."""
+    return D.rl_action(bots[p, B_STRATEGY], st, p, n)
 
 
 # ==================================================================== knobs

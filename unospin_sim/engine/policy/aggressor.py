@@ -8,6 +8,7 @@ from ...rules.cards import FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, KIND_FACE, WI
 from ..jit import inl
 from ..layout import HSIZE, S_NP
 from ..piles import seat_after
+from . import heuristic as H
 from .scan import best_kind
 
 #: a next player holding this many cards or fewer is attacked
@@ -45,7 +46,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok):
+def best_card(st, pts, p, wd4_ok):
     """Next player at <= THREAT cards: Wild Draw Four first, then Draw Two, then Skip (and
     Reverse with two players, where it skips), the dearest first; else heuristic's card
     score. Otherwise exactly heuristic's choice (its score and scan order, in
@@ -53,3 +54,33 @@ def choose_card(st, pts, p, wd4_ok):
     hn = st.hand[seat_after(st, p), HSIZE]
     ctx = (hn <= THREAT, st.s[S_NP] == 2, hn <= 2)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """Attack cards at a next player low on cards, else heuristic's card (:func:`best_card`)."""
+    return best_card(st, pts, p, wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: :func:`best_card`, never a Wild Draw Four."""
+    return best_card(st, pts, p, False)
+
+
+# everything else: heuristic's choice
+choose_colour = H.choose_colour
+colour_to_discard = H.colour_to_discard
+colour_to_draw = H.colour_to_draw
+number_to_discard = H.number_to_discard
+almost_uno_keep = H.almost_uno_keep
+race_discard = H.race_discard
+draw_two_to_stack = H.draw_two_to_stack
+swap_target = H.swap_target
+web_swing_target = H.web_swing_target
+jumps_in = H.jumps_in
+rl_action = H.rl_action
+draw_reveals = H.draw_reveals

@@ -12,6 +12,7 @@ The functions read the state; they change nothing else.
 from ...rules.cards import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
 from ..layout import CC, S_COLOUR, TMP
+from . import heuristic as H
 from .scan import best_kind
 
 
@@ -47,7 +48,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok):
+def best_card(st, pts, p, wd4_ok):
     """The legal card of best score (first in scan order on ties), -1 when none: a card of
     its best colour 200 + points; another coloured card points + 2 x cards held of its
     colour; a wild 150 (Wild Draw Four 140) when play is in another colour, else -100
@@ -58,13 +59,13 @@ def choose_card(st, pts, p, wd4_ok):
 
 
 @inl
-def held_colour(st, p):
+def colour_to_discard(st, pts, p):
     """Discard by colour: the colour it holds most cards of (sheds the most cards)."""
     return best_colour(st, p)
 
 
 @inl
-def almost_uno_keep(st, p, n):
+def almost_uno_keep(st, pts, p, n):
     """Almost UNO: keep wilds first, then cards of its best colour, then the last listed
     (st.cards[TMP:TMP+n] lists the hand; the two kept end up last)."""
     b = best_colour(st, p)
@@ -101,3 +102,31 @@ def race_discard(st, pts, w):
                 best = sc
                 k = k2
     return k
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """A card of its best colour, else a switch to it (:func:`best_card`)."""
+    return best_card(st, pts, p, wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: :func:`best_card`, never a Wild Draw Four."""
+    return best_card(st, pts, p, False)
+
+
+# everything else: heuristic's choice (heuristic's colour for a wild is the colour it holds most,
+# its best colour)
+choose_colour = H.choose_colour
+colour_to_draw = H.colour_to_draw
+number_to_discard = H.number_to_discard
+draw_two_to_stack = H.draw_two_to_stack
+swap_target = H.swap_target
+web_swing_target = H.web_swing_target
+jumps_in = H.jumps_in
+rl_action = H.rl_action
+draw_reveals = H.draw_reveals

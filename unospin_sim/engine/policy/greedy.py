@@ -11,6 +11,7 @@ The functions read the state; they change nothing else.
 from ...rules.cards import N_KINDS
 from ..jit import inl
 from ..layout import TMP
+from . import heuristic as H
 from .scan import best_kind
 
 
@@ -27,14 +28,14 @@ def wild_points(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok):
+def best_card(st, pts, p, wd4_ok):
     """The legal card worth the most points (first in scan order on ties), -1 when none:
     scan.best_kind, the points compared as integers (start -1)."""
     return best_kind(st, pts, p, wd4_ok, coloured_points, wild_points, (), -1)[0]
 
 
 @inl
-def almost_uno_keep(st, pts, n):
+def almost_uno_keep(st, pts, p, n):
     """Almost UNO: keep the two cheapest cards (the dearest are discarded). Two passes of a
     selection of the minimum into the last two slots of st.cards[TMP:TMP+n]."""
     for keep in range(2):
@@ -58,3 +59,31 @@ def race_discard(st, pts, w):
             best = pts[k2]
             k = k2
     return k
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """The legal card worth the most points (:func:`best_card`)."""
+    return best_card(st, pts, p, wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: :func:`best_card`, never a Wild Draw Four."""
+    return best_card(st, pts, p, False)
+
+
+# everything else: heuristic's choice
+choose_colour = H.choose_colour
+colour_to_discard = H.colour_to_discard
+colour_to_draw = H.colour_to_draw
+number_to_discard = H.number_to_discard
+draw_two_to_stack = H.draw_two_to_stack
+swap_target = H.swap_target
+web_swing_target = H.web_swing_target
+jumps_in = H.jumps_in
+rl_action = H.rl_action
+draw_reveals = H.draw_reveals

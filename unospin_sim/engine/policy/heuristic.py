@@ -11,6 +11,7 @@ from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
 from ..legal import colour_points, jump_passes_partner, number_count, turn_distance
 from ..piles import seat_after
+from . import reveals
 from .random_bot import fill_keep
 from .scan import best_kind
 
@@ -50,7 +51,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok):
+def best_card(st, pts, p, wd4_ok):
     """The legal card of best card_score (first in scan order on ties), -1 when none: one
     pass over the legal kinds in nth_legal's order, scan.best_kind with card_score inlined
     per section (coloured_score, wild_score)."""
@@ -97,7 +98,7 @@ def swap_target(st, p, pp):
 
 
 @inl
-def almost_uno_keep(st, n):
+def almost_uno_keep(st, pts, p, n):
     """Almost UNO: keep up to two wilds, the rest uniformly (st.cards[TMP:TMP+n] lists the
     hand; the two kept end up last)."""
     keep = 0
@@ -149,7 +150,7 @@ def colour_to_draw(st, p):
 
 
 @inl
-def draw_two_to_stack(st, p):
+def draw_two_to_stack(st, p, n):
     """Stacking: the Draw Two of the colour it holds most cards of (first on ties)."""
     h = st.hand
     best = -1
@@ -168,7 +169,7 @@ def jumps_in(st, q, k):
 
 
 @inl
-def web_swing_target(st, p, c, lim):
+def web_swing_target(st, p, c, n, lim):
     """Web Swing: the other seat holding colour c with the fewest cards (lowest seat on
     ties): play passes over the most threatening player. Only seats less than ``lim`` seats
     away in turn order (partners: short of the partner; else every seat)."""
@@ -178,3 +179,31 @@ def web_swing_target(st, p, c, lim):
             if t < 0 or st.hand[q, HSIZE] < st.hand[t, HSIZE]:
                 t = q
     return t
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters
+# (the rest are defined above under their question's name).
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """The legal card of best card_score (:func:`best_card`), -1 when none."""
+    return best_card(st, pts, p, wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: :func:`best_card`, never a Wild Draw Four."""
+    return best_card(st, pts, p, False)
+
+
+colour_to_discard = held_colour
+
+
+@inl
+def rl_action(st, p, n):
+    """rlcard: -1, it plays its own card choice (:func:`choose_card_rl`)."""
+    return -1
+
+
+draw_reveals = reveals.no_legal_card_nor_wild

@@ -8,6 +8,8 @@ The functions read the state; they change nothing else.
 from ...rules.cards import FIRST_WILD, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
 from ..layout import HSIZE, S_DISC_N, S_DRAW_N
+from . import heuristic as H
+from . import reveals
 from .scan import NEVER, best_kind
 
 #: the hand size from which it plays wilds like any other card
@@ -35,7 +37,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok, may_hold):
+def best_card(st, pts, p, wd4_ok, may_hold):
     """A coloured legal card (points + 2 x cards held of its colour, first on ties); a wild
     only when the hand is small (then the most points first), or when it may not draw
     instead (``may_hold`` False, e.g. rlcard) or nothing is left to draw. -1: draw (holding
@@ -62,3 +64,37 @@ def race_discard(st, pts, w):
                 best = sc
                 k = k2
     return k
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """A coloured legal card, a wild only when the hand is small; -1: draw, also while its
+    only legal cards are wilds it keeps (:func:`best_card`)."""
+    return best_card(st, pts, p, wd4_ok, True)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: :func:`best_card`, never a Wild Draw Four and never a draw while a card is
+    legal (RLCard offers the draw only when nothing is)."""
+    return best_card(st, pts, p, False, False)
+
+
+#: it may draw while holding a legal wild it keeps: its draw does not show that it holds no wild
+draw_reveals = reveals.no_legal_card
+
+
+# everything else: heuristic's choice
+choose_colour = H.choose_colour
+colour_to_discard = H.colour_to_discard
+colour_to_draw = H.colour_to_draw
+number_to_discard = H.number_to_discard
+almost_uno_keep = H.almost_uno_keep
+draw_two_to_stack = H.draw_two_to_stack
+swap_target = H.swap_target
+web_swing_target = H.web_swing_target
+jumps_in = H.jumps_in
+rl_action = H.rl_action

@@ -10,10 +10,11 @@ from ..jit import inl
 from ..layout import CC, HSIZE, S_NP, TMP
 from ..legal import count_legal, jump_passes_partner, nth_legal, number_count, turn_distance
 from ..rng import below
+from . import reveals
 
 
 @inl
-def choose_card(st, p, wd4_ok):
+def pick_card(st, p, wd4_ok):
     """A legal card instance uniformly, -1 (draw) when there is none."""
     n = count_legal(st, p, wd4_ok)
     if n == 0:
@@ -101,7 +102,7 @@ def number_to_discard(st, p):
 
 
 @inl
-def race_discard(st, w):
+def race_discard(st, pts, w):
     """UNO Spin race winner's discard: a card instance uniformly."""
     i = below(st.s, st.hand[w, HSIZE])
     for k in range(N_KINDS):
@@ -137,6 +138,39 @@ def web_swing_target(st, p, c, n, lim):
 
 
 @inl
-def rl_action(st, n):
+def rl_action(st, p, n):
     """Rule option rlcard: RLCard's RandomAgent, uniform over the n legal action ids."""
     return below(st.s, n)
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """A legal card instance uniformly (:func:`pick_card`), -1 when there is none."""
+    return pick_card(st, p, wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: a legal card instance uniformly, never a Wild Draw Four."""
+    return pick_card(st, p, False)
+
+
+@inl
+def colour_to_discard(st, pts, p):
+    """Discard by colour: a colour it holds, uniformly (:func:`held_colour`)."""
+    return held_colour(st, p)
+
+
+colour_to_draw = held_colour
+
+
+@inl
+def almost_uno_keep(st, pts, p, n):
+    """Almost UNO: two card instances uniformly (:func:`fill_keep`)."""
+    fill_keep(st, n, 0)
+
+
+draw_reveals = reveals.no_legal_card_nor_wild

@@ -14,10 +14,11 @@ from ..layout import (HSIZE, S_CUR, S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE,
                       S_TOP, S_TURNS)
 from ..legal import playable
 from . import heuristic as H
+from . import reveals
 
 
 @inl
-def choose_card(st, pts, p, wd4_ok):
+def best_card(st, pts, p, wd4_ok):
     """The searched move when one was decided for this turn and the hand is still the one
     it was decided on (the first card of the turn), else heuristic's card."""
     s = st.s
@@ -27,7 +28,7 @@ def choose_card(st, pts, p, wd4_ok):
             return -1
         if st.hand[p, k] > 0 and playable(st, k, wd4_ok):
             return k
-    return H.choose_card(st, pts, p, wd4_ok)
+    return H.best_card(st, pts, p, wd4_ok)
 
 
 @inl
@@ -42,3 +43,30 @@ def choose_colour(st, p):
             and s[S_TOP] == s[S_SEARCH_MOVE] and st.hand[p, HSIZE] == s[S_SEARCH_HS] - 1):
         return c - 1
     return H.choose_colour(st, p)
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """The searched move, else heuristic's card (:func:`best_card`)."""
+    return best_card(st, pts, p, wd4_ok)
+
+
+#: it may draw by choice (a searched draw): its draw shows nothing
+draw_reveals = reveals.nothing
+
+
+# everything else: heuristic's choice (no search under rlcard)
+choose_card_rl = H.choose_card_rl
+colour_to_discard = H.colour_to_discard
+colour_to_draw = H.colour_to_draw
+number_to_discard = H.number_to_discard
+almost_uno_keep = H.almost_uno_keep
+race_discard = H.race_discard
+draw_two_to_stack = H.draw_two_to_stack
+swap_target = H.swap_target
+web_swing_target = H.web_swing_target
+jumps_in = H.jumps_in
+rl_action = H.rl_action

@@ -17,8 +17,9 @@ The functions read the state; they change nothing else.
 from ...rules import spaces as sp
 from ...rules.cards import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, S_NP
+from ..layout import CC, HSIZE, R_WHEEL, S_NP
 from ..piles import seat_after
+from . import heuristic as H
 from .scan import best_kind
 
 #: points of card score per card of expected hand change
@@ -145,7 +146,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, pts, cum, wheel, p, wd4_ok):
+def best_card(st, pts, cum, wheel, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
     module docstring (computed once, at the first legal Spin card); -1 when no card is
     legal. ``wheel``: spaces.WHEEL_* of the rules. Scan order and early exits:
@@ -153,3 +154,28 @@ def choose_card(st, pts, cum, wheel, p, wd4_ok):
     nxt = seat_after(st, p)
     ctx = (0.0, False, st.hand[nxt, HSIZE] <= 2, wheel != sp.WHEEL_NONE, cum, wheel, nxt)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
+
+
+# ==================================================================== its decisions
+# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+
+@inl
+def choose_card(st, r, pts, cum, p, wd4_ok):
+    """heuristic's card score plus the spin bonus (:func:`best_card` on the rules' wheel)."""
+    return best_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
+
+
+# everything else: heuristic's choice (rlcard has no wheel, so no Spin card to value)
+choose_card_rl = H.choose_card_rl
+choose_colour = H.choose_colour
+colour_to_discard = H.colour_to_discard
+colour_to_draw = H.colour_to_draw
+number_to_discard = H.number_to_discard
+almost_uno_keep = H.almost_uno_keep
+race_discard = H.race_discard
+draw_two_to_stack = H.draw_two_to_stack
+swap_target = H.swap_target
+web_swing_target = H.web_swing_target
+jumps_in = H.jumps_in
+rl_action = H.rl_action
+draw_reveals = H.draw_reveals

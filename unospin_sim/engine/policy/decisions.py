@@ -1,0 +1,272 @@
+"""The questions the rules ask a player, and the strategy modules that answer them.
+
+Every strategy module (:data:`STRATEGY_MODULES`) exports one function per question of
+:data:`DECISIONS`, under the question's name and with the question's parameters: its own
+answer, or an alias of another module's function where it makes the same choice (``greedy``:
+``choose_colour = H.choose_colour``). So one file says what a strategy does.
+
+The dispatch from a seat's strategy id to its module's function is mechanical, and written by
+this module: ``engine/policy/dispatch.py`` is generated from the exports (run ``python -m
+unospin_sim.engine.policy`` after changing a strategy's exports; ``--check`` only checks; a
+test fails while the file is not what the exports say). Strategies whose exports are one and
+the same function share one branch, so a function shared by six strategies is compiled once
+per question, not six times. Unknown ids get the question's sentinel, never another
+strategy's answer.
+
+How it compiles: each dispatcher is an ``inl`` function, inlined into the question of the
+policy home (``policy/__init__.py``) that calls it. A question marked ``split`` is asked on most
+turns: its dispatcher keeps random's and heuristic's answers inline and calls every other
+strategy's through one ``hot`` function (``<question>_added``), compiled once, so the default
+bots' turn does not grow with the number of strategies.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+from ... import bots as _bots
+
+
+class Decision(NamedTuple):
+    """One question: its name, the parameters every strategy's function takes, the answer
+    to an unknown strategy id (None: the question answers by writing scratch, no value),
+    and ``split`` (random and heuristic inline, the rest in one called function)."""
+    name: str
+    params: str
+    sentinel: str | None
+    split: bool = False
+
+
+#: every question, in the order of the policy home
+DECISIONS = (
+    Decision("choose_card", "st, r, pts, cum, p, wd4_ok", "-1", split=True),
+    Decision("choose_card_rl", "st, pts, p", "-1"),
+    Decision("choose_colour", "st, p", "-1", split=True),
+    Decision("colour_to_discard", "st, pts, p", "-1"),
+    Decision("colour_to_draw", "st, p", "-1"),
+    Decision("number_to_discard", "st, p", "-1"),
+    Decision("almost_uno_keep", "st, pts, p, n", None),
+    Decision("race_discard", "st, pts, w", "-1"),
+    Decision("draw_two_to_stack", "st, p, n", "-1"),
+    Decision("swap_target", "st, p, pp", "-1"),
+    Decision("web_swing_target", "st, p, c, n, lim", "-1"),
+    Decision("jumps_in", "st, q, k", "False"),
+    Decision("rl_action", "st, p, n", "-1"),
+    Decision("draw_reveals", "st, p, c", "0"),
+)
+
+#: strategy name (bots.STRATEGIES) -> (its module in this package, the alias the dispatch uses)
+STRATEGY_MODULES = {
+    "random": ("random_bot", "R"),
+    "heuristic": ("heuristic", "H"),
+    "greedy": ("greedy", "G"),
+    "hoarder": ("hoarder", "HO"),
+    "colour_keeper": ("colour_keeper", "CK"),
+    "aggressor": ("aggressor", "AG"),
+    "spin_aware": ("spin_aware", "SA"),
+    "search": ("search_bot", "SE"),
+}
+#: modules of shared answers no strategy owns, and their aliases in the dispatch
+SHARED_MODULES = {"reveals": "RV"}
+#: the strategies kept inline by a ``split`` question
+INLINE = ("random", "heuristic")
+
+#: strategies (names in bots.STRATEGIES) that every question answers
+IMPLEMENTED = tuple(STRATEGY_MODULES)
+
+DISPATCH_FILE = Path(__file__).with_name("dispatch.py")
+
+
+def _module(name: str):
+    """The module ``name`` of this package."""
+    return importlib.import_module(f"{__package__}.{name}")
+
+
+def _owner(fn) -> tuple[str, str]:
+    """(alias of the module defining ``fn``, its name there), for the generated call."""
+    py = getattr(fn, "py_func", fn)
+    mod = py.__module__.rsplit(".", 1)[-1]
+    aliases = {m: a for m, a in STRATEGY_MODULES.values()} | SHARED_MODULES
+    if mod not in aliases or getattr(_module(mod), py.__name__, None) is not fn:
+        raise ValueError(f"{py.__module__}.{py.__name__}: not a function of a policy module")
+    return aliases[mod], py.__name__
+
+
+def _const(name: str) -> str:
+    """The bots constant of strategy ``name``."""
+    return "STRATEGY_" + name.upper()
+
+
+def _condition(names: list[str]) -> str:
+    """``sid == STRATEGY_X or A <= sid <= B ...`` for these strategies (runs of three or more
+    consecutive ids as a range)."""
+    ids = sorted(_bots.STRATEGIES.index(n) for n in names)
+    parts, i = [], 0
+    while i < len(ids):
+        j = i
+        while j + 1 < len(ids) and ids[j + 1] == ids[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{_const(_bots.STRATEGIES[ids[i]])} <= sid <= "
+                         f"{_const(_bots.STRATEGIES[ids[j]])}")
+        else:
+            parts += [f"sid == {_const(_bots.STRATEGIES[k])}" for k in ids[i:j + 1]]
+        i = j + 1
+    return " or ".join(parts)
+
+
+def _groups(d: Decision, names) -> list[tuple[list[str], str, str]]:
+    """[(strategies, module alias, function name)]: the strategies sharing one function, in
+    the order of their first strategy."""
+    out: dict[int, tuple[list[str], str, str]] = {}
+    for name in names:
+        mod = _module(STRATEGY_MODULES[name][0])
+        fn = getattr(mod, d.name, None)
+        if fn is None:
+            raise ValueError(f"strategy {name!r} ({mod.__name__}) exports no {d.name!r}")
+        key = id(getattr(fn, "py_func", fn))
+        if key not in out:
+            out[key] = ([], *_owner(fn))
+        out[key][0].append(name)
+    return list(out.values())
+
+
+def _if(cond: str, body: str) -> list[str]:
+    """``if cond:`` and its body, the condition wrapped at 99 columns."""
+    line = f"    if {cond}:"
+    if len(line) <= 99:
+        return [line, body]
+    words, lines, cur = cond.split(" or "), [], "    if ("
+    for k, w in enumerate(words):
+        piece = w + (" or" if k < len(words) - 1 else "):")
+        if len(cur) + len(piece) + 1 > 99:
+            lines.append(cur.rstrip())
+            cur = "            "
+        cur += piece + " "
+    lines.append(cur.rstrip())
+    return lines + [body]
+
+
+def _function(d: Decision, deco: str, fname: str, names, tail: str | None) -> list[str]:
+    """The source of one dispatcher over ``names``; ``tail``: its last line (a call of the
+    added function) instead of the sentinel."""
+    ret = "return " if d.sentinel is not None else ""
+    lines = ["", "", f"@{deco}", f"def {fname}(sid, {d.params}):"]
+    groups = _groups(d, names)
+    lines.append(f'    """{d.name}: ' + "; ".join(
+        f"{', '.join(g[0])}: {g[1]}.{g[2]}" for g in groups) + '."""')
+    lines = lines[:-1] + _wrap_doc(lines[-1])
+    for i, (who, alias, fn) in enumerate(groups):
+        branch = _if(_condition(who), f"        {ret}{alias}.{fn}({d.params})")
+        if i and d.sentinel is None:  # no return to end a branch: elif
+            branch[0] = branch[0].replace("    if ", "    elif ", 1)
+        lines += branch
+    if tail is not None:
+        lines.append(f"    {ret}{tail}")
+    elif d.sentinel is not None:
+        lines.append(f"    return {d.sentinel}")
+    return lines
+
+
+def _wrap_doc(line: str) -> list[str]:
+    """A one-line docstring (indented four spaces) wrapped at 99 columns."""
+    out, cur = [], "   "
+    for w in line.strip().split(" "):
+        if len(cur) + 1 + len(w) > 99:
+            out.append(cur)
+            cur = "   "
+        cur += " " + w
+    return out + [cur]
+
+
+def render() -> str:
+    """The source of ``dispatch.py`` from the strategy modules' exports."""
+    names = list(STRATEGY_MODULES)
+    body: list[str] = []
+    for d in DECISIONS:
+        if d.split:
+            inline = [n for n in names if n in INLINE]
+            added = [n for n in names if n not in INLINE]
+            body += _function(d, "inl", d.name, inline, f"{d.name}_added(sid, {d.params})")
+            body += _function(d, "hot", f"{d.name}_added", added, None)
+        else:
+            body += _function(d, "inl", d.name, names, None)
+    used = sorted({a for line in body for a in _aliases_in(line)})
+    consts = sorted({c for c in (_const(n) for n in names) if any(c in ln for ln in body)},
+                    key=lambda c: _bots.STRATEGIES.index(c[len("STRATEGY_"):].lower()))
+    mods = {a: m for m, a in STRATEGY_MODULES.values()} | {a: m for m, a in
+                                                          SHARED_MODULES.items()}
+    head = ['"""Strategy id -> the strategy module\'s answer, one dispatcher per question.',
+            "",
+            "GENERATED by ``python -m unospin_sim.engine.policy`` from the strategy modules'",
+            "exports (policy/decisions.py says how); do not edit. tests/test_policy.py fails",
+            'while this file is not what the exports say."""', "",
+            "from ...bots import (" + ", ".join(consts) + ")",
+            "from ..jit import hot, inl"]
+    head += [f"from . import {mods[a]} as {a}" for a in sorted(used, key=lambda a: mods[a])]
+    implemented = ["", "#: strategies (names in bots.STRATEGIES) that every question answers",
+                   "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")"]
+    return _fix_imports(_wrap_tuple("\n".join(head + implemented + body) + "\n"))
+
+
+def _aliases_in(line: str):
+    """The module alias a generated call line uses, if any."""
+    aliases = {a for _, a in STRATEGY_MODULES.values()} | set(SHARED_MODULES.values())
+    s = line.strip()
+    if s.startswith("return "):
+        s = s[len("return "):]
+    head = s.split(".", 1)[0]
+    if head in aliases and "(" in s:
+        yield head
+
+
+def _wrap_tuple(src: str) -> str:
+    """Wrap the IMPLEMENTED line at 99 columns."""
+    lines = src.split("\n")
+    for i, ln in enumerate(lines):
+        if ln.startswith("IMPLEMENTED = (") and len(ln) > 99:
+            names, out, cur = ln[len("IMPLEMENTED = ("):-1].split(", "), [], "IMPLEMENTED = ("
+            for k, n in enumerate(names):
+                piece = n + (", " if k < len(names) - 1 else ")")
+                if len(cur) + len(piece.rstrip()) > 99:
+                    out.append(cur.rstrip())
+                    cur = " " * len("IMPLEMENTED = (")
+                cur += piece
+            lines[i:i + 1] = out + [cur]
+    return "\n".join(lines)
+
+
+def _fix_imports(src: str) -> str:
+    """Wrap the bots import at 99 columns."""
+    lines = src.split("\n")
+    for i, ln in enumerate(lines):
+        if ln.startswith("from ...bots import (") and len(ln) > 99:
+            names = ln[len("from ...bots import ("):-1].split(", ")
+            out, cur = [], "from ...bots import ("
+            for k, n in enumerate(names):
+                piece = n + (", " if k < len(names) - 1 else ")")
+                if len(cur) + len(piece.rstrip()) > 99:
+                    out.append(cur.rstrip())
+                    cur = " " * len("from ...bots import (")
+                cur += piece
+            out.append(cur)
+            lines[i:i + 1] = out
+            break
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    """Write dispatch.py (``--check``: only say whether it is current; exit 1 if not)."""
+    argv = sys.argv[1:] if argv is None else argv
+    src = render()
+    current = DISPATCH_FILE.exists() and DISPATCH_FILE.read_text() == src
+    if "--check" in argv:
+        print("dispatch.py is current" if current else "dispatch.py is out of date")
+        return 0 if current else 1
+    if not current:
+        DISPATCH_FILE.write_text(src)
+    print(f"wrote {DISPATCH_FILE}" if not current else "dispatch.py is current")
+    return 0
