@@ -13,11 +13,14 @@ the same function share one branch, so a function shared by six strategies is co
 per question, not six times. Unknown ids get the question's sentinel, never another
 strategy's answer.
 
-How it compiles: each dispatcher is an ``inl`` function, inlined into the question of the
-policy home (``policy/__init__.py``) that calls it. A question marked ``split`` is asked on most
-turns: its dispatcher keeps random's and heuristic's answers inline and calls every other
-strategy's through one ``hot`` function (``<question>_added``), compiled once, so the default
-bots' turn does not grow with the number of strategies.
+How it compiles: each dispatcher is the question itself (the policy home, ``policy/__init__.py``,
+re-exports it, taking ``bots`` and the seat as rule code asks): ``inl`` for the questions the
+turn asks on most turns, ``hot`` (compiled once, called) for the rest. A question marked
+``split`` keeps random's and heuristic's answers inline and calls every other strategy's
+through one ``hot`` function (``<question>_added``), compiled once, so the default bots' turn
+does not grow with the number of strategies. Each level of ``inl`` calls is compiled again
+at every call site (docs/PERFORMANCE.md), so a strategy's answer to an inlined question is
+best its own function, not a wrapper.
 """
 
 from __future__ import annotations
@@ -31,31 +34,85 @@ from ... import bots as _bots
 
 
 class Decision(NamedTuple):
-    """One question: its name, the parameters every strategy's function takes, the answer
-    to an unknown strategy id (None: the question answers by writing scratch, no value),
-    and ``split`` (random and heuristic inline, the rest in one called function)."""
+    """One question: its name (the strategy modules' function), the parameters every
+    strategy's function takes, the seat that answers (one of them), the answer to an unknown
+    strategy id (None: the question answers by writing scratch, no value), how its dispatcher
+    compiles (``inl`` or ``hot``), ``split`` (random and heuristic inline, the rest in one
+    called function), what it asks (the dispatcher's docstring), and the dispatcher's name
+    when it is not the question's (the policy home wraps it)."""
     name: str
     params: str
+    seat: str
     sentinel: str | None
+    deco: str
+    doc: str
     split: bool = False
+    dispatcher: str | None = None
+
+    @property
+    def function(self) -> str:
+        """The generated dispatcher's name."""
+        return self.dispatcher or self.name
+
+    @property
+    def question_params(self) -> str:
+        """The dispatcher's parameters: the strategy's, with ``bots`` before the seat."""
+        ps = self.params.split(", ")
+        i = ps.index(self.seat)
+        return ", ".join(ps[:i] + ["bots"] + ps[i:])
 
 
 #: every question, in the order of the policy home
 DECISIONS = (
-    Decision("choose_card", "st, r, pts, cum, p, wd4_ok", "-1", split=True),
-    Decision("choose_card_rl", "st, pts, p", "-1"),
-    Decision("choose_colour", "st, p", "-1", split=True),
-    Decision("colour_to_discard", "st, pts, p", "-1"),
-    Decision("colour_to_draw", "st, p", "-1"),
-    Decision("number_to_discard", "st, p", "-1"),
-    Decision("almost_uno_keep", "st, pts, p, n", None),
-    Decision("race_discard", "st, pts, w", "-1"),
-    Decision("draw_two_to_stack", "st, p, n", "-1"),
-    Decision("swap_target", "st, p, pp", "-1"),
-    Decision("web_swing_target", "st, p, c, n, lim", "-1"),
-    Decision("jumps_in", "st, q, k", "False"),
-    Decision("rl_action", "st, p, n", "-1"),
-    Decision("draw_reveals", "st, p, c", "0"),
+    Decision("choose_card", "st, r, pts, cum, p, wd4_ok", "p", "-1", "inl", """
+        The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
+        Wild Draw Four counts as playable (legal, or a bluff the bot decided on). -1 while a
+        card is legal is a choice too (``hoarder`` draws instead of playing a wild it keeps;
+        the official rules allow it).""", split=True),
+    Decision("choose_card_rl", "st, pts, p", "p", "-1", "hot", """
+        Rule option rlcard, a strategy playing its own card choice (``rl_action`` -1): the
+        card kind, never a Wild Draw Four (RLCard offers it only when nothing else is legal,
+        ``rlcard.choose_rl`` handles that) and never a draw while a card is legal (RLCard
+        offers the draw only when nothing is). rlcard is classic only: no wheel."""),
+    Decision("choose_colour", "st, p", "p", "-1", "inl", """
+        The colour (0-3) seat p names for a wild it played.""", split=True),
+    Decision("colour_to_discard", "st, pts, p", "p", "-1", "hot", """
+        The colour seat p names for a wheel discard by colour (2005 Discard Color, 2025
+        Color Discard)."""),
+    Decision("colour_to_draw", "st, p", "p", "-1", "hot", """
+        The colour seat p names for the 2025 Wild Color Draw (it draws until that
+        colour)."""),
+    Decision("number_to_discard", "st, p", "p", "-1", "hot", """
+        The number (0-9) seat p names for the 2005 Discard Number."""),
+    Decision("almost_uno_keep", "st, pts, p, n", "p", None, "hot", """
+        2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
+        cards p keeps are the last two (the rest are discarded). Writes only that
+        scratch."""),
+    Decision("race_discard", "st, pts, w", "w", "-1", "hot", """
+        The card seat w, the winner of the 2005 UNO Spin race, discards."""),
+    Decision("draw_two_to_stack", "st, p, n", "p", "-1", "hot", """
+        Stacking: which of its n Draw Two instances seat p stacks (it always stacks when it
+        can)."""),
+    Decision("swap_target", "st, p", "p", "-1", "hot", """
+        The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands).
+        Under partners never the partner (every strategy)."""),
+    Decision("web_swing_target", "st, p, c, n, lim", "p", "-1", "hot", """
+        Wild Web Swing: the seat among the n others holding colour c less than ``lim``
+        seats away in turn order that play jumps to (``lim``: players, or under partners
+        the partner's distance when such a target exists, so that the swing does not pass
+        over the partner)."""),
+    Decision("jumps_in", "st, q, k", "q", "False", "inl", """
+        jump_in: whether seat q's strategy plays kind k, identical to the card just played,
+        out of turn now (never past the partner's turn under partners); the policy home's
+        ``jumps_in`` then applies the knob ``jump``.""", dispatcher="strategy_jumps_in"),
+    Decision("rl_action", "st, p, n", "p", "-1", "hot", """
+        Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
+        or -1 when the strategy plays its own card choice instead (``choose_card_rl``)."""),
+    Decision("draw_reveals", "st, p, c", "p", "0", "inl", """
+        Seat p drew at its turn while colour c was in play and plays no card now but
+        perhaps the one it drew: the bits of ``layout.VOID`` this shows about its hand
+        (``reveals.py``: no card of colour c, of the top card's face, and but for hoarder
+        no wild; nothing for search, which may draw by choice)."""),
 )
 
 #: strategy name (bots.STRATEGIES) -> (its module in this package, the alias the dispatch uses)
@@ -154,11 +211,16 @@ def _function(d: Decision, deco: str, fname: str, names, tail: str | None) -> li
     """The source of one dispatcher over ``names``; ``tail``: its last line (a call of the
     added function) instead of the sentinel."""
     ret = "return " if d.sentinel is not None else ""
-    lines = ["", "", f"@{deco}", f"def {fname}(sid, {d.params}):"]
     groups = _groups(d, names)
-    lines.append(f'    """{d.name}: ' + "; ".join(
-        f"{', '.join(g[0])}: {g[1]}.{g[2]}" for g in groups) + '."""')
-    lines = lines[:-1] + _wrap_doc(lines[-1])
+    doc = [ln.strip() for ln in d.doc.strip().split("\n")]
+    answers = _wrap_doc("Answers: " + "; ".join(
+        f"{', '.join(g[0])}: {g[1]}.{g[2]}" for g in groups) + ".")
+    lines = ["", "", f"@{deco}", f"def {fname}({d.question_params}):",
+             f'    """{doc[0]}'] + [f"    {ln}" for ln in doc[1:]]
+    if tail is None or deco == "inl":
+        lines += [""] + answers
+    lines[-1] += '"""'
+    lines.append(f"    sid = bots[{d.seat}, B_STRATEGY]")
     for i, (who, alias, fn) in enumerate(groups):
         branch = _if(_condition(who), f"        {ret}{alias}.{fn}({d.params})")
         if i and d.sentinel is None:  # no return to end a branch: elif
@@ -172,10 +234,10 @@ def _function(d: Decision, deco: str, fname: str, names, tail: str | None) -> li
 
 
 def _wrap_doc(line: str) -> list[str]:
-    """A one-line docstring (indented four spaces) wrapped at 99 columns."""
+    """A paragraph of a docstring, indented four spaces, wrapped at 96 columns."""
     out, cur = [], "   "
     for w in line.strip().split(" "):
-        if len(cur) + 1 + len(w) > 99:
+        if len(cur) + 1 + len(w) > 96:
             out.append(cur)
             cur = "   "
         cur += " " + w
@@ -190,10 +252,11 @@ def render() -> str:
         if d.split:
             inline = [n for n in names if n in INLINE]
             added = [n for n in names if n not in INLINE]
-            body += _function(d, "inl", d.name, inline, f"{d.name}_added(sid, {d.params})")
-            body += _function(d, "hot", f"{d.name}_added", added, None)
+            body += _function(d, d.deco, d.function, inline,
+                              f"{d.function}_added({d.question_params})")
+            body += _function(d, "hot", f"{d.function}_added", added, None)
         else:
-            body += _function(d, "inl", d.name, names, None)
+            body += _function(d, d.deco, d.function, names, None)
     used = sorted({a for line in body for a in _aliases_in(line)})
     consts = sorted({c for c in (_const(n) for n in names) if any(c in ln for ln in body)},
                     key=lambda c: _bots.STRATEGIES.index(c[len("STRATEGY_"):].lower()))
@@ -204,11 +267,14 @@ def render() -> str:
             "GENERATED by ``python -m unospin_sim.engine.policy`` from the strategy modules'",
             "exports (policy/decisions.py says how); do not edit. tests/test_policy.py fails",
             'while this file is not what the exports say."""', "",
-            "from ...bots import (" + ", ".join(consts) + ")",
+            "from ...bots import (" + ", ".join(["B_STRATEGY"] + consts) + ")",
             "from ..jit import hot, inl"]
     head += [f"from . import {mods[a]} as {a}" for a in sorted(used, key=lambda a: mods[a])]
+    funcs = sorted(f for d in DECISIONS for f in (d.function,))
     implemented = ["", "#: strategies (names in bots.STRATEGIES) that every question answers",
-                   "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")"]
+                   "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")",
+                   "#: the questions (the policy home re-exports them)",
+                   "__all__ = [" + ", ".join(f'"{f}"' for f in funcs) + "]"]
     return _fix_imports(_wrap_tuple("\n".join(head + implemented + body) + "\n"))
 
 
@@ -224,18 +290,20 @@ def _aliases_in(line: str):
 
 
 def _wrap_tuple(src: str) -> str:
-    """Wrap the IMPLEMENTED line at 99 columns."""
+    """Wrap the IMPLEMENTED and __all__ lines at 99 columns."""
     lines = src.split("\n")
-    for i, ln in enumerate(lines):
-        if ln.startswith("IMPLEMENTED = (") and len(ln) > 99:
-            names, out, cur = ln[len("IMPLEMENTED = ("):-1].split(", "), [], "IMPLEMENTED = ("
-            for k, n in enumerate(names):
-                piece = n + (", " if k < len(names) - 1 else ")")
-                if len(cur) + len(piece.rstrip()) > 99:
-                    out.append(cur.rstrip())
-                    cur = " " * len("IMPLEMENTED = (")
-                cur += piece
-            lines[i:i + 1] = out + [cur]
+    for head in ("IMPLEMENTED = (", "__all__ = ["):
+        for i, ln in enumerate(lines):
+            if ln.startswith(head) and len(ln) > 99:
+                names, out, cur = ln[len(head):-1].split(", "), [], head
+                for k, n in enumerate(names):
+                    piece = n + (", " if k < len(names) - 1 else ln[-1])
+                    if len(cur) + len(piece.rstrip()) > 99:
+                        out.append(cur.rstrip())
+                        cur = " " * len(head)
+                    cur += piece
+                lines[i:i + 1] = out + [cur]
+                break
     return "\n".join(lines)
 
 

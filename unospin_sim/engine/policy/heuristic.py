@@ -9,7 +9,8 @@ from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR,
                             KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR)
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
-from ..legal import colour_points, jump_passes_partner, number_count, turn_distance
+from ..legal import (colour_points, jump_passes_partner, number_count, partner_of,
+                     turn_distance)
 from ..piles import seat_after
 from . import reveals
 from .random_bot import fill_keep
@@ -83,9 +84,10 @@ def held_colour(st, pts, p):
 
 
 @inl
-def swap_target(st, p, pp):
+def swap_target(st, p):
     """Swap Hands target: the smallest other hand, nearest in turn order on ties; under
-    partners (``pp``: p's partner, -1 without teams) the smallest opponent's hand."""
+    partners the smallest opponent's hand."""
+    pp = partner_of(st, p)
     np_ = st.s[S_NP]
     q = -1
     for i in range(1, np_):
@@ -187,8 +189,10 @@ def web_swing_target(st, p, c, n, lim):
 
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
-    """The legal card of best card_score (:func:`best_card`), -1 when none."""
-    return best_card(st, pts, p, wd4_ok)
+    """The legal card of best card_score, -1 when none: :func:`best_card` (written out, so
+    that the turn inlines one level less)."""
+    next_small = st.hand[seat_after(st, p), HSIZE] <= 2
+    return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, (next_small,), -1e18)[0]
 
 
 @inl

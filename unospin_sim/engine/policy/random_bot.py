@@ -8,18 +8,28 @@ functions read the state and draw from the game's random stream; they change not
 from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
 from ..jit import inl
 from ..layout import CC, HSIZE, S_NP, TMP
-from ..legal import count_legal, jump_passes_partner, nth_legal, number_count, turn_distance
+from ..legal import (count_legal, jump_passes_partner, nth_legal, number_count, partner_of,
+                     turn_distance)
 from ..rng import below
 from . import reveals
 
 
 @inl
-def pick_card(st, p, wd4_ok):
+def choose_card(st, r, pts, cum, p, wd4_ok):
     """A legal card instance uniformly, -1 (draw) when there is none."""
     n = count_legal(st, p, wd4_ok)
     if n == 0:
         return -1
     return nth_legal(st, p, below(st.s, n), wd4_ok)
+
+
+@inl
+def choose_card_rl(st, pts, p):
+    """rlcard: a legal card instance uniformly, never a Wild Draw Four."""
+    n = count_legal(st, p, False)
+    if n == 0:
+        return -1
+    return nth_legal(st, p, below(st.s, n), False)
 
 
 @inl
@@ -47,9 +57,10 @@ def held_colour(st, p):
 
 
 @inl
-def swap_target(st, p, pp):
-    """Swap Hands target: uniform among the other seats; under partners (``pp``: p's partner,
-    -1 without teams) uniform among the opponents."""
+def swap_target(st, p):
+    """Swap Hands target: uniform among the other seats; under partners uniform among the
+    opponents."""
+    pp = partner_of(st, p)
     if pp < 0:
         q = below(st.s, st.s[S_NP] - 1)
         if q >= p:
@@ -144,19 +155,8 @@ def rl_action(st, p, n):
 
 
 # ==================================================================== its decisions
-# One function per question of policy.decisions.DECISIONS, with the question's parameters.
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """A legal card instance uniformly (:func:`pick_card`), -1 when there is none."""
-    return pick_card(st, p, wd4_ok)
-
-
-@inl
-def choose_card_rl(st, pts, p):
-    """rlcard: a legal card instance uniformly, never a Wild Draw Four."""
-    return pick_card(st, p, False)
-
+# One function per question of policy.decisions.DECISIONS, with the question's parameters
+# (the rest are defined above under their question's name).
 
 @inl
 def colour_to_discard(st, pts, p):

@@ -33,7 +33,11 @@ def no_legal_card(st, p, c):
 def no_legal_card_nor_wild(st, p, c):
     """The bits of a draw only for want of a legal card (random, heuristic and every
     strategy that plays a legal card when it has one): :func:`no_legal_card` and no wild."""
-    return no_legal_card(st, p, c) | (1 << WILD_COLOUR)
+    m = (1 << c) | (1 << WILD_COLOUR)
+    top = st.s[S_TOP]
+    if top < FIRST_WILD:
+        m |= 1 << (VOID_FACE + KIND_FACE[top])
+    return m
 
 
 @inl
