@@ -230,7 +230,8 @@ def _is_bool(x, value):
 @pytest.mark.parametrize("strategy", policy.IMPLEMENTED)
 def test_every_strategy_module_answers_every_question(strategy):
     """Each strategy module exports one function per question of decisions.DECISIONS, with
-    the question's parameters (its own or an alias of another module's)."""
+    the question's parameters (its own or an alias of another module's), and a number per
+    fact of decisions.FACTS."""
     import importlib
     import inspect
     mod = importlib.import_module("unospin_sim.engine.policy."
@@ -240,6 +241,8 @@ def test_every_strategy_module_answers_every_question(strategy):
         assert fn is not None, f"{mod.__name__} exports no {d.name}"
         params = list(inspect.signature(fn.py_func).parameters)
         assert params == d.params.split(", "), (mod.__name__, d.name, params)
+    for fact in decisions.FACTS:
+        assert isinstance(getattr(mod, fact, None), int), f"{mod.__name__} declares no {fact}"
 
 
 def test_the_generated_dispatch_is_what_the_exports_say():
@@ -260,22 +263,30 @@ def test_strategies_sharing_a_function_share_one_branch():
 
 
 @pytest.mark.parametrize("strategy", policy.IMPLEMENTED)
-def test_draw_reveals_the_strategys_void(strategy):
-    """What a draw shows (layout.VOID bits), red (colour 0) in play under a red 2: no red, no
-    2 and no wild for a strategy that draws only for want of a legal card; hoarder, which may
-    keep a legal wild and draw, shows no red and no 2; search, which may draw by choice,
-    shows nothing. Under a wild on top only the colour bit (and the wild bit)."""
+def test_a_draw_marks_the_void_the_strategy_declares(strategy):
+    """What a draw shows (layout.VOID bits, turn.mark_void from policy.DRAW_SHOWS), red
+    (colour 0) in play under a red 2: no red, no 2 and no wild for a strategy that draws only
+    for want of a legal card; hoarder, which may keep a legal wild and draw, no red and no 2;
+    search, which may draw by choice, nothing. Under a wild on top only the colour bit (and
+    the wild bit). An id with no strategy marks nothing."""
+    from unospin_sim.engine.turn import mark_void
     g = _position()
     b = _strategy_bots(strategy)
     red, two = 0, KIND_FACE[kinds("red 2")[0]]
     want = {"hoarder": (1 << red) | (1 << (L.VOID_FACE + two)), "search": 0}.get(
         strategy, (1 << red) | (1 << (L.VOID_FACE + two)) | (1 << WILD_COLOUR))
-    before = _snapshot(g.st)
-    assert int(policy.draw_reveals(g.st, b, 0, red)) == want
-    for x, y in zip(before, _snapshot(g.st)):
+    hand, cards, s = _snapshot(g.st)
+    mark_void(g.st, b, 0, red)
+    assert int(g.st.hand[0, L.VOID]) == want
+    hand[0, L.VOID] = want  # and nothing else changed
+    for x, y in zip((hand, cards, s), _snapshot(g.st)):
         np.testing.assert_array_equal(x, y)
     g.st.s[L.S_TOP] = WILD
-    want = {"hoarder": 1 << 2, "search": 0}.get(strategy, (1 << 2) | (1 << WILD_COLOUR))
-    assert int(policy.draw_reveals(g.st, b, 0, 2)) == want
+    g.st.hand[:, L.VOID] = 0
+    mark_void(g.st, b, 0, 2)
+    assert int(g.st.hand[0, L.VOID]) == {"hoarder": 1 << 2, "search": 0}.get(
+        strategy, (1 << 2) | (1 << WILD_COLOUR))
+    g.st.hand[:, L.VOID] = 0
     b[:, B_STRATEGY] = len(STRATEGIES) + 3
-    assert int(policy.draw_reveals(g.st, b, 0, 2)) == 0
+    mark_void(g.st, b, 0, 2)
+    assert int(g.st.hand[0, L.VOID]) == 0

@@ -11,21 +11,22 @@ time (with no house rule on it plays exactly the default turn).
 
 from ..rules import spaces as sp
 from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
-                           KIND_SPINS, WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS,
+                           KIND_SPINS, WILD_COLOUR, WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS,
                            WILD_SWAP_HANDS, WILD_WEB_SWING)
 from .calls import name_colour, uno_check
 from .events import ev
 from .house import (draw_until_playable, forced_card, open_jump, seven_o, special_wild,
                     start_penalty)
 from .jit import hot, inl, variant
-from .layout import (CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
+from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
                      EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
                      R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
-                     S_TWO_X, S_WINNER, VOID)
+                     S_TOP, S_TWO_X, S_WINNER, VOID, VOID_FACE)
 from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .wheel2025 import spin_2025
 from . import policy
+from .policy.reveals import SHOWS_COLOUR, SHOWS_FACE, SHOWS_WILD
 
 
 @inl
@@ -59,9 +60,22 @@ def web_swing(st, bots, p):
 def mark_void(st, bots, p, c):
     """Seat p drew at its turn while colour c was in play (on the top card, S_TOP) and holds
     no legal card but the one it plays now, if any: record in its VOID column what that shows
-    about its hand, which depends on its strategy (``policy.draw_reveals``). Known to every
-    seat; search's determinization uses it (layout.VOID)."""
-    st.hand[p, VOID] |= policy.draw_reveals(st, bots, p, c)
+    about its hand, which its strategy declares (``policy.DRAW_SHOWS``, flags of
+    ``policy/reveals.py``): no card of colour c, none of the top card's face when that card
+    is coloured, no wild. Known to every seat; search's determinization uses it
+    (layout.VOID). An id with no strategy shows nothing."""
+    sid = int(bots[p, B_STRATEGY])
+    shows = policy.DRAW_SHOWS[sid] if sid < len(policy.DRAW_SHOWS) else 0
+    m = 0
+    if shows & SHOWS_COLOUR:
+        m |= 1 << c
+    if shows & SHOWS_FACE:
+        top = st.s[S_TOP]
+        if top < FIRST_WILD:
+            m |= 1 << (VOID_FACE + KIND_FACE[top])
+    if shows & SHOWS_WILD:
+        m |= 1 << WILD_COLOUR
+    st.hand[p, VOID] |= m
 
 
 def _make_play_turn(house, inline):

@@ -14,8 +14,12 @@ strategy: :data:`IMPLEMENTED` lists the strategies, ``encode`` refuses any other
 The knob decisions (bluff, challenge, UNO call, catch) are the same for every strategy: the
 knob is the probability.
 
+What a strategy's draw shows about its hand is a fact, not a question: :data:`DRAW_SHOWS`,
+indexed by strategy id (``reveals.py`` flags; each module's ``DRAW_SHOWS``), which the turn
+reads (``turn.mark_void``).
+
 How it compiles (engine/jit.py): the questions asked on most turns (``choose_card``,
-``choose_colour``, ``draw_reveals``, the knobs) are inlined into the turn, with random's and
+``choose_colour``, the knobs) are inlined into the turn, with random's and
 heuristic's answers inlined too and every other strategy's behind one called function
 (``dispatch.choose_card_added``, ``dispatch.choose_colour_added``); the questions asked only
 on a wheel space, under a house rule or under rlcard are called functions (``hot``),

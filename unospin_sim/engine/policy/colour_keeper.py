@@ -105,7 +105,8 @@ def race_discard(st, pts, w):
 
 
 # ==================================================================== its decisions
-# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+# One function per question of policy.decisions.DECISIONS, with the question's parameters;
+# a question not answered below is answered above, under its name.
 
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
@@ -129,4 +130,4 @@ swap_target = H.swap_target
 web_swing_target = H.web_swing_target
 jumps_in = H.jumps_in
 rl_action = H.rl_action
-draw_reveals = H.draw_reveals
+DRAW_SHOWS = H.DRAW_SHOWS

@@ -3,7 +3,8 @@
 Every strategy module (:data:`STRATEGY_MODULES`) exports one function per question of
 :data:`DECISIONS`, under the question's name and with the question's parameters: its own
 answer, or an alias of another module's function where it makes the same choice (``greedy``:
-``choose_colour = H.choose_colour``). So one file says what a strategy does.
+``choose_colour = H.choose_colour``), and a number per fact of :data:`FACTS` (``DRAW_SHOWS``:
+what its draw shows, ``reveals.py``). So one file says what a strategy does.
 
 The dispatch from a seat's strategy id to its module's function is mechanical, and written by
 this module: ``engine/policy/dispatch.py`` is generated from the exports (run ``python -m
@@ -108,12 +109,11 @@ DECISIONS = (
     Decision("rl_action", "st, p, n", "p", "-1", "hot", """
         Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
         or -1 when the strategy plays its own card choice instead (``choose_card_rl``)."""),
-    Decision("draw_reveals", "st, p, c", "p", "0", "inl", """
-        Seat p drew at its turn while colour c was in play and plays no card now but
-        perhaps the one it drew: the bits of ``layout.VOID`` this shows about its hand
-        (``reveals.py``: no card of colour c, of the top card's face, and but for hoarder
-        no wild; nothing for search, which may draw by choice)."""),
 )
+
+#: facts every strategy module declares (a number each, data not code), gathered per strategy
+#: id into a tuple of the dispatch: name -> what it says
+FACTS = {"DRAW_SHOWS": "what a draw at its turn shows about its hand (reveals.py flags)"}
 
 #: strategy name (bots.STRATEGIES) -> (its module in this package, the alias the dispatch uses)
 STRATEGY_MODULES = {
@@ -270,11 +270,15 @@ def render() -> str:
             "from ...bots import (" + ", ".join(["B_STRATEGY"] + consts) + ")",
             "from ..jit import hot, inl"]
     head += [f"from . import {mods[a]} as {a}" for a in sorted(used, key=lambda a: mods[a])]
-    funcs = sorted(f for d in DECISIONS for f in (d.function,))
+    funcs = sorted([d.function for d in DECISIONS] + list(FACTS))
     implemented = ["", "#: strategies (names in bots.STRATEGIES) that every question answers",
-                   "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")",
-                   "#: the questions (the policy home re-exports them)",
-                   "__all__ = [" + ", ".join(f'"{f}"' for f in funcs) + "]"]
+                   "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")"]
+    for fact, what in FACTS.items():
+        values = [int(getattr(_module(STRATEGY_MODULES[n][0]), fact)) for n in names]
+        implemented += [f"#: per strategy id: {what}",
+                        f"{fact} = (" + ", ".join(map(str, values)) + ")"]
+    implemented += ["#: the questions and facts (the policy home re-exports them)",
+                    "__all__ = [" + ", ".join(f'"{f}"' for f in funcs) + "]"]
     return _fix_imports(_wrap_tuple("\n".join(head + implemented + body) + "\n"))
 
 

@@ -14,18 +14,18 @@ from . import greedy as G
 from . import heuristic as H
 from . import hoarder as HO
 from . import random_bot as R
-from . import reveals as RV
 from . import search_bot as SE
 from . import spin_aware as SA
 
 #: strategies (names in bots.STRATEGIES) that every question answers
 IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
                "spin_aware", "search")
-#: the questions (the policy home re-exports them)
-__all__ = ["almost_uno_keep", "choose_card", "choose_card_rl", "choose_colour",
-           "colour_to_discard", "colour_to_draw", "draw_reveals", "draw_two_to_stack",
-           "number_to_discard", "race_discard", "rl_action", "strategy_jumps_in", "swap_target",
-           "web_swing_target"]
+#: per strategy id: what a draw at its turn shows about its hand (reveals.py flags)
+DRAW_SHOWS = (7, 7, 7, 3, 7, 7, 7, 0)
+#: the questions and facts (the policy home re-exports them)
+__all__ = ["DRAW_SHOWS", "almost_uno_keep", "choose_card", "choose_card_rl", "choose_colour",
+           "colour_to_discard", "colour_to_draw", "draw_two_to_stack", "number_to_discard",
+           "race_discard", "rl_action", "strategy_jumps_in", "swap_target", "web_swing_target"]
 
 
 @inl
@@ -285,23 +285,3 @@ def rl_action(st, bots, p, n):
     if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
         return H.rl_action(st, p, n)
     return -1
-
-
-@inl
-def draw_reveals(st, bots, p, c):
-    """Seat p drew at its turn while colour c was in play and plays no card now but
-    perhaps the one it drew: the bits of ``layout.VOID`` this shows about its hand
-    (``reveals.py``: no card of colour c, of the top card's face, and but for hoarder
-    no wild; nothing for search, which may draw by choice).
-
-    Answers: random, heuristic, greedy, colour_keeper, aggressor, spin_aware:
-    RV.no_legal_card_nor_wild; hoarder: RV.no_legal_card; search: RV.nothing."""
-    sid = bots[p, B_STRATEGY]
-    if (STRATEGY_RANDOM <= sid <= STRATEGY_GREEDY or
-            STRATEGY_COLOUR_KEEPER <= sid <= STRATEGY_SPIN_AWARE):
-        return RV.no_legal_card_nor_wild(st, p, c)
-    if sid == STRATEGY_HOARDER:
-        return RV.no_legal_card(st, p, c)
-    if sid == STRATEGY_SEARCH:
-        return RV.nothing(st, p, c)
-    return 0

@@ -184,8 +184,8 @@ def web_swing_target(st, p, c, n, lim):
 
 
 # ==================================================================== its decisions
-# One function per question of policy.decisions.DECISIONS, with the question's parameters
-# (the rest are defined above under their question's name).
+# One function per question of policy.decisions.DECISIONS, with the question's parameters;
+# a question not answered below is answered above, under its name.
 
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
@@ -210,4 +210,5 @@ def rl_action(st, p, n):
     return -1
 
 
-draw_reveals = reveals.no_legal_card_nor_wild
+#: what its draw shows (reveals.py): it draws only for want of a legal card
+DRAW_SHOWS = reveals.NO_LEGAL_CARD_NOR_WILD

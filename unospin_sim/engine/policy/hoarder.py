@@ -67,7 +67,8 @@ def race_discard(st, pts, w):
 
 
 # ==================================================================== its decisions
-# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+# One function per question of policy.decisions.DECISIONS, with the question's parameters;
+# a question not answered below is answered above, under its name.
 
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
@@ -83,8 +84,9 @@ def choose_card_rl(st, pts, p):
     return best_card(st, pts, p, False, False)
 
 
-#: it may draw while holding a legal wild it keeps: its draw does not show that it holds no wild
-draw_reveals = reveals.no_legal_card
+#: what its draw shows (reveals.py): it may draw while holding a legal wild it keeps, so
+#: not that it holds no wild
+DRAW_SHOWS = reveals.NO_LEGAL_CARD
 
 
 # everything else: heuristic's choice

@@ -155,8 +155,8 @@ def rl_action(st, p, n):
 
 
 # ==================================================================== its decisions
-# One function per question of policy.decisions.DECISIONS, with the question's parameters
-# (the rest are defined above under their question's name).
+# One function per question of policy.decisions.DECISIONS, with the question's parameters;
+# a question not answered below is answered above, under its name.
 
 @inl
 def colour_to_discard(st, pts, p):
@@ -173,4 +173,5 @@ def almost_uno_keep(st, pts, p, n):
     fill_keep(st, n, 0)
 
 
-draw_reveals = reveals.no_legal_card_nor_wild
+#: what its draw shows (reveals.py): it draws only for want of a legal card
+DRAW_SHOWS = reveals.NO_LEGAL_CARD_NOR_WILD

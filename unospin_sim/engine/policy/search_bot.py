@@ -46,7 +46,8 @@ def choose_colour(st, p):
 
 
 # ==================================================================== its decisions
-# One function per question of policy.decisions.DECISIONS, with the question's parameters.
+# One function per question of policy.decisions.DECISIONS, with the question's parameters;
+# a question not answered below is answered above, under its name.
 
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
@@ -54,8 +55,8 @@ def choose_card(st, r, pts, cum, p, wd4_ok):
     return best_card(st, pts, p, wd4_ok)
 
 
-#: it may draw by choice (a searched draw): its draw shows nothing
-draw_reveals = reveals.nothing
+#: what its draw shows (reveals.py): nothing, it may draw by choice (a searched draw)
+DRAW_SHOWS = reveals.NOTHING
 
 
 # everything else: heuristic's choice (no search under rlcard)
