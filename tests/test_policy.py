@@ -21,7 +21,6 @@ from unospin_sim.engine.policy import hoarder as HO
 from unospin_sim.engine.policy import random_bot as R
 from unospin_sim.engine.policy import search_bot as SE
 from unospin_sim.engine.policy import spin_aware as SA
-from unospin_sim.rules.spaces import WHEEL_2025
 from unospin_sim.errors import BotError
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import KIND_FACE, WILD, WILD_COLOUR, WILD_DRAW_FOUR
@@ -44,6 +43,12 @@ def _rules_arrays():
 _ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware", "search")
 
 
+def _card(mod, wd4_ok):
+    """{call}: the module's choose_card on the spin2025 position's rule and wheel arrays."""
+    return lambda st, pts, p: mod.choose_card(st, _rules_arrays()[0], pts, _rules_arrays()[1],
+                                              p, wd4_ok)
+
+
 def _like_h(f, **own):
     """{strategy: own call}: heuristic's function f for heuristic and every added strategy
     not given in ``own``."""
@@ -60,20 +65,19 @@ CASES = {
                     {"random": lambda st, pts, p: R.choose_card(st, _rules_arrays()[0], pts,
                                                                  _rules_arrays()[1], p, True),
                      "heuristic": lambda st, pts, p: H.best_card(st, pts, p, True),
-                     "greedy": lambda st, pts, p: G.best_card(st, pts, p, True),
+                     "greedy": _card(G, True),
                      "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, True, True),
-                     "colour_keeper": lambda st, pts, p: CK.best_card(st, pts, p, True),
-                     "aggressor": lambda st, pts, p: AG.best_card(st, pts, p, True),
-                     "spin_aware": lambda st, pts, p: SA.best_card(
-                         st, pts, _rules_arrays()[1], WHEEL_2025, p, True),
-                     "search": lambda st, pts, p: SE.best_card(st, pts, p, True)}),
+                     "colour_keeper": _card(CK, True),
+                     "aggressor": _card(AG, True),
+                     "spin_aware": _card(SA, True),
+                     "search": _card(SE, True)}),
     "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
                        {"random": lambda st, pts, p: R.choose_card_rl(st, pts, p),
                         "heuristic": lambda st, pts, p: H.best_card(st, pts, p, False),
-                        "greedy": lambda st, pts, p: G.best_card(st, pts, p, False),
+                        "greedy": _card(G, False),
                         "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, False, False),
-                        "colour_keeper": lambda st, pts, p: CK.best_card(st, pts, p, False),
-                        "aggressor": lambda st, pts, p: AG.best_card(st, pts, p, False),
+                        "colour_keeper": _card(CK, False),
+                        "aggressor": _card(AG, False),
                         "spin_aware": lambda st, pts, p: H.best_card(st, pts, p, False),
                         "search": lambda st, pts, p: H.best_card(st, pts, p, False)}),
     "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),

@@ -335,10 +335,11 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
                 hoard_no_draw = hoard
 
             assert H.best_card(st, pts, 0, wd4_ok) == _first_best(ref, heur)
-            assert G.best_card(st, pts, 0, wd4_ok) == _first_best(ref, lambda k: pts[k])
-            assert AG.best_card(st, pts, 0, wd4_ok) == _first_best(ref, aggr)
-            assert CK.best_card(st, pts, 0, wd4_ok) == _first_best(ref, keeper)
-            assert SA.best_card(st, pts, g.cum, wheel, 0, wd4_ok) == _first_best(ref, spinner)
+            args = (st, g.r, pts, g.cum, 0, wd4_ok)
+            assert G.choose_card(*args) == _first_best(ref, lambda k: pts[k])
+            assert AG.choose_card(*args) == _first_best(ref, aggr)
+            assert CK.choose_card(*args) == _first_best(ref, keeper)
+            assert SA.choose_card(*args) == _first_best(ref, spinner)
             assert HO.best_card(st, pts, 0, wd4_ok, False) == hoard_no_draw
             if not threat:
-                assert AG.best_card(st, pts, 0, wd4_ok) == H.best_card(st, pts, 0, wd4_ok)
+                assert AG.choose_card(*args) == H.best_card(st, pts, 0, wd4_ok)

@@ -46,7 +46,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def best_card(st, pts, p, wd4_ok):
+def choose_card(st, r, pts, cum, p, wd4_ok):
     """Next player at <= THREAT cards: Wild Draw Four first, then Draw Two, then Skip (and
     Reverse with two players, where it skips), the dearest first; else heuristic's card
     score. Otherwise exactly heuristic's choice (its score and scan order, in
@@ -61,15 +61,11 @@ def best_card(st, pts, p, wd4_ok):
 # a question not answered below is answered above, under its name.
 
 @inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """Attack cards at a next player low on cards, else heuristic's card (:func:`best_card`)."""
-    return best_card(st, pts, p, wd4_ok)
-
-
-@inl
 def choose_card_rl(st, pts, p):
-    """rlcard: :func:`best_card`, never a Wild Draw Four."""
-    return best_card(st, pts, p, False)
+    """rlcard: :func:`choose_card`, never a Wild Draw Four."""
+    hn = st.hand[seat_after(st, p), HSIZE]
+    ctx = (hn <= THREAT, st.s[S_NP] == 2, hn <= 2)
+    return best_kind(st, pts, p, False, coloured_score, wild_score, ctx, -1e18)[0]
 
 
 # everything else: heuristic's choice

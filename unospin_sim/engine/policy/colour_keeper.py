@@ -48,7 +48,7 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def best_card(st, pts, p, wd4_ok):
+def choose_card(st, r, pts, cum, p, wd4_ok):
     """The legal card of best score (first in scan order on ties), -1 when none: a card of
     its best colour 200 + points; another coloured card points + 2 x cards held of its
     colour; a wild 150 (Wild Draw Four 140) when play is in another colour, else -100
@@ -109,15 +109,11 @@ def race_discard(st, pts, w):
 # a question not answered below is answered above, under its name.
 
 @inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """A card of its best colour, else a switch to it (:func:`best_card`)."""
-    return best_card(st, pts, p, wd4_ok)
-
-
-@inl
 def choose_card_rl(st, pts, p):
-    """rlcard: :func:`best_card`, never a Wild Draw Four."""
-    return best_card(st, pts, p, False)
+    """rlcard: :func:`choose_card`, never a Wild Draw Four."""
+    b = best_colour(st, p)
+    ctx = (b, st.s[S_COLOUR] != b)
+    return best_kind(st, pts, p, False, coloured_score, wild_score, ctx, -1e18)[0]
 
 
 # everything else: heuristic's choice (heuristic's colour for a wild is the colour it holds most,

@@ -28,7 +28,7 @@ def wild_points(st, pts, p, k, ctx):
 
 
 @inl
-def best_card(st, pts, p, wd4_ok):
+def choose_card(st, r, pts, cum, p, wd4_ok):
     """The legal card worth the most points (first in scan order on ties), -1 when none:
     scan.best_kind, the points compared as integers (start -1)."""
     return best_kind(st, pts, p, wd4_ok, coloured_points, wild_points, (), -1)[0]
@@ -66,15 +66,9 @@ def race_discard(st, pts, w):
 # a question not answered below is answered above, under its name.
 
 @inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """The legal card worth the most points (:func:`best_card`)."""
-    return best_card(st, pts, p, wd4_ok)
-
-
-@inl
 def choose_card_rl(st, pts, p):
-    """rlcard: :func:`best_card`, never a Wild Draw Four."""
-    return best_card(st, pts, p, False)
+    """rlcard: :func:`choose_card`, never a Wild Draw Four."""
+    return best_kind(st, pts, p, False, coloured_points, wild_points, (), -1)[0]
 
 
 # everything else: heuristic's choice

@@ -73,8 +73,15 @@ def race_discard(st, pts, w):
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
     """A coloured legal card, a wild only when the hand is small; -1: draw, also while its
-    only legal cards are wilds it keeps (:func:`best_card`)."""
-    return best_card(st, pts, p, wd4_ok, True)
+    only legal cards are wilds it keeps: :func:`best_card` with ``may_hold``, written out
+    (the turn's call compiles one inline level less)."""
+    small = st.hand[p, HSIZE] <= HOARD_UNTIL
+    best, ctx = best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, (small, -1), -1e18)
+    if best >= 0:
+        return best
+    if st.s[S_DRAW_N] + st.s[S_DISC_N] > 0:
+        return -1
+    return ctx[1]  # the kept wild, -1 when none
 
 
 @inl

@@ -18,7 +18,7 @@ from . import reveals
 
 
 @inl
-def best_card(st, pts, p, wd4_ok):
+def choose_card(st, r, pts, cum, p, wd4_ok):
     """The searched move when one was decided for this turn and the hand is still the one
     it was decided on (the first card of the turn), else heuristic's card."""
     s = st.s
@@ -48,12 +48,6 @@ def choose_colour(st, p):
 # ==================================================================== its decisions
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """The searched move, else heuristic's card (:func:`best_card`)."""
-    return best_card(st, pts, p, wd4_ok)
-
 
 #: what its draw shows (reveals.py): nothing, it may draw by choice (a searched draw)
 DRAW_SHOWS = reveals.NOTHING

@@ -146,11 +146,12 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def best_card(st, pts, cum, wheel, p, wd4_ok):
+def choose_card(st, r, pts, cum, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
-    module docstring (computed once, at the first legal Spin card); -1 when no card is
-    legal. ``wheel``: spaces.WHEEL_* of the rules. Scan order and early exits:
+    module docstring (computed once, at the first legal Spin card) on the rules' wheel
+    (``r[R_WHEEL]``, spaces.WHEEL_*); -1 when no card is legal. Scan order and early exits:
     scan.best_kind."""
+    wheel = r[R_WHEEL]
     nxt = seat_after(st, p)
     ctx = (0.0, False, st.hand[nxt, HSIZE] <= 2, wheel != sp.WHEEL_NONE, cum, wheel, nxt)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
@@ -159,12 +160,6 @@ def best_card(st, pts, cum, wheel, p, wd4_ok):
 # ==================================================================== its decisions
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.
-
-@inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
-    """heuristic's card score plus the spin bonus (:func:`best_card` on the rules' wheel)."""
-    return best_card(st, pts, cum, r[R_WHEEL], p, wd4_ok)
-
 
 # everything else: heuristic's choice (rlcard has no wheel, so no Spin card to value)
 choose_card_rl = H.choose_card_rl
