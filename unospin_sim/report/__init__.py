@@ -23,9 +23,9 @@ from pathlib import Path
 
 from ..errors import UserError
 from .doc import Doc, format_p, ratio_interval
+from .race import race_section
 from .sections import (Context, balance_section, bots_label, editions_section, headline,
-                       race_section, runs_section, seats_section, side_by_side_section,
-                       wheel_section)
+                       runs_section, seats_section, side_by_side_section, wheel_section)
 from .skill import skill_section
 
 __all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
