@@ -141,7 +141,8 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
     files = set(cache.source_files(pkg))
     assert {"engine/layout.py", "engine/kernel.py", "engine/jit.py", "engine/policy/scan.py",
             "bots.py", "rules/cards.py", "rules/spaces.py"} <= files
-    assert not files & {"errors.py", "_text.py", "cli.py", "report/__init__.py", "runner.py",
+    assert not files & {"errors.py", "_text.py", "cli/__init__.py", "report/__init__.py",
+                        "runner.py",
                         "rules/ruleset.py", "rules/editions.py", "rules/values.py",
                         "rules/options.py", "rules/editions.toml",
                         "engine/encode.py", "engine/cache.py"}
@@ -234,7 +235,7 @@ NOT_COMPILED = {
     "spaces-unread-constant": ("rules/spaces.py",
                                "SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}",
                                "SPACE_ID = dict(zip(SPACE_NAMES, range(len(SPACE_NAMES))))"),
-    "cli": ("cli.py", "The command line:", "The command-line interface:"),
+    "cli": ("cli/__init__.py", "The command line:", "The command-line interface:"),
     "analysis": ("analysis/stats.py", "Estimators with confidence intervals",
                  "Estimators, with confidence intervals,"),
     "report": ("report/__init__.py", "The balance report:", "The balance report, i.e."),
@@ -289,7 +290,7 @@ def test_key_follows_a_compiled_in_constant(edited, case):
 def test_key_ignores_new_code_outside_the_compiled_constants(edited):
     pkg, h0 = edited
     for rel in ("bots.py", "errors.py", "rules/ruleset.py", "rules/editions.py",
-                "rules/values.py", "rules/cards.py", "rules/spaces.py", "cli.py",
+                "rules/values.py", "rules/cards.py", "rules/spaces.py", "cli/__init__.py",
                 "analysis/stats.py", "report/__init__.py"):
         append(pkg / rel, '\n\ndef _added(x):\n    """New."""\n    raise ValueError(f"no {x}")\n')
         assert cache.source_hash(pkg) == h0, rel

@@ -1,0 +1,212 @@
+"""The command line's shared pieces: argument types, the rule and bot flags every command that
+plays takes (``--edition``, ``--players``, ``--option``, ``--bots`` ...), and turning them into a
+:class:`~unospin_sim.rules.RuleSet` and bot specs. Each bad value is a one-line
+:class:`~unospin_sim.errors.UserError`."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from datetime import datetime
+from pathlib import Path
+
+from ..errors import RuleError, UserError
+
+PROG = "unospin_sim"
+DEFAULT_EDITION = "spin2025"
+
+
+DEFAULT_BOTS = "random"  # the bot RULINGS.md defines exactly: cross-checkable results
+
+
+MAX_SEED = 2**63 - 1
+
+
+MAX_GAMES = 2**62
+
+
+MAX_THREADS = 1024  # runner.simulate's limit: checked here, before the results directory exists
+
+
+class UsageError(UserError):
+    """A command-line syntax error reported by argparse."""
+
+
+class Parser(argparse.ArgumentParser):
+    """ArgumentParser whose errors are one-line :class:`UserError` s (no usage dump)."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        raise UsageError(message)
+
+
+def parse_games(text: str) -> int:
+    """Parse a number of games: ``1000000``, ``1_000``, ``1e6`` (a positive whole number).
+
+    Parameters
+    ----------
+    text : str
+        The flag value.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Not a positive whole number (``-5``, ``0``, ``1.5``, ``lots``) or absurdly large.
+    """
+    s = text.strip()
+    bad = argparse.ArgumentTypeError(
+        f"games must be a positive whole number such as 1000 or 1e6, got {text!r}")
+    try:
+        value = int(s)
+    except ValueError:
+        try:
+            f = float(s)
+        except ValueError:
+            raise bad from None
+        if not (math.isfinite(f) and f.is_integer()):
+            raise bad from None
+        value = int(f)
+    if value < 1:
+        raise bad
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"games must be at most {MAX_GAMES}, got {text!r}")
+    return value
+
+
+def int_type(what: str, low: int, high: int | None = None):
+    def convert(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            limit = f"from {low} to {high}" if high is not None else f">= {low}"
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number {limit}, got {text!r}")
+        return value
+    return convert
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def add_rule_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("rules")
+    g.add_argument("--edition", metavar="E",
+                   help=f"classic, spin2005, spin2025 or spiderman (default {DEFAULT_EDITION})")
+    g.add_argument("--players", type=int_type("players", 2, 10), metavar="P",
+                   help="number of players, 2-10 (default 4)")
+    g.add_argument("--wheel", metavar="SPACE=W,...",
+                   help="wheel weights, e.g. 'two_x=2,swap_hands=1'; unlisted spaces weigh 0")
+    g.add_argument("--turn-cap", type=int_type("turn cap", 1), metavar="N",
+                   help="turns after which a round is recorded unfinished (default 10000)")
+    g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="another rule option, e.g. wild_matches_colour=false (repeatable; "
+                        "every option is listed at the end of this help)")
+    g.add_argument("--rules", metavar="RULESTRING",
+                   help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
+                        "instead of the flags above")
+    p.add_argument("--bots", default=DEFAULT_BOTS, metavar="BOTS",
+                   help="one bot for all seats or one per seat, e.g. "
+                        f"'random,heuristic(forget=0.1),random,random' (default {DEFAULT_BOTS})")
+    p.add_argument("--rotate-bots", action="store_true",
+                   help="pass the deal one seat clockwise from game to game, as in a match: "
+                        "in game g, seat s holds the bot of player (s + g) mod players")
+
+
+def option_help() -> str:
+    from ..rules.options import option_help
+    return option_help()
+
+
+def _wheel_option(text: str, edition: str) -> dict:
+    from ..rules import parse_wheel
+
+    try:
+        return parse_wheel(text, edition)
+    except RuleError as e:
+        raise RuleError(f"--wheel: {e}") from None
+
+
+def _flag_options(args) -> dict[str, object]:
+    """Options given by --option, --players and --turn-cap (strings or ints)."""
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key or not value.strip():
+            raise RuleError(f"--option takes key=value, got {item!r}")
+        if key in options:
+            raise RuleError(f"--option {key} given twice")
+        options[key] = value.strip()
+    for key, value in (("players", args.players), ("turn_cap", args.turn_cap),
+                       ("match", getattr(args, "match", None)),
+                       ("target", getattr(args, "target", None))):
+        if value is not None:
+            if key in options:
+                raise RuleError(f"{key} given both as --option and as --{key.replace('_', '-')}")
+            options[key] = value
+    return options
+
+
+def resolve_rules(args):
+    """Build the RuleSet from --rules or --edition/--players/--wheel/--turn-cap/--option.
+
+    With ``--rules``, the other rule flags may only repeat what the rule string says; any
+    contradiction is an error.
+    """
+    from ..rules import RuleSet, parse_rules
+
+    options = _flag_options(args)
+    if args.rules is None:
+        edition = DEFAULT_EDITION if args.edition is None else args.edition
+        if args.wheel is not None:
+            if "wheel" in options:
+                raise RuleError("wheel given both as --option and as --wheel")
+            options["wheel"] = _wheel_option(args.wheel, edition)
+        return RuleSet.build(edition, **options)
+
+    base = parse_rules(args.rules)
+    if args.edition is not None and args.edition.strip().lower() != base.edition:
+        RuleSet.build(args.edition)  # an unknown edition gets its own message
+        raise RuleError(f"--edition {args.edition} contradicts --rules {str(base)!r}")
+    if args.wheel is not None:
+        options["wheel"] = _wheel_option(args.wheel, base.edition)
+    for key, value in options.items():
+        if base.replace(**{key: value}) != base:
+            flag = {"players": "--players", "turn_cap": "--turn-cap", "match": "--match",
+                    "target": "--target", "wheel": "--wheel"}.get(key, f"--option {key}")
+            raise RuleError(f"{flag} contradicts --rules {str(base)!r}")
+    return base
+
+
+def resolve_bots(args, rules):
+    """Parse --bots for the rule set's player count."""
+    from ..bots import parse_bots
+    from ..engine.encode import check_bots_for_rules
+
+    bots = parse_bots(args.bots, rules.players)
+    check_bots_for_rules(rules, bots)  # e.g. knobs the rlcard rules forbid: before any output
+    return bots
+
+
+def default_out(rules, seed: int) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = Path("results") / f"{rules.edition}-p{rules.players}-s{seed}-{stamp}"
+    out, n = base, 1
+    while out.exists():
+        n += 1
+        out = base.with_name(f"{base.name}-{n}")
+    return out
+
+
+def resume_command(path) -> str:
+    return f"python -m {PROG} run --resume {path}"
