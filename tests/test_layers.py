@@ -90,7 +90,6 @@ OVERSIZE = {
     ("function", "engine/turn.py", "_make_play_turn"),
     ("function", "engine/turn.py", "play_turn"),
     ("function", "engine/search.py", "decide"),
-    ("function", "playthrough.py", "render"),
 }
 
 

@@ -21,15 +21,61 @@ def _hand_text(counts: np.ndarray) -> str:
     return ", ".join(names) if names else "(empty)"
 
 
+def _seat(p):
+    return f"seat {p}"
+
+
+#: event code -> its line, for the events that only say something (a, b, c: the event's
+#: fields, layout.EV_*); the events that move cards or read hands are in :func:`render`
+_TEXT = {
+    L.EV_SET_ASIDE: lambda a, b, c: f"first card {kind_name(a)} is set aside and goes back "
+                                    "into the pile",
+    L.EV_FIRST: lambda a, b, c: f"first card: {kind_name(a)}",
+    L.EV_COLOUR: lambda a, b, c: f"  {_seat(a)} names {COLOURS[b]}",
+    L.EV_DRAW_FAIL: lambda a, b, c: f"  {_seat(a)} cannot draw: no card left",
+    # rlcard (b set): the top card goes too (it still sets what to match)
+    L.EV_RESHUFFLE: lambda a, b, c: (f"  the discard pile ({a} cards, the top card included) "
+                                     "becomes the draw pile" if b else
+                                     f"  the discard pile ({a} cards under the top) becomes "
+                                     "the draw pile"),
+    L.EV_SKIPPED: lambda a, b, c: f"  {_seat(a)} is skipped",
+    L.EV_REVERSE: lambda a, b, c: "  direction is now " + ("clockwise" if a > 0
+                                                           else "counter-clockwise"),
+    L.EV_UNO: lambda a, b, c: f"  {_seat(a)} calls UNO",
+    L.EV_FORGET: lambda a, b, c: f"  {_seat(a)} forgets to call UNO",
+    L.EV_CAUGHT: lambda a, b, c: f"  {_seat(b)} catches {_seat(a)}",
+    L.EV_PENALTY: lambda a, b, c: f"  {_seat(a)} draws 2 for not calling UNO",
+    L.EV_CHALLENGE: lambda a, b, c: (f"  {_seat(a)} challenges the Wild Draw Four of "
+                                     f"{_seat(b)}: " + ("illegal: the player draws 4" if c
+                                                        else "legal: the challenger draws 6")),
+    L.EV_BLUFF: lambda a, b, c: f"  {_seat(a)} bluffs a Wild Draw Four",
+    L.EV_SPIN: lambda a, b, c: f"  {_seat(a)} spins the wheel: {SPACE_NAMES[b]}",
+    L.EV_WAR_SHOW: lambda a, b, c: f"  war: {_seat(a)} shows a {b}",
+    L.EV_WAR_WIN: lambda a, b, c: "  war: nobody wins" if a < 0 else f"  war: {_seat(a)} wins",
+    L.EV_RACE_WIN: lambda a, b, c: f"  {_seat(a)} wins the UNO Spin race",
+    L.EV_TWO_X: lambda a, b, c: "  2X is on: two cards a turn" if a else "  2X ends",
+    L.EV_WEB_SWING: lambda a, b, c: (f"  web swing: nobody else holds {COLOURS[b]}" if c < 0
+                                     else f"  web swing to {_seat(c)}: play continues after "
+                                     "them"),
+    L.EV_NAME: lambda a, b, c: f"  {_seat(a)} names " + (COLOURS[c] if b == 0
+                                                         else f"number {c}"),
+    L.EV_PENALTY_ON: lambda a, b, c: f"  {_seat(a)} faces a penalty of {b} cards: stack or "
+                                     "take it",
+    L.EV_PENALTY_TAKE: lambda a, b, c: f"  {_seat(a)} takes the penalty: draws {b}",
+    L.EV_STACK_CHALLENGE: lambda a, b, c: (
+        f"  {_seat(a)} challenges the Wild Draw Four of {_seat(b)}: "
+        + ("illegal: the player draws 4" if c else
+           "legal: the challenger draws the penalty and 2 more")),
+}
+
+
 def render(events: np.ndarray, state, rules, bots) -> str:
     """Text of one game from its event log (see :func:`unospin_sim.run.trace`)."""
     np_ = rules.players
     hands = np.zeros((np_, N_KINDS), np.int64)
     lines = [f"rules: {rules}", "bots: " + ", ".join(f"seat {i}={b}" for i, b in enumerate(bots))]
     deal_done = False
-
-    def seat(p):
-        return f"seat {p}"
+    seat = _seat
 
     for code, a, b, c in events.tolist():
         if code == L.EV_DEAL:
@@ -38,85 +84,29 @@ def render(events: np.ndarray, state, rules, bots) -> str:
         if not deal_done:
             deal_done = True
             lines.append(f"dealer: seat {np_ - 1}; dealt {L.HAND_SIZE} cards each")
-        if code == L.EV_SET_ASIDE:
-            lines.append(f"first card {kind_name(a)} is set aside and goes back into the pile")
-        elif code == L.EV_FIRST:
-            lines.append(f"first card: {kind_name(a)}")
+        if code in _TEXT:
+            lines.append(_TEXT[code](a, b, c))
         elif code == L.EV_TURN:
             lines.append("")
             lines.append(f"turn {b}: {seat(a)} holds [{_hand_text(hands[a])}]")
         elif code == L.EV_PLAY:
             hands[a, b] -= 1
             lines.append(f"  {seat(a)} plays {kind_name(b)}")
-        elif code == L.EV_COLOUR:
-            lines.append(f"  {seat(a)} names {COLOURS[b]}")
         elif code == L.EV_DRAW:
             hands[a, b] += 1
             lines.append(f"  {seat(a)} draws {kind_name(b)}")
-        elif code == L.EV_DRAW_FAIL:
-            lines.append(f"  {seat(a)} cannot draw: no card left")
-        elif code == L.EV_RESHUFFLE:
-            if b:  # rlcard: the top card goes too (it still sets what to match)
-                lines.append(f"  the discard pile ({a} cards, the top card included) becomes "
-                             f"the draw pile")
-            else:
-                lines.append(f"  the discard pile ({a} cards under the top) becomes the draw "
-                             f"pile")
-        elif code == L.EV_SKIPPED:
-            lines.append(f"  {seat(a)} is skipped")
-        elif code == L.EV_REVERSE:
-            lines.append("  direction is now " + ("clockwise" if a > 0 else "counter-clockwise"))
-        elif code == L.EV_UNO:
-            lines.append(f"  {seat(a)} calls UNO")
-        elif code == L.EV_FORGET:
-            lines.append(f"  {seat(a)} forgets to call UNO")
-        elif code == L.EV_CAUGHT:
-            lines.append(f"  {seat(b)} catches {seat(a)}")
-        elif code == L.EV_PENALTY:
-            lines.append(f"  {seat(a)} draws 2 for not calling UNO")
-        elif code == L.EV_CHALLENGE:
-            verdict = "illegal: the player draws 4" if c else "legal: the challenger draws 6"
-            lines.append(f"  {seat(a)} challenges the Wild Draw Four of {seat(b)}: {verdict}")
-        elif code == L.EV_BLUFF:
-            lines.append(f"  {seat(a)} bluffs a Wild Draw Four")
-        elif code == L.EV_SPIN:
-            lines.append(f"  {seat(a)} spins the wheel: {SPACE_NAMES[b]}")
         elif code == L.EV_WHEEL_DISCARD:
             hands[a, b] -= 1
             where = "under the discard pile" if c else "onto the discard pile"
             lines.append(f"  {seat(a)} discards {kind_name(b)} {where}")
         elif code == L.EV_SHOW_HAND:
             lines.append(f"  {seat(a)} shows [{_hand_text(hands[a])}]")
-        elif code == L.EV_WAR_SHOW:
-            lines.append(f"  war: {seat(a)} shows a {b}")
-        elif code == L.EV_WAR_WIN:
-            lines.append("  war: nobody wins" if a < 0 else f"  war: {seat(a)} wins")
-        elif code == L.EV_RACE_WIN:
-            lines.append(f"  {seat(a)} wins the UNO Spin race")
         elif code == L.EV_TRADE:
             hands[:] = np.roll(hands, 1, axis=0)
             lines.append("  every hand passes one seat clockwise")
         elif code == L.EV_SWAP:
             hands[[a, b]] = hands[[b, a]]
             lines.append(f"  {seat(a)} swaps hands with {seat(b)}")
-        elif code == L.EV_TWO_X:
-            lines.append("  2X is on: two cards a turn" if a else "  2X ends")
-        elif code == L.EV_WEB_SWING:
-            if c < 0:
-                lines.append(f"  web swing: nobody else holds {COLOURS[b]}")
-            else:
-                lines.append(f"  web swing to {seat(c)}: play continues after them")
-        elif code == L.EV_NAME:
-            what = COLOURS[c] if b == 0 else f"number {c}"
-            lines.append(f"  {seat(a)} names {what}")
-        elif code == L.EV_PENALTY_ON:
-            lines.append(f"  {seat(a)} faces a penalty of {b} cards: stack or take it")
-        elif code == L.EV_PENALTY_TAKE:
-            lines.append(f"  {seat(a)} takes the penalty: draws {b}")
-        elif code == L.EV_STACK_CHALLENGE:
-            verdict = ("illegal: the player draws 4" if c else
-                       "legal: the challenger draws the penalty and 2 more")
-            lines.append(f"  {seat(a)} challenges the Wild Draw Four of {seat(b)}: {verdict}")
         elif code == L.EV_ZERO_PASS:
             hands[:] = np.roll(hands, 1 if a > 0 else -1, axis=0)
             way = "clockwise" if a > 0 else "counter-clockwise"
