@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from unospin_sim.engine import cache
+from unospin_sim.engine import cache, cache_key
 
 PACKAGE = Path(cache.PACKAGE_DIR)
 
@@ -145,7 +145,7 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
                         "runner.py",
                         "rules/ruleset.py", "rules/editions.py", "rules/values.py",
                         "rules/options.py", "rules/editions.toml",
-                        "engine/encode.py", "engine/cache.py"}
+                        "engine/encode.py", "engine/cache.py", "engine/cache_key.py"}
     assert files == set(cache.engine_files(pkg)) | set(cache.compiled_constants(pkg))
 
     # found from the engine's imports: `from ..bots import B_JUMP`, `sp.N_SPACES`, ...
@@ -363,7 +363,8 @@ def test_python_only_engine_modules_compile_nothing():
         return bool(names & JIT_NAMES)
 
     python_only = {rel.removesuffix(".py") for rel in cache.PYTHON_ONLY}
-    assert python_only == {"engine/cache", "engine/encode", "engine/policy/decisions"}
+    assert python_only == {"engine/cache", "engine/cache_key", "engine/encode",
+                           "engine/policy/decisions"}
     for rel in cache.PYTHON_ONLY:
         assert not uses_jit(ast.parse((PACKAGE / rel).read_text())), rel
     jitting = 0
@@ -377,8 +378,8 @@ def test_python_only_engine_modules_compile_nothing():
 
 def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
     pkg = copy_package(tmp_path)
-    monkeypatch.setattr(cache, "PACKAGE_DIR", str(pkg))
-    monkeypatch.setattr(cache, "_memo", (None, None, None))
+    monkeypatch.setattr(cache_key, "PACKAGE_DIR", str(pkg))
+    monkeypatch.setattr(cache_key, "_memo", (None, None, None))
     h0 = cache.current_hash()
     assert h0 == cache.current_hash() == cache.source_hash(pkg)
     set_constant(pkg / "engine" / "layout.py", "MAX_CARDS", add=1)
