@@ -115,3 +115,58 @@ def test_no_new_oversized_room():
     found = oversize()
     assert not sorted(found - OVERSIZE), f"over the size limits: {sorted(found - OVERSIZE)}"
     assert not sorted(OVERSIZE - found), f"no longer over, remove: {sorted(OVERSIZE - found)}"
+
+
+# ==================================================================== the layers (issue 26)
+#: each room of the package (a top-level module or subpackage) and its layer: a room imports
+#: only rooms of lower layers (docs/ARCHITECTURE.md: rules -> engine -> results -> analysis
+#: -> run -> report/plots, with the CLI the door on top)
+LAYERS = {
+    "errors": 0, "_text": 0, "__version__": 0,
+    "rules": 1, "bots": 1,
+    "engine": 2,
+    "results": 3,
+    "analysis": 4,
+    "run": 5,
+    "runner": 6, "playthrough": 6, "tournament": 6, "precompile": 6,
+    "plots": 7, "report": 8, "design": 8,
+    "cli": 9, "__main__": 10,
+}
+#: (importing room, imported room) against the layers, still to be moved (may only shrink)
+UPWARD = {("plots", "design")}  # plots.plot_design_front reads design.goals.METRICS
+
+
+def room_imports() -> set[tuple[str, str]]:
+    """(importing room, imported room) for every import between two rooms of the package,
+    at module level or inside a function."""
+    found = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        importer = _module_name(path)
+        room = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                target = _resolve(importer, path.name == "__init__.py", node)
+                names = [a.name for a in node.names] if target == "unospin_sim" else [None]
+            elif isinstance(node, ast.Import):
+                target, names = "", []
+                for a in node.names:
+                    if a.name.startswith("unospin_sim."):
+                        target, names = a.name, [None]
+            else:
+                continue
+            if not target.startswith("unospin_sim"):
+                continue
+            for name in names:
+                other = name if name else target.split(".")[1]
+                if other != room:
+                    found.add((room, other))
+    return found
+
+
+def test_imports_follow_the_layers():
+    found = room_imports()
+    rooms = {a for a, _ in found} | {b for _, b in found}
+    assert not sorted(rooms - set(LAYERS)), f"rooms without a layer: {sorted(rooms - set(LAYERS))}"
+    upward = {(a, b) for a, b in found if LAYERS[b] >= LAYERS[a]}
+    assert not sorted(upward - UPWARD), f"imports against the layers: {sorted(upward - UPWARD)}"
+    assert not sorted(UPWARD - upward), f"no longer against the layers: {sorted(UPWARD - upward)}"
