@@ -279,7 +279,7 @@ def render() -> str:
                         f"{fact} = (" + ", ".join(map(str, values)) + ")"]
     implemented += ["#: the questions and facts (the policy home re-exports them)",
                     "__all__ = [" + ", ".join(f'"{f}"' for f in funcs) + "]"]
-    return _fix_imports(_wrap_tuple("\n".join(head + implemented + body) + "\n"))
+    return _wrap_lists("\n".join(head + implemented + body) + "\n")
 
 
 def _aliases_in(line: str):
@@ -293,10 +293,11 @@ def _aliases_in(line: str):
         yield head
 
 
-def _wrap_tuple(src: str) -> str:
-    """Wrap the IMPLEMENTED and __all__ lines at 99 columns."""
+def _wrap_lists(src: str) -> str:
+    """Wrap the bots import and the IMPLEMENTED and __all__ lines at 99 columns, each
+    continuation line aligned under its opening bracket."""
     lines = src.split("\n")
-    for head in ("IMPLEMENTED = (", "__all__ = ["):
+    for head in ("from ...bots import (", "IMPLEMENTED = (", "__all__ = ["):
         for i, ln in enumerate(lines):
             if ln.startswith(head) and len(ln) > 99:
                 names, out, cur = ln[len(head):-1].split(", "), [], head
@@ -308,25 +309,6 @@ def _wrap_tuple(src: str) -> str:
                     cur += piece
                 lines[i:i + 1] = out + [cur]
                 break
-    return "\n".join(lines)
-
-
-def _fix_imports(src: str) -> str:
-    """Wrap the bots import at 99 columns."""
-    lines = src.split("\n")
-    for i, ln in enumerate(lines):
-        if ln.startswith("from ...bots import (") and len(ln) > 99:
-            names = ln[len("from ...bots import ("):-1].split(", ")
-            out, cur = [], "from ...bots import ("
-            for k, n in enumerate(names):
-                piece = n + (", " if k < len(names) - 1 else ")")
-                if len(cur) + len(piece.rstrip()) > 99:
-                    out.append(cur.rstrip())
-                    cur = " " * len("from ...bots import (")
-                cur += piece
-            out.append(cur)
-            lines[i:i + 1] = out
-            break
     return "\n".join(lines)
 
 
