@@ -33,3 +33,18 @@ def test_seat_chart_lists_fair_share_once_per_player_count():
     assert labels.count("fair share (4 players)") == 1
     assert labels.count("fair share (2 players)") == 1
     plt.close(fig)
+
+
+def test_design_front_labels_axes_with_the_units_of_metric_objects():
+    from unospin_sim.design import METRICS
+    from unospin_sim.plots import plot_design_front
+    designs = pd.DataFrame({"pareto": [False, True], "trial": [0, 1],
+                            **{f"mean_turns{s}": [40.0, 50.0] for s in ("", "_low", "_high")},
+                            **{f"seat_gap{s}": [0.1, 0.2] for s in ("", "_low", "_high")}})
+    fig, ax = plt.subplots()
+    assert plot_design_front(designs, [METRICS["mean_turns"]], ax=ax) is ax
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("trial", "mean_turns (turns per round)")
+    ax2 = plot_design_front(designs, ["mean_turns", "seat_gap"], ax=fig.add_subplot(2, 1, 2))
+    assert (ax2.get_xlabel(), ax2.get_ylabel()) == ("mean_turns", "seat_gap")
+    assert ax2.get_legend_handles_labels()[1] == ["screened design", "Pareto design"]
+    plt.close(fig)

@@ -17,7 +17,8 @@ import pandas as pd
 
 from ..errors import UserError
 from ..rules import RuleSet, parse_rules
-from .goals import Goal, directions, distance, fmt_metrics, objectives, pareto, unique_metrics
+from .goals import (METRICS, Goal, directions, distance, fmt_metrics, objectives, pareto,
+                    unique_metrics)
 from .space import design_rules, options_changed, segments_moved
 from .spec import (FRESH_SEED_OFFSET, REFINE_FIRST, REFINE_LATER, ROBUST_BOT, SEED_MOD,
                    DesignSpec, MeasurementStore, atomic_write, open_study, say)
@@ -198,8 +199,8 @@ def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
     from ..plots import plot_design_front
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()
-    plot_design_front(df[df["stage"] == "screen"], [g.metric for g in unique_metrics(goals)],
-                      ax=ax, goals=goals)
+    plot_design_front(df[df["stage"] == "screen"],
+                      [METRICS[g.metric] for g in unique_metrics(goals)], ax=ax, goals=goals)
     fig.tight_layout()
     fig.savefig(out / "pareto.png", dpi=110)
 

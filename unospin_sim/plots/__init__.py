@@ -185,9 +185,12 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
 def plot_design_front(designs, metrics, ax=None, goals=()):
     """The screened designs of a design study (``designs.csv`` rows of stage ``screen``):
     the first two goal metrics against each other with 95% intervals, the Pareto designs
-    (column ``pareto``) highlighted; with one metric, the metric by trial. ``goals``
+    (column ``pareto``) highlighted; with one metric, the metric by trial. Each of
+    ``metrics`` is a column name, or an object with ``name`` and ``unit`` (a
+    :class:`~unospin_sim.design.Metric`), whose unit then labels its axis. ``goals``
     (:class:`~unospin_sim.design.Goal` s) draws each target's tolerance band and each bound."""
-    from ..design.goals import METRICS
+    units = {getattr(m, "name", m): getattr(m, "unit", "") for m in metrics}
+    metrics = list(units)
     ax = _ax(ax)
     x_name = metrics[0] if len(metrics) > 1 else "trial"
     y_name = metrics[1] if len(metrics) > 1 else metrics[0]
@@ -217,7 +220,7 @@ def plot_design_front(designs, metrics, ax=None, goals=()):
             line(g.value, color="tab:green", ls="--", lw=1, label=f"goal {g.text}")
 
     def axis_label(name):
-        return "trial" if name == "trial" else f"{name} ({METRICS[name].unit})"
+        return f"{name} ({units[name]})" if units.get(name) else name
     ax.set_xlabel(axis_label(x_name))
     ax.set_ylabel(axis_label(y_name))
     ax.set_title("Screened designs (95% intervals)", fontsize=10)
