@@ -122,13 +122,16 @@ def loop_of(r, bots) -> str:
     return "default"
 
 
-def _make_entry_points(loop):
-    """The entry points (play_chunk, replay_spins, play_match_chunk, trace_game) compiled
-    for round loop ``loop`` (one of :data:`LOOPS`): the loop is frozen at compile time, so
-    the branches of the other loops are pruned before typing and never compiled."""
-    search = loop == "search"
-    rl = loop == "rlcard"
-    house = loop == "house"
+def _loop_flags(loop):
+    """(search, rl, house): which round loop ``loop`` (one of :data:`LOOPS`) is. An entry
+    point reads them as constants frozen at compile time, so the branches of the other loops
+    are pruned before typing and never compiled."""
+    return loop == "search", loop == "rlcard", loop == "house"
+
+
+def _make_play_chunk(loop):
+    """The compiled ``play_chunk`` of round loop ``loop``."""
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True, nogil=True), loop)
     def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
@@ -171,6 +174,12 @@ def _make_entry_points(loop):
                 m += ns
         return spins[:m]
 
+    return play_chunk
+
+
+def _make_replay_spins(loop):
+    """The compiled ``replay_spins`` of round loop ``loop``."""
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True, nogil=True), loop)
     def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
@@ -225,6 +234,12 @@ def _make_entry_points(loop):
         s[S_FORCE_AT] = 0
         return 0
 
+    return replay_spins
+
+
+def _make_play_match_chunk(loop):
+    """The compiled ``play_match_chunk`` of round loop ``loop``."""
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True, nogil=True), loop)
     def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
@@ -319,6 +334,12 @@ def _make_entry_points(loop):
                 matches[i, 4 + q] = score[q]
         return rows[:n], seeds[:n], matches, spins[:m]
 
+    return play_match_chunk
+
+
+def _make_trace_game(loop):
+    """The compiled ``trace_game`` of round loop ``loop``."""
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True), loop)
     def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
@@ -339,7 +360,14 @@ def _make_entry_points(loop):
             play_round_default(st, r, deck, pts, cum, seated, gs)
         return st.log[:st.s[S_LOG_N]].copy(), st
 
-    return play_chunk, replay_spins, play_match_chunk, trace_game
+    return trace_game
+
+
+def _make_entry_points(loop):
+    """The entry points (play_chunk, replay_spins, play_match_chunk, trace_game) compiled
+    for round loop ``loop`` (one of :data:`LOOPS`)."""
+    return (_make_play_chunk(loop), _make_replay_spins(loop), _make_play_match_chunk(loop),
+            _make_trace_game(loop))
 
 
 #: loop name -> (play_chunk, replay_spins, play_match_chunk, trace_game) for that loop
@@ -355,13 +383,13 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
 
 
 def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
-    """Paired spin replays (see the compiled ``replay_spins`` of :func:`_make_entry_points`)."""
+    """Paired spin replays (see the compiled ``replay_spins`` of :func:`_make_replay_spins`)."""
     return ENTRY_POINTS[loop_of(r, bots)][1](r, deck, pts, cum, bots, seed, games, ks,
                                              spaces, rotate, out)
 
 
 def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
-    """Whole matches (see the compiled ``play_match_chunk`` of :func:`_make_entry_points`)."""
+    """Whole matches (see the compiled ``play_match_chunk`` of :func:`_make_play_match_chunk`)."""
     return ENTRY_POINTS[loop_of(r, bots)][2](r, deck, pts, cum, bots, seed, match0, nmatch,
                                              max_rounds)
 

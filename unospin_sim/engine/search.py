@@ -239,6 +239,60 @@ def add_candidate(w, c, k, colour):
 
 
 @hot
+def candidates(st, w, p, legal, hk, draw_ok, colours):
+    """Write ``decide``'s candidates for seat p into its work area ``w`` and return their
+    number: heuristic's move ``hk`` first (with heuristic's colour if a wild), then the other
+    playable card kinds, then drawing (``draw_ok``), then (``colours``, knob colours) each
+    legal wild with each colour heuristic would not name; each alive, with no results yet."""
+    n_c = add_candidate(w, 0, hk, 0)
+    for k in range(N_KINDS):
+        if k != hk and st.hand[p, k] > 0 and playable(st, k, legal):
+            n_c = add_candidate(w, n_c, k, 0)
+    if draw_ok and hk != -1:
+        n_c = add_candidate(w, n_c, -1, 0)
+    if colours:
+        hc = H.choose_colour(st, p)
+        for k in range(FIRST_WILD, N_KINDS):
+            if st.hand[p, k] > 0 and playable(st, k, legal):
+                for col in range(4):
+                    if col != hc:
+                        n_c = add_candidate(w, n_c, k, col + 1)
+    for c in range(n_c):
+        w[c, 1] = 1  # alive
+        w[c, 2] = 0
+        w[c, 3] = 0
+        w[W_DIF + c, 0] = 0
+        w[W_DIF + c, 1] = 0
+    return n_c
+
+
+@hot
+def final_choice(w, n_c, n_roll, hk):
+    """The final test of ``decide``, on the candidates that ran every one of the ``n_roll``
+    rollouts (as without the early stop): a candidate replaces the incumbent (heuristic's
+    move ``hk``, candidate 0) when its mean result is better by more than SEARCH_Z standard
+    errors. Returns (first card, colour + 1 or 0)."""
+    best = hk
+    best_col = 0
+    best_m = 0.0
+    best_v = 0.0
+    for c in range(n_c):
+        if w[c, 1] == 0:
+            continue
+        m = w[c, 2] / n_roll
+        var = max(w[c, 3] / n_roll - m * m, 0.0)
+        if c == 0:
+            best_m = m
+            best_v = var
+        elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
+            best = w[c, 0]  # better than the incumbent by more than SEARCH_Z standard errors
+            best_col = w[W_DIF + c, 2]
+            best_m = m
+            best_v = var
+    return best, best_col
+
+
+@hot
 def decide(st, sc, r, deck, pts, cum, bots):
     """Decide the first move of the coming turn of the search seat to act (S_CUR) and
     store it in S_SEARCH_* (the game's state changes nowhere else). Its work area is the
@@ -277,28 +331,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
     if w.shape[0] < SEARCH_WORK_ROWS:  # no work area: heuristic's move
         store(st, hk, 0)
         return
-    # the candidates: heuristic's move first (with heuristic's colour if a wild), then the
-    # other card kinds, then drawing, then (knob colours) each legal wild with each colour
-    # heuristic would not name
-    n_c = add_candidate(w, 0, hk, 0)
-    for k in range(N_KINDS):
-        if k != hk and st.hand[p, k] > 0 and playable(st, k, legal):
-            n_c = add_candidate(w, n_c, k, 0)
-    if draw_ok and hk != -1:
-        n_c = add_candidate(w, n_c, -1, 0)
-    if colours:
-        hc = H.choose_colour(st, p)
-        for k in range(FIRST_WILD, N_KINDS):
-            if st.hand[p, k] > 0 and playable(st, k, legal):
-                for col in range(4):
-                    if col != hc:
-                        n_c = add_candidate(w, n_c, k, col + 1)
-    for c in range(n_c):
-        w[c, 1] = 1  # alive
-        w[c, 2] = 0
-        w[c, 3] = 0
-        w[W_DIF + c, 0] = 0
-        w[W_DIF + c, 1] = 0
+    n_c = candidates(st, w, p, legal, hk, draw_ok, colours)
     peek = bots[p, B_PEEK] != 0
     infer = bots[p, B_INFER] != 0
     n_pool = 0 if peek else unseen_pool(st, p, w)
@@ -351,25 +384,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
                 if md < -SEARCH_DROP_Z * np.sqrt(vd / done) - 1e-9:
                     w[c, 1] = 0
                     n_alive -= 1
-    # the final test, on the candidates that ran every rollout (as without the early
-    # stop): a candidate replaces the incumbent when better by SEARCH_Z standard errors
-    best = hk
-    best_col = 0
-    best_m = 0.0
-    best_v = 0.0
-    for c in range(n_c):
-        if w[c, 1] == 0:
-            continue
-        m = w[c, 2] / n_roll
-        var = max(w[c, 3] / n_roll - m * m, 0.0)
-        if c == 0:
-            best_m = m
-            best_v = var
-        elif m - best_m > SEARCH_Z * np.sqrt((var + best_v) / n_roll) + 1e-9:
-            best = w[c, 0]  # better than the incumbent by more than SEARCH_Z standard errors
-            best_col = w[W_DIF + c, 2]
-            best_m = m
-            best_v = var
+    best, best_col = final_choice(w, n_c, n_roll, hk)
     store(st, best, best_col)
 
 

@@ -78,10 +78,64 @@ def mark_void(st, bots, p, c):
     st.hand[p, VOID] |= m
 
 
+def _make_end_turn(house):
+    """end_turn for the default rules (``house`` False) or with the house rules (``house``
+    True), inlined into the play_turn of the same rules."""
+
+    @variant(inl, "house" if house else "default")
+    def end_turn(st, r, bots, p, played, n_rev, n_draw, n_pass, n_wd4, wd4_illegal, last_draw,
+                 last_bluff, jump_from):
+        """The effects of seat p's turn, resolved once after it played ``played`` cards (the
+        counts and flags play_turn gathered): the direction, the penalty draw with its
+        challenges (stacking: the penalty waits for the victim), the skipped seats, S_CUR;
+        jump_in then opens a jump-in window."""
+        s = st.s
+        if n_rev & 1:
+            s[S_DIR] = -s[S_DIR]
+            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+        elif n_rev > 0:
+            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
+        v = seat_after(st, p)
+        if n_draw > 0:
+            if s[S_WINNER] < 0:
+                if house and r[R_STACKING]:  # the penalty waits for the victim
+                    start_penalty(st, p, v, n_draw, last_draw, last_bluff, n_pass)
+                    return
+                for i in range(n_wd4):  # each WD4 in the order played: a challenge hits it
+                    if policy.challenges(st, bots, v):
+                        if (wd4_illegal >> i) & 1:
+                            ev(st, EV_CHALLENGE, v, p, 1)
+                            draw_n(st, p, 4)
+                            n_draw -= 4
+                            n_pass -= 1
+                        else:
+                            ev(st, EV_CHALLENGE, v, p, 0)
+                            n_draw += 2
+            draw_n(st, v, n_draw)
+        if s[S_WINNER] >= 0:
+            return
+        q = p if jump_from < 0 else jump_from
+        q = seat_after(st, q)
+        for _ in range(n_pass):
+            ev(st, EV_SKIPPED, q, 0, 0)
+            q = seat_after(st, q)
+        s[S_CUR] = q
+        if house and r[R_JUMP_IN] and played > 0:
+            open_jump(st, r, p)
+
+    return end_turn
+
+
+#: the end of a turn under the default rules and with the house rules: one function each
+#: (one qualified name, jit.variant), inlined by the play_turn variants of those rules
+END_TURN = {False: _make_end_turn(False), True: _make_end_turn(True)}
+
+
 def _make_play_turn(house, inline):
     """play_turn for the default rules (``house`` False) or for rule sets with a house rule
     of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
     called function of its own."""
+    end_turn = END_TURN[house]
 
     @variant(inl if inline else hot, ("house" if house else "default")
              + ("_inl" if inline else ""))
@@ -191,39 +245,8 @@ def _make_play_turn(house, inline):
                 else:
                     s[S_SPIN_NEXT] = 1
                 break
-        # ---- resolve the turn's effects once
-        if n_rev & 1:
-            s[S_DIR] = -s[S_DIR]
-            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
-        elif n_rev > 0:
-            ev(st, EV_REVERSE, s[S_DIR], 0, 0)
-        v = seat_after(st, p)
-        if n_draw > 0:
-            if s[S_WINNER] < 0:
-                if house and r[R_STACKING]:  # the penalty waits for the victim
-                    start_penalty(st, p, v, n_draw, last_draw, last_bluff, n_pass)
-                    return
-                for i in range(n_wd4):  # each WD4 in the order played: a challenge hits it
-                    if policy.challenges(st, bots, v):
-                        if (wd4_illegal >> i) & 1:
-                            ev(st, EV_CHALLENGE, v, p, 1)
-                            draw_n(st, p, 4)
-                            n_draw -= 4
-                            n_pass -= 1
-                        else:
-                            ev(st, EV_CHALLENGE, v, p, 0)
-                            n_draw += 2
-            draw_n(st, v, n_draw)
-        if s[S_WINNER] >= 0:
-            return
-        q = p if jump_from < 0 else jump_from
-        q = seat_after(st, q)
-        for _ in range(n_pass):
-            ev(st, EV_SKIPPED, q, 0, 0)
-            q = seat_after(st, q)
-        s[S_CUR] = q
-        if house and r[R_JUMP_IN] and played > 0:
-            open_jump(st, r, p)
+        end_turn(st, r, bots, p, played, n_rev, n_draw, n_pass, n_wd4, wd4_illegal, last_draw,
+                 last_bluff, jump_from)
 
     return play_turn
 
