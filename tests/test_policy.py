@@ -21,6 +21,7 @@ from unospin_sim.engine.policy import hoarder as HO
 from unospin_sim.engine.policy import random_bot as R
 from unospin_sim.engine.policy import search_bot as SE
 from unospin_sim.engine.policy import spin_aware as SA
+from unospin_sim.engine.policy import tuned as TU
 from unospin_sim.errors import BotError
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import KIND_FACE, WILD, WILD_COLOUR, WILD_DRAW_FOUR
@@ -40,7 +41,7 @@ def _rules_arrays():
 
 
 # the added strategies whose choice is heuristic's own function
-_ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware", "search")
+_ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware", "search", "tuned")
 
 
 def _card(mod, wd4_ok):
@@ -70,7 +71,10 @@ CASES = {
                      "colour_keeper": _card(CK, True),
                      "aggressor": _card(AG, True),
                      "spin_aware": _card(SA, True),
-                     "search": _card(SE, True)}),
+                     "search": _card(SE, True),
+                     "tuned": lambda st, pts, p: TU.choose_card(
+                         st, _rules_arrays()[0], pts, _rules_arrays()[1],
+                         _strategy_bots("tuned"), p, True)}),
     "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
                        {"random": lambda st, pts, p: R.choose_card_rl(st, pts, p),
                         "heuristic": lambda st, pts, p: H.best_card(st, pts, p, False),
@@ -79,10 +83,14 @@ CASES = {
                         "colour_keeper": _card(CK, False),
                         "aggressor": _card(AG, False),
                         "spin_aware": lambda st, pts, p: H.best_card(st, pts, p, False),
-                        "search": lambda st, pts, p: H.best_card(st, pts, p, False)}),
+                        "search": lambda st, pts, p: H.best_card(st, pts, p, False),
+                        "tuned": lambda st, pts, p: TU.choose_card_rl(
+                            st, pts, _strategy_bots("tuned"), p)}),
     "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
                       {"random": lambda st, pts, p: R.choose_colour(st, p),
-                       **_like_h(lambda st, pts, p: H.choose_colour(st, p))}),
+                       **_like_h(lambda st, pts, p: H.choose_colour(st, p),
+                                 tuned=lambda st, pts, p: TU.choose_colour(
+                                     st, _strategy_bots("tuned"), p))}),
     "colour_to_discard": (lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
                           {"random": lambda st, pts, p: R.held_colour(st, p),
                            **_like_h(lambda st, pts, p: H.held_colour(st, pts, p),
@@ -190,7 +198,7 @@ def test_almost_uno_keep_only_reorders_the_scratch_list():
         np.testing.assert_array_equal(g.st.hand, hand)
         kept = g.st.cards[L.TMP + n - 2:L.TMP + n].tolist()
         if strategy in ("heuristic", "hoarder", "aggressor", "spin_aware",
-                        "colour_keeper"):  # keep their wilds
+                        "colour_keeper", "tuned"):  # keep their wilds
             assert sorted(kept) == [WILD, WILD_DRAW_FOUR]
         if strategy == "greedy":  # keeps its two cheapest cards: red 3 and red 5
             assert sorted(kept) == sorted(kinds("red 3", "red 5"))
@@ -244,8 +252,10 @@ def test_every_strategy_module_answers_every_question(strategy):
         fn = getattr(mod, d.name, None)
         assert fn is not None, f"{mod.__name__} exports no {d.name}"
         params = list(inspect.signature(getattr(fn, "py_func", fn)).parameters)  # plain under
-        # NUMBA_DISABLE_JIT=1 (tests/test_mutants.py)
-        assert params == d.params.split(", "), (mod.__name__, d.name, params)
+        # NUMBA_DISABLE_JIT=1 (tests/test_mutants.py); ``bots`` before the seat when the
+        # strategy reads its knobs (decisions.takes_bots)
+        want = d.question_params if decisions.takes_bots(fn) else d.params
+        assert params == want.split(", "), (mod.__name__, d.name, params)
     for fact in decisions.FACTS:
         assert isinstance(getattr(mod, fact, None), int), f"{mod.__name__} declares no {fact}"
 

@@ -23,7 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unospin_sim.bots import DEFAULTS, KNOBS, STRATEGIES, BotSpec, bots_string, parse_bots
+from unospin_sim.bots import (DEFAULTS, KNOBS, STRATEGIES, TUNED_WEIGHTS, BotSpec,
+                              bots_string, parse_bots)
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
 from unospin_sim.runner import saved_bot_string, simulate
@@ -131,6 +132,10 @@ def bot_specs(draw) -> BotSpec:
         elif knob == "horizon":  # search's own knob: turns before a rollout is cut off
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 40)))
+        elif knob in TUNED_WEIGHTS:  # tuned's own knobs: its weights
+            if strategy == "tuned":
+                knobs[knob] = draw(st.one_of(st.sampled_from([-1000.0, 0.0, 1000.0]),
+                                             st.floats(-1000.0, 1000.0)))
         else:
             knobs[knob] = draw(probabilities())
     if strategy == "search" and "rollouts" not in knobs:

@@ -34,7 +34,17 @@ Knobs (defaults for both strategies in brackets):
 - ``infer`` [1]: strategy ``search`` only, 0 or 1: what its determinization takes from a
   seat that drew for want of a legal card: 1 everything the draw proves (no card of the
   colour in play, none of the top card's number or symbol, no wild but from a hoarder); 0
-  only the colour, as search did before the knob (docs/BOTS.md).
+  only the colour, as search did before the knob (docs/BOTS.md);
+- the weights of strategy ``tuned`` only (its card score and colour, docs/BOTS.md; defaults
+  in :data:`TUNED_WEIGHTS`, each a finite number in -1000 .. 1000): ``w_points`` (per point
+  of the card), ``w_colour`` (per card held of its colour), ``w_attack`` (a Skip, Reverse or
+  Draw Two while the next seat holds 2 cards or fewer), ``w_action`` (one otherwise),
+  ``w_wild`` / ``w_wild_attack`` (the score of a wild but the Wild Draw Four, the next seat
+  holding more / 2 or fewer cards), ``w_wd4`` / ``w_wd4_attack`` (the same for a Wild Draw
+  Four), ``w_void`` (a card of a colour the next seat is known to lack: it drew for want of
+  it), ``w_name_void`` (per colour named for a wild, the same knowledge; the colour's own
+  score is the cards held of it). ``tuned`` with heuristic's weights (:data:`HEURISTIC_WEIGHTS`)
+  plays exactly as ``heuristic``.
 
 Every strategy takes every knob.  With its default knobs the ``random`` strategy is exactly
 the random bot of RULINGS.md (it never forgets UNO, bluffs or challenges); setting
@@ -55,16 +65,19 @@ from .errors import BotError
 __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
            "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC", "STRATEGY_GREEDY",
            "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
-           "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH",
+           "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH", "STRATEGY_TUNED", "TUNED_WEIGHTS",
+           "HEURISTIC_WEIGHTS",
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "knob_names",
+           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "B_W_POINTS",
+           "B_W_COLOUR", "B_W_ATTACK", "B_W_ACTION", "B_W_WILD", "B_W_WILD_ATTACK", "B_W_WD4",
+           "B_W_WD4_ATTACK", "B_W_VOID", "B_W_NAME_VOID", "knob_names",
            "saved_bot_string", "saved_bots"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
 #: Append only: the ids of the existing strategies must never change.
 STRATEGIES = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
-              "spin_aware", "search")
+              "spin_aware", "search", "tuned")
 STRATEGY_RANDOM = STRATEGIES.index("random")
 STRATEGY_HEURISTIC = STRATEGIES.index("heuristic")
 STRATEGY_GREEDY = STRATEGIES.index("greedy")
@@ -73,17 +86,33 @@ STRATEGY_COLOUR_KEEPER = STRATEGIES.index("colour_keeper")
 STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
 STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
 STRATEGY_SEARCH = STRATEGIES.index("search")
+STRATEGY_TUNED = STRATEGIES.index("tuned")
+#: strategy ``tuned``'s weights (knobs): name -> its default, the weights an optimiser found
+#: for classic, scored by the share of the points scored (docs/BOTS.md: ``python -m
+#: unospin_sim tune --edition classic --objective points --trials 600 --games 40000
+#: --eval-games 100000 --seed 4``)
+TUNED_WEIGHTS = {"w_points": 0.173111, "w_colour": 17.1023, "w_attack": 171.256,
+                 "w_action": 0.910441, "w_wild": -82.205, "w_wild_attack": 240.683,
+                 "w_wd4": -209.198, "w_wd4_attack": -142.543, "w_void": 373.194,
+                 "w_name_void": 0.582399}
+#: the weights with which ``tuned`` plays exactly as ``heuristic`` (its card_score)
+HEURISTIC_WEIGHTS = {"w_points": 1.0, "w_colour": 2.0, "w_attack": 100.0, "w_action": 0.0,
+                     "w_wild": -100.0, "w_wild_attack": 250.0, "w_wd4": -200.0,
+                     "w_wd4_attack": 300.0, "w_void": 0.0, "w_name_void": 0.0}
+#: the largest magnitude of a weight
+MAX_WEIGHT = 1000.0
 #: knob names in canonical order
 KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek",
-         "horizon", "colours", "infer")
+         "horizon", "colours", "infer") + tuple(TUNED_WEIGHTS)
 #: knob defaults (the same for every strategy; ``rollouts``, ``peek``, ``horizon``,
 #: ``colours`` and ``infer`` are search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
             "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0, "colours": 1.0,
-            "infer": 1.0}
+            "infer": 1.0} | TUNED_WEIGHTS
 #: knobs that only some strategies take: knob -> those strategies
 KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",),
-                   "colours": ("search",), "infer": ("search",)}
+                   "colours": ("search",), "infer": ("search",)} | {
+                       w: ("tuned",) for w in TUNED_WEIGHTS}
 MAX_ROLLOUTS = 100_000
 MAX_HORIZON = 100_000
 #: integer knobs: knob -> (lowest, highest) value
@@ -92,8 +121,10 @@ INT_KNOBS = {"rollouts": (1, MAX_ROLLOUTS), "horizon": (0, MAX_HORIZON), "peek":
 
 #: columns of :func:`bots_array`
 (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,
- B_PEEK, B_HORIZON, B_COLOURS, B_INFER) = range(12)
-N_BOT_COLUMNS = 12
+ B_PEEK, B_HORIZON, B_COLOURS, B_INFER,
+ B_W_POINTS, B_W_COLOUR, B_W_ATTACK, B_W_ACTION, B_W_WILD, B_W_WILD_ATTACK, B_W_WD4,
+ B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID) = range(22)
+N_BOT_COLUMNS = 22
 
 
 def _fmt(x: float) -> str:
@@ -121,6 +152,16 @@ class BotSpec:
     horizon: float = DEFAULTS["horizon"]
     colours: float = DEFAULTS["colours"]
     infer: float = DEFAULTS["infer"]
+    w_points: float = DEFAULTS["w_points"]
+    w_colour: float = DEFAULTS["w_colour"]
+    w_attack: float = DEFAULTS["w_attack"]
+    w_action: float = DEFAULTS["w_action"]
+    w_wild: float = DEFAULTS["w_wild"]
+    w_wild_attack: float = DEFAULTS["w_wild_attack"]
+    w_wd4: float = DEFAULTS["w_wd4"]
+    w_wd4_attack: float = DEFAULTS["w_wd4_attack"]
+    w_void: float = DEFAULTS["w_void"]
+    w_name_void: float = DEFAULTS["w_name_void"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
@@ -133,6 +174,8 @@ class BotSpec:
             v = float(value)
             if knob in INT_KNOBS:
                 _check_int_knob(knob, v, self.strategy)
+            elif knob in TUNED_WEIGHTS:
+                _check_weight(knob, v, self.strategy)
             elif knob == "reflex":
                 if not (math.isfinite(v) and v > 0):
                     raise BotError(f"bot knob 'reflex' must be a finite number > 0, got {_fmt(v)}")
@@ -276,6 +319,16 @@ def _check_int_knob(knob: str, v: float, strategy: str) -> None:
         raise BotError(f"bot knob {knob!r} applies only to strategy {names}, not {strategy!r}")
 
 
+def _check_weight(knob: str, v: float, strategy: str) -> None:
+    """Refuse a weight of ``tuned`` (:data:`TUNED_WEIGHTS`) that is not a finite number in
+    -MAX_WEIGHT .. MAX_WEIGHT, or set away from its default on another strategy."""
+    if not (math.isfinite(v) and abs(v) <= MAX_WEIGHT):
+        raise BotError(f"bot knob {knob!r} must be a finite number in {-MAX_WEIGHT:g}.."
+                       f"{MAX_WEIGHT:g}, got {_fmt(v)}")
+    if v != DEFAULTS[knob] and strategy != "tuned":
+        raise BotError(f"bot knob {knob!r} applies only to strategy 'tuned', not {strategy!r}")
+
+
 def bots_array(specs) -> np.ndarray:
     """Bot parameters for the engine.
 
@@ -290,12 +343,14 @@ def bots_array(specs) -> np.ndarray:
         ``float64[P, N_BOT_COLUMNS]`` with columns :data:`B_STRATEGY` (strategy id),
         :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
         :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`,
-        :data:`B_HORIZON`, :data:`B_COLOURS`, :data:`B_INFER`.
+        :data:`B_HORIZON`, :data:`B_COLOURS`, :data:`B_INFER`, then ``tuned``'s weights
+        :data:`B_W_POINTS` .. :data:`B_W_NAME_VOID` (in :data:`TUNED_WEIGHTS`' order).
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
         out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
-                  s.rollouts, s.peek, s.horizon, s.colours, s.infer)
+                  s.rollouts, s.peek, s.horizon, s.colours, s.infer,
+                  *(getattr(s, w) for w in TUNED_WEIGHTS))
     return out
 
 
@@ -311,18 +366,23 @@ SEARCH_KNOBS_BEFORE_HORIZON = (("rollouts", "64"), ("horizon", "0"))
 SEARCH_KNOBS_BEFORE_COLOURS = (("colours", "0"), ("infer", "0"))
 #: the knobs a saved search seat always names (:func:`saved_bot_string`)
 SEARCH_SAVED_KNOBS = ("rollouts", "horizon", "colours", "infer")
+#: strategy -> the knobs a saved seat of it always names (:func:`saved_bot_string`): their
+#: defaults may change (search's budget, tuned's weights when tuned again)
+SAVED_KNOBS = {"search": SEARCH_SAVED_KNOBS, "tuned": tuple(TUNED_WEIGHTS)}
 
 
 def saved_bot_string(spec) -> str:
     """The string a run saves for one seat's bot (``run.json``, ``meta.json``): the canonical
     form, except that a ``search`` seat always names its ``rollouts``, ``horizon``,
-    ``colours`` and ``infer`` (:data:`SEARCH_SAVED_KNOBS`), so that a later change of their
-    defaults cannot change what a saved run played."""
-    if spec.strategy != "search":
+    ``colours`` and ``infer`` (:data:`SEARCH_SAVED_KNOBS`) and a ``tuned`` seat its weights
+    (:data:`SAVED_KNOBS`), so that a later change of their defaults cannot change what a
+    saved run played."""
+    always = SAVED_KNOBS.get(spec.strategy)
+    if always is None:
         return str(spec)
     knobs = [f"{k}={_fmt(getattr(spec, k))}" for k in KNOBS
-             if getattr(spec, k) != DEFAULTS[k] or k in SEARCH_SAVED_KNOBS]
-    return f"search({','.join(knobs)})"
+             if getattr(spec, k) != DEFAULTS[k] or k in always]
+    return f"{spec.strategy}({','.join(knobs)})"
 
 
 def saved_bots(bots) -> list[str]:

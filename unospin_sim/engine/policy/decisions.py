@@ -4,7 +4,9 @@ Every strategy module (:data:`STRATEGY_MODULES`) exports one function per questi
 :data:`DECISIONS`, under the question's name and with the question's parameters: its own
 answer, or an alias of another module's function where it makes the same choice (``greedy``:
 ``choose_colour = H.choose_colour``), and a number per fact of :data:`FACTS` (``DRAW_SHOWS``:
-what its draw shows, ``reveals.py``). So one file says what a strategy does.
+what its draw shows, ``reveals.py``). So one file says what a strategy does. A function that
+reads its seat's knobs takes ``bots`` before the seat as well (``tuned``'s weights;
+:func:`takes_bots`), and the dispatch passes it.
 
 The dispatch from a seat's strategy id to its module's function is mechanical, and written by
 this module: ``engine/policy/dispatch.py`` is generated from the exports (run ``python -m
@@ -27,6 +29,7 @@ best its own function, not a wrapper.
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -125,6 +128,7 @@ STRATEGY_MODULES = {
     "aggressor": ("aggressor", "AG"),
     "spin_aware": ("spin_aware", "SA"),
     "search": ("search_bot", "SE"),
+    "tuned": ("tuned", "TU"),
 }
 #: modules of shared answers no strategy owns, and their aliases in the dispatch
 SHARED_MODULES = {"reveals": "RV"}
@@ -175,10 +179,17 @@ def _condition(names: list[str]) -> str:
     return " or ".join(parts)
 
 
-def _groups(d: Decision, names) -> list[tuple[list[str], str, str]]:
-    """[(strategies, module alias, function name)]: the strategies sharing one function, in
-    the order of their first strategy."""
-    out: dict[int, tuple[list[str], str, str]] = {}
+def takes_bots(fn) -> bool:
+    """Whether strategy function ``fn`` reads its seat's knobs: it takes the question's
+    parameters with ``bots`` before the seat (:attr:`Decision.question_params`), not the
+    question's own (``tuned`` reads its weights so)."""
+    return "bots" in inspect.signature(getattr(fn, "py_func", fn)).parameters
+
+
+def _groups(d: Decision, names) -> list[tuple[list[str], str, str, bool]]:
+    """[(strategies, module alias, function name, whether it takes ``bots``)]: the
+    strategies sharing one function, in the order of their first strategy."""
+    out: dict[int, tuple[list[str], str, str, bool]] = {}
     for name in names:
         mod = _module(STRATEGY_MODULES[name][0])
         fn = getattr(mod, d.name, None)
@@ -186,7 +197,7 @@ def _groups(d: Decision, names) -> list[tuple[list[str], str, str]]:
             raise ValueError(f"strategy {name!r} ({mod.__name__}) exports no {d.name!r}")
         key = id(getattr(fn, "py_func", fn))
         if key not in out:
-            out[key] = ([], *_owner(fn))
+            out[key] = ([], *_owner(fn), takes_bots(fn))
         out[key][0].append(name)
     return list(out.values())
 
@@ -221,8 +232,9 @@ def _function(d: Decision, deco: str, fname: str, names, tail: str | None) -> li
         lines += [""] + answers
     lines[-1] += '"""'
     lines.append(f"    sid = bots[{d.seat}, B_STRATEGY]")
-    for i, (who, alias, fn) in enumerate(groups):
-        branch = _if(_condition(who), f"        {ret}{alias}.{fn}({d.params})")
+    for i, (who, alias, fn, with_bots) in enumerate(groups):
+        args = d.question_params if with_bots else d.params
+        branch = _if(_condition(who), f"        {ret}{alias}.{fn}({args})")
         if i and d.sentinel is None:  # no return to end a branch: elif
             branch[0] = branch[0].replace("    if ", "    elif ", 1)
         lines += branch

@@ -6,7 +6,7 @@ while this file is not what the exports say."""
 
 from ...bots import (B_STRATEGY, STRATEGY_RANDOM, STRATEGY_HEURISTIC, STRATEGY_GREEDY,
                      STRATEGY_HOARDER, STRATEGY_COLOUR_KEEPER, STRATEGY_AGGRESSOR,
-                     STRATEGY_SPIN_AWARE, STRATEGY_SEARCH)
+                     STRATEGY_SPIN_AWARE, STRATEGY_SEARCH, STRATEGY_TUNED)
 from ..jit import hot, inl
 from . import aggressor as AG
 from . import colour_keeper as CK
@@ -16,12 +16,13 @@ from . import hoarder as HO
 from . import random_bot as R
 from . import search_bot as SE
 from . import spin_aware as SA
+from . import tuned as TU
 
 #: strategies (names in bots.STRATEGIES) that every question answers
 IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
-               "spin_aware", "search")
+               "spin_aware", "search", "tuned")
 #: per strategy id: what a draw at its turn shows about its hand (reveals.py flags)
-DRAW_SHOWS = (7, 7, 7, 3, 7, 7, 7, 0)
+DRAW_SHOWS = (7, 7, 7, 3, 7, 7, 7, 0, 7)
 #: the questions and facts (the policy home re-exports them)
 __all__ = ["DRAW_SHOWS", "almost_uno_keep", "choose_card", "choose_card_rl", "choose_colour",
            "colour_to_discard", "colour_to_draw", "draw_two_to_stack", "number_to_discard",
@@ -52,7 +53,8 @@ def choose_card_added(st, r, pts, cum, bots, p, wd4_ok):
     the official rules allow it).
 
     Answers: greedy: G.choose_card; hoarder: HO.choose_card; colour_keeper: CK.choose_card;
-    aggressor: AG.choose_card; spin_aware: SA.choose_card; search: SE.choose_card."""
+    aggressor: AG.choose_card; spin_aware: SA.choose_card; search: SE.choose_card; tuned:
+    TU.choose_card."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_GREEDY:
         return G.choose_card(st, r, pts, cum, p, wd4_ok)
@@ -66,6 +68,8 @@ def choose_card_added(st, r, pts, cum, bots, p, wd4_ok):
         return SA.choose_card(st, r, pts, cum, p, wd4_ok)
     if sid == STRATEGY_SEARCH:
         return SE.choose_card(st, r, pts, cum, p, wd4_ok)
+    if sid == STRATEGY_TUNED:
+        return TU.choose_card(st, r, pts, cum, bots, p, wd4_ok)
     return -1
 
 
@@ -78,7 +82,7 @@ def choose_card_rl(st, pts, bots, p):
 
     Answers: random: R.choose_card_rl; heuristic, spin_aware, search: H.choose_card_rl; greedy:
     G.choose_card_rl; hoarder: HO.choose_card_rl; colour_keeper: CK.choose_card_rl; aggressor:
-    AG.choose_card_rl."""
+    AG.choose_card_rl; tuned: TU.choose_card_rl."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.choose_card_rl(st, pts, p)
@@ -92,6 +96,8 @@ def choose_card_rl(st, pts, bots, p):
         return CK.choose_card_rl(st, pts, p)
     if sid == STRATEGY_AGGRESSOR:
         return AG.choose_card_rl(st, pts, p)
+    if sid == STRATEGY_TUNED:
+        return TU.choose_card_rl(st, pts, bots, p)
     return -1
 
 
@@ -113,12 +119,14 @@ def choose_colour_added(st, bots, p):
     """The colour (0-3) seat p names for a wild it played.
 
     Answers: greedy, hoarder, colour_keeper, aggressor, spin_aware: H.choose_colour; search:
-    SE.choose_colour."""
+    SE.choose_colour; tuned: TU.choose_colour."""
     sid = bots[p, B_STRATEGY]
     if STRATEGY_GREEDY <= sid <= STRATEGY_SPIN_AWARE:
         return H.choose_colour(st, p)
     if sid == STRATEGY_SEARCH:
         return SE.choose_colour(st, p)
+    if sid == STRATEGY_TUNED:
+        return TU.choose_colour(st, bots, p)
     return -1
 
 
@@ -128,12 +136,12 @@ def colour_to_discard(st, pts, bots, p):
     Color Discard).
 
     Answers: random: R.colour_to_discard; heuristic, greedy, hoarder, aggressor, spin_aware,
-    search: H.held_colour; colour_keeper: CK.colour_to_discard."""
+    search, tuned: H.held_colour; colour_keeper: CK.colour_to_discard."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.colour_to_discard(st, pts, p)
     if (STRATEGY_HEURISTIC <= sid <= STRATEGY_HOARDER or
-            STRATEGY_AGGRESSOR <= sid <= STRATEGY_SEARCH):
+            STRATEGY_AGGRESSOR <= sid <= STRATEGY_TUNED):
         return H.held_colour(st, pts, p)
     if sid == STRATEGY_COLOUR_KEEPER:
         return CK.colour_to_discard(st, pts, p)
@@ -146,11 +154,11 @@ def colour_to_draw(st, bots, p):
     colour).
 
     Answers: random: R.held_colour; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.colour_to_draw."""
+    spin_aware, search, tuned: H.colour_to_draw."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.held_colour(st, p)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.colour_to_draw(st, p)
     return -1
 
@@ -160,11 +168,11 @@ def number_to_discard(st, bots, p):
     """The number (0-9) seat p names for the 2005 Discard Number.
 
     Answers: random: R.number_to_discard; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.number_to_discard."""
+    spin_aware, search, tuned: H.number_to_discard."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.number_to_discard(st, p)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.number_to_discard(st, p)
     return -1
 
@@ -175,13 +183,13 @@ def almost_uno_keep(st, pts, bots, p, n):
     cards p keeps are the last two (the rest are discarded). Writes only that
     scratch.
 
-    Answers: random: R.almost_uno_keep; heuristic, hoarder, aggressor, spin_aware, search:
-    H.almost_uno_keep; greedy: G.almost_uno_keep; colour_keeper: CK.almost_uno_keep."""
+    Answers: random: R.almost_uno_keep; heuristic, hoarder, aggressor, spin_aware, search,
+    tuned: H.almost_uno_keep; greedy: G.almost_uno_keep; colour_keeper: CK.almost_uno_keep."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         R.almost_uno_keep(st, pts, p, n)
     elif (sid == STRATEGY_HEURISTIC or sid == STRATEGY_HOARDER or
-            STRATEGY_AGGRESSOR <= sid <= STRATEGY_SEARCH):
+            STRATEGY_AGGRESSOR <= sid <= STRATEGY_TUNED):
         H.almost_uno_keep(st, pts, p, n)
     elif sid == STRATEGY_GREEDY:
         G.almost_uno_keep(st, pts, p, n)
@@ -193,12 +201,13 @@ def almost_uno_keep(st, pts, bots, p, n):
 def race_discard(st, pts, bots, w):
     """The card seat w, the winner of the 2005 UNO Spin race, discards.
 
-    Answers: random: R.race_discard; heuristic, aggressor, spin_aware, search: H.race_discard;
-    greedy: G.race_discard; hoarder: HO.race_discard; colour_keeper: CK.race_discard."""
+    Answers: random: R.race_discard; heuristic, aggressor, spin_aware, search, tuned:
+    H.race_discard; greedy: G.race_discard; hoarder: HO.race_discard; colour_keeper:
+    CK.race_discard."""
     sid = bots[w, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.race_discard(st, pts, w)
-    if sid == STRATEGY_HEURISTIC or STRATEGY_AGGRESSOR <= sid <= STRATEGY_SEARCH:
+    if sid == STRATEGY_HEURISTIC or STRATEGY_AGGRESSOR <= sid <= STRATEGY_TUNED:
         return H.race_discard(st, pts, w)
     if sid == STRATEGY_GREEDY:
         return G.race_discard(st, pts, w)
@@ -215,11 +224,11 @@ def draw_two_to_stack(st, bots, p, n):
     can).
 
     Answers: random: R.draw_two_to_stack; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.draw_two_to_stack."""
+    spin_aware, search, tuned: H.draw_two_to_stack."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.draw_two_to_stack(st, p, n)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.draw_two_to_stack(st, p, n)
     return -1
 
@@ -230,11 +239,11 @@ def swap_target(st, bots, p):
     Under partners never the partner (every strategy).
 
     Answers: random: R.swap_target; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.swap_target."""
+    spin_aware, search, tuned: H.swap_target."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.swap_target(st, p)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.swap_target(st, p)
     return -1
 
@@ -247,11 +256,11 @@ def web_swing_target(st, bots, p, c, n, lim):
     over the partner).
 
     Answers: random: R.web_swing_target; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.web_swing_target."""
+    spin_aware, search, tuned: H.web_swing_target."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.web_swing_target(st, p, c, n, lim)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.web_swing_target(st, p, c, n, lim)
     return -1
 
@@ -263,11 +272,11 @@ def strategy_jumps_in(st, bots, q, k):
     ``jumps_in`` then applies the knob ``jump``.
 
     Answers: random: R.jumps_in; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.jumps_in."""
+    spin_aware, search, tuned: H.jumps_in."""
     sid = bots[q, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.jumps_in(st, q, k)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.jumps_in(st, q, k)
     return False
 
@@ -278,10 +287,10 @@ def rl_action(st, bots, p, n):
     or -1 when the strategy plays its own card choice instead (``choose_card_rl``).
 
     Answers: random: R.rl_action; heuristic, greedy, hoarder, colour_keeper, aggressor,
-    spin_aware, search: H.rl_action."""
+    spin_aware, search, tuned: H.rl_action."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
         return R.rl_action(st, p, n)
-    if STRATEGY_HEURISTIC <= sid <= STRATEGY_SEARCH:
+    if STRATEGY_HEURISTIC <= sid <= STRATEGY_TUNED:
         return H.rl_action(st, p, n)
     return -1
