@@ -2,8 +2,8 @@
 
 This module implements ``../shared/RULINGS.md`` for the editions ``classic``,
 ``spin2005``, ``spin2025`` and ``spiderman`` with the bot strategies ``random``,
-``heuristic`` and ``hoarder`` (a bot dict's ``strategy``, per seat; docs/BOTS.md, written again
-here from that text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and the
+``heuristic``, ``hoarder`` and ``tuned`` (a bot dict's ``strategy``, per seat; docs/BOTS.md,
+written again here from that text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and the
 house rules ``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``,
 ``jump_in``, ``partners`` and ``force_play`` exactly as ``docs/HOUSE_RULES.md`` settles them
 (``hoarder`` is here because it is the one strategy that draws while it could play, which
@@ -86,6 +86,13 @@ brief; the choices this module had to make on top of those are:
   turn order of a Swap Hands tie are taken in the direction at the start of the turn (a
   Reverse of the same 2X turn turns it only when the turn is resolved).  A random seat's
   choices draw from the round's stream exactly as before the strategy existed.
+* ``tuned`` (docs/BOTS.md): heuristic's choices but for the card it plays and the colour it
+  names, both scored with its weights (the bot dict's ``w_*`` keys; their defaults here are
+  heuristic's numbers, so pass the engine's tuned weights to compare with it). What a seat
+  is known to lack: after a seat drew at its turn for want of a legal card (the draw done,
+  whatever it drew), it is known to hold no card of the colour that was in play; that
+  knowledge is forgotten when the seat takes any card, and moves with the hand when hands
+  change seats (a swap, a pass, a trade); a shuffle of every hand forgets it.
 * ``partners`` (the random bot's side of it): a Swap Hands target is uniform among the
   opponents, a Web Swing target uniform among the eligible seats short of the partner
   (all eligible seats when none is), nobody catches their partner's forgotten UNO and
@@ -135,11 +142,16 @@ WHEELS = {
                  "swap_hands", "two_x"),
 }
 
+#: ``tuned``'s weights (docs/BOTS.md), here at heuristic's numbers: with them ``tuned`` plays
+#: as ``heuristic``
+TUNED_DEFAULTS = {"w_points": 1.0, "w_colour": 2.0, "w_attack": 100.0, "w_action": 0.0,
+                  "w_wild": -100.0, "w_wild_attack": 250.0, "w_wd4": -200.0,
+                  "w_wd4_attack": 300.0, "w_void": 0.0, "w_name_void": 0.0}
 BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-                "jump": 1.0, "strategy": "random"}
+                "jump": 1.0, "strategy": "random", **TUNED_DEFAULTS}
 
 #: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
-STRATEGIES = ("random", "heuristic", "hoarder")
+STRATEGIES = ("random", "heuristic", "hoarder", "tuned")
 #: hoarder: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
 
@@ -333,6 +345,9 @@ class _Round:
                     raise ValueError(f"bot knob {k} must be in [0, 1], got {knobs[k]!r}")
             if not knobs["reflex"] >= 0:
                 raise ValueError(f"bot knob reflex must be >= 0, got {knobs['reflex']!r}")
+            for k in TUNED_DEFAULTS:
+                if not isinstance(knobs[k], (int, float)) or not abs(knobs[k]) < float("inf"):
+                    raise ValueError(f"bot knob {k} must be a finite number, got {knobs[k]!r}")
             self.bots.append(knobs)
 
         # house rules (docs/HOUSE_RULES.md)
@@ -373,6 +388,7 @@ class _Round:
         self.draw_pile = []          # top = last element
         self.discard = []            # top = last element
         self.hands = [[] for _ in range(players)]
+        self.void = [set() for _ in range(players)]  # colours each hand is known to lack
         self.colour = None           # current colour 0-3
         self.direction = 1           # +1 clockwise (increasing seat), -1 counter-clockwise
         self.cur = 0                 # seat to act next
@@ -425,10 +441,13 @@ class _Round:
     def heuristic(self, s):
         """Does seat s take heuristic's choices? (hoarder does, but for the card it plays
         and the UNO Spin race discard: docs/BOTS.md)"""
-        return self.bots[s]["strategy"] in ("heuristic", "hoarder")
+        return self.bots[s]["strategy"] in ("heuristic", "hoarder", "tuned")
 
     def hoarder(self, s):
         return self.bots[s]["strategy"] == "hoarder"
+
+    def tuned(self, s):
+        return self.bots[s]["strategy"] == "tuned"
 
     def colour_counts(self, s):
         """Cards of each colour (red, yellow, green, blue) in seat s's hand."""
@@ -441,7 +460,15 @@ class _Round:
     def colour_named(self, s):
         """The colour seat s names for a wild it played or that ended its wheel discard
         (the wild has already left the hand).  heuristic: the colour it holds most of, the
-        first of red, yellow, green, blue on ties."""
+        first of red, yellow, green, blue on ties.  tuned: the best of (cards held of it, +
+        w_name_void when the next player, current direction, is known to lack it), the first
+        on ties."""
+        if self.tuned(s):
+            counts = self.colour_counts(s)
+            lacks = self.void[self.seat(s + self.direction)]
+            w = self.bots[s]["w_name_void"]
+            score = [counts[c] + (w if c in lacks else 0.0) for c in range(4)]
+            return score.index(max(score))
         if self.heuristic(s):
             counts = self.colour_counts(s)
             return counts.index(max(counts))
@@ -466,6 +493,38 @@ class _Round:
             sc = card_points(c) + 2 * counts[c.colour]
             if c.number is None and next_small:      # Skip, Reverse, Draw Two
                 sc += 100
+            return sc
+
+        def looked_at(c):
+            group = 0 if c.colour == self.colour else 1 if c.colour is not None else 2
+            return group, card_order(c)
+
+        return min(legal, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
+
+    def tuned_card(self, s, legal):
+        """tuned: the index (among ``legal``) of the card to play, scored with the seat's
+        weights (w = the bot dict).  The next player (current direction) is "small" when it
+        holds <= 2 cards.  A Wild Draw Four scores w_wd4_attack when it is small, else
+        w_wd4; any other wild w_wild_attack / w_wild; a coloured card w_points x its points
+        + w_colour x the cards of its colour in hand, + w_attack for a Skip / Reverse / Draw
+        Two when the next player is small (w_action when not), + w_void when the next
+        player is known to lack its colour.  Ties as for heuristic."""
+        w = self.bots[s]
+        hand = self.hands[s]
+        counts = self.colour_counts(s)
+        nxt = self.seat(s + self.direction)
+        small = len(self.hands[nxt]) <= 2
+
+        def score(c):
+            if c.kind == WILD_DRAW_FOUR:
+                return w["w_wd4_attack"] if small else w["w_wd4"]
+            if c.colour is None:
+                return w["w_wild_attack"] if small else w["w_wild"]
+            sc = w["w_points"] * card_points(c) + w["w_colour"] * counts[c.colour]
+            if c.number is None:      # Skip, Reverse, Draw Two
+                sc += w["w_attack"] if small else w["w_action"]
+            if c.colour in self.void[nxt]:
+                sc += w["w_void"]
             return sc
 
         def looked_at(c):
@@ -625,6 +684,7 @@ class _Round:
             return None
         c = self.draw_pile.pop()
         self.hands[s].append(c)
+        self.void[s].clear()          # it took a card: what it lacked is forgotten
         self.cards_drawn[s] += 1
         return c
 
@@ -893,6 +953,8 @@ class _Round:
             return None
         if self.hoarder(s):
             return self.hoarder_card(s, legal)
+        if self.tuned(s):
+            return self.tuned_card(s, legal)
         if self.heuristic(s):
             return self.heuristic_card(s, legal)
         return self.rng.choice(legal)
@@ -924,7 +986,9 @@ class _Round:
                 self.log(f"seat {p} must play (force_play)")
         from_draw = False
         if i is None:
+            lacked = self.colour
             i = self.draw_for_turn(p)
+            self.void[p].add(lacked)  # it drew for want of a legal card
             if i is None:
                 return p + self.direction
             from_draw = True
@@ -977,6 +1041,7 @@ class _Round:
         if self.seven_o and card.kind == NUMBER and card.number == 0:
             d = self.direction
             self.hands = [self.hands[(j - d) % n] for j in range(n)]
+            self.void = [self.void[(j - d) % n] for j in range(n)]
             self.log("every hand passes one seat " +
                      ("clockwise" if d == 1 else "counter-clockwise"))
         elif card.kind == SWAP_WILD:
@@ -986,6 +1051,7 @@ class _Round:
             pool = [c for h in self.hands for c in h]
             self.rng.shuffle(pool)
             self.hands = [[] for _ in range(n)]
+            self.void = [set() for _ in range(n)]
             for k, c in enumerate(pool):
                 self.hands[(p + self.direction * (1 + k)) % n].append(c)
             self.log("hands shuffled and dealt again: "
@@ -999,6 +1065,7 @@ class _Round:
     def swap_with_chosen(self, p):
         t = self.swap_target(p)
         self.hands[p], self.hands[t] = self.hands[t], self.hands[p]
+        self.void[p], self.void[t] = self.void[t], self.void[p]
         self.log(f"seat {p} swaps hands with seat {t}")
         for j in (p, t):
             if len(self.hands[j]) == 1:
@@ -1192,6 +1259,7 @@ class _Round:
             return w
         elif space == "trade_hands":
             self.hands = [self.hands[(i - 1) % n] for i in range(n)]
+            self.void = [self.void[(i - 1) % n] for i in range(n)]
             self.spin_records[-1]["other"] = (s + 1) % n   # receives the spinner's hand
             self.log("every hand passes one seat clockwise")
             for i in range(n):
@@ -1215,6 +1283,7 @@ class _Round:
             t = self.swap_target(s)
             self.spin_records[-1]["other"] = t
             self.hands[s], self.hands[t] = self.hands[t], self.hands[s]
+            self.void[s], self.void[t] = self.void[t], self.void[s]
             self.log(f"seat {s} swaps hands with seat {t}")
             for j in (s, t):
                 if len(self.hands[j]) == 1:
