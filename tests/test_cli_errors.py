@@ -58,6 +58,14 @@ CASES = [
     (["play", "--edition", "nope"], "edition"),
     (["play", "--bots", "nope"], "nope"),
     (["play", "--game", "-1"], "game"),
+    (["run", "--bots", "heuristic(w_void=1)"], "only to strategy 'tuned'"),
+    (["run", "--bots", "tuned(w_void=5000)"], "w_void"),
+    (["tune", "--edition", "nope"], "edition"),
+    (["tune", "--trials", "0"], "trials"),
+    (["tune", "--games", "50"], "games"),
+    (["tune", "--eval-games", "5"], "eval-games"),
+    (["tune", "--out", ""], "--out"),
+    (["tune", "--objective", "matches"], "objective"),
 ]
 
 

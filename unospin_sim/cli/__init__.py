@@ -27,17 +27,17 @@ from .commands import (add_compile, add_play, add_report, add_run, add_summary, 
                        cmd_play, cmd_report, cmd_run, cmd_summary)
 from .flags import (DEFAULT_BOTS, DEFAULT_EDITION, MAX_GAMES, MAX_SEED, MAX_THREADS, PROG, Parser,
                     parse_games, resolve_bots, resolve_rules, resume_command)
-from .studies import (add_design, add_tournament, add_wheel, cmd_design, cmd_tournament,
-                      cmd_wheel)
+from .studies import (add_design, add_tournament, add_tune, add_wheel, cmd_design,
+                      cmd_tournament, cmd_tune, cmd_wheel)
 
 __all__ = ["main", "build_parser", "parse_games", "COMMANDS", "resolve_rules", "resolve_bots",
            "cmd_run", "cmd_play", "cmd_summary", "cmd_report", "cmd_wheel", "cmd_tournament",
-           "cmd_design", "cmd_compile", "PROG", "DEFAULT_EDITION", "DEFAULT_BOTS", "MAX_SEED",
+           "cmd_design", "cmd_tune", "cmd_compile", "PROG", "DEFAULT_EDITION", "DEFAULT_BOTS", "MAX_SEED",
            "MAX_GAMES", "MAX_THREADS"]
 
 
 COMMANDS = [add_run, add_play, add_summary, add_report, add_wheel, add_tournament,
-            add_design, add_compile]
+            add_tune, add_design, add_compile]
 
 
 def build_parser() -> argparse.ArgumentParser:
