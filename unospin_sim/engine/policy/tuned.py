@@ -17,8 +17,8 @@ it, plus ``w_name_void`` when the next seat is known to lack it. Everything else
 ``heuristic``'s choice. With ``bots.HEURISTIC_WEIGHTS`` it plays exactly as ``heuristic``
 (tests/test_policy.py).
 
-Its answers are called functions (``hot``), each compiled once, not inlined into the
-dispatch that calls them: a first run compiles them in a module of their own (docs/PERFORMANCE.md).
+Its answers are called functions (``hot``), each compiled once: inlined into the dispatch
+(``inl``) they cost a first run about 10% more compile time (docs/PERFORMANCE.md).
 
 The functions read the state; they change nothing else.
 """
