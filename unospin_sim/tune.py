@@ -135,8 +135,8 @@ class TuneResult:
         return weights_string(self.best)
 
     def to_dict(self) -> dict:
-        return {"edition": self.edition, "objective": self.objective, "trials": self.trials, "games": self.games,
-                "seed": self.seed, "bot": self.bot, "best": self.best,
+        return {"edition": self.edition, "objective": self.objective, "trials": self.trials,
+                "games": self.games, "seed": self.seed, "bot": self.bot, "best": self.best,
                 "best_objective": self.best_objective,
                 "heuristic_objective": self.heuristic_objective,
                 "evaluation": self.evaluation}
