@@ -42,3 +42,17 @@ def make(edition, hands, top, colour=None, draw=(), seed=0, **kw):
     r.colour = top.colour if colour is None else colour
     r.draw_pile = list(draw)
     return r
+
+
+def one_action(r, seat):
+    """Run the main loop from ``seat`` until exactly one more turn has been counted
+    (uncounted actions before it, such as accepting a penalty, run too); returns ``r``."""
+    r.cur = seat
+    r.turn_cap = r.turns + 1
+    r.run()
+    return r
+
+
+def big(k=3, card=N(GREEN, 1)):
+    """k other hands of 4 cards (the next player is not about to win)."""
+    return [[card] * 4 for _ in range(k)]

@@ -306,13 +306,19 @@ HEURISTIC_CASES = [
                          ids=[f"{c[0]}-{c[1]}" for c in HEURISTIC_CASES])
 def test_engine_agrees_with_reference_heuristic(rules, bots, edition, players, options,
                                                ref_bots):
+    _check_strategy_case("HEURISTIC", rules, bots, edition, players, options, ref_bots, 31)
+
+
+def _check_strategy_case(label, rules, bots, edition, players, options, ref_bots, seed):
+    """ENGINE_GAMES engine rounds (seed) against REF_GAMES reference rounds (seed + 1) with
+    the reference's bot dicts ``ref_bots``: no statistic |z| > Z_MAX."""
     _require_kernel(options)
-    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=31, threads=2)
-    ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, 32,
+    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=seed, threads=2)
+    ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, seed + 1,
                                                       bots=ref_bots, **options)
     checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
     worst = max(checks, key=lambda k: abs(checks[k]))
-    print(f"\nHEURISTIC {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
+    print(f"\n{label} {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
     assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
 
@@ -343,15 +349,7 @@ TUNED_CASES = [
                          ids=[f"tuned-{c[0]}" for c in TUNED_CASES])
 def test_engine_agrees_with_reference_tuned(rules, bots, edition, players, options,
                                            ref_bots):
-    _require_kernel(options)
-    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=41, threads=2)
-    ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, 42,
-                                                      bots=ref_bots, **options)
-    checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
-    worst = max(checks, key=lambda k: abs(checks[k]))
-    print(f"\nTUNED {rules}: max |z| {abs(checks[worst]):.2f} ({worst})")
-    bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
-    assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
+    _check_strategy_case("TUNED", rules, bots, edition, players, options, ref_bots, 41)
 
 
 # the heuristic in the first turns only: which card it sheds and the seat it targets show in

@@ -11,14 +11,8 @@ import pytest
 
 from unospin_sim import reference as R
 
-from refkit import BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WEB, WSPIN, YELLOW, make  # noqa: F401
-
-
-def one_action(r, seat):
-    """Run exactly one turn (action) for ``seat`` through the main loop."""
-    r.cur = seat
-    r.turn_cap = r.turns + 1
-    r.run()
+from refkit import (BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WEB, WSPIN, YELLOW,  # noqa: F401
+                    make, one_action)
 
 
 # ----------------------------------------------------------------------------- decks

@@ -12,7 +12,7 @@ import pytest
 from unospin_sim import reference as R
 
 from refkit import (BLUE, DT, GREEN, N, RED, SK, SP, W, WD4, WEB, WSWAP, YELLOW,  # noqa: F401
-                    make)
+                    big, make, one_action)
 
 H = dict(strategy="heuristic")
 FILL = [N(GREEN, 4), N(GREEN, 5), N(GREEN, 6), N(GREEN, 7)]
@@ -20,19 +20,6 @@ FILL = [N(GREEN, 4), N(GREEN, 5), N(GREEN, 6), N(GREEN, 7)]
 
 def heur(n, **knobs):
     return [dict(H, **knobs)] * n
-
-
-def one_action(r, seat):
-    """Run the main loop from ``seat`` until exactly one more turn has been counted."""
-    r.cur = seat
-    r.turn_cap = r.turns + 1
-    r.run()
-    return r
-
-
-def big(k=3, card=N(GREEN, 1)):
-    """k other hands of 4 cards (the next player is not about to win)."""
-    return [[card] * 4 for _ in range(k)]
 
 
 # ============================================================================ the knob

@@ -13,17 +13,9 @@ import pytest
 from unospin_sim import reference as R
 
 from refkit import (BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WSHUF, WSWAP, YELLOW,  # noqa: F401
-                    make)
+                    make, one_action)
 
 FILL = [N(YELLOW, 5)] * 30        # a draw pile of unplayable-on-red filler cards
-
-
-def one_action(r, seat):
-    """Run the main loop from ``seat`` until exactly one more turn has been counted
-    (uncounted actions before it, such as accepting a penalty, run too)."""
-    r.cur = seat
-    r.turn_cap = r.turns + 1
-    r.run()
 
 
 def others(k=3, card=N(GREEN, 1)):

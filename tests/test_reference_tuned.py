@@ -7,7 +7,7 @@ import pytest
 
 from unospin_sim import reference as R
 
-from refkit import BLUE, GREEN, N, RED, SK, W, YELLOW, make  # noqa: F401
+from refkit import BLUE, GREEN, N, RED, SK, W, YELLOW, big, make, one_action  # noqa: F401
 
 T = dict(strategy="tuned")
 FILL = [N(GREEN, 4), N(GREEN, 5), N(GREEN, 6), N(GREEN, 7)]
@@ -15,19 +15,6 @@ FILL = [N(GREEN, 4), N(GREEN, 5), N(GREEN, 6), N(GREEN, 7)]
 
 def tuned(n, **weights):
     return [dict(T, **weights)] * n
-
-
-def one_action(r, seat):
-    """Run the main loop from ``seat`` until exactly one more turn has been counted."""
-    r.cur = seat
-    r.turn_cap = r.turns + 1
-    r.run()
-    return r
-
-
-def big(k=3, card=N(GREEN, 1)):
-    """k other hands of 4 cards (the next player is not about to win)."""
-    return [[card] * 4 for _ in range(k)]
 
 
 @pytest.mark.parametrize("edition", R.EDITIONS)
