@@ -31,10 +31,14 @@ Knobs (defaults for both strategies in brackets):
 - ``colours`` [1]: strategy ``search`` only, 0 or 1: 1 searches the colour named for a wild
   it plays as its searched move (each colour is a candidate of its own); 0 names the colour
   heuristic names (the colour it holds most), as search did before the knob (docs/BOTS.md);
-- ``infer`` [1]: strategy ``search`` only, 0 or 1: what its determinization takes from a
-  seat that drew for want of a legal card: 1 everything the draw proves (no card of the
-  colour in play, none of the top card's number or symbol, no wild but from a hoarder); 0
-  only the colour, as search did before the knob (docs/BOTS.md);
+- ``infer`` [3]: strategy ``search`` only, 0 to 3: what its determinization (the hands it
+  deals the other seats in its rollouts, engine/determinize.py) takes from what it saw: 0
+  the colour a seat that drew for want of a legal card lacks (as search did before
+  2026-12-02); 1 everything that draw proves (no card of the colour in play, none of the
+  top card's number or symbol, no wild but from a hoarder; the default of 2026-12-02); 2
+  also what earlier draws proved of the cards the seat held then; 3 also a ``heuristic``
+  seat's last chosen card, replayed on each dealt hand (the default since 2026-12-04;
+  docs/BOTS.md);
 - the weights of strategy ``tuned`` only (its card score and colour, docs/BOTS.md; defaults
   in :data:`TUNED_WEIGHTS`, each a finite number in -1000 .. 1000): ``w_points`` (per point
   of the card), ``w_colour`` (per card held of its colour), ``w_attack`` (a Skip, Reverse or
@@ -108,7 +112,7 @@ KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", 
 #: ``colours`` and ``infer`` are search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
             "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0, "colours": 1.0,
-            "infer": 1.0} | TUNED_WEIGHTS
+            "infer": 3.0} | TUNED_WEIGHTS
 #: knobs that only some strategies take: knob -> those strategies
 KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",),
                    "colours": ("search",), "infer": ("search",)} | {
@@ -117,7 +121,7 @@ MAX_ROLLOUTS = 100_000
 MAX_HORIZON = 100_000
 #: integer knobs: knob -> (lowest, highest) value
 INT_KNOBS = {"rollouts": (1, MAX_ROLLOUTS), "horizon": (0, MAX_HORIZON), "peek": (0, 1),
-             "colours": (0, 1), "infer": (0, 1)}
+             "colours": (0, 1), "infer": (0, 3)}
 
 #: columns of :func:`bots_array`
 (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,

@@ -20,7 +20,7 @@ from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_PARTNERS,
                      S_SEARCH_ROLL, S_SEARCH_TURN, S_SPIN_NEXT, S_TEAMS, S_TURNS, S_WINNER)
 from .piles import winner_points
 from .rlcard import setup_round_rl
-from .turn import play_turn, play_turn_house_inl
+from .turn import play_turn, play_turn_house_inl, play_turn_search_inl
 from .wheel2005 import spin_2005, spin_2005_call
 
 
@@ -95,6 +95,8 @@ def _make_play_round(house, search=False):
                         spin_2005_call(st, r, pts, cum, bots, p)
                     else:
                         spin_2005(st, r, pts, cum, bots, p)
+                elif search:
+                    play_turn_search_inl(st, r, pts, cum, bots, p)
                 elif house:
                     play_turn_house_inl(st, r, pts, cum, bots, p)
                 else:

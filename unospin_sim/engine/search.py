@@ -56,17 +56,16 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 
 import numpy as np
 
-from ..rules.cards import FIRST_WILD, KIND_COLOUR, KIND_FACE, N_KINDS
+from ..rules.cards import FIRST_WILD, N_KINDS
+from .determinize import copy_determinized, copy_open, unseen_pool
 from .jit import hot
-from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, DISC, HAND_FIELDS,
-                     HSIZE, MATCH_LOWEST, MATCH_RACE, PILE, SEARCH_WORK_ROWS, W_DIF, W_POOL,
-                     N_SCALARS, R_FORCE_PLAY, R_MATCH, S_DISC_N, S_DRAW_N, S_FORCE_AT,
-                     S_CUR, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_SEARCH_COLOUR, S_SEARCH_HS,
-                     S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS, S_WINNER,
-                     SEAT_COLUMNS, VOID, VOID_COLOURS, VOID_FACE, WAR)
+from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, HSIZE, MATCH_LOWEST,
+                     MATCH_RACE, R_FORCE_PLAY, R_MATCH, S_CUR, S_NP, S_RNG, S_SEARCH_COLOUR,
+                     S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS,
+                     S_WINNER, SEARCH_WORK_ROWS, W_DIF)
 from .legal import partner_of, playable, wd4_legal
 from .policy import heuristic as H
-from .piles import add_card, hand_points, put_in_pile, take_from_pile, winner_points
+from .piles import hand_points, winner_points
 from .rng import U64, game_seed
 from .round import run_round_search, setup_round_default
 
@@ -87,101 +86,6 @@ SEARCH_DROP_Z = 1.5
 SEARCH_SCALE = 1000
 #: the cut-off turn of a rollout that plays to the end of the round
 NO_CUTOFF = np.int64(1) << 60
-#: determinization: draws to find a card outside a seat's known voids before keeping one
-SEARCH_VOID_TRIES = 32
-
-
-@hot
-def unseen_pool(st, p, w):
-    """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
-    cannot see (the draw pile, then every other hand by seat and kind); returns their
-    number."""
-    n = 0
-    for i in range(st.s[S_DRAW_N]):
-        w[W_POOL + (n >> 2), n & 3] = st.cards[PILE + i]
-        n += 1
-    for q in range(st.s[S_NP]):
-        if q == p:
-            continue
-        for k in range(N_KINDS):
-            for _ in range(st.hand[q, k]):
-                w[W_POOL + (n >> 2), n & 3] = k
-                n += 1
-    return n
-
-
-@hot
-def copy_public(st, sc):
-    """The part of a rollout's start that does not depend on what the seat can see: copy
-    the scalars and the discard pile of ``st`` into the scratch state ``sc``, with no event
-    log, no spin records and no pending forced play (``copy_determinized``, ``copy_open``)."""
-    s = sc.s
-    for j in range(N_SCALARS):
-        s[j] = st.s[j]
-    s[S_LOG_ON] = 0
-    s[S_NSPIN] = 0
-    s[S_FORCE_AT] = 0
-    for i in range(st.s[S_DISC_N]):
-        sc.cards[DISC + i] = st.cards[DISC + i]
-
-
-@hot
-def copy_determinized(st, sc, p, seed, w, n_pool, infer):
-    """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
-    discards, the scalars; no event log, no spin records) and deal the cards p cannot see
-    (the pool in ``w``, from ``unseen_pool``) again at random to the other seats, every hand keeping
-    its size; the stream of ``sc`` is seeded ``seed`` first. Seats with known voids
-    (layout.VOID: with ``infer`` every bit, colours, faces and wilds; without, the colours)
-    are dealt first, a card the voids exclude being put back and another drawn (at most
-    SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
-    copy_public(st, sc)
-    s = sc.s
-    h = sc.hand
-    np_ = st.s[S_NP]
-    for q in range(np_):
-        if q == p:
-            for j in range(SEAT_COLUMNS):
-                h[q, j] = st.hand[q, j]
-        else:
-            for j in range(HAND_FIELDS):
-                h[q, j] = 0
-            for j in range(HAND_FIELDS, SEAT_COLUMNS):
-                h[q, j] = st.hand[q, j]
-            h[q, WAR] = 0
-    for i in range(n_pool):
-        sc.cards[PILE + i] = w[W_POOL + (i >> 2), i & 3]
-    s[S_DRAW_N] = n_pool
-    s[S_RNG] = np.int64(seed)
-    for rnd in range(2):  # seats with voids first
-        for q in range(np_):
-            m = st.hand[q, VOID] if infer else st.hand[q, VOID] & VOID_COLOURS
-            if q == p or (m != 0) != (rnd == 0):
-                continue
-            for _ in range(st.hand[q, HSIZE]):
-                k = take_from_pile(sc)
-                t = 0
-                while (((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1
-                       and t < SEARCH_VOID_TRIES):
-                    put_in_pile(sc, k)
-                    k = take_from_pile(sc)
-                    t += 1
-                add_card(sc, q, k)
-
-
-@hot
-def copy_open(st, sc, seed):
-    """Copy what a round needs of ``st`` into the scratch state ``sc`` as it is (every
-    hand, the draw and discard piles, the scalars; no event log, no spin records): the
-    start of a ``peek`` seat's rollout. The stream of ``sc`` is seeded ``seed``."""
-    copy_public(st, sc)
-    for q in range(st.s[S_NP]):
-        for j in range(SEAT_COLUMNS):
-            sc.hand[q, j] = st.hand[q, j]
-    for i in range(st.s[S_DRAW_N]):
-        sc.cards[PILE + i] = st.cards[PILE + i]
-    sc.s[S_RNG] = np.int64(seed)
-
-
 @hot
 def rollout_value(sc, r, pts, p, scale):
     """Result of a finished or cut-off rollout for seat p (see the module docstring);
@@ -333,7 +237,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
         return
     n_c = candidates(st, w, p, legal, hk, draw_ok, colours)
     peek = bots[p, B_PEEK] != 0
-    infer = bots[p, B_INFER] != 0
+    infer = np.int64(bots[p, B_INFER])
     n_pool = 0 if peek else unseen_pool(st, p, w)
     n_alive = n_c
     # the cut-off (knob horizon): the turn count a rollout stops at, and the results' scale
@@ -355,7 +259,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
                 if peek:
                     copy_open(st, sc, seed)
                 else:
-                    copy_determinized(st, sc, p, seed, w, n_pool, infer)
+                    copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer)
                 sc.s[S_SEARCH_ROLL] = roll
                 sc.s[S_SEARCH_TURN] = turn
                 sc.s[S_SEARCH_MOVE] = w[c, 0]

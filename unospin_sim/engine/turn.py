@@ -19,7 +19,8 @@ from .house import (draw_until_playable, forced_card, open_jump, seven_o, specia
                     start_penalty)
 from .jit import hot, inl, variant
 from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
-                     EV_WEB_SWING, HSIZE, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
+                     EV_WEB_SWING, HSIZE, LAST_COLOUR, LAST_NAMED, LAST_PLAY, LAST_SMALL,
+                     LAST_TOP, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
                      R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
                      S_TOP, S_TWO_X, S_WINNER, VOID, VOID_FACE)
 from .legal import partner_of, playable, turn_distance, wd4_legal
@@ -54,6 +55,19 @@ def web_swing(st, bots, p):
     t = policy.web_swing_target(st, bots, p, c, n, lim)
     ev(st, EV_WEB_SWING, p, c, t)
     return t
+
+
+@inl
+def note_play(st, p, k):
+    """Seat p chose card k at the start of its turn and gave it up (the top card and the
+    colour in play are still those it chose on): record the choice (layout.LAST_PLAY), for
+    search's inference (knob infer=3), in search loops only."""
+    h = st.hand
+    h[p, LAST_PLAY] = k + 1
+    h[p, LAST_TOP] = st.s[S_TOP]
+    h[p, LAST_COLOUR] = st.s[S_COLOUR]
+    h[p, LAST_SMALL] = 1 if h[seat_after(st, p), HSIZE] <= 2 else 0
+    h[p, LAST_NAMED] = 0
 
 
 @inl
@@ -131,14 +145,15 @@ def _make_end_turn(house):
 END_TURN = {False: _make_end_turn(False), True: _make_end_turn(True)}
 
 
-def _make_play_turn(house, inline):
+def _make_play_turn(house, inline, record=False):
     """play_turn for the default rules (``house`` False) or for rule sets with a house rule
     of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
-    called function of its own."""
+    called function of its own; ``record``: the search loops' turn, which records each
+    seat's chosen card (``note_play``)."""
     end_turn = END_TURN[house]
 
     @variant(inl if inline else hot, ("house" if house else "default")
-             + ("_inl" if inline else ""))
+             + ("_inl" if inline else "") + ("_rec" if record else ""))
     def play_turn(st, r, pts, cum, bots, p):
         """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
         House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,
@@ -163,6 +178,7 @@ def _make_play_turn(house, inline):
         played = 0
         while played < max_cards:
             legal = wd4_legal(st, r, p)
+            chosen = False  # record: k is the seat's own choice of a card in hand
             if house and jump > 0:  # jump_in: the identical card, out of turn, alone
                 k = jump - 1
                 jump = 0
@@ -174,6 +190,8 @@ def _make_play_turn(house, inline):
                         coin = 1 if policy.bluffs(st, bots, p) else 0
                     use_wd4 = coin == 1
                 k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
+                if record:
+                    chosen = k >= 0
                 if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
                     k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
                 if k < 0:
@@ -200,11 +218,15 @@ def _make_play_turn(house, inline):
                 wd4_illegal |= 1 << n_wd4
                 ev(st, EV_BLUFF, p, 0, 0)
             remove_card(st, p, k)
+            if record and chosen:
+                note_play(st, p, k)
             set_top(st, k)
             ev(st, EV_PLAY, p, k, 0)
             played += 1
             if k >= FIRST_WILD:
                 name_colour(st, bots, p)
+                if record and chosen:
+                    st.hand[p, LAST_NAMED] = s[S_COLOUR] + 1
             f = KIND_FACE[k]
             if k == WILD_DRAW_FOUR:
                 n_wd4 += 1
@@ -256,5 +278,8 @@ play_turn = _make_play_turn(False, True)
 #: a normal turn with house rules, inlined into the house-rule and search loops (their speed
 #: path: a search seat's rollouts play thousands of turns a decision)
 play_turn_house_inl = _make_play_turn(True, True)
+#: the house turn of the search loop (round.run_round_search), which records each seat's
+#: chosen card for search's inference (note_play)
+play_turn_search_inl = _make_play_turn(True, True, True)
 #: the same turn as a called function, compiled once for the rule tests (tests/statekit.py)
 play_turn_house = _make_play_turn(True, False)

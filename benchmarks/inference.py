@@ -1,0 +1,67 @@
+"""Inference: how close search's dealt hands come to the hidden ones (issue 28, item 1).
+
+At every decision of a ``search`` seat, before it is made, the seat's determinization is
+drawn DEALS times at each level of the knob ``infer`` (0: the colour a draw proves missing;
+1: all a draw proves; 2: what earlier draws proved of the cards held then; 3: and a
+heuristic seat's last choice replayed on the dealt hand), on the same states, and each
+hidden card of the other hands is scored by the chance the deals give its kind in its
+seat's hand (``engine/determinize.deal_quality``). Printed per level, in bits per hidden
+card: what the deals know over a uniform deal of the unseen cards (``known``), and what
+there is to know (``truth``: a clairvoyant's score over the uniform deal); ``share`` is
+known / truth. Rounds as ``play_chunk`` plays them (seats not rotated), seeded::
+
+    python benchmarks/inference.py RULES BOTS ROUNDS [--seed 1] [--deals 64]
+    python benchmarks/inference.py "classic(players=2)" "search,heuristic" 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+
+def main(argv=None) -> None:
+    from unospin_sim.bots import parse_bots
+    from unospin_sim.engine.determinize import (Q_CARDS, Q_DEALT, Q_DECISIONS, Q_TRUTH,
+                                                Q_UNIFORM)
+    from unospin_sim.engine.inference import inference_quality
+    from unospin_sim.rules import parse_rules
+
+    ap = argparse.ArgumentParser(prog="inference.py", description=__doc__.split("\n")[0])
+    ap.add_argument("rules")
+    ap.add_argument("bots")
+    ap.add_argument("rounds", type=int)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=64)
+    ap.add_argument("--levels", default="0,1,2,3")
+    a = ap.parse_args(argv)
+    rules = parse_rules(a.rules)
+    bots = parse_bots(a.bots, rules.players)
+    levels = tuple(int(x) for x in a.levels.split(","))
+    t0 = time.perf_counter()
+    out = inference_quality(rules, bots, a.rounds, seed=a.seed, levels=levels, deals=a.deals)
+    dt = time.perf_counter() - t0
+    tot = out.sum(axis=0)
+    print(f"{a.rules} {a.bots}: {a.rounds} rounds, seed {a.seed}, "
+          f"{int(tot[0, Q_DECISIONS])} search decisions, {int(tot[0, Q_CARDS])} hidden cards "
+          f"scored, {a.deals} deals a level ({dt:.1f} s)")
+    # per-round bits per card, for a standard error over rounds
+    print("| infer | known (bits/card) | se | truth (bits/card) | share |")
+    print("|---|---|---|---|---|")
+    for j, lv in enumerate(levels):
+        cards = out[:, j, Q_CARDS]
+        known = out[:, j, Q_DEALT] - out[:, j, Q_UNIFORM]
+        truth = tot[j, Q_TRUTH] - tot[j, Q_UNIFORM]
+        k = known.sum() / cards.sum()
+        # ratio estimator's standard error over rounds
+        m = cards > 0
+        resid = known[m] - k * cards[m]
+        se = np.sqrt((resid ** 2).sum() * m.sum() / max(m.sum() - 1, 1)) / cards.sum()
+        t = truth / cards.sum()
+        print(f"| {lv} | {k:.4f} | {se:.4f} | {t:.4f} | {k / t:.1%} |")
+
+
+if __name__ == "__main__":
+    main()

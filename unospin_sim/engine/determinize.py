@@ -1,0 +1,264 @@
+"""What a search seat deals the hands it cannot see: determinization and its inference.
+
+A ``search`` seat's rollouts (engine/search.py) start from the game's state with the cards
+it cannot see (the other hands and the draw pile) pooled and dealt again, every hand keeping
+its size (:func:`copy_determinized`). What the seat has seen narrows the deal, by the
+search knob ``infer`` (each level adds to the one before):
+
+- 0: a seat that drew for want of a legal card and has taken no card since
+  (``layout.VOID``) gets no card of the colour then in play;
+- 1: nor of the top card's face, nor a wild (what its strategy's draw shows,
+  ``policy/reveals.py``);
+- 2: what an earlier draw proved stays true of the cards the seat held then: of the cards
+  it holds now, at least (hand size - cards taken since) are such cards (``layout.VOID1``,
+  ``VOID2``: the two draws before the last), and that many are dealt under it;
+- 3: the opponent model: a ``heuristic`` seat's hand is dealt again (up to
+  :data:`SEARCH_MODEL_TRIES` times) until heuristic, holding the dealt hand and the card it
+  chose last (``layout.LAST_PLAY``), on the top card and colour of then, would have chosen
+  that card and named the colour it named (:func:`replays_last_play`). Heuristic decides
+  without randomness, so this keeps the deals in proportion to how likely they make the
+  seat's observed choice (0 or 1). A declared prior: every seat's strategy is known to the
+  table, and nothing reads a hidden card.
+
+:func:`deal_quality` measures how close the dealt hands come to the true ones at a decision
+(engine/inference.py plays rounds and sums it; ``benchmarks/inference.py`` prints it).
+"""
+
+import numpy as np
+
+from ..bots import STRATEGY_HEURISTIC
+from ..rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
+from .jit import hot
+from .layout import (B_STRATEGY, CC, DISC, HAND_FIELDS, HSIZE, LAST_COLOUR, LAST_NAMED,
+                     LAST_PLAY, LAST_SMALL, LAST_TOP, N_SCALARS, PILE, S_COLOUR, S_DISC_N,
+                     S_DRAW_N, S_FORCE_AT, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_TOP, SEAT_COLUMNS,
+                     VOID, VOID1, VOID1_TAKEN, VOID2, VOID2_TAKEN, VOID_COLOURS, VOID_FACE,
+                     W_POOL, WAR)
+from .legal import wd4_legal
+from .policy import heuristic as H
+from .policy.scan import best_kind
+from .piles import add_card, put_in_pile, remove_card, take_from_pile
+from .rng import U64, game_seed
+
+
+#: determinization: draws to find a card outside a seat's known voids before keeping one
+SEARCH_VOID_TRIES = 32
+#: determinization (knob infer=3): deals of a heuristic seat's hand to find one on which
+#: heuristic chooses the card it chose last, before keeping one
+SEARCH_MODEL_TRIES = 16
+
+
+
+
+@hot
+def unseen_pool(st, p, w):
+    """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
+    cannot see (the draw pile, then every other hand by seat and kind); returns their
+    number."""
+    n = 0
+    for i in range(st.s[S_DRAW_N]):
+        w[W_POOL + (n >> 2), n & 3] = st.cards[PILE + i]
+        n += 1
+    for q in range(st.s[S_NP]):
+        if q == p:
+            continue
+        for k in range(N_KINDS):
+            for _ in range(st.hand[q, k]):
+                w[W_POOL + (n >> 2), n & 3] = k
+                n += 1
+    return n
+
+
+@hot
+def copy_public(st, sc):
+    """The part of a rollout's start that does not depend on what the seat can see: copy
+    the scalars and the discard pile of ``st`` into the scratch state ``sc``, with no event
+    log, no spin records and no pending forced play (``copy_determinized``, ``copy_open``)."""
+    s = sc.s
+    for j in range(N_SCALARS):
+        s[j] = st.s[j]
+    s[S_LOG_ON] = 0
+    s[S_NSPIN] = 0
+    s[S_FORCE_AT] = 0
+    for i in range(st.s[S_DISC_N]):
+        sc.cards[DISC + i] = st.cards[DISC + i]
+
+
+@hot
+def copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer):
+    """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
+    discards, the scalars; no event log, no spin records) and deal the cards p cannot see
+    (the pool in ``w``, from ``unseen_pool``) again at random to the other seats, every hand keeping
+    its size; the stream of ``sc`` is seeded ``seed`` first. Seats with known voids
+    (layout.VOID: with ``infer`` every bit, colours, faces and wilds; without, the colours)
+    are dealt first, a card the voids exclude being put back and another drawn (at most
+    SEARCH_VOID_TRIES times a card, then it is kept); then the others."""
+    copy_public(st, sc)
+    s = sc.s
+    h = sc.hand
+    np_ = st.s[S_NP]
+    for q in range(np_):
+        if q == p:
+            for j in range(SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+        else:
+            for j in range(HAND_FIELDS):
+                h[q, j] = 0
+            for j in range(HAND_FIELDS, SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+            h[q, WAR] = 0
+    for i in range(n_pool):
+        sc.cards[PILE + i] = w[W_POOL + (i >> 2), i & 3]
+    s[S_DRAW_N] = n_pool
+    s[S_RNG] = np.int64(seed)
+    for rnd in range(2):  # seats with voids (or a choice to replay) first
+        for q in range(np_):
+            if q == p:
+                continue
+            m0, m1, n1, m2, n2 = void_layers(st, q, infer)
+            model = (infer >= 3 and bots[q, B_STRATEGY] == STRATEGY_HEURISTIC
+                     and st.hand[q, LAST_PLAY] > 0)
+            if (m0 != 0 or n1 > 0 or n2 > 0 or model) != (rnd == 0):
+                continue
+            tries = 0
+            while True:
+                for j in range(st.hand[q, HSIZE]):  # the cards held longest (most known) first
+                    m = m0
+                    if j < n1:
+                        m |= m1
+                    if j < n2:
+                        m |= m2
+                    k = take_from_pile(sc)
+                    t = 0
+                    while (((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1
+                           and t < SEARCH_VOID_TRIES):
+                        put_in_pile(sc, k)
+                        k = take_from_pile(sc)
+                        t += 1
+                    add_card(sc, q, k)
+                if not model or tries >= SEARCH_MODEL_TRIES or replays_last_play(st, sc, r,
+                                                                                  pts, q):
+                    break
+                tries += 1
+                for k in range(N_KINDS):  # deal seat q again
+                    while sc.hand[q, k] > 0:
+                        remove_card(sc, q, k)
+                        put_in_pile(sc, k)
+
+
+@hot
+def replays_last_play(st, sc, r, pts, q):
+    """The opponent model of knob ``infer=3``: would heuristic, holding seat q's hand as
+    dealt in ``sc`` and the card it chose last (layout.LAST_PLAY, recorded while its hand has
+    not changed since), on the top card and colour in play of then, have chosen that card,
+    and named the colour it named for it? (Heuristic decides without randomness, so a deal
+    is kept or not; the hands kept are the deals conditioned on that choice.)"""
+    k = st.hand[q, LAST_PLAY] - 1
+    s = sc.s
+    h = sc.hand
+    top = s[S_TOP]
+    col = s[S_COLOUR]
+    s[S_TOP] = st.hand[q, LAST_TOP]
+    s[S_COLOUR] = st.hand[q, LAST_COLOUR]
+    h[q, k] += 1  # the hand then: this hand and that card
+    h[q, CC + KIND_COLOUR[k]] += 1
+    h[q, HSIZE] += 1
+    legal = wd4_legal(sc, r, q)
+    small = st.hand[q, LAST_SMALL] != 0
+    c = best_kind(sc, pts, q, legal, H.coloured_score, H.wild_score, (small,), -1e18)[0]
+    h[q, k] -= 1
+    h[q, CC + KIND_COLOUR[k]] -= 1
+    h[q, HSIZE] -= 1
+    s[S_TOP] = top
+    s[S_COLOUR] = col
+    if c != k:
+        return False
+    named = st.hand[q, LAST_NAMED]
+    return named == 0 or H.choose_colour(sc, q) == named - 1
+
+
+@hot
+def void_layers(st, q, infer):
+    """What seat q's draws proved of its hand, as search knob ``infer`` reads it: (the bits
+    true of every card it holds, the bits of VOID1, how many of its cards they are true of,
+    the same for VOID2). ``infer`` 0: the colours of VOID only; 1: VOID; 2: VOID and the
+    older voids, each true of at least (hand size - cards taken since) of the cards held
+    (layout.VOID1)."""
+    m0 = st.hand[q, VOID]
+    if infer == 0:
+        return m0 & VOID_COLOURS, 0, 0, 0, 0
+    if infer == 1:
+        return m0, 0, 0, 0, 0
+    hs = st.hand[q, HSIZE]
+    m1 = st.hand[q, VOID1]
+    m2 = st.hand[q, VOID2]
+    n1 = max(hs - st.hand[q, VOID1_TAKEN], 0) if m1 != 0 else 0
+    n2 = max(hs - st.hand[q, VOID2_TAKEN], 0) if m2 != 0 else 0
+    return m0, m1, n1, m2, n2
+
+
+@hot
+def copy_open(st, sc, seed):
+    """Copy what a round needs of ``st`` into the scratch state ``sc`` as it is (every
+    hand, the draw and discard piles, the scalars; no event log, no spin records): the
+    start of a ``peek`` seat's rollout. The stream of ``sc`` is seeded ``seed``."""
+    copy_public(st, sc)
+    for q in range(st.s[S_NP]):
+        for j in range(SEAT_COLUMNS):
+            sc.hand[q, j] = st.hand[q, j]
+    for i in range(st.s[S_DRAW_N]):
+        sc.cards[PILE + i] = st.cards[PILE + i]
+    sc.s[S_RNG] = np.int64(seed)
+
+
+#: columns of deal_quality's sums
+(Q_DECISIONS, Q_CARDS, Q_UNIFORM, Q_DEALT, Q_TRUTH) = range(5)
+N_QUALITY = 5
+
+
+@hot
+def deal_quality(st, sc, r, pts, bots, p, infer, n_deals, seed, cnt, acc):
+    """How close seat p's determinization (knob ``infer``) comes to the hidden hands: deal
+    ``n_deals`` times (seeds from ``seed``, into the scratch state ``sc``, whose event log is
+    the pool's work area) and add to ``acc`` (float64[N_QUALITY]): a decision (Q_DECISIONS),
+    the hidden cards of the other hands (Q_CARDS), and the log2-likelihood of those cards
+    card by card, each scored by the chance that one card of its seat's hand is of its
+    kind: under a uniform deal of the unseen cards (Q_UNIFORM: the pool's share of the kind),
+    under the dealt hands (Q_DEALT: the kind's share of the seat's dealt cards over the
+    deals, with one uniform deal as a prior, so no share is 0), and under the truth
+    (Q_TRUTH: the kind's share of the true hand, what a clairvoyant knows). (Q_DEALT -
+    Q_UNIFORM) / Q_CARDS is what the inference knows, in bits per hidden card, (Q_TRUTH -
+    Q_UNIFORM) / Q_CARDS what there is to know. ``cnt`` is scratch, int64[players, N_KINDS]
+    (row p: the pool by kind)."""
+    w = sc.log
+    n_pool = unseen_pool(st, p, w)
+    if n_pool == 0:
+        return
+    np_ = st.s[S_NP]
+    for q in range(np_):
+        for k in range(N_KINDS):
+            cnt[q, k] = 0
+    for i in range(n_deals):
+        copy_determinized(st, sc, r, pts, bots, p, game_seed(U64(seed), U64(i)), w, n_pool,
+                          infer)
+        for q in range(np_):
+            if q != p:
+                for k in range(N_KINDS):
+                    cnt[q, k] += sc.hand[q, k]
+    for i in range(n_pool):  # seat p's row of cnt: the pool's cards by kind
+        cnt[p, w[W_POOL + (i >> 2), i & 3]] += 1
+    acc[Q_DECISIONS] += 1.0
+    for q in range(np_):
+        hs = st.hand[q, HSIZE]
+        if q == p or hs == 0:
+            continue
+        for k in range(N_KINDS):
+            h = st.hand[q, k]
+            if h == 0:
+                continue
+            u = cnt[p, k] / n_pool
+            f = (cnt[q, k] + u * hs) / ((n_deals + 1) * hs)
+            acc[Q_CARDS] += h
+            acc[Q_UNIFORM] += h * np.log2(u)
+            acc[Q_DEALT] += h * np.log2(f)
+            acc[Q_TRUTH] += h * np.log2(h / hs)

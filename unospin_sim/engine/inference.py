@@ -1,0 +1,66 @@
+"""How well a search seat infers the hidden hands: rounds played with ``search`` seats, each
+decision measured before it is made (``determinize.deal_quality``), for several levels of
+the knob ``infer`` on the same states.
+
+The entry point :func:`measure_inference` is compiled only when called (a run or a
+tournament never compiles it); ``benchmarks/inference.py`` calls it and prints the figures
+(docs/BOTS.md).
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rules.cards import N_KINDS
+from .chunk import new_state
+from .determinize import N_QUALITY, deal_quality
+from .layout import MAX_PLAYERS, R_RLCARD, R_TURN_CAP, S_CUR, S_TURNS, SEARCH_WORK_ROWS
+from .rng import U64, game_seed
+from .round import run_round_search, setup_round_default
+from .search import decide
+
+
+@njit(cache=True, nogil=True)
+def measure_inference(r, deck, pts, cum, bots, seed, game0, levels, n_deals, out):
+    """Play rounds game0 .. game0 + len(out) - 1 of the run seeded ``seed`` (seats as in
+    ``bots``, not rotated; every rule set but rlcard) and, at every decision of a search
+    seat, before it is made, add ``deal_quality`` of ``n_deals`` deals at each knob level
+    ``levels[j]`` into ``out[i, j, :]`` (float64[rounds, len(levels), N_QUALITY]). The
+    seats play their own knobs; the deals measured draw on streams of their own, so the
+    rounds are those ``play_chunk`` plays from the same seed without rotation."""
+    st = new_state(r[R_TURN_CAP], 0)
+    sc = new_state(r[R_TURN_CAP], SEARCH_WORK_ROWS)
+    cnt = np.zeros((MAX_PLAYERS, N_KINDS), np.int64)
+    for i in range(out.shape[0]):
+        gs = game_seed(U64(seed), U64(game0 + i))
+        setup_round_default(st, r, deck, bots, gs)
+        while run_round_search(st, r, deck, pts, cum, bots) == 1:
+            p = st.s[S_CUR]
+            qseed = game_seed(gs, U64(st.s[S_TURNS] + (1 << 40)))
+            for j in range(levels.shape[0]):
+                deal_quality(st, sc, r, pts, bots, p, levels[j], n_deals, qseed, cnt,
+                             out[i, j])
+            decide(st, sc, r, deck, pts, cum, bots)
+
+
+def inference_quality(rules, bots, rounds, seed=1, levels=(0, 1, 2, 3), deals=64):
+    """Measure search's inference on ``rounds`` rounds of rule set ``rules`` (a parsed
+    rule set) with the bot specs ``bots`` (``bots.parse_bots``; at least one ``search``
+    seat), the kernel seeded ``seed``, seats not rotated: at every search decision, for
+    each knob level in ``levels``, ``deals`` determinizations scored against the true
+    hands (``determinize.deal_quality``). Returns float64[rounds, len(levels), N_QUALITY]:
+    per round and level the sums Q_DECISIONS, Q_CARDS, Q_UNIFORM, Q_DEALT, Q_TRUTH."""
+    from ..bots import B_STRATEGY, STRATEGY_SEARCH, bots_array
+    from .encode import encode
+    if rounds < 1 or deals < 1:
+        raise ValueError(f"rounds and deals must be at least 1, got {rounds} and {deals}")
+    if any(not 0 <= lv <= 3 for lv in levels):
+        raise ValueError(f"infer levels are 0 to 3, got {list(levels)}")
+    if not (bots_array(bots)[:, B_STRATEGY] == STRATEGY_SEARCH).any():
+        raise ValueError("no search seat: nothing to measure")
+    ki = encode(rules, bots)
+    if ki.rules[R_RLCARD]:
+        raise ValueError("the rlcard rules have no search decisions")
+    out = np.zeros((rounds, len(levels), N_QUALITY), np.float64)
+    measure_inference(*ki.args(), np.int64(seed), np.int64(0),
+                      np.asarray(levels, np.int64), np.int64(deals), out)
+    return out
