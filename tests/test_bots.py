@@ -75,8 +75,8 @@ def test_bots_array():
     assert (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX,
             B_JUMP, B_ROLLOUTS, B_PEEK, B_HORIZON, B_COLOURS, B_INFER) == tuple(range(12))
     weights = list(TUNED_WEIGHTS.values())  # tuned's weights, read by tuned only
-    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 1] + weights)
-    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16, 1, 1]
+    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 3] + weights)
+    np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16, 1, 3]
                                   + weights)
     t = bots_array(parse_bots("tuned(w_points=-3,w_name_void=7)", 1))
     assert t[0, B_W_POINTS] == -3 and t[0, B_W_NAME_VOID] == 7 and t[0, 0] == STRATEGIES.index(

@@ -126,9 +126,12 @@ def bot_specs(draw) -> BotSpec:
         elif knob == "rollouts":  # search's own knob; few rollouts keep the examples fast
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(1, 4)))
-        elif knob in ("peek", "colours", "infer"):  # search's own knobs, 0 or 1
+        elif knob in ("peek", "colours"):  # search's own knobs, 0 or 1
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 1)))
+        elif knob == "infer":  # search's own knob, 0 to 3
+            if strategy == "search":
+                knobs[knob] = float(draw(st.integers(0, 3)))
         elif knob == "horizon":  # search's own knob: turns before a rollout is cut off
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 40)))

@@ -13,8 +13,8 @@ from unospin_sim import simulate
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
-from unospin_sim.engine.search import (NO_CUTOFF, SEARCH_SCALE, copy_determinized, rollout_value,
-                                       unseen_pool)
+from unospin_sim.engine.determinize import copy_determinized, unseen_pool
+from unospin_sim.engine.search import NO_CUTOFF, SEARCH_SCALE, rollout_value
 from unospin_sim.errors import BotError
 from unospin_sim.runner import saved_bot_string, saved_bots
 
@@ -145,9 +145,10 @@ def test_saved_runs_keep_their_search_knobs():
     """A run saves search's rollouts, horizon and colours by name (a later change of the
     defaults cannot change what it played); a search seat saved without horizon predates
     that knob and played 64 rollouts to the end of the round, one saved without colours
-    predates that knob and named heuristic's colour (runner.saved_bots: resume, report)."""
+    predates that knob and named heuristic's colour (runner.saved_bots: resume, report); one
+    saved with infer=1 (2026-12-02 to 12-04) keeps it."""
     spec = parse_bots("search", 1)[0]
-    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16,colours=1,infer=1)"
+    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16,colours=1,infer=3)"
     assert parse_bots(saved_bot_string(spec), 1)[0] == spec
     assert saved_bot_string(parse_bots("heuristic(forget=0.1)", 1)[0]) == "heuristic(forget=0.1)"
     assert saved_bots(["search", "search(rollouts=8)", "random", "search(peek=1)"]) == [
@@ -165,7 +166,7 @@ def test_saved_runs_keep_their_search_knobs():
                     ["search(rollouts=8)(x)"]):
         assert saved_bots(damaged) == damaged  # left for the parser to refuse
     res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
-    assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=1)", "random"]
+    assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=3)", "random"]
 
 
 def _void_in_blue(bots):
@@ -236,7 +237,7 @@ def test_the_determinization_deals_what_a_draw_proves_missing(infer):
     assert n == 18
     dealt = np.zeros(N_KINDS, dtype=np.int64)
     for seed in range(300):
-        copy_determinized(g.st, sc, 0, seed, sc.log, n, infer)
+        copy_determinized(g.st, sc, g.r, g.pts, g.bots, 0, seed, sc.log, n, infer)
         assert sc.hand[1, L.HSIZE] == 3 and sc.hand[2, L.HSIZE] == 2
         assert (sc.hand[0, :L.HSIZE + 1] == g.st.hand[0, :L.HSIZE + 1]).all()
         dealt += sc.hand[1, :len(dealt)]
@@ -370,6 +371,7 @@ def test_knob():
                       ("search(horizon=-1)", "horizon"), ("search(horizon=2.5)", "horizon"),
                       ("search(horizon=1e9)", "horizon"), ("search(colours=2)", "colours"),
                       ("search(colours=0.5)", "colours"), ("search(infer=-1)", "infer"),
+                      ("search(infer=4)", "infer"), ("search(infer=2.5)", "infer"),
                       ("random(infer=0)", "only to strategy 'search'"),
                       ("colour_keeper(colours=0)", "only to strategy 'search'"),
                       ("greedy(horizon=8)", "only to strategy 'search'")]:

@@ -6,15 +6,17 @@ its size (:func:`copy_determinized`). What the seat has seen narrows the deal, b
 search knob ``infer`` (each level adds to the one before):
 
 - 0: a seat that drew for want of a legal card and has taken no card since
-  (``layout.VOID``) gets no card of the colour then in play;
+  (``layout.VOID``, ``piles.known_void``) gets no card of the colour then in play;
 - 1: nor of the top card's face, nor a wild (what its strategy's draw shows,
   ``policy/reveals.py``);
 - 2: what an earlier draw proved stays true of the cards the seat held then: of the cards
-  it holds now, at least (hand size - cards taken since) are such cards (``layout.VOID1``,
-  ``VOID2``: the two draws before the last), and that many are dealt under it;
+  it holds now, at least (hand size - cards taken since) are such cards (the two latest
+  voids no longer true of the whole hand: ``layout.VOID``, ``VOID1``, ``VOID2``), and that
+  many are dealt under it;
 - 3: the opponent model: a ``heuristic`` seat's hand is dealt again (up to
   :data:`SEARCH_MODEL_TRIES` times) until heuristic, holding the dealt hand and the card it
-  chose last (``layout.LAST_PLAY``), on the top card and colour of then, would have chosen
+  chose last (``layout.LAST_PLAY``, while the hand has neither taken nor given up a card
+  since), on the top card and colour of then, would have chosen
   that card and named the colour it named (:func:`replays_last_play`). Heuristic decides
   without randomness, so this keeps the deals in proportion to how likely they make the
   seat's observed choice (0 or 1). A declared prior: every seat's strategy is known to the
@@ -29,11 +31,11 @@ import numpy as np
 from ..bots import STRATEGY_HEURISTIC
 from ..rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
 from .jit import hot
-from .layout import (B_STRATEGY, CC, DISC, HAND_FIELDS, HSIZE, LAST_COLOUR, LAST_NAMED,
-                     LAST_PLAY, LAST_SMALL, LAST_TOP, N_SCALARS, PILE, S_COLOUR, S_DISC_N,
-                     S_DRAW_N, S_FORCE_AT, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_TOP, SEAT_COLUMNS,
-                     VOID, VOID1, VOID1_TAKEN, VOID2, VOID2_TAKEN, VOID_COLOURS, VOID_FACE,
-                     W_POOL, WAR)
+from .layout import (CC, DISC, HAND_FIELDS, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED,
+                     LAST_PLAY, LAST_SMALL, LAST_TAKEN, LAST_TOP, N_SCALARS, PILE, S_COLOUR,
+                     S_DISC_N, S_DRAW_N, S_FORCE_AT, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_TOP,
+                     SEAT_COLUMNS, TAKEN, VOID, VOID1, VOID1_AT, VOID2, VOID2_AT, VOID_AT,
+                     VOID_COLOURS, VOID_FACE, W_POOL, WAR)
 from .legal import wd4_legal
 from .policy import heuristic as H
 from .policy.scan import best_kind
@@ -116,8 +118,7 @@ def copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer):
             if q == p:
                 continue
             m0, m1, n1, m2, n2 = void_layers(st, q, infer)
-            model = (infer >= 3 and bots[q, B_STRATEGY] == STRATEGY_HEURISTIC
-                     and st.hand[q, LAST_PLAY] > 0)
+            model = modelled(st, q, infer)
             if (m0 != 0 or n1 > 0 or n2 > 0 or model) != (rnd == 0):
                 continue
             tries = 0
@@ -180,20 +181,28 @@ def replays_last_play(st, sc, r, pts, q):
 @hot
 def void_layers(st, q, infer):
     """What seat q's draws proved of its hand, as search knob ``infer`` reads it: (the bits
-    true of every card it holds, the bits of VOID1, how many of its cards they are true of,
-    the same for VOID2). ``infer`` 0: the colours of VOID only; 1: VOID; 2: VOID and the
-    older voids, each true of at least (hand size - cards taken since) of the cards held
-    (layout.VOID1)."""
-    m0 = st.hand[q, VOID]
+    true of every card it holds, the bits of the older void before, how many of its cards
+    they are true of, the same for the void before that). ``infer`` 0: the colours of the
+    void true of the whole hand only; 1: that void; 2: and the two older voids
+    (layout.VOID, VOID1, VOID2), each true of at least (hand size - cards taken since) of
+    the cards held."""
+    h = st.hand
+    t = h[q, TAKEN]
+    valid = h[q, VOID_AT] == t
+    m0 = h[q, VOID] if valid else 0
+    if infer < 0:  # no inference (deal_quality's yardstick: a uniform deal)
+        return 0, 0, 0, 0, 0
     if infer == 0:
         return m0 & VOID_COLOURS, 0, 0, 0, 0
     if infer == 1:
         return m0, 0, 0, 0, 0
-    hs = st.hand[q, HSIZE]
-    m1 = st.hand[q, VOID1]
-    m2 = st.hand[q, VOID2]
-    n1 = max(hs - st.hand[q, VOID1_TAKEN], 0) if m1 != 0 else 0
-    n2 = max(hs - st.hand[q, VOID2_TAKEN], 0) if m2 != 0 else 0
+    if valid:  # the two older voids are VOID1 and VOID2
+        m1, t1, m2, t2 = h[q, VOID1], h[q, VOID1_AT], h[q, VOID2], h[q, VOID2_AT]
+    else:      # VOID itself is the older one, then VOID1
+        m1, t1, m2, t2 = h[q, VOID], h[q, VOID_AT], h[q, VOID1], h[q, VOID1_AT]
+    hs = h[q, HSIZE]
+    n1 = max(hs - (t - t1), 0) if m1 != 0 else 0
+    n2 = max(hs - (t - t2), 0) if m2 != 0 else 0
     return m0, m1, n1, m2, n2
 
 
@@ -212,8 +221,48 @@ def copy_open(st, sc, seed):
 
 
 #: columns of deal_quality's sums
-(Q_DECISIONS, Q_CARDS, Q_UNIFORM, Q_DEALT, Q_TRUTH) = range(5)
-N_QUALITY = 5
+(Q_DECISIONS, Q_CARDS, Q_UNIFORM, Q_DEALT, Q_TRUTH, Q_MISFITS) = range(6)
+N_QUALITY = 6
+
+
+@hot
+def modelled(st, q, infer):
+    """Is seat q's last choice replayed on its dealt hands (knob ``infer`` 3; a record of
+    its hand as it is, layout.LAST_PLAY, made by a heuristic seat)?"""
+    h = st.hand
+    return (infer >= 3 and h[q, LAST_PLAY] > 0 and h[q, LAST_BOT] == STRATEGY_HEURISTIC
+            and h[q, LAST_TAKEN] == h[q, TAKEN] and h[q, LAST_HS] == h[q, HSIZE])
+
+
+@hot
+def fits_true_hand(st, r, pts, bots, q, infer):
+    """Does seat q's true hand fit what knob ``infer`` infers of it (``void_layers``: every
+    card outside the void true of the whole hand, at least n1 cards outside the older one
+    too, n2 outside both; ``replays_last_play`` on the true hand)? Inference that reads no
+    hidden card and proves only what is true always fits: ``deal_quality`` counts the
+    misfits, which must be none."""
+    m0, m1, n1, m2, n2 = void_layers(st, q, infer)
+    fit0 = 0
+    fit1 = 0
+    fit2 = 0
+    for k in range(N_KINDS):
+        c = st.hand[q, k]
+        if c == 0:
+            continue
+        if ((m0 >> KIND_COLOUR[k]) | (m0 >> (VOID_FACE + KIND_FACE[k]))) & 1:
+            continue
+        fit0 += c
+        m = m0 | m1
+        if ((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1:
+            continue
+        fit1 += c
+        m |= m2
+        if ((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1:
+            continue
+        fit2 += c
+    if fit0 < st.hand[q, HSIZE] or fit1 < n1 or fit2 < n2:
+        return False
+    return not modelled(st, q, infer) or replays_last_play(st, st, r, pts, q)
 
 
 @hot
@@ -228,8 +277,9 @@ def deal_quality(st, sc, r, pts, bots, p, infer, n_deals, seed, cnt, acc):
     deals, with one uniform deal as a prior, so no share is 0), and under the truth
     (Q_TRUTH: the kind's share of the true hand, what a clairvoyant knows). (Q_DEALT -
     Q_UNIFORM) / Q_CARDS is what the inference knows, in bits per hidden card, (Q_TRUTH -
-    Q_UNIFORM) / Q_CARDS what there is to know. ``cnt`` is scratch, int64[players, N_KINDS]
-    (row p: the pool by kind)."""
+    Q_UNIFORM) / Q_CARDS what there is to know; Q_MISFITS counts the other seats whose true
+    hand does not fit the inference (``fits_true_hand``: never, when it is sound). ``cnt``
+    is scratch, int64[players, N_KINDS] (row p: the pool by kind)."""
     w = sc.log
     n_pool = unseen_pool(st, p, w)
     if n_pool == 0:
@@ -252,6 +302,8 @@ def deal_quality(st, sc, r, pts, bots, p, infer, n_deals, seed, cnt, acc):
         hs = st.hand[q, HSIZE]
         if q == p or hs == 0:
             continue
+        if not fits_true_hand(st, r, pts, bots, q, infer):
+            acc[Q_MISFITS] += 1
         for k in range(N_KINDS):
             h = st.hand[q, k]
             if h == 0:

@@ -53,8 +53,8 @@ def inference_quality(rules, bots, rounds, seed=1, levels=(0, 1, 2, 3), deals=64
     from .encode import encode
     if rounds < 1 or deals < 1:
         raise ValueError(f"rounds and deals must be at least 1, got {rounds} and {deals}")
-    if any(not 0 <= lv <= 3 for lv in levels):
-        raise ValueError(f"infer levels are 0 to 3, got {list(levels)}")
+    if any(not -1 <= lv <= 3 for lv in levels):
+        raise ValueError(f"infer levels are -1 (none: a uniform deal) to 3, got {list(levels)}")
     if not (bots_array(bots)[:, B_STRATEGY] == STRATEGY_SEARCH).any():
         raise ValueError("no search seat: nothing to measure")
     ki = encode(rules, bots)

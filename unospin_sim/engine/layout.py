@@ -29,33 +29,36 @@ State = namedtuple("State", [
 #   0 .. N_KINDS-1   copies of each card kind in the hand
 CC = N_KINDS       # CC + c: cards of colour c in the hand (c = 0-3), CC + 4: wild cards
 HSIZE = CC + 5     # hand size
-VOID = HSIZE + 1   # what a draw proves about this hand: it drew for want of a legal card and
-                   #   has taken no card since, so it holds no card of colour c (bit c, c = 0-3:
-                   #   colour c was in play), no card of face f (bit VOID_FACE + f: the top card
-                   #   was coloured, of face f) and, but for hoarder, no wild (bit WILD_COLOUR)
-                   #   (set by the turn for every strategy but search, which may draw by choice;
-                   #   moved to VOID1 by every card added; read by search's determinization)
-VOID1 = VOID + 1          # an older VOID (bits as VOID), 0 = none: it was true of every card the
-                          #   hand held when the seat took its next card; of the cards held now,
-                          #   at least hand size - VOID1_TAKEN are still such cards
-VOID1_TAKEN = VOID + 2    # cards taken since VOID1 was true of the whole hand (>= 1)
-VOID2 = VOID + 3          # the VOID1 before (bits as VOID, 0 = none), older still
-VOID2_TAKEN = VOID + 4    # cards taken since VOID2 was true of the whole hand (> VOID1_TAKEN)
-                          #   (the three are nested: the cards old enough for VOID2 are old
-                          #   enough for VOID1; piles.add_card keeps them, search knob infer=2
-                          #   reads VOID1 and VOID2)
-LAST_PLAY = VOID + 5      # the card (kind + 1; 0 = none) this hand's seat chose last at the
-                          #   start of a turn, recorded in search loops only (turn.note_play),
-                          #   while the hand has neither taken nor given up a card since, so
-                          #   the hand then was this hand and that card; read by search knob
-                          #   infer=3, which replays a heuristic seat's choice on its dealt hands
-LAST_TOP = VOID + 6       # the top card then
-LAST_COLOUR = VOID + 7    # the colour in play then
-LAST_SMALL = VOID + 8     # 1 when the next seat held 2 cards or fewer then
-LAST_NAMED = VOID + 9     # the colour + 1 named for it, when a wild (0: none)
+VOID = HSIZE + 1   # what a draw proves about this hand: it drew for want of a legal card, so
+                   #   it holds no card of colour c (bit c, c = 0-3: colour c was in play), no
+                   #   card of face f (bit VOID_FACE + f: the top card was coloured, of face f)
+                   #   and, but for hoarder, no wild (bit WILD_COLOUR) (set by the turn for
+                   #   every strategy but search, which may draw by choice: turn.mark_void);
+                   #   true of the whole hand while TAKEN == VOID_AT (piles.known_void), then
+                   #   of at least hand size - (TAKEN - VOID_AT) of its cards (the cards held
+                   #   then); read by search's determinization (engine/determinize.py)
+VOID_AT = VOID + 1        # TAKEN when VOID was set
+VOID1 = VOID + 2          # the VOID before (bits as VOID, 0 = none), moved here by mark_void
+VOID1_AT = VOID + 3       #   when it sets a VOID no longer true of the whole hand; and TAKEN then
+VOID2 = VOID + 4          # the VOID1 before, older still (the three are nested: the cards old
+VOID2_AT = VOID + 5       #   enough for VOID2 are old enough for VOID1); and TAKEN then
+TAKEN = VOID + 6          # cards this hand took (piles.add_card; moves with the hand)
+LAST_PLAY = VOID + 7      # the card (kind + 1; 0 = none) this hand's seat chose last at the
+                          #   start of a turn, recorded in search loops only (turn.note_play);
+                          #   valid while TAKEN == LAST_TAKEN and HSIZE == LAST_HS (the hand has
+                          #   neither taken nor given up a card since: the hand then was this
+                          #   hand and that card); read by search knob infer=3, which replays a
+                          #   heuristic seat's choice on its dealt hands
+LAST_TOP = VOID + 8       # the top card then
+LAST_COLOUR = VOID + 9    # the colour in play then
+LAST_SMALL = VOID + 10    # 1 when the next seat held 2 cards or fewer then
+LAST_NAMED = VOID + 11    # the colour + 1 named for it, when a wild (0: none)
+LAST_TAKEN = VOID + 12    # TAKEN after the play
+LAST_HS = VOID + 13       # HSIZE after the play
+LAST_BOT = VOID + 14      # the strategy id of the seat that chose it (a hand may change seats)
 VOID_FACE = 8             # bit VOID_FACE + f of VOID: no card of face f (faces 0-12)
 VOID_COLOURS = 15         # the colour bits of VOID (search knob infer=0 reads only these)
-HAND_FIELDS = VOID + 10   # columns that move with a hand (Swap / Trade Hands)
+HAND_FIELDS = VOID + 15   # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
 JUMPS = PEND + 1          # jump_in: times this seat jumped in this round (not turns)

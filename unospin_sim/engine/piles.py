@@ -10,44 +10,33 @@ from .events import ev
 from .jit import hot, inl
 from .layout import (CC, DISC, DRAWN, EV_DRAW, EV_DRAW_FAIL, EV_RESHUFFLE, HAND_FIELDS, HSIZE,
                      PILE, S_COLOUR, S_DIR, S_DISC_N, S_DRAW_N, S_FAILED, S_NP, S_TOP, VOID,
-                     LAST_PLAY, VOID1, VOID1_TAKEN, VOID2, VOID2_TAKEN)
+                     TAKEN, VOID_AT)
 from .rng import below
 
 
 # ==================================================================== one card
 @hot
 def add_card(st, p, k):
-    """Seat p takes card k: what a draw proved of the hand (layout.VOID) is no longer true
-    of every card it holds, and becomes the older void VOID1 (the one before, VOID2), each
-    older void counting the cards taken since; one that no longer constrains a card (as many
-    taken as held) is forgotten. Its last choice (layout.LAST_PLAY) is forgotten too."""
-    h = st.hand
-    h[p, k] += 1
-    h[p, CC + KIND_COLOUR[k]] += 1
-    hs = h[p, HSIZE] + 1
-    h[p, HSIZE] = hs
-    h[p, VOID1_TAKEN] += 1
-    h[p, VOID2_TAKEN] += 1
-    v = h[p, VOID]
-    if v != 0:
-        if h[p, VOID1] != 0 and h[p, VOID1_TAKEN] < hs:
-            h[p, VOID2] = h[p, VOID1]
-            h[p, VOID2_TAKEN] = h[p, VOID1_TAKEN]
-        else:
-            h[p, VOID2] = 0
-        h[p, VOID1] = v
-        h[p, VOID1_TAKEN] = 1
-        h[p, VOID] = 0
-    h[p, LAST_PLAY] = 0
+    """Seat p takes card k (what its draws proved, layout.VOID, is no longer true of every
+    card it holds: TAKEN counts the takes)."""
+    st.hand[p, k] += 1
+    st.hand[p, CC + KIND_COLOUR[k]] += 1
+    st.hand[p, HSIZE] += 1
+    st.hand[p, TAKEN] += 1
 
 
 @hot
 def remove_card(st, p, k):
-    """Seat p gives up card k (its last choice, layout.LAST_PLAY, no longer describes it)."""
-    st.hand[p, LAST_PLAY] = 0
     st.hand[p, k] -= 1
     st.hand[p, CC + KIND_COLOUR[k]] -= 1
     st.hand[p, HSIZE] -= 1
+
+
+@hot
+def known_void(st, p):
+    """What seat p's last draw proved of every card it holds (layout.VOID bits; 0 when it
+    has taken a card since)."""
+    return st.hand[p, VOID] if st.hand[p, VOID_AT] == st.hand[p, TAKEN] else 0
 
 
 @hot

@@ -19,10 +19,11 @@ from .house import (draw_until_playable, forced_card, open_jump, seven_o, specia
                     start_penalty)
 from .jit import hot, inl, variant
 from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
-                     EV_WEB_SWING, HSIZE, LAST_COLOUR, LAST_NAMED, LAST_PLAY, LAST_SMALL,
-                     LAST_TOP, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN, R_SEVEN_O,
-                     R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP, S_SPIN_NEXT,
-                     S_TOP, S_TWO_X, S_WINNER, VOID, VOID_FACE)
+                     EV_WEB_SWING, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED, LAST_PLAY,
+                     LAST_SMALL, LAST_TAKEN, LAST_TOP, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN,
+                     R_SEVEN_O, R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP,
+                     S_SPIN_NEXT, S_TOP, S_TWO_X, S_WINNER, TAKEN, VOID, VOID1, VOID1_AT, VOID2,
+                     VOID2_AT, VOID_AT, VOID_FACE)
 from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .wheel2025 import spin_2025
@@ -58,7 +59,7 @@ def web_swing(st, bots, p):
 
 
 @inl
-def note_play(st, p, k):
+def note_play(st, bots, p, k):
     """Seat p chose card k at the start of its turn and gave it up (the top card and the
     colour in play are still those it chose on): record the choice (layout.LAST_PLAY), for
     search's inference (knob infer=3), in search loops only."""
@@ -68,6 +69,9 @@ def note_play(st, p, k):
     h[p, LAST_COLOUR] = st.s[S_COLOUR]
     h[p, LAST_SMALL] = 1 if h[seat_after(st, p), HSIZE] <= 2 else 0
     h[p, LAST_NAMED] = 0
+    h[p, LAST_TAKEN] = h[p, TAKEN]
+    h[p, LAST_HS] = h[p, HSIZE]
+    h[p, LAST_BOT] = int(bots[p, B_STRATEGY])
 
 
 @inl
@@ -77,7 +81,8 @@ def mark_void(st, bots, p, c):
     about its hand, which its strategy declares (``policy.DRAW_SHOWS``, flags of
     ``policy/reveals.py``): no card of colour c, none of the top card's face when that card
     is coloured, no wild. Known to every seat; search's determinization uses it
-    (layout.VOID). An id with no strategy shows nothing."""
+    (layout.VOID; a void older than the hand's last take moves to VOID1, VOID1 to VOID2). An
+    id with no strategy shows nothing."""
     sid = int(bots[p, B_STRATEGY])
     shows = policy.DRAW_SHOWS[sid] if sid < len(policy.DRAW_SHOWS) else 0
     m = 0
@@ -89,7 +94,16 @@ def mark_void(st, bots, p, c):
             m |= 1 << (VOID_FACE + KIND_FACE[top])
     if shows & SHOWS_WILD:
         m |= 1 << WILD_COLOUR
-    st.hand[p, VOID] |= m
+    h = st.hand
+    if h[p, VOID_AT] != h[p, TAKEN]:  # the hand took a card since its last void: that void
+        if h[p, VOID] != 0:           # is true of the cards held then only (layout.VOID1)
+            h[p, VOID2] = h[p, VOID1]
+            h[p, VOID2_AT] = h[p, VOID1_AT]
+            h[p, VOID1] = h[p, VOID]
+            h[p, VOID1_AT] = h[p, VOID_AT]
+        h[p, VOID] = 0
+        h[p, VOID_AT] = h[p, TAKEN]
+    h[p, VOID] |= m
 
 
 def _make_end_turn(house):
@@ -219,7 +233,7 @@ def _make_play_turn(house, inline, record=False):
                 ev(st, EV_BLUFF, p, 0, 0)
             remove_card(st, p, k)
             if record and chosen:
-                note_play(st, p, k)
+                note_play(st, bots, p, k)
             set_top(st, k)
             ev(st, EV_PLAY, p, k, 0)
             played += 1

@@ -27,8 +27,8 @@ from ...bots import (B_W_ACTION, B_W_ATTACK, B_W_COLOUR, B_W_NAME_VOID, B_W_POIN
                      B_W_WD4, B_W_WD4_ATTACK, B_W_WILD, B_W_WILD_ATTACK)
 from ...rules.cards import FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, VOID
-from ..piles import seat_after
+from ..layout import CC, HSIZE
+from ..piles import known_void, seat_after
 from . import heuristic as H
 from .scan import best_kind
 
@@ -59,7 +59,7 @@ def wild_score(st, pts, p, k, ctx):
 def _context(st, bots, p):
     """What the scores read besides the card: (bots, next seat small, its VOID bits)."""
     q = seat_after(st, p)
-    return bots, st.hand[q, HSIZE] <= 2, st.hand[q, VOID]
+    return bots, st.hand[q, HSIZE] <= 2, known_void(st, q)
 
 
 # ==================================================================== its decisions
@@ -85,7 +85,7 @@ def choose_card_rl(st, pts, bots, p):
 def choose_colour(st, bots, p):
     """Colour named for a wild: the best of (cards held of it + ``w_name_void`` when the next
     seat is known to lack it), the first on ties."""
-    void = st.hand[seat_after(st, p), VOID]
+    void = known_void(st, seat_after(st, p))
     w = bots[p, B_W_NAME_VOID]
     best = 0
     best_score = -1e18

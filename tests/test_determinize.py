@@ -1,0 +1,269 @@
+"""What a search seat deals the hands it cannot see (engine/determinize.py, knob ``infer``):
+the older voids a take keeps (turn.mark_void, piles.add_card), the choice the search loop records
+(turn.note_play), the deals each knob level allows, and the measure of the deals against
+the true hands (deal_quality; inference_quality in the slow tier)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from unospin_sim.bots import STRATEGY_HEURISTIC, STRATEGY_RANDOM, parse_bots
+from unospin_sim.engine import kernel as K
+from unospin_sim.engine import layout as L
+from unospin_sim.engine.determinize import (N_QUALITY, Q_CARDS, Q_DEALT, Q_DECISIONS, Q_TRUTH,
+                                            Q_UNIFORM, copy_determinized, deal_quality,
+                                            unseen_pool, void_layers)
+from unospin_sim.engine.piles import add_card, known_void, remove_card
+from unospin_sim.rules import parse_rules
+from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
+
+from statekit import KIND, Game
+
+NAME = {v: n for n, v in KIND.items()}
+RED, YELLOW, GREEN, BLUE = (COLOURS.index(c) for c in ("red", "yellow", "green", "blue"))
+
+
+def _void(*colours, face=None, wild=False):
+    m = 0
+    for c in colours:
+        m |= 1 << c
+    if face is not None:
+        m |= 1 << (L.VOID_FACE + face)
+    if wild:
+        m |= 1 << WILD_COLOUR
+    return m
+
+
+def test_a_take_keeps_what_a_draw_proved_as_an_older_void():
+    """Seat 1 (heuristic, 2 cards: a yellow 2 and a yellow 4) draws on a red 9 for want of a
+    legal card (a green 5 from the pile): it lacks red, 9s and wilds, true of its 3 cards
+    (infer 1 and 2 read it). Seat 0 plays on, and seat 1 draws again on a blue 6 (a green 1):
+    now it lacks blue, 6s and wilds, and of its 4 cards 3 (those held at the first draw)
+    still lack red and 9s (infer=2: the older void; infer=1 forgets it). A card taken by
+    any other means (a penalty, say) makes both voids older: of its 5 cards, 4 lack blue
+    and 6s, 3 also red and 9s. Cards given up leave fewer old ones known."""
+    g = (Game("classic(players=2)", "search,heuristic").give(1, "yellow 2", "yellow 4")
+         .top("red 9"))
+    g.pile("green 5")
+    g.turn(1)
+    no_red_9 = _void(RED, face=9, wild=True)
+    assert g.hand(1) == ["green 5", "yellow 2", "yellow 4"]
+    assert void_layers(g.st, 1, 1) == (no_red_9, 0, 0, 0, 0)
+    assert void_layers(g.st, 1, 2) == (no_red_9, 0, 0, 0, 0)
+    g.top("blue 6")
+    g.pile("green 1")
+    g.turn(1)
+    no_blue_6 = _void(BLUE, face=6, wild=True)
+    assert g.st.hand[1, L.HSIZE] == 4
+    assert void_layers(g.st, 1, 1) == (no_blue_6, 0, 0, 0, 0)
+    assert void_layers(g.st, 1, 2) == (no_blue_6, no_red_9, 3, 0, 0)
+    add_card(g.st, 1, KIND["red 7"])  # taken by any means: no void is true of every card
+    assert void_layers(g.st, 1, 1) == (0, 0, 0, 0, 0)
+    assert void_layers(g.st, 1, 2) == (0, no_blue_6, 4, no_red_9, 3)
+    for name in ("green 5", "yellow 2", "yellow 4", "green 1"):
+        remove_card(g.st, 1, KIND[name])  # a hand that gives cards up keeps fewer old ones
+    assert void_layers(g.st, 1, 2) == (0, no_blue_6, 0, no_red_9, 0)
+
+
+def test_the_search_loop_records_a_heuristic_seats_chosen_card():
+    """Seat 1 (heuristic) holds a red 3, a red 9 and a blue 1 on a red 5 and plays the red 9
+    (its best score): the search loop's turn records the card, the top card and colour it
+    chose on, and that seat 0 holds more than 2 cards. The rule tests' turn records
+    nothing: the loops without a search seat pay nothing."""
+    def game():
+        return (Game("classic(players=2)", "search,heuristic")
+                .give(0, "green 1", "green 2", "green 3").give(1, "red 3", "red 9", "blue 1")
+                .top("red 5"))
+    g = game().run(1)  # plays seat 1's turn, stops before seat 0 (search) decides
+    h = g.st.hand
+    assert g.hand(1) == ["blue 1", "red 3"] and g.top_name == "red 9"
+    assert (h[1, L.LAST_PLAY], h[1, L.LAST_TOP], h[1, L.LAST_COLOUR], h[1, L.LAST_SMALL],
+            h[1, L.LAST_NAMED], h[1, L.LAST_HS], h[1, L.LAST_TAKEN], h[1, L.LAST_BOT]) == (
+        KIND["red 9"] + 1, KIND["red 5"], RED, 0, 0, 2, 0, STRATEGY_HEURISTIC)
+    g = game().turn(1)
+    assert g.top_name == "red 9" and g.st.hand[1, L.LAST_PLAY] == 0
+
+
+def test_the_record_names_the_colour_and_a_draw_clears_it():
+    """A heuristic seat with no legal coloured card plays its wild and names blue (most
+    held): recorded with the colour. A seat that draws for want of a legal card has
+    chosen nothing: no record (the draw's void is set instead)."""
+    g = (Game("classic(players=2)", "search,heuristic").give(0, "green 1", "green 2")
+         .give(1, "wild", "blue 1", "blue 2", "green 3").top("red 5")).run(1)
+    h = g.st.hand
+    assert (h[1, L.LAST_PLAY], h[1, L.LAST_NAMED], h[1, L.LAST_SMALL]) == (
+        KIND["wild"] + 1, BLUE + 1, 1)
+    g = (Game("classic(players=2)", "search,heuristic").give(0, "green 1", "green 2")
+         .give(1, "blue 1").top("red 5"))
+    g.pile("green 2")
+    g.run(1)
+    assert g.hand(1) == ["blue 1", "green 2"]
+    assert g.st.hand[1, L.LAST_PLAY] == 0 and known_void(g.st, 1) != 0
+
+
+def _deals(g, infer, seeds=300):
+    """Seat 1's dealt hands over ``seeds`` determinizations of seat 0's view: kind -> count."""
+    sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
+    n = unseen_pool(g.st, 0, sc.log)
+    dealt = np.zeros(N_KINDS, dtype=np.int64)
+    hands = []
+    for seed in range(seeds):
+        copy_determinized(g.st, sc, g.r, g.pts, g.bots, 0, seed, sc.log, n, infer)
+        assert sc.hand[1, L.HSIZE] == g.st.hand[1, L.HSIZE]
+        dealt += sc.hand[1, :N_KINDS]
+        hands.append(sc.hand[1, :N_KINDS].copy())
+    return {NAME[k]: int(v) for k, v in enumerate(dealt) if v}, hands
+
+
+def test_infer_2_deals_an_older_void_to_the_cards_held_then():
+    """Seat 1 holds 3 cards; it lacked green, 5s and wilds when it held 2 of them and has
+    taken one card since (VOID1, 1 taken). With infer=2 at most one of its 3 dealt cards is
+    green, a 5 or a wild (the card taken since may be); with infer=1 (the older void
+    unread) hands with two such cards are dealt too."""
+    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
+         .give(1, "red 1", "yellow 2", "green 3").top("blue 3"))
+    g.pile("green 5", "green 7", "yellow 5", "wild", "red 8", "yellow 8", "green 1", "red 4")
+    g.st.hand[1, L.VOID] = _void(GREEN, face=5, wild=True)  # true of the 2 cards held then
+    g.st.hand[1, L.TAKEN] = 1  # and one card taken since
+    special = [KIND[n] for n in ("green 5", "green 7", "yellow 5", "wild", "green 1",
+                                 "green 3")]
+
+    def most_special(hands):
+        return max(int(h[special].sum()) for h in hands)
+    assert most_special(_deals(g, 2)[1]) == 1
+    assert most_special(_deals(g, 1)[1]) >= 2
+
+
+def test_infer_3_deals_only_hands_on_which_heuristic_chooses_its_card():
+    """Seat 1 (heuristic, 2 cards left) chose a red 3 on a red 9. Holding a red 8 or a red
+    Skip (higher scores) it would have played that, so with infer=3 neither is ever dealt
+    to it; with infer=1 both are. A red 1 (lower score) is dealt either way."""
+    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
+         .give(1, "green 1", "yellow 2").top("red 3"))
+    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
+           "yellow 7")
+    h = g.st.hand
+    h[1, L.LAST_PLAY] = KIND["red 3"] + 1
+    h[1, L.LAST_TOP] = KIND["red 9"]
+    h[1, L.LAST_COLOUR] = RED
+    h[1, L.LAST_HS] = 2  # the record is of this hand (2 cards, none taken since)
+    h[1, L.LAST_BOT] = STRATEGY_HEURISTIC
+    modelled, _ = _deals(g, 3)
+    plain, _ = _deals(g, 1)
+    assert "red 8" not in modelled and "red skip" not in modelled and "red 1" in modelled
+    assert plain["red 8"] > 30 and plain["red skip"] > 30  # 2 of 10 cards a seed: about 60
+
+
+def test_infer_3_reads_only_heuristic_seats():
+    """The same record made by a random seat: random's choice is not replayed (infer=3
+    deals as infer=2, which deals as infer=1 without older voids)."""
+    g = (Game("classic(players=2)", "search,random").give(0, "blue 8")
+         .give(1, "green 1", "yellow 2").top("red 3"))
+    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
+           "yellow 7")
+    g.st.hand[1, L.LAST_PLAY] = KIND["red 3"] + 1
+    g.st.hand[1, L.LAST_TOP] = KIND["red 9"]
+    g.st.hand[1, L.LAST_HS] = 2
+    g.st.hand[1, L.LAST_BOT] = STRATEGY_RANDOM
+    assert _deals(g, 3)[0] == _deals(g, 1)[0]
+
+
+def test_infer_3_ignores_a_record_the_hand_has_changed_since():
+    """The record of the infer=3 test above, but the hand has taken a card since (TAKEN
+    moved on): the choice is not replayed, red 8 and red Skip are dealt again."""
+    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
+         .give(1, "green 1", "yellow 2").top("red 3"))
+    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
+           "yellow 7")
+    h = g.st.hand
+    h[1, L.LAST_PLAY] = KIND["red 3"] + 1
+    h[1, L.LAST_TOP] = KIND["red 9"]
+    h[1, L.LAST_HS] = 2
+    h[1, L.LAST_BOT] = STRATEGY_HEURISTIC
+    h[1, L.TAKEN] = 1
+    assert _deals(g, 3)[0] == _deals(g, 1)[0]
+
+
+def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
+    """Seat 1 holds a green 1 and a yellow 2; seat 0 cannot see those nor the pile (a red 5,
+    a blue 6, a green 1, a yellow 9): 6 unseen cards. A uniform deal gives a card of seat
+    1's the kind green 1 with chance 2/6 and yellow 2 with 1/6 (Q_UNIFORM = log2(1/3) +
+    log2(1/6)); the truth 1/2 each (Q_TRUTH = -2). Known to lack red and blue, seat 1 is
+    dealt 2 of the 4 greens and yellows: 1/2 and 1/4 (Q_DEALT -> -3, within 0.05 at 4000
+    deals); without the void the deals score as the uniform deal (within 0.05)."""
+    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
+         .give(1, "green 1", "yellow 2").top("blue 3"))
+    g.pile("red 5", "blue 6", "green 1", "yellow 9")
+    sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
+    cnt = np.zeros((L.MAX_PLAYERS, N_KINDS), np.int64)
+
+    def quality(infer):
+        acc = np.zeros(N_QUALITY)
+        deal_quality(g.st, sc, g.r, g.pts, g.bots, 0, infer, 4000, 7, cnt, acc)
+        return acc
+    uniform = np.log2(1 / 3) + np.log2(1 / 6)
+    acc = quality(1)
+    assert acc[Q_DECISIONS] == 1 and acc[Q_CARDS] == 2
+    assert acc[Q_UNIFORM] == pytest.approx(uniform, abs=1e-12)
+    assert acc[Q_TRUTH] == pytest.approx(-2.0, abs=1e-12)
+    assert acc[Q_DEALT] == pytest.approx(uniform, abs=0.05)
+    g.st.hand[1, L.VOID] = _void(RED, BLUE)
+    acc = quality(1)
+    assert acc[Q_DEALT] == pytest.approx(-3.0, abs=0.05)
+    assert acc[Q_UNIFORM] == pytest.approx(uniform, abs=1e-12)
+
+
+def test_inference_quality_refuses_a_table_without_a_search_seat():
+    from unospin_sim.engine.inference import inference_quality
+    rules = parse_rules("classic(players=2)")
+    with pytest.raises(ValueError, match="no search seat"):
+        inference_quality(rules, parse_bots("heuristic,random", 2), 5)
+    with pytest.raises(ValueError, match="levels"):
+        inference_quality(rules, parse_bots("search,random", 2), 5, levels=(4,))
+
+
+@pytest.mark.slow
+def test_each_level_of_infer_knows_more_of_the_hidden_hands():
+    """40 rounds of 2-player classic, search against heuristic, seed 1: what the deals know
+    (bits per hidden card over a uniform deal) grows with the knob level, 1 < 2 < 3, and
+    stays below what there is to know; the truth is the same for every level (the same
+    states)."""
+    from unospin_sim.engine.inference import inference_quality
+    rules = parse_rules("classic(players=2)")
+    out = inference_quality(rules, parse_bots("search(rollouts=16),heuristic", 2), 40,
+                            levels=(1, 2, 3), deals=32).sum(axis=0)
+    known = (out[:, Q_DEALT] - out[:, Q_UNIFORM]) / out[:, Q_CARDS]
+    truth = (out[:, Q_TRUTH] - out[:, Q_UNIFORM]) / out[:, Q_CARDS]
+    assert out[0, Q_DECISIONS] > 200 and np.ptp(truth) == 0
+    assert known[0] < known[1] < known[2] < truth[0]
+
+
+SOUNDNESS_CASES = [
+    ("classic(players=2)", "search(rollouts=8),heuristic"),
+    ("classic(players=4)", "search(rollouts=8),heuristic,random,heuristic"),
+    ("spin2005(players=3)", "search(rollouts=8),heuristic,hoarder"),
+    ("spin2025(players=4,stacking=true)", "search(rollouts=8),random,heuristic,heuristic"),
+    ("spiderman(players=3)", "search(rollouts=8),heuristic,heuristic"),
+    ("classic(players=4,seven_o=true,jump_in=true)",
+     "search(rollouts=8),heuristic,random,heuristic"),
+    ("classic(players=3,draw_until_playable=true,force_play=true)",
+     "search(rollouts=8),heuristic,heuristic"),
+    ("spin2025(players=4,partners=true)", "search(rollouts=8),heuristic,heuristic,heuristic"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, bots", SOUNDNESS_CASES)
+def test_the_inference_never_excludes_the_true_hands(rules, bots):
+    """At every search decision of 40 rounds (seed 3), every other seat's true hand fits
+    what each level of ``infer`` infers of it (its voids, the older voids, heuristic's last
+    choice replayed on it): the inference proves only what is true, in every edition and
+    under the house rules that move cards and hands."""
+    from unospin_sim.engine.determinize import Q_MISFITS
+    from unospin_sim.engine.inference import inference_quality
+    rs = parse_rules(rules)
+    out = inference_quality(rs, parse_bots(bots, rs.players), 40, seed=3, levels=(1, 2, 3),
+                            deals=2).sum(axis=0)
+    assert out[0, Q_DECISIONS] > 100
+    assert out[:, Q_MISFITS].tolist() == [0, 0, 0]
