@@ -9,11 +9,10 @@ by default) a legal wild is also a candidate with each colour heuristic would no
 colour is then stored in ``S_SEARCH_COLOUR`` and ``policy.search_bot.choose_colour`` names
 it; a wild candidate without a colour names heuristic's). For each candidate and
 each of the seat's ``rollouts`` (the knob), it copies the state into the scratch state
-``sc``, determinizes it (the other hands and the draw pile, which the seat cannot see, are
-pooled and dealt again with the same hand sizes; a seat that drew for want of a legal card
-and has taken no card since, ``layout.VOID``, gets no card that was legal then (of the
-colour in play, of the top card's face, a wild: ``turn.mark_void``; knob ``infer=0``: of the
-colour only) when the pool allows), forces the candidate as the seat's move
+``sc``, determinizes it (engine/determinize.py: the other hands and the draw pile, which
+the seat cannot see, are pooled and dealt again with the same hand sizes, narrowed by what
+the seat saw, knob ``infer``: the voids a draw for want of a legal card proves, older ones
+for the cards held then, a heuristic seat's last choice replayed on the dealt hand), forces the candidate as the seat's move
 and plays the round with the same loop, every seat playing its own strategy (search seats
 play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching), to the end of the
 round or until the cut-off: knob ``horizon`` (default 16) turns after the decision, every
