@@ -85,6 +85,27 @@ def test_the_search_loop_records_a_heuristic_seats_chosen_card():
     assert g.top_name == "red 9" and g.st.hand[1, L.LAST_PLAY] == 0
 
 
+def test_a_second_choice_keeps_the_first_as_the_choice_before():
+    """Seat 1 (heuristic) plays the red 9 on a red 5, then (no card taken) the red 3 on it:
+    the red 9's record moves to PREV_*, the red 3's is the last. A draw then breaks the
+    chain: a later choice has no choice before it."""
+    g = (Game("classic(players=2)", "search,heuristic")
+         .give(0, "green 1", "green 2", "green 3")
+         .give(1, "red 3", "red 9", "blue 1", "blue 2").top("red 5"))
+    g.run(1).run(1)
+    h = g.st.hand
+    assert g.hand(1) == ["blue 1", "blue 2"] and g.top_name == "red 3"
+    assert (h[1, L.LAST_PLAY], h[1, L.LAST_TOP], h[1, L.PREV_PLAY], h[1, L.PREV_TOP],
+            h[1, L.PREV_COLOUR], h[1, L.PREV_BOT]) == (
+        KIND["red 3"] + 1, KIND["red 9"], KIND["red 9"] + 1, KIND["red 5"], RED,
+        STRATEGY_HEURISTIC)
+    g.pile("green 7")
+    g.run(1)  # no blue on a red 3, no 3: it draws (a green 7, kept)
+    g.top("blue 5").run(1)  # plays a blue: the record before it is gone with the draw
+    assert h[1, L.LAST_PLAY] - 1 in (KIND["blue 1"], KIND["blue 2"])
+    assert h[1, L.PREV_PLAY] == 0
+
+
 def test_the_record_names_the_colour_and_a_draw_clears_it():
     """A heuristic seat with no legal coloured card plays its wild and names blue (most
     held): recorded with the colour. A seat that draws for want of a legal card has

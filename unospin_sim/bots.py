@@ -37,7 +37,8 @@ Knobs (defaults for both strategies in brackets):
   2026-12-02); 1 everything that draw proves (no card of the colour in play, none of the
   top card's number or symbol, no wild but from a hoarder; the default of 2026-12-02); 2
   also what earlier draws proved of the cards the seat held then; 3 also a ``heuristic``
-  seat's last chosen card, replayed on each dealt hand (the default since 2026-12-04;
+  seat's last chosen cards (the last, and the one before while it took no card between),
+  replayed on each dealt hand (the default since 2026-12-04;
   docs/BOTS.md);
 - the weights of strategy ``tuned`` only (its card score and colour, docs/BOTS.md; defaults
   in :data:`TUNED_WEIGHTS`, each a finite number in -1000 .. 1000): ``w_points`` (per point

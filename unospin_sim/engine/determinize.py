@@ -32,7 +32,8 @@ from ..bots import STRATEGY_HEURISTIC
 from ..rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
 from .jit import hot
 from .layout import (CC, DISC, HAND_FIELDS, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED,
-                     LAST_PLAY, LAST_SMALL, LAST_TAKEN, LAST_TOP, N_SCALARS, PILE, S_COLOUR,
+                     LAST_PLAY, LAST_SMALL, LAST_TAKEN, LAST_TOP, N_SCALARS, PILE, PREV_BOT,
+                     PREV_COLOUR, PREV_NAMED, PREV_PLAY, PREV_SMALL, PREV_TOP, S_COLOUR,
                      S_DISC_N, S_DRAW_N, S_FORCE_AT, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_TOP,
                      SEAT_COLUMNS, TAKEN, VOID, VOID1, VOID1_AT, VOID2, VOID2_AT, VOID_AT,
                      VOID_COLOURS, VOID_FACE, W_POOL, WAR)
@@ -152,30 +153,52 @@ def replays_last_play(st, sc, r, pts, q):
     """The opponent model of knob ``infer=3``: would heuristic, holding seat q's hand as
     dealt in ``sc`` and the card it chose last (layout.LAST_PLAY, recorded while its hand has
     not changed since), on the top card and colour in play of then, have chosen that card,
-    and named the colour it named for it? (Heuristic decides without randomness, so a deal
-    is kept or not; the hands kept are the deals conditioned on that choice.)"""
-    k = st.hand[q, LAST_PLAY] - 1
-    s = sc.s
-    h = sc.hand
-    top = s[S_TOP]
-    col = s[S_COLOUR]
-    s[S_TOP] = st.hand[q, LAST_TOP]
-    s[S_COLOUR] = st.hand[q, LAST_COLOUR]
-    h[q, k] += 1  # the hand then: this hand and that card
-    h[q, CC + KIND_COLOUR[k]] += 1
-    h[q, HSIZE] += 1
-    legal = wd4_legal(sc, r, q)
-    small = st.hand[q, LAST_SMALL] != 0
-    c = best_kind(sc, pts, q, legal, H.coloured_score, H.wild_score, (small,), -1e18)[0]
-    h[q, k] -= 1
-    h[q, CC + KIND_COLOUR[k]] -= 1
-    h[q, HSIZE] -= 1
-    s[S_TOP] = top
-    s[S_COLOUR] = col
-    if c != k:
+    and named the colour it named for it? And the same of the choice before
+    (layout.PREV_PLAY), when kept, on the dealt hand and both cards. (Heuristic decides
+    without randomness, so a deal is kept or not; the hands kept are the deals conditioned
+    on those choices.)"""
+    h = st.hand
+    k = h[q, LAST_PLAY] - 1
+    if not replays(sc, r, pts, q, -1, k, h[q, LAST_TOP], h[q, LAST_COLOUR],
+                   h[q, LAST_SMALL] != 0, h[q, LAST_NAMED]):
         return False
-    named = st.hand[q, LAST_NAMED]
-    return named == 0 or H.choose_colour(sc, q) == named - 1
+    if h[q, PREV_PLAY] == 0 or h[q, PREV_BOT] != STRATEGY_HEURISTIC:
+        return True
+    return replays(sc, r, pts, q, k, h[q, PREV_PLAY] - 1, h[q, PREV_TOP], h[q, PREV_COLOUR],
+                   h[q, PREV_SMALL] != 0, h[q, PREV_NAMED])
+
+
+@hot
+def replays(sc, r, pts, q, extra, k, top, colour, small, named):
+    """Would heuristic, holding seat q's hand in ``sc``, card ``extra`` (-1: none) and card
+    k, on top card ``top`` with ``colour`` in play (the next seat holding 2 cards or fewer:
+    ``small``), choose k, and then name colour ``named`` - 1 (0: none named)?"""
+    s = sc.s
+    hd = sc.hand
+    t0 = s[S_TOP]
+    c0 = s[S_COLOUR]
+    s[S_TOP] = top
+    s[S_COLOUR] = colour
+    if extra >= 0:
+        _give(hd, q, extra, 1)
+    _give(hd, q, k, 1)  # the hand then
+    legal = wd4_legal(sc, r, q)
+    c = best_kind(sc, pts, q, legal, H.coloured_score, H.wild_score, (small,), -1e18)[0]
+    _give(hd, q, k, -1)
+    ok = c == k and (named == 0 or H.choose_colour(sc, q) == named - 1)
+    if extra >= 0:
+        _give(hd, q, extra, -1)
+    s[S_TOP] = t0
+    s[S_COLOUR] = c0
+    return ok
+
+
+@hot
+def _give(hd, q, k, n):
+    """Add n (+1 or -1) of card k to seat q's counts (no record kept: a replay's hand)."""
+    hd[q, k] += n
+    hd[q, CC + KIND_COLOUR[k]] += n
+    hd[q, HSIZE] += n
 
 
 @hot

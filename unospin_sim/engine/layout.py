@@ -56,9 +56,17 @@ LAST_NAMED = VOID + 11    # the colour + 1 named for it, when a wild (0: none)
 LAST_TAKEN = VOID + 12    # TAKEN after the play
 LAST_HS = VOID + 13       # HSIZE after the play
 LAST_BOT = VOID + 14      # the strategy id of the seat that chose it (a hand may change seats)
+PREV_PLAY = VOID + 15     # the choice before LAST_PLAY (kind + 1; 0 = none), kept while the hand
+                          #   changed only by giving up LAST_PLAY's card since: the hand then was
+                          #   this hand, that card and LAST_PLAY's
+PREV_TOP = VOID + 16      # its top card, colour in play, next seat small, colour named, chooser
+PREV_COLOUR = VOID + 17
+PREV_SMALL = VOID + 18
+PREV_NAMED = VOID + 19
+PREV_BOT = VOID + 20
 VOID_FACE = 8             # bit VOID_FACE + f of VOID: no card of face f (faces 0-12)
 VOID_COLOURS = 15         # the colour bits of VOID (search knob infer=0 reads only these)
-HAND_FIELDS = VOID + 15   # columns that move with a hand (Swap / Trade Hands)
+HAND_FIELDS = VOID + 21   # columns that move with a hand (Swap / Trade Hands)
 DRAWN = HAND_FIELDS       # cards drawn into this seat's hand this round
 PEND = DRAWN + 1          # times caught not calling UNO this action: draws 2 each at its end
 JUMPS = PEND + 1          # jump_in: times this seat jumped in this round (not turns)

@@ -20,10 +20,10 @@ from .house import (draw_until_playable, forced_card, open_jump, seven_o, specia
 from .jit import hot, inl, variant
 from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
                      EV_WEB_SWING, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED, LAST_PLAY,
-                     LAST_SMALL, LAST_TAKEN, LAST_TOP, R_DRAW_UNTIL, R_FORCE_PLAY, R_JUMP_IN,
-                     R_SEVEN_O, R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR, S_JUMP_PLAY, S_NP,
-                     S_SPIN_NEXT, S_TOP, S_TWO_X, S_WINNER, TAKEN, VOID, VOID1, VOID1_AT, VOID2,
-                     VOID2_AT, VOID_AT, VOID_FACE)
+                     LAST_SMALL, LAST_TAKEN, LAST_TOP, PREV_PLAY, R_DRAW_UNTIL, R_FORCE_PLAY,
+                     R_JUMP_IN, R_SEVEN_O, R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR,
+                     S_JUMP_PLAY, S_NP, S_SPIN_NEXT, S_TOP, S_TWO_X, S_WINNER, TAKEN, VOID, VOID1,
+                     VOID1_AT, VOID2, VOID2_AT, VOID_AT, VOID_FACE)
 from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .wheel2025 import spin_2025
@@ -64,6 +64,12 @@ def note_play(st, bots, p, k):
     colour in play are still those it chose on): record the choice (layout.LAST_PLAY), for
     search's inference (knob infer=3), in search loops only."""
     h = st.hand
+    if (h[p, LAST_PLAY] > 0 and h[p, LAST_TAKEN] == h[p, TAKEN]
+            and h[p, LAST_HS] == h[p, HSIZE] + 1):  # the record before is still of this hand
+        for j in range(6):  # LAST_PLAY .. LAST_NAMED, LAST_BOT -> PREV_*
+            h[p, PREV_PLAY + j] = h[p, LAST_PLAY + j] if j < 5 else h[p, LAST_BOT]
+    else:
+        h[p, PREV_PLAY] = 0
     h[p, LAST_PLAY] = k + 1
     h[p, LAST_TOP] = st.s[S_TOP]
     h[p, LAST_COLOUR] = st.s[S_COLOUR]
