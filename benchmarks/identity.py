@@ -26,7 +26,7 @@ Workloads (one line per case, then a TOTAL):
   the TOTAL of the defaults of 2026-12-01, ``e5e728d2…``). Renewed on purpose on 2026-12-02
   (issue 29: the partners jump-in fix changed the one case
   ``classic(players=4,jump_in=true,partners=true)``): ``ae45f64f…`` -> ``17f33099…``.
-  Renewed on purpose on 2026-12-04 (issue 28: the default ``infer=3``): ``542748f8…``;
+  Renewed on purpose on 2026-12-04 (issue 28: the default ``infer=3``): ``ec43d8eb…``;
   ``--knobs infer=1`` gives the TOTAL before it, ``17f33099…``.
 """
 
