@@ -36,7 +36,7 @@ from .layout import (CC, DISC, HAND_FIELDS, HSIZE, LAST_BOT, LAST_COLOUR, LAST_H
                      PREV_COLOUR, PREV_NAMED, PREV_PLAY, PREV_SMALL, PREV_TOP, S_COLOUR,
                      S_DISC_N, S_DRAW_N, S_FORCE_AT, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_TOP,
                      SEAT_COLUMNS, TAKEN, VOID, VOID1, VOID1_AT, VOID2, VOID2_AT, VOID_AT,
-                     VOID_COLOURS, VOID_FACE, W_POOL, WAR)
+                     VOID_COLOURS, VOID_FACE, W_DEAL, W_POOL, WAR)
 from .legal import wd4_legal
 from .policy import heuristic as H
 from .policy.scan import best_kind
@@ -227,6 +227,56 @@ def void_layers(st, q, infer):
     n1 = max(hs - (t - t1), 0) if m1 != 0 else 0
     n2 = max(hs - (t - t2), 0) if m2 != 0 else 0
     return m0, m1, n1, m2, n2
+
+
+@hot
+def save_deal(sc, w, p):
+    """Keep in the work area ``w`` (from row W_DEAL, four values a row) what
+    ``copy_determinized`` dealt into ``sc`` for seat p: every other seat's HAND_FIELDS
+    columns, the draw pile's size, the stream's state and the pile left, so that
+    ``restore_deal`` starts the next candidate's rollout from the same deal without dealing
+    again (the same state, value for value)."""
+    n = 0
+    for q in range(sc.s[S_NP]):
+        if q != p:
+            for j in range(HAND_FIELDS):
+                w[W_DEAL + (n >> 2), n & 3] = sc.hand[q, j]
+                n += 1
+    w[W_DEAL + (n >> 2), n & 3] = sc.s[S_DRAW_N]
+    n += 1
+    w[W_DEAL + (n >> 2), n & 3] = sc.s[S_RNG]
+    n += 1
+    for i in range(sc.s[S_DRAW_N]):
+        w[W_DEAL + (n >> 2), n & 3] = sc.cards[PILE + i]
+        n += 1
+
+
+@hot
+def restore_deal(st, sc, w, p):
+    """Start a rollout from the deal ``save_deal`` kept: the state ``copy_determinized``
+    made, without dealing (seat p's own row and everything public copied from ``st``)."""
+    copy_public(st, sc)
+    h = sc.hand
+    s = sc.s
+    n = 0
+    for q in range(st.s[S_NP]):
+        if q == p:
+            for j in range(SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+        else:
+            for j in range(HAND_FIELDS):
+                h[q, j] = w[W_DEAL + (n >> 2), n & 3]
+                n += 1
+            for j in range(HAND_FIELDS, SEAT_COLUMNS):
+                h[q, j] = st.hand[q, j]
+            h[q, WAR] = 0
+    s[S_DRAW_N] = w[W_DEAL + (n >> 2), n & 3]
+    n += 1
+    s[S_RNG] = w[W_DEAL + (n >> 2), n & 3]
+    n += 1
+    for i in range(s[S_DRAW_N]):
+        sc.cards[PILE + i] = w[W_DEAL + (n >> 2), n & 3]
+        n += 1
 
 
 @hot

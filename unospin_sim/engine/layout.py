@@ -131,10 +131,13 @@ S_SEARCH_COLOUR = 37  # colour + 1 the seat names for the decided card when it i
 # decide's work area, W_DIF = N_KINDS + 2 + 3 * N_WILD_KINDS rows of candidates (a card kind,
 # drawing, and a wild kind with each colour heuristic would not name), as many of paired
 # differences (their column 2: the candidate's colour + 1, 0 = heuristic's), then the unseen
-# cards from row W_POOL, four a row
+# cards from row W_POOL, four a row, then from row W_DEAL a rollout's deal (the dealt hands'
+# HAND_FIELDS columns, seat by seat, the draw pile left, its size and the stream's state:
+# determinize.save_deal), four values a row
 W_DIF = N_KINDS + 2 + 3 * (N_KINDS - FIRST_WILD)
 W_POOL = 2 * W_DIF
-SEARCH_WORK_ROWS = W_POOL + MAX_CARDS // 4
+W_DEAL = W_POOL + MAX_CARDS // 4
+SEARCH_WORK_ROWS = W_DEAL + (MAX_PLAYERS * HAND_FIELDS + MAX_CARDS + 2 + 3) // 4
 S_SPIN_NONE = 38   # spins forced to the replay control NONE_SPACE this round (= S_SPIN0 - 1,
                    #   so that S_SPIN0 + NONE_SPACE counts them without a branch)
 S_SPIN0 = 39       # S_SPIN0 + space: spins landing on each global wheel space this round

@@ -12,11 +12,13 @@ each of the seat's ``rollouts`` (the knob), it copies the state into the scratch
 ``sc``, determinizes it (engine/determinize.py: the other hands and the draw pile, which
 the seat cannot see, are pooled and dealt again with the same hand sizes, narrowed by what
 the seat saw, knob ``infer``: the voids a draw for want of a legal card proves, older ones
-for the cards held then, a heuristic seat's last choice replayed on the dealt hand), forces the candidate as the seat's move
-and plays the round with the same loop, every seat playing its own strategy (search seats
-play heuristic in rollouts: ``S_SEARCH_ROLL`` stops them from searching), to the end of the
-round or until the cut-off: knob ``horizon`` (default 16) turns after the decision, every
-seat's turns counted (``S_SEARCH_ROLL`` holds the turn count to stop at; ``horizon=0``, a
+for the cards held then, a heuristic seat's last choices replayed on the dealt hand; dealt
+once per rollout index, for its first candidate, and restored for the others:
+``determinize.save_deal``), forces the candidate as the seat's move and plays the round
+with the same loop, every seat playing its own strategy (search seats play heuristic in
+rollouts: ``S_SEARCH_ROLL`` stops them from searching), to the end of the round or until
+the cut-off: knob ``horizon`` (default 16) turns after the decision, every seat's turns
+counted (``S_SEARCH_ROLL`` holds the turn count to stop at; ``horizon=0``, a
 race match and a ``lowest`` match play every rollout to the end).
 Heuristic's card is the incumbent; a candidate replaces the incumbent when its mean result
 over all the rollouts is higher by more than ``SEARCH_Z`` standard errors; the choice is
@@ -56,7 +58,8 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 import numpy as np
 
 from ..rules.cards import FIRST_WILD, N_KINDS
-from .determinize import copy_determinized, copy_open, unseen_pool
+from .determinize import (copy_determinized, copy_open, restore_deal, save_deal,
+                          unseen_pool)
 from .jit import hot
 from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, HSIZE, MATCH_LOWEST,
                      MATCH_RACE, R_FORCE_PLAY, R_MATCH, S_CUR, S_NP, S_RNG, S_SEARCH_COLOUR,
@@ -203,7 +206,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
     in rollouts): row c < W_DIF holds candidate c's (kind, alive, sum, sum of squares of
     its results), row W_DIF + c (sum, sum of squares of its paired difference with the
     incumbent, and in column 2 candidate c's colour + 1, 0 = heuristic's), rows from
-    W_POOL the unseen cards, four a row."""
+    W_POOL the unseen cards, four a row, rows from W_DEAL the current rollout's deal."""
     s = st.s
     p = s[S_CUR]
     legal = wd4_legal(st, r, p)
@@ -252,13 +255,18 @@ def decide(st, sc, r, deck, pts, cum, bots):
         for i in range(done, end):
             seed = game_seed(base, U64(i))
             v0 = 0
+            dealt = False  # rollout i's deal, made for its first candidate, kept for the rest
             for c in range(n_c):
                 if w[c, 1] == 0:
                     continue
                 if peek:
                     copy_open(st, sc, seed)
+                elif dealt:
+                    restore_deal(st, sc, w, p)
                 else:
                     copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer)
+                    save_deal(sc, w, p)
+                    dealt = True
                 sc.s[S_SEARCH_ROLL] = roll
                 sc.s[S_SEARCH_TURN] = turn
                 sc.s[S_SEARCH_MOVE] = w[c, 0]
