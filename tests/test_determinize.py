@@ -156,10 +156,10 @@ def test_infer_2_deals_an_older_void_to_the_cards_held_then():
     assert most_special(_deals(g, 1)[1]) >= 2
 
 
-def test_infer_3_deals_only_hands_on_which_heuristic_chooses_its_card():
-    """Seat 1 (heuristic, 2 cards left) chose a red 3 on a red 9. Holding a red 8 or a red
-    Skip (higher scores) it would have played that, so with infer=3 neither is ever dealt
-    to it; with infer=1 both are. A red 1 (lower score) is dealt either way."""
+def _red_3_chosen(bot=STRATEGY_HEURISTIC, taken=0):
+    """Seat 1 (2 cards: a green 1, a yellow 2) chose a red 3 on a red 9 (a record made by
+    strategy ``bot``, ``taken`` cards taken since); seat 0 holds a blue 8; 8 cards in the
+    pile, a red 8, a red Skip and a red 1 among them."""
     g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
          .give(1, "green 1", "yellow 2").top("red 3"))
     g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
@@ -168,41 +168,34 @@ def test_infer_3_deals_only_hands_on_which_heuristic_chooses_its_card():
     h[1, L.LAST_PLAY] = KIND["red 3"] + 1
     h[1, L.LAST_TOP] = KIND["red 9"]
     h[1, L.LAST_COLOUR] = RED
-    h[1, L.LAST_HS] = 2  # the record is of this hand (2 cards, none taken since)
-    h[1, L.LAST_BOT] = STRATEGY_HEURISTIC
+    h[1, L.LAST_HS] = 2  # the record is of this hand (2 cards)
+    h[1, L.LAST_BOT] = bot
+    h[1, L.TAKEN] = taken
+    return g
+
+
+def test_infer_3_deals_only_hands_on_which_heuristic_chooses_its_card():
+    """Seat 1 (heuristic) chose a red 3 on a red 9. Holding a red 8 or a red Skip (higher
+    scores) it would have played that, so with infer=3 neither is ever dealt to it; with
+    infer=1 both are. A red 1 (lower score) is dealt either way."""
+    g = _red_3_chosen()
     modelled, _ = _deals(g, 3)
     plain, _ = _deals(g, 1)
     assert "red 8" not in modelled and "red skip" not in modelled and "red 1" in modelled
     assert plain["red 8"] > 30 and plain["red skip"] > 30  # 2 of 10 cards a seed: about 60
 
 
-def test_infer_3_reads_only_heuristic_seats():
+def test_infer_3_reads_only_heuristic_choices():
     """The same record made by a random seat: random's choice is not replayed (infer=3
     deals as infer=2, which deals as infer=1 without older voids)."""
-    g = (Game("classic(players=2)", "search,random").give(0, "blue 8")
-         .give(1, "green 1", "yellow 2").top("red 3"))
-    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
-           "yellow 7")
-    g.st.hand[1, L.LAST_PLAY] = KIND["red 3"] + 1
-    g.st.hand[1, L.LAST_TOP] = KIND["red 9"]
-    g.st.hand[1, L.LAST_HS] = 2
-    g.st.hand[1, L.LAST_BOT] = STRATEGY_RANDOM
+    g = _red_3_chosen(bot=STRATEGY_RANDOM)
     assert _deals(g, 3)[0] == _deals(g, 1)[0]
 
 
 def test_infer_3_ignores_a_record_the_hand_has_changed_since():
     """The record of the infer=3 test above, but the hand has taken a card since (TAKEN
     moved on): the choice is not replayed, red 8 and red Skip are dealt again."""
-    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
-         .give(1, "green 1", "yellow 2").top("red 3"))
-    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
-           "yellow 7")
-    h = g.st.hand
-    h[1, L.LAST_PLAY] = KIND["red 3"] + 1
-    h[1, L.LAST_TOP] = KIND["red 9"]
-    h[1, L.LAST_HS] = 2
-    h[1, L.LAST_BOT] = STRATEGY_HEURISTIC
-    h[1, L.TAKEN] = 1
+    g = _red_3_chosen(taken=1)
     assert _deals(g, 3)[0] == _deals(g, 1)[0]
 
 
