@@ -30,7 +30,7 @@ import numpy as np
 
 from ..bots import STRATEGY_HEURISTIC
 from ..rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
-from .jit import hot
+from .jit import hot, inl
 from .layout import (CC, DISC, HAND_FIELDS, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED,
                      LAST_PLAY, LAST_SMALL, LAST_TAKEN, LAST_TOP, N_SCALARS, PILE, PREV_BOT,
                      PREV_COLOUR, PREV_NAMED, PREV_PLAY, PREV_SMALL, PREV_TOP, S_COLOUR,
@@ -51,6 +51,13 @@ SEARCH_VOID_TRIES = 32
 SEARCH_MODEL_TRIES = 16
 
 
+
+
+@inl
+def excludes(m, k):
+    """Do the void bits ``m`` (layout.VOID) exclude card kind k (its colour's bit, or its
+    face's)?"""
+    return ((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1 != 0
 
 
 @hot
@@ -132,8 +139,7 @@ def copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer):
                         m |= m2
                     k = take_from_pile(sc)
                     t = 0
-                    while (((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1
-                           and t < SEARCH_VOID_TRIES):
+                    while excludes(m, k) and t < SEARCH_VOID_TRIES:
                         put_in_pile(sc, k)
                         k = take_from_pile(sc)
                         t += 1
@@ -322,15 +328,15 @@ def fits_true_hand(st, r, pts, bots, q, infer):
         c = st.hand[q, k]
         if c == 0:
             continue
-        if ((m0 >> KIND_COLOUR[k]) | (m0 >> (VOID_FACE + KIND_FACE[k]))) & 1:
+        if excludes(m0, k):
             continue
         fit0 += c
         m = m0 | m1
-        if ((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1:
+        if excludes(m, k):
             continue
         fit1 += c
         m |= m2
-        if ((m >> KIND_COLOUR[k]) | (m >> (VOID_FACE + KIND_FACE[k]))) & 1:
+        if excludes(m, k):
             continue
         fit2 += c
     if fit0 < st.hand[q, HSIZE] or fit1 < n1 or fit2 < n2:
