@@ -9,9 +9,9 @@ seat's hand (``engine/determinize.deal_quality``). Printed per level, in bits pe
 card: what the deals know over a uniform deal of the unseen cards (``known``: over level
 -1, no inference, whose deals are scored the same way, so the estimator's bias at DEALS
 deals cancels), and what there is to know (``truth``: a clairvoyant's score over the
-uniform deal); ``share`` is known / truth; ``misfits`` counts the hidden hands the inference excludes (it must be 0:
-the inference proves only what is true). Rounds as ``play_chunk`` plays them (seats not
-rotated), seeded::
+uniform deal); ``share`` is known / truth; ``misfits`` counts the hidden hands the
+inference excludes (it must be 0: the inference proves only what is true). Rounds as
+``play_chunk`` plays them (seats not rotated), seeded (``unospin_sim.inference``)::
 
     python benchmarks/inference.py RULES BOTS ROUNDS [--seed 1] [--deals 256] [--levels 0,1,2,3]
     python benchmarks/inference.py "classic(players=2)" "search,heuristic" 300
@@ -22,14 +22,10 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
-
 
 def main(argv=None) -> None:
     from unospin_sim.bots import parse_bots
-    from unospin_sim.engine.determinize import (Q_CARDS, Q_DEALT, Q_DECISIONS, Q_MISFITS,
-                                                Q_TRUTH, Q_UNIFORM)
-    from unospin_sim.engine.inference import inference_quality
+    from unospin_sim.inference import inference_quality, inference_table
     from unospin_sim.rules import parse_rules
 
     ap = argparse.ArgumentParser(prog="inference.py", description=__doc__.split("\n")[0])
@@ -46,27 +42,15 @@ def main(argv=None) -> None:
     t0 = time.perf_counter()
     out = inference_quality(rules, bots, a.rounds, seed=a.seed, levels=levels, deals=a.deals)
     dt = time.perf_counter() - t0
-    tot = out.sum(axis=0)
+    t = inference_table(out, levels)
     print(f"{a.rules} {a.bots}: {a.rounds} rounds, seed {a.seed}, "
-          f"{int(tot[0, Q_DECISIONS])} search decisions, {int(tot[0, Q_CARDS])} hidden cards "
+          f"{t['decisions'].iloc[0]} search decisions, {t['cards'].iloc[0]} hidden cards "
           f"scored, {a.deals} deals a level ({dt:.1f} s)")
-    # per-round bits per card, for a standard error over rounds
     print("| infer | known (bits/card) | se | truth (bits/card) | share | misfits |")
     print("|---|---|---|---|---|---|")
-    for j, lv in enumerate(levels):
-        cards = out[:, j, Q_CARDS]
-        # over the uniform deal scored the same way (level -1), whose finite-deal score is
-        # below Q_UNIFORM (the log of an estimated share is biased low)
-        known = out[:, j, Q_DEALT] - out[:, 0, Q_DEALT]
-        truth = tot[j, Q_TRUTH] - tot[j, Q_UNIFORM]
-        k = known.sum() / cards.sum()
-        # ratio estimator's standard error over rounds
-        m = cards > 0
-        resid = known[m] - k * cards[m]
-        se = np.sqrt((resid ** 2).sum() * m.sum() / max(m.sum() - 1, 1)) / cards.sum()
-        t = truth / cards.sum()
-        print(f"| {lv} | {k:.4f} | {se:.4f} | {t:.4f} | {k / t:.1%} "
-              f"| {int(tot[j, Q_MISFITS])} |")
+    for lv, r in t.iterrows():
+        print(f"| {lv} | {r.known:.4f} | {r.se:.4f} | {r.truth:.4f} | {r.share:.1%} "
+              f"| {r.misfits} |")
 
 
 if __name__ == "__main__":

@@ -228,8 +228,30 @@ def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
     assert acc[Q_UNIFORM] == pytest.approx(uniform, abs=1e-12)
 
 
+def test_inference_table_measures_over_the_uniform_deal():
+    """Two rounds, levels -1 and 2: 10 and 30 hidden cards; the uniform deal scored -40 and
+    -120 bits as dealt, level 2 -30 and -96: it knows (10 + 24) / 40 = 0.85 bits a card over
+    it; the truth (-10 and -30 against a uniform -40 and -120) 3 bits a card."""
+    from unospin_sim.inference import inference_table
+    out = np.zeros((2, 2, N_QUALITY))
+    for i, (cards, uniform, dealt2) in enumerate([(10, -40, -30), (30, -120, -96)]):
+        out[i, :, Q_DECISIONS] = 1
+        out[i, :, Q_CARDS] = cards
+        out[i, :, Q_UNIFORM] = uniform
+        out[i, :, Q_TRUTH] = uniform / 4
+        out[i, 0, Q_DEALT] = uniform
+        out[i, 1, Q_DEALT] = dealt2
+    t = inference_table(out, (-1, 2))
+    assert t.loc[-1, "known"] == 0 and t.loc[2, "known"] == pytest.approx(34 / 40)
+    assert t.loc[2, "truth"] == pytest.approx(3.0) and t.loc[2, "share"] == pytest.approx(
+        34 / 120)
+    assert t.loc[2, "misfits"] == 0 and t.loc[2, "decisions"] == 2 and t.loc[2, "cards"] == 40
+    with pytest.raises(ValueError, match="first level must be -1"):
+        inference_table(out, (0, 2))
+
+
 def test_inference_quality_refuses_a_table_without_a_search_seat():
-    from unospin_sim.engine.inference import inference_quality
+    from unospin_sim.inference import inference_quality
     rules = parse_rules("classic(players=2)")
     with pytest.raises(ValueError, match="no search seat"):
         inference_quality(rules, parse_bots("heuristic,random", 2), 5)
@@ -243,7 +265,7 @@ def test_each_level_of_infer_knows_more_of_the_hidden_hands():
     (bits per hidden card over a uniform deal) grows with the knob level, 1 < 2 < 3, and
     stays below what there is to know; the truth is the same for every level (the same
     states)."""
-    from unospin_sim.engine.inference import inference_quality
+    from unospin_sim.inference import inference_quality
     rules = parse_rules("classic(players=2)")
     out = inference_quality(rules, parse_bots("search(rollouts=16),heuristic", 2), 40,
                             levels=(1, 2, 3), deals=32).sum(axis=0)
@@ -275,7 +297,7 @@ def test_the_inference_never_excludes_the_true_hands(rules, bots):
     choice replayed on it): the inference proves only what is true, in every edition and
     under the house rules that move cards and hands."""
     from unospin_sim.engine.determinize import Q_MISFITS
-    from unospin_sim.engine.inference import inference_quality
+    from unospin_sim.inference import inference_quality
     rs = parse_rules(rules)
     out = inference_quality(rs, parse_bots(bots, rs.players), 40, seed=3, levels=(1, 2, 3),
                             deals=2).sum(axis=0)

@@ -123,7 +123,8 @@ LAYERS = {
     "results": 3,
     "analysis": 4,
     "run": 5,
-    "runner": 6, "playthrough": 6, "tournament": 6, "tune": 6, "precompile": 6,
+    "runner": 6, "playthrough": 6, "tournament": 6, "tune": 6, "inference": 6,
+    "precompile": 6,
     "plots": 7, "report": 8, "design": 8,
     "cli": 9, "__main__": 10,
 }

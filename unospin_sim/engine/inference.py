@@ -3,8 +3,8 @@ decision measured before it is made (``determinize.deal_quality``), for several 
 the knob ``infer`` on the same states.
 
 The entry point :func:`measure_inference` is compiled only when called (a run or a
-tournament never compiles it); ``benchmarks/inference.py`` calls it and prints the figures
-(docs/BOTS.md).
+tournament never compiles it); ``unospin_sim.inference.inference_quality`` calls it, and
+``benchmarks/inference.py`` prints the figures (docs/BOTS.md).
 """
 
 import numpy as np
@@ -12,8 +12,8 @@ from numba import njit
 
 from ..rules.cards import N_KINDS
 from .chunk import new_state
-from .determinize import N_QUALITY, deal_quality
-from .layout import MAX_PLAYERS, R_RLCARD, R_TURN_CAP, S_CUR, S_TURNS, SEARCH_WORK_ROWS
+from .determinize import deal_quality
+from .layout import MAX_PLAYERS, R_TURN_CAP, S_CUR, S_TURNS, SEARCH_WORK_ROWS
 from .rng import U64, game_seed
 from .round import run_round_search, setup_round_default
 from .search import decide
@@ -41,26 +41,3 @@ def measure_inference(r, deck, pts, cum, bots, seed, game0, levels, n_deals, out
                              out[i, j])
             decide(st, sc, r, deck, pts, cum, bots)
 
-
-def inference_quality(rules, bots, rounds, seed=1, levels=(0, 1, 2, 3), deals=64):
-    """Measure search's inference on ``rounds`` rounds of rule set ``rules`` (a parsed
-    rule set) with the bot specs ``bots`` (``bots.parse_bots``; at least one ``search``
-    seat), the kernel seeded ``seed``, seats not rotated: at every search decision, for
-    each knob level in ``levels``, ``deals`` determinizations scored against the true
-    hands (``determinize.deal_quality``). Returns float64[rounds, len(levels), N_QUALITY]:
-    per round and level the sums Q_DECISIONS, Q_CARDS, Q_UNIFORM, Q_DEALT, Q_TRUTH."""
-    from ..bots import B_STRATEGY, STRATEGY_SEARCH, bots_array
-    from .encode import encode
-    if rounds < 1 or deals < 1:
-        raise ValueError(f"rounds and deals must be at least 1, got {rounds} and {deals}")
-    if any(not -1 <= lv <= 3 for lv in levels):
-        raise ValueError(f"infer levels are -1 (none: a uniform deal) to 3, got {list(levels)}")
-    if not (bots_array(bots)[:, B_STRATEGY] == STRATEGY_SEARCH).any():
-        raise ValueError("no search seat: nothing to measure")
-    ki = encode(rules, bots)
-    if ki.rules[R_RLCARD]:
-        raise ValueError("the rlcard rules have no search decisions")
-    out = np.zeros((rounds, len(levels), N_QUALITY), np.float64)
-    measure_inference(*ki.args(), np.int64(seed), np.int64(0),
-                      np.asarray(levels, np.int64), np.int64(deals), out)
-    return out

@@ -168,8 +168,7 @@ END_TURN = {False: _make_end_turn(False), True: _make_end_turn(True)}
 def _make_play_turn(house, inline, record=False):
     """play_turn for the default rules (``house`` False) or for rule sets with a house rule
     of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
-    called function of its own; ``record``: the search loops' turn, which records each
-    seat's chosen card (``note_play``)."""
+    called function of its own; ``record``: the search loops', noting chosen cards."""
     end_turn = END_TURN[house]
 
     @variant(inl if inline else hot, ("house" if house else "default")
@@ -186,16 +185,12 @@ def _make_play_turn(house, inline, record=False):
             s[S_JUMP_PLAY] = 0
         np_ = s[S_NP]
         max_cards = 2 if s[S_TWO_X] else 1
-        n_rev = 0
-        n_pass = 0
-        n_draw = 0
+        n_rev = n_pass = n_draw = n_wd4 = played = 0
         wd4_illegal = 0      # bit i: the turn's i-th WD4 was played while illegal (a bluff)
-        n_wd4 = 0
         coin = -1            # the turn's bluff coin: -1 not tossed yet, else 0 / 1
         jump_from = -1       # Web Swing: play continues after this seat
         last_draw = 0        # stacking: what stacks on this turn's penalty (its last draw card)
         last_bluff = 0       # stacking: 1 when this turn's last Wild Draw Four was illegal
-        played = 0
         while played < max_cards:
             legal = wd4_legal(st, r, p)
             chosen = False  # record: k is the seat's own choice of a card in hand
@@ -210,8 +205,7 @@ def _make_play_turn(house, inline, record=False):
                         coin = 1 if policy.bluffs(st, bots, p) else 0
                     use_wd4 = coin == 1
                 k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
-                if record:
-                    chosen = k >= 0
+                chosen = record and k >= 0
                 if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
                     k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
                 if k < 0:
