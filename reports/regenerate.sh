@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerate the committed reports (issue 10) from scratch:
 #   reports/editions-4p-random/  the four editions side by side, 1,000,000 rounds each,
-#                                with the skill section (tournaments of every strategy)
+#                                with the skill section (every strategy, search included,
+#                                against random fields)
 #   reports/sensitivity-2025/    2005 against the 2025 wheel under every layout and
 #                                interpretation option tried: which verdicts hold
 #   reports/designer/            the designer's answers (issue 27): four `design` studies
@@ -21,10 +22,15 @@ run() {  # run OUT RULES
         --overwrite --quiet
 }
 
+# the skill ladder: every strategy (search at its default budget) against three random bots;
+# no head-to-head pairings (the report's skill section reads only the pairings against random
+# fields, and three searching seats would cost most of the time)
+LADDER=heuristic,greedy,hoarder,colour_keeper,aggressor,spin_aware,tuned,search
 for ed in classic spin2005 spin2025 spiderman; do
     run "$ed" "$ed(players=4)"
     python -m unospin_sim tournament --edition "$ed" --players 4 --games "$TGAMES" \
-        --seed "$SEED" --out "$R/tournament-$ed" --quiet > /dev/null
+        --strategies "$LADDER" --no-head-to-head --seed "$SEED" --out "$R/tournament-$ed" \
+        --quiet > /dev/null
 done
 python -m unospin_sim report "$R/classic" "$R/spin2005" "$R/spin2025" "$R/spiderman" \
     --skill "$R/tournament-classic" "$R/tournament-spin2005" "$R/tournament-spin2025" \

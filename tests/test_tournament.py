@@ -12,7 +12,8 @@ import pytest
 
 from unospin_sim.analysis.stats import wilson_interval
 from unospin_sim.errors import BotError
-from unospin_sim.tournament import fit_ratings, parse_strategies, run_tournament, skill_figure
+from unospin_sim.tournament import (bot_budget, fit_ratings, ladder_text, parse_strategies,
+                                    run_tournament, skill_figure, skill_ladder, strategy_tier)
 
 
 def test_two_copies_of_one_strategy_split_evenly():
@@ -59,16 +60,52 @@ def test_ratings_known_answer():
 
 
 def test_skill_figure_known_answer():
-    t = pd.DataFrame({"strategy": ["a", "b"], "players": [4, 4], "rounds": [1000, 1000],
-                      "round_wins": [300, 450], "matches": [100, 100], "match_wins": [40, 70]})
+    t = pd.DataFrame({"strategy": ["greedy", "heuristic"], "players": [4, 4],
+                      "rounds": [1000, 1000], "round_wins": [300, 450], "matches": [100, 100],
+                      "match_wins": [40, 70]})
     s = skill_figure(t)
-    assert s["strategy"] == "b" and s["fair_share"] == 0.25
+    assert s["strategy"] == "heuristic" and s["fair_share"] == 0.25
     assert s["round_share"] == 0.45 and s["round_excess"] == pytest.approx(0.20)
     lo, hi = wilson_interval(450, 1000)
     assert (s["round_low"], s["round_high"]) == (lo, hi)
     assert s["round_excess_low"] == pytest.approx(lo - 0.25)
     assert s["match_share"] == 0.70 and s["match_excess"] == pytest.approx(0.45)
     assert s["match_excess_low"] == pytest.approx(wilson_interval(70, 100)[0] - 0.25)
+
+
+def test_skill_ladder_and_cheap_figure_known_answer():
+    """The ladder sorts by tier (random < cheap < tuned < search), then by round share; the
+    cheap figure is the best cheap strategy's; the ladder sentence compares each tier's best
+    with the tier below by their 95% intervals."""
+    t = pd.DataFrame({"strategy": ["search(rollouts=8)", "greedy", "tuned", "heuristic"],
+                      "players": [4] * 4, "rounds": [2000] * 4,
+                      "round_wins": [840, 560, 700, 600], "matches": [100] * 4,
+                      "match_wins": [60, 30, 50, 40]})
+    lad = skill_ladder(t)
+    assert list(lad["strategy"]) == ["heuristic", "greedy", "tuned", "search(rollouts=8)"]
+    assert list(lad["tier"]) == ["cheap", "cheap", "tuned", "search"]
+    assert list(lad["best_in_tier"]) == [True, False, True, True]
+    assert lad["round_excess"].iloc[0] == pytest.approx(0.30 - 0.25)
+    assert (lad["round_low"].iloc[3], lad["round_high"].iloc[3]) == wilson_interval(840, 2000)
+    text = ladder_text(lad)
+    assert text.startswith("The ladder holds") and "search (search(rollouts=8), 42.0%) > tuned" \
+        in text and "cheap (heuristic, 30.0%) > random" in text
+    cheap = skill_figure(t, tiers=("cheap",))
+    assert cheap["strategy"] == "heuristic" and cheap["tier"] == "cheap"
+    assert cheap["round_share"] == 0.30
+    strongest = skill_figure(t)
+    assert strongest["strategy"] == "search(rollouts=8)" and strongest["tier"] == "search"
+    assert strongest["budget"] == ("8 rollouts per decision, horizon 16 turns, "
+                                   "inference level 3")
+    assert skill_figure(t, tiers=("random",)) is None
+    # tuned below heuristic: the ladder does not hold, and says where
+    t.loc[2, "round_wins"] = 500
+    text = ladder_text(skill_ladder(t))
+    assert text.startswith("The ladder does not hold") and "tuned (tuned, 25.0%) < cheap" in text
+    assert strategy_tier("heuristic#2") == "cheap" and strategy_tier("random") == "random"
+    assert bot_budget("search(horizon=0,rollouts=64)").startswith(
+        "64 rollouts per decision, to the end of the round")
+    assert bot_budget("greedy") == "one card ranking per decision"
 
 
 def test_parse_strategies():
@@ -117,23 +154,33 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     from unospin_sim.runner import simulate
     from unospin_sim.tournament import load_skill
 
-    a = run_tournament("spin2005", 2, games=800, strategies="heuristic,greedy", seed=1,
-                       threads=2).save(tmp_path / "t2005")
+    a = run_tournament("spin2005", 2, games=800, strategies="heuristic,greedy,tuned",
+                       seed=1, threads=2, head_to_head=False).save(tmp_path / "t2005")
     b = run_tournament("spin2025", 2, games=800, strategies="heuristic,greedy", seed=1,
                        threads=2).save(tmp_path / "t2025")
     sk = load_skill(a)
-    assert sk["rules"] == "spin2005(players=2)" and sk["strategy"] in ("heuristic", "greedy")
+    assert sk["rules"] == "spin2005(players=2)"
+    assert sk["strategy"] in ("heuristic", "greedy", "tuned")
+    assert sk["cheap"]["strategy"] in ("heuristic", "greedy")
+    assert list(sk["ladder"]["tier"]) == ["cheap", "cheap", "tuned"]
+    assert set(pd.read_parquet(a / "skill.parquet")["measure"]) == {"strongest", "cheap"}
     simulate("spin2005(players=2)", "random", games=500, seed=1, out=tmp_path / "r")
     md = build_report([tmp_path / "r"], tmp_path / "rep", wheel_games=0,
                       skill_dirs=[a, b]).read_text()
-    assert "## Skill: the best strategy against random fields" in md
+    assert "## Skill: the strongest bot against random fields" in md
+    assert "### The skill ladder" in md and "| spin2025(players=2) | 50.0% (fair share) |" in md
+    assert "not played" in md  # spin2025 played no tuned and no search
     findings = md.split("## Findings", 1)[1].split("\n## ", 1)[0]
-    assert "Skill in `spin2005(players=2)`" in findings and "Skill in `spin2025(players=2)`" \
-        in findings
-    assert "Skill difference: `spin2025(players=2)`" in findings
+    assert "Skill in `spin2005(players=2)`: the strongest bot" in findings
+    assert "Skill in `spin2025(players=2)`" in findings
+    assert "Skill difference, measured with the strongest bot" in findings
+    assert "one card ranking per decision" in findings
     table = pd.read_csv(tmp_path / "rep" / "tables" / "skill.csv", index_col=0)
     assert list(table.index) == ["spin2005(players=2)", "spin2025(players=2)"]
     assert (table["round_low"] <= table["round_share"]).all()
+    assert (table["cheap_round_low"] <= table["cheap_round_share"]).all()
+    ladder = pd.read_csv(tmp_path / "rep" / "tables" / "skill_ladder.csv")
+    assert len(ladder) == 5 and set(ladder["rules"]) == set(table.index)
     with pytest.raises(UserError, match="not a tournament directory"):
         load_skill(tmp_path / "r")
 

@@ -14,7 +14,10 @@ rating per strategy: a Bradley-Terry (Luce choice) model fitted on every finishe
 every pairing, P(player i wins a round) = exp(theta_i) / sum_j exp(theta_j) over the players
 at the table, ``random`` fixed at 0, 95% intervals from the Fisher information. The skill
 figure (:func:`skill_figure`): the best strategy's share of rounds and of matches against
-random fields, above the fair share 1/P.
+random fields, above the fair share 1/P, with the bot and its budget (:func:`bot_budget`). The
+skill ladder (:func:`skill_ladder`): every strategy's share against random fields by tier,
+random < the cheap card-ranking strategies < ``tuned`` < ``search``; the skill figure is
+given for the strongest bot and for the best cheap one.
 
 Every pairing uses the tournament's seed, so they are played on the same deals (common random
 numbers); results are reproducible from the seed and independent of the thread count.
@@ -38,7 +41,7 @@ from .bots import STRATEGIES, parse_bots
 from .errors import BotError, UserError
 
 __all__ = ["Tournament", "load_skill", "pool_tournaments", "parse_strategies", "run_tournament",
-           "fit_ratings", "skill_figure",
+           "fit_ratings", "skill_figure", "skill_ladder", "strategy_tier", "bot_budget", "TIERS",
            "pairing_row", "format_tournament"]
 
 #: points that end a match
@@ -170,7 +173,79 @@ def fit_ratings(tables: list[tuple[dict[str, int], dict[str, int], int]],
     return df.sort_values("rating", ascending=False)
 
 
-def skill_figure(vs_random: pd.DataFrame) -> dict:
+#: the skill ladder's tiers, weakest first: ``random``; the cheap card-ranking strategies
+#: (one ranking of the legal cards per decision: heuristic, greedy, ...); ``tuned`` (a card
+#: ranking with optimised weights); ``search`` (rollouts per decision)
+TIERS = ("random", "cheap", "tuned", "search")
+
+
+def _spec(label: str):
+    """The bot of a pairing's strategy label (``name#2`` is a second copy of ``name``)."""
+    (spec,) = parse_bots(label.split("#", 1)[0], 1)
+    return spec
+
+
+def strategy_tier(label: str) -> str:
+    """The tier (:data:`TIERS`) of a strategy label: ``"search(rollouts=512)"`` -> ``"search"``,
+    ``"heuristic"`` -> ``"cheap"``."""
+    name = _spec(label).strategy
+    return name if name in TIERS else "cheap"
+
+
+def bot_budget(label: str) -> str:
+    """What one decision of the bot costs, in words: search's rollouts and horizon (the
+    knobs that set its speed), or one card ranking for every other strategy."""
+    b = _spec(label)
+    if b.strategy == "search":
+        horizon = "to the end of the round" if b.horizon == 0 else \
+            f"horizon {int(b.horizon)} turns"
+        return (f"{int(b.rollouts)} rollouts per decision, {horizon}, inference level "
+                f"{int(b.infer)}" + (", seeing every hand" if b.peek else ""))
+    if b.strategy == "random":
+        return "a uniform legal move"
+    return "one card ranking per decision"
+
+
+def skill_ladder(vs_random: pd.DataFrame) -> pd.DataFrame:
+    """Every strategy's share of rounds against random fields, by tier (:data:`TIERS`).
+
+    Parameters
+    ----------
+    vs_random : pandas.DataFrame
+        Rows of :func:`pairing_row` of kind ``vs_random``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per strategy, weakest tier first and within a tier the highest round share
+        first: ``tier``, ``strategy``, ``budget``, ``players``, ``rounds``, ``round_share``,
+        ``round_low``, ``round_high``, ``round_excess`` (share - 1/P), ``match_share``,
+        ``match_low``, ``match_high``, ``best_in_tier`` (the tier's highest round share).
+    """
+    t = vs_random.reset_index(drop=True).copy()
+    if not len(t):
+        raise UserError("no pairing against a random field: no skill ladder")
+    share = t["round_wins"] / t["rounds"]
+    lo_hi = [wilson_interval(int(k), int(n)) for k, n in zip(t["round_wins"], t["rounds"])]
+    out = pd.DataFrame({
+        "tier": [strategy_tier(s) for s in t["strategy"]],
+        "strategy": t["strategy"], "budget": [bot_budget(s) for s in t["strategy"]],
+        "players": t["players"].astype(int), "rounds": t["rounds"].astype(int),
+        "round_share": share, "round_low": [x[0] for x in lo_hi],
+        "round_high": [x[1] for x in lo_hi], "round_excess": share - 1.0 / t["players"],
+        "match_share": t["match_wins"] / t["matches"].where(t["matches"] > 0),
+    })
+    m = [wilson_interval(int(k), int(n)) if n else (math.nan, math.nan)
+         for k, n in zip(t["match_wins"], t["matches"])]
+    out["match_low"], out["match_high"] = [x[0] for x in m], [x[1] for x in m]
+    out["tier_rank"] = out["tier"].map(TIERS.index)
+    out = out.sort_values(["tier_rank", "round_share"], ascending=[True, False],
+                          kind="stable").drop(columns="tier_rank").reset_index(drop=True)
+    out["best_in_tier"] = ~out["tier"].duplicated()
+    return out
+
+
+def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
     """The skill figure a designer can quote: the best strategy's share of rounds and of
     matches against a field of random bots, above the fair share 1/P, with 95% intervals.
 
@@ -180,22 +255,31 @@ def skill_figure(vs_random: pd.DataFrame) -> dict:
         Rows of :func:`pairing_row` of kind ``vs_random`` (columns ``strategy``,
         ``players``, ``rounds``, ``round_wins``, ``matches``, ``match_wins``); the best is the
         one with the highest round share.
+    tiers : sequence of str, optional
+        Only the strategies of these tiers (:data:`TIERS`), e.g. ``("cheap",)`` for the best
+        cheap strategy; default every strategy.
 
     Returns
     -------
-    dict
-        ``strategy``, ``players``, ``fair_share``; ``round_share``, ``round_low``,
-        ``round_high`` and ``round_excess`` (share - fair share) with ``round_excess_low`` /
-        ``_high``; the same for ``match_``.
+    dict or None
+        ``strategy``, ``tier``, ``budget`` (:func:`bot_budget`), ``players``,
+        ``fair_share``; ``round_share``, ``round_low``, ``round_high`` and ``round_excess``
+        (share - fair share) with ``round_excess_low`` / ``_high``; the same for ``match_``.
+        None when ``tiers`` is given and no strategy of those tiers played.
     """
     if len(vs_random) == 0:
         raise UserError("no pairing against a random field: nothing to measure skill by")
     t = vs_random.reset_index(drop=True)
+    if tiers is not None:
+        t = t[[strategy_tier(s) in tiers for s in t["strategy"]]].reset_index(drop=True)
+        if not len(t):
+            return None
     share = t["round_wins"] / t["rounds"]
     b = t.loc[int(np.argmax(share.to_numpy()))]
     players = int(b["players"])
     fair = 1.0 / players
-    out = {"strategy": b["strategy"], "players": players, "fair_share": fair}
+    out = {"strategy": b["strategy"], "tier": strategy_tier(b["strategy"]),
+           "budget": bot_budget(b["strategy"]), "players": players, "fair_share": fair}
     for unit, n, k in (("round", b["rounds"], b["round_wins"]),
                        ("match", b["matches"], b["match_wins"])):
         n, k = int(n), int(k)
@@ -213,7 +297,9 @@ def skill_figure(vs_random: pd.DataFrame) -> dict:
 @dataclass
 class Tournament:
     """Results of :func:`run_tournament`: ``pairings`` (one row per pairing), ``ratings``
-    (Bradley-Terry), ``skill`` (:func:`skill_figure`) and the parameters."""
+    (Bradley-Terry), ``skill`` (:func:`skill_figure`: the strongest bot against random
+    fields), ``skill_cheap`` (the best cheap strategy's, None if none played), ``ladder``
+    (:func:`skill_ladder`) and the parameters."""
     rules: str
     games: int
     seed: int
@@ -221,11 +307,14 @@ class Tournament:
     ratings: pd.DataFrame
     skill: dict
     meta: dict = field(default_factory=dict)
+    skill_cheap: dict | None = None
+    ladder: pd.DataFrame | None = None
 
     def save(self, out) -> Path:
-        """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet``,
-        ``tournament.json`` (rules, rounds per pairing, seed) and ``summary.md`` to directory
-        ``out`` (``report --skill`` reads it)."""
+        """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet`` (a row
+        ``measure="strongest"``, and ``"cheap"`` when a cheap strategy played),
+        ``ladder.parquet``, ``tournament.json`` (rules, rounds per pairing, seed) and
+        ``summary.md`` to directory ``out`` (``report --skill`` reads it)."""
         out = Path(out)
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -233,7 +322,12 @@ class Tournament:
             raise UserError(f"cannot create {str(out)!r}: {e.strerror or e}") from None
         self.pairings.to_parquet(out / "pairings.parquet", index=False)
         self.ratings.reset_index().to_parquet(out / "ratings.parquet", index=False)
-        pd.DataFrame([self.skill]).to_parquet(out / "skill.parquet", index=False)
+        rows = [{"measure": "strongest", **self.skill}]
+        if self.skill_cheap is not None:
+            rows.append({"measure": "cheap", **self.skill_cheap})
+        pd.DataFrame(rows).to_parquet(out / "skill.parquet", index=False)
+        if self.ladder is not None:
+            self.ladder.to_parquet(out / "ladder.parquet", index=False)
         (out / "tournament.json").write_text(json.dumps(
             {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
             indent=2, default=str) + "\n", encoding="utf-8")
@@ -254,16 +348,28 @@ def format_tournament(t: Tournament) -> str:
              f"(seat advantage cancels); a match is a race to {TARGET} points assembled from "
              f"consecutive rounds. Shares are player 0's (the strategy named first), with 95% "
              f"intervals.", ""]
-    s = t.skill
-    lines += ["## Skill", "",
-              f"Best strategy against a field of random: **{s['strategy']}** wins "
-              f"{_pct(s['round_share'], s['round_low'], s['round_high'])} of the rounds and "
-              f"{_pct(s['match_share'], s['match_low'], s['match_high'])} of the matches; a "
-              f"fair share is {100 * s['fair_share']:.1f}%, so skill adds "
-              f"{100 * s['round_excess']:+.1f} points [{100 * s['round_excess_low']:+.1f}, "
-              f"{100 * s['round_excess_high']:+.1f}] per round and "
-              f"{100 * s['match_excess']:+.1f} points [{100 * s['match_excess_low']:+.1f}, "
-              f"{100 * s['match_excess_high']:+.1f}] per match.", ""]
+    lines += ["## Skill", ""]
+    for s, who in ((t.skill, "Strongest bot"), (t.skill_cheap, "Best cheap strategy")):
+        if s is None or (who != "Strongest bot" and s["strategy"] == t.skill["strategy"]):
+            continue
+        lines += [f"{who} against a field of random: **{s['strategy']}** ({s['budget']}) "
+                  f"wins {_pct(s['round_share'], s['round_low'], s['round_high'])} of the "
+                  f"rounds and {_pct(s['match_share'], s['match_low'], s['match_high'])} of "
+                  f"the matches; a fair share is {100 * s['fair_share']:.1f}%, so skill adds "
+                  f"{100 * s['round_excess']:+.1f} points [{100 * s['round_excess_low']:+.1f},"
+                  f" {100 * s['round_excess_high']:+.1f}] per round and "
+                  f"{100 * s['match_excess']:+.1f} points [{100 * s['match_excess_low']:+.1f},"
+                  f" {100 * s['match_excess_high']:+.1f}] per match.", ""]
+    if t.ladder is not None:
+        lines += ["### The skill ladder (share of rounds against random fields)", "",
+                  ladder_text(t.ladder), "",
+                  "| tier | strategy | budget | round share [95%] | above fair share (pp) |",
+                  "|---|---|---|---|---|"]
+        for _, r in t.ladder.iterrows():
+            lines.append(f"| {r['tier']} | {r['strategy']} | {r['budget']} | "
+                         f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
+                         f"{100 * r['round_excess']:+.1f} |")
+        lines.append("")
     lines += ["## Ranking (Bradley-Terry rating of a round win, random = 0)", "",
               "| rank | strategy | rating [95%] | round win vs random, head to head |",
               "|---|---|---|---|"]
@@ -287,6 +393,33 @@ def format_tournament(t: Tournament) -> str:
                          f"{_pct(r['match_share'], r['match_low'], r['match_high'])} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def ladder_text(ladder: pd.DataFrame) -> str:
+    """One sentence on whether the ladder random < cheap < tuned < search holds: each
+    played tier's best against the tier below it (95% intervals of the round shares)."""
+    best = ladder[ladder["best_in_tier"]].set_index("tier")
+    players = int(ladder["players"].iloc[0])
+    prev, prev_hi, prev_lo = "random", 1.0 / players, 1.0 / players
+    steps = []
+    for tier in TIERS[1:]:
+        if tier not in best.index:
+            continue
+        r = best.loc[tier]
+        if r["round_low"] > prev_hi:
+            rel = ">"
+        elif r["round_high"] < prev_lo:
+            rel = "<"
+        else:
+            rel = "~"
+        steps.append(f"{tier} ({r['strategy']}, {100 * r['round_share']:.1f}%) {rel} {prev}")
+        prev, prev_lo, prev_hi = tier, r["round_low"], r["round_high"]
+    if not steps:
+        return "Only random played: no ladder."
+    holds = all(" > " in x for x in steps)
+    return ("The ladder holds: " if holds else "The ladder does not hold everywhere: ") + \
+        "; ".join(steps) + (f" (random: the fair share {100 / players:.1f}%; > and < where the "
+                            f"95% intervals do not overlap, ~ where they do)")
 
 
 def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_000,
@@ -366,27 +499,37 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
             bar.close()
     pairings = pd.DataFrame(rows)
     ratings = fit_ratings(tables)
-    skill = skill_figure(pairings[pairings["kind"] == "vs_random"])
-    return Tournament(str(rs), games, seed, pairings, ratings, skill,
-                      {"strategies": specs, "players": p})
+    vs_random = pairings[pairings["kind"] == "vs_random"]
+    return Tournament(str(rs), games, seed, pairings, ratings, skill_figure(vs_random),
+                      {"strategies": specs, "players": p},
+                      skill_cheap=skill_figure(vs_random, tiers=("cheap",)),
+                      ladder=skill_ladder(vs_random))
 
 
 def load_skill(out) -> dict:
-    """The skill figure (:func:`skill_figure`) and ``rules`` of a tournament directory
-    written by :meth:`Tournament.save`; one-line :class:`UserError` if it is not one."""
+    """The skill figure of the strongest bot (:func:`skill_figure`) and ``rules``, ``games``
+    and ``seed`` of a tournament directory written by :meth:`Tournament.save`, with
+    ``cheap`` (the best cheap strategy's figure, or None) and ``ladder``
+    (:func:`skill_ladder`), both computed from its ``pairings.parquet``; one-line
+    :class:`UserError` if it is not one."""
     out = Path(out)
     try:
         meta = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
-        skill = pd.read_parquet(out / "skill.parquet").iloc[0].to_dict()
+        pd.read_parquet(out / "skill.parquet")
+        pairings = pd.read_parquet(out / "pairings.parquet")
+        vs_random = pairings[pairings["kind"] == "vs_random"]
+        skill = skill_figure(vs_random)
+        cheap = skill_figure(vs_random, tiers=("cheap",))
+        ladder = skill_ladder(vs_random)
     except FileNotFoundError:
         raise UserError(f"{out} is not a tournament directory (no tournament.json or "
                         f"skill.parquet; write one with 'tournament --out DIR')") from None
-    except (OSError, ValueError, IndexError, KeyError) as e:
+    except (OSError, ValueError, IndexError, KeyError, BotError) as e:
         raise UserError(f"{out}: unreadable tournament results: {e}") from None
     if not isinstance(meta, dict) or "rules" not in meta:
         raise UserError(f"{out}/tournament.json does not name the rules")
     return {**skill, "rules": str(meta["rules"]), "games": meta.get("games"),
-            "seed": meta.get("seed")}
+            "seed": meta.get("seed"), "cheap": cheap, "ladder": ladder}
 
 
 #: what pairings are pooled by, and the counts that add up
