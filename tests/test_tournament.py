@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -101,7 +102,61 @@ def test_skill_ladder_and_cheap_figure_known_answer():
     # tuned below heuristic: the ladder does not hold, and says where
     t.loc[2, "round_wins"] = 500
     text = ladder_text(skill_ladder(t))
-    assert text.startswith("The ladder does not hold") and "tuned (tuned, 25.0%) < cheap" in text
+    assert text.startswith("The ladder does not hold:") and "tuned (tuned, 25.0%) < cheap" in text
+    # tuned a little above heuristic, within the intervals: holds in the estimates only
+    t.loc[2, "round_wins"] = 620
+    text = ladder_text(skill_ladder(t))
+    assert text.startswith("The ladder holds in the estimates") and "tuned (tuned, 31.0%) ~ " \
+        "cheap" in text
+    t.loc[2, "round_wins"] = 590  # below, within the intervals
+    assert ladder_text(skill_ladder(t)).startswith("The ladder is not resolved")
+    lad = skill_ladder(t)
+    r = lad.set_index("strategy").loc["tuned"]
+    se = math.sqrt(0.295 * 0.705 / 2000 + 0.30 * 0.70 / 2000)
+    assert (r["step_over"], r["step_test"]) == ("cheap", "independent")
+    assert r["step"] == pytest.approx(-0.005) and r["step_high"] == pytest.approx(
+        -0.005 + 1.959964 * se, rel=1e-5)
+    assert lad.set_index("strategy").loc["heuristic", "step_test"] == "fair share"
+    assert math.isnan(lad.set_index("strategy").loc["greedy", "step"])  # not a tier's best
+
+
+def test_skill_ladder_paired_steps_known_answer():
+    """With the rounds played on the same deals, a step is the mean paired difference and
+    its interval is from the differences' standard deviation: a small, consistent step that
+    independent intervals cannot separate is separated."""
+    n = 1000
+    base = np.zeros(n, dtype=bool)
+    base[:300] = True                       # heuristic wins rounds 0..299
+    tuned = base.copy()
+    tuned[300:330] = True                   # tuned wins those and 30 more: +3 points
+    won = pd.DataFrame({"heuristic": base, "tuned": tuned})
+    t = pd.DataFrame({"strategy": ["heuristic", "tuned"], "players": [4, 4],
+                      "rounds": [n, n], "round_wins": [300, 330], "matches": [50, 50],
+                      "match_wins": [20, 22]})
+    lad = skill_ladder(t, won).set_index("strategy")
+    d = tuned.astype(float) - base.astype(float)
+    se = d.std(ddof=1) / math.sqrt(n)
+    r = lad.loc["tuned"]
+    assert r["step_test"] == "paired" and r["step"] == pytest.approx(0.03)
+    assert r["step_low"] == pytest.approx(0.03 - 1.959964 * se, rel=1e-5)
+    assert r["step_low"] > 0  # separated on the same deals ...
+    ind = skill_ladder(t).set_index("strategy").loc["tuned"]
+    assert ind["step_test"] == "independent" and ind["step_low"] < 0  # ... not independently
+    assert "tuned (tuned, 33.0%) > cheap by +3.0 points" in ladder_text(skill_ladder(t, won))
+
+
+def test_tournament_records_round_by_round_wins(tmp_path):
+    """``Tournament.won`` holds each vs-random pairing's rounds in game order; its column
+    sums are the pairings' round wins; save/load_skill use it for paired steps."""
+    from unospin_sim.tournament import load_skill
+    t = run_tournament("classic", 2, games=400, strategies="heuristic,tuned", seed=5,
+                       threads=2, head_to_head=False)
+    assert list(t.won.columns) == ["heuristic", "tuned"] and len(t.won) == 400
+    for _, r in t.pairings.iterrows():
+        assert int(t.won[r["strategy"]].sum()) == r["round_wins"]
+    sk = load_skill(t.save(tmp_path / "t"))
+    assert set(sk["ladder"]["step_test"].dropna()) == {"fair share", "paired"}
+    pd.testing.assert_frame_equal(sk["ladder"], t.ladder)
     assert strategy_tier("heuristic#2") == "cheap" and strategy_tier("random") == "random"
     assert bot_budget("search(horizon=0,rollouts=64)").startswith(
         "64 rollouts per decision, to the end of the round")

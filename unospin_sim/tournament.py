@@ -206,13 +206,20 @@ def bot_budget(label: str) -> str:
     return "one card ranking per decision"
 
 
-def skill_ladder(vs_random: pd.DataFrame) -> pd.DataFrame:
-    """Every strategy's share of rounds against random fields, by tier (:data:`TIERS`).
+def skill_ladder(vs_random: pd.DataFrame, won: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Every strategy's share of rounds against random fields, by tier (:data:`TIERS`), and
+    each tier's step over the tier below.
 
     Parameters
     ----------
     vs_random : pandas.DataFrame
         Rows of :func:`pairing_row` of kind ``vs_random``.
+    won : pandas.DataFrame, optional
+        Round by round, whether each strategy's seat won (a column per strategy label, a row
+        per round: :attr:`Tournament.won`). A tournament's pairings are played on the same
+        deals (one seed), so two strategies' rounds are paired: with ``won`` a step is the
+        mean of the paired differences, whose standard error is about half the independent
+        one's (the deal decides much of a round); without it, independent samples.
 
     Returns
     -------
@@ -220,7 +227,11 @@ def skill_ladder(vs_random: pd.DataFrame) -> pd.DataFrame:
         One row per strategy, weakest tier first and within a tier the highest round share
         first: ``tier``, ``strategy``, ``budget``, ``players``, ``rounds``, ``round_share``,
         ``round_low``, ``round_high``, ``round_excess`` (share - 1/P), ``match_share``,
-        ``match_low``, ``match_high``, ``best_in_tier`` (the tier's highest round share).
+        ``match_low``, ``match_high``, ``best_in_tier`` (the tier's highest round share);
+        for a tier's best, the step over the best of the tier below that played (``random``:
+        the fair share): ``step_over``, ``step`` (difference of the round shares),
+        ``step_low``, ``step_high`` (95%) and ``step_test`` (``"paired"``,
+        ``"independent"`` or ``"fair share"``, the Wilson interval less 1/P).
     """
     t = vs_random.reset_index(drop=True).copy()
     if not len(t):
@@ -242,7 +253,40 @@ def skill_ladder(vs_random: pd.DataFrame) -> pd.DataFrame:
     out = out.sort_values(["tier_rank", "round_share"], ascending=[True, False],
                           kind="stable").drop(columns="tier_rank").reset_index(drop=True)
     out["best_in_tier"] = ~out["tier"].duplicated()
+    _ladder_steps(out, won)
     return out
+
+
+def _ladder_steps(lad: pd.DataFrame, won) -> None:
+    """Fill the ``step_*`` columns of :func:`skill_ladder` in place."""
+    for c in ("step_over", "step_test"):
+        lad[c] = pd.Series([None] * len(lad), dtype=object)
+    for c in ("step", "step_low", "step_high"):
+        lad[c] = math.nan
+    prev = None
+    for i in lad.index[lad["best_in_tier"]]:
+        r = lad.loc[i]
+        if prev is None:
+            fair = 1.0 / r["players"]
+            lad.loc[i, ["step_over", "step_test"]] = ["random", "fair share"]
+            lad.loc[i, ["step", "step_low", "step_high"]] = [
+                r["round_share"] - fair, r["round_low"] - fair, r["round_high"] - fair]
+        else:
+            q = lad.loc[prev]
+            a, b = r["strategy"], q["strategy"]
+            if won is not None and a in won.columns and b in won.columns:
+                d = won[a].to_numpy(float) - won[b].to_numpy(float)
+                step, se, test = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d))), \
+                    "paired"
+            else:
+                step = float(r["round_share"] - q["round_share"])
+                se = math.sqrt(r["round_share"] * (1 - r["round_share"]) / r["rounds"]
+                               + q["round_share"] * (1 - q["round_share"]) / q["rounds"])
+                test = "independent"
+            lad.loc[i, ["step_over", "step_test"]] = [q["tier"], test]
+            lad.loc[i, ["step", "step_low", "step_high"]] = [step, step - Z95 * se,
+                                                             step + Z95 * se]
+        prev = i
 
 
 def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
@@ -309,11 +353,15 @@ class Tournament:
     meta: dict = field(default_factory=dict)
     skill_cheap: dict | None = None
     ladder: pd.DataFrame | None = None
+    #: round by round (row = round, in game order), whether each strategy's seat won its
+    #: pairing against random fields (a bool column per strategy label)
+    won: pd.DataFrame | None = None
 
     def save(self, out) -> Path:
         """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet`` (a row
         ``measure="strongest"``, and ``"cheap"`` when a cheap strategy played),
-        ``ladder.parquet``, ``tournament.json`` (rules, rounds per pairing, seed) and
+        ``ladder.parquet``, ``won_vs_random.parquet`` (:attr:`won`), ``tournament.json``
+        (rules, rounds per pairing, seed) and
         ``summary.md`` to directory ``out`` (``report --skill`` reads it)."""
         out = Path(out)
         try:
@@ -328,6 +376,8 @@ class Tournament:
         pd.DataFrame(rows).to_parquet(out / "skill.parquet", index=False)
         if self.ladder is not None:
             self.ladder.to_parquet(out / "ladder.parquet", index=False)
+        if self.won is not None:
+            self.won.to_parquet(out / "won_vs_random.parquet", index=False)
         (out / "tournament.json").write_text(json.dumps(
             {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
             indent=2, default=str) + "\n", encoding="utf-8")
@@ -363,12 +413,16 @@ def format_tournament(t: Tournament) -> str:
     if t.ladder is not None:
         lines += ["### The skill ladder (share of rounds against random fields)", "",
                   ladder_text(t.ladder), "",
-                  "| tier | strategy | budget | round share [95%] | above fair share (pp) |",
-                  "|---|---|---|---|---|"]
+                  "| tier | strategy | budget | round share [95%] | above fair share (pp) | "
+                  "step over the tier below (pp) [95%] |",
+                  "|---|---|---|---|---|---|"]
         for _, r in t.ladder.iterrows():
+            step = (f"{100 * r['step']:+.1f} [{100 * r['step_low']:+.1f}, "
+                    f"{100 * r['step_high']:+.1f}] over {r['step_over']}, {r['step_test']}"
+                    if r["best_in_tier"] else "")
             lines.append(f"| {r['tier']} | {r['strategy']} | {r['budget']} | "
                          f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
-                         f"{100 * r['round_excess']:+.1f} |")
+                         f"{100 * r['round_excess']:+.1f} | {step} |")
         lines.append("")
     lines += ["## Ranking (Bradley-Terry rating of a round win, random = 0)", "",
               "| rank | strategy | rating [95%] | round win vs random, head to head |",
@@ -398,28 +452,32 @@ def format_tournament(t: Tournament) -> str:
 def ladder_text(ladder: pd.DataFrame) -> str:
     """One sentence on whether the ladder random < cheap < tuned < search holds: each
     played tier's best against the tier below it (95% intervals of the round shares)."""
-    best = ladder[ladder["best_in_tier"]].set_index("tier")
+    best = ladder[ladder["best_in_tier"]]
     players = int(ladder["players"].iloc[0])
-    prev, prev_hi, prev_lo = "random", 1.0 / players, 1.0 / players
-    steps = []
-    for tier in TIERS[1:]:
-        if tier not in best.index:
-            continue
-        r = best.loc[tier]
-        if r["round_low"] > prev_hi:
-            rel = ">"
-        elif r["round_high"] < prev_lo:
-            rel = "<"
-        else:
-            rel = "~"
-        steps.append(f"{tier} ({r['strategy']}, {100 * r['round_share']:.1f}%) {rel} {prev}")
-        prev, prev_lo, prev_hi = tier, r["round_low"], r["round_high"]
+    steps, rels, rising, tests = [], [], True, set()
+    for _, r in best.iterrows():
+        rel = ">" if r["step_low"] > 0 else "<" if r["step_high"] < 0 else "~"
+        rising &= bool(r["step"] > 0)
+        rels.append(rel)
+        tests.add(r["step_test"])
+        steps.append(f"{r['tier']} ({r['strategy']}, {100 * r['round_share']:.1f}%) {rel} "
+                     f"{r['step_over']} by {100 * r['step']:+.1f} points "
+                     f"[{100 * r['step_low']:+.1f}, {100 * r['step_high']:+.1f}]")
     if not steps:
         return "Only random played: no ladder."
-    holds = all(" > " in x for x in steps)
-    return ("The ladder holds: " if holds else "The ladder does not hold everywhere: ") + \
-        "; ".join(steps) + (f" (random: the fair share {100 / players:.1f}%; > and < where the "
-                            f"95% intervals do not overlap, ~ where they do)")
+    if all(x == ">" for x in rels):
+        head = "The ladder holds: "
+    elif "<" in rels:
+        head = "The ladder does not hold: "
+    elif rising:
+        head = "The ladder holds in the estimates, not every step separated at 95%: "
+    else:
+        head = "The ladder is not resolved: "
+    how = ("each step over the tier below on the same deals (paired rounds)"
+           if "paired" in tests else "each step over the tier below as independent samples")
+    return head + "; ".join(steps) + (
+        f" (random: the fair share {100 / players:.1f}%; {how}, 95% intervals; > and < "
+        f"where the interval excludes 0, ~ where it does not)")
 
 
 def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_000,
@@ -473,7 +531,7 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
     if progress:
         from tqdm.auto import tqdm
         bar = tqdm(total=len(plan) * games, unit="round", desc="tournament", leave=False)
-    rows, tables = [], []
+    rows, tables, won = [], [], {}
     try:
         for kind, la, sa, lb, sb in plan:
             bots = ",".join([sa] + [sb] * (p - 1))
@@ -492,6 +550,9 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
             wins = {la: wa}
             wins[lb] = wins.get(lb, 0) + int(fin.sum()) - wa
             tables.append((counts, wins, int(fin.sum())))
+            if kind == "vs_random":  # round by round, for the ladder's paired steps
+                order = np.argsort(g, kind="stable")
+                won[la] = ((w >= 0) & ((w + g) % p == 0))[order]
             if bar is not None:
                 bar.update(games)
     finally:
@@ -500,17 +561,19 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
     pairings = pd.DataFrame(rows)
     ratings = fit_ratings(tables)
     vs_random = pairings[pairings["kind"] == "vs_random"]
+    won = pd.DataFrame(won)
     return Tournament(str(rs), games, seed, pairings, ratings, skill_figure(vs_random),
                       {"strategies": specs, "players": p},
                       skill_cheap=skill_figure(vs_random, tiers=("cheap",)),
-                      ladder=skill_ladder(vs_random))
+                      ladder=skill_ladder(vs_random, won), won=won)
 
 
 def load_skill(out) -> dict:
     """The skill figure of the strongest bot (:func:`skill_figure`) and ``rules``, ``games``
     and ``seed`` of a tournament directory written by :meth:`Tournament.save`, with
     ``cheap`` (the best cheap strategy's figure, or None) and ``ladder``
-    (:func:`skill_ladder`), both computed from its ``pairings.parquet``; one-line
+    (:func:`skill_ladder`, paired where ``won_vs_random.parquet`` is there), both computed
+    from its ``pairings.parquet``; one-line
     :class:`UserError` if it is not one."""
     out = Path(out)
     try:
@@ -520,7 +583,8 @@ def load_skill(out) -> dict:
         vs_random = pairings[pairings["kind"] == "vs_random"]
         skill = skill_figure(vs_random)
         cheap = skill_figure(vs_random, tiers=("cheap",))
-        ladder = skill_ladder(vs_random)
+        f = out / "won_vs_random.parquet"
+        ladder = skill_ladder(vs_random, pd.read_parquet(f) if f.is_file() else None)
     except FileNotFoundError:
         raise UserError(f"{out} is not a tournament directory (no tournament.json or "
                         f"skill.parquet; write one with 'tournament --out DIR')") from None
