@@ -142,7 +142,7 @@ def test_skill_ladder_paired_steps_known_answer():
     assert r["step_low"] > 0  # separated on the same deals ...
     ind = skill_ladder(t).set_index("strategy").loc["tuned"]
     assert ind["step_test"] == "independent" and ind["step_low"] < 0  # ... not independently
-    assert "tuned (tuned, 33.0%) > cheap by +3.0 points" in ladder_text(skill_ladder(t, won))
+    assert "tuned (tuned, 33.0%) > cheap by +3.0 pp of rounds" in ladder_text(skill_ladder(t, won))
 
 
 def test_tournament_records_round_by_round_wins(tmp_path):

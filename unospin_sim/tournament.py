@@ -414,7 +414,7 @@ def format_tournament(t: Tournament) -> str:
         lines += ["### The skill ladder (share of rounds against random fields)", "",
                   ladder_text(t.ladder), "",
                   "| tier | strategy | budget | round share [95%] | above fair share (pp) | "
-                  "step over the tier below (pp) [95%] |",
+                  "step over the tier below (pp of rounds) [95%] |",
                   "|---|---|---|---|---|---|"]
         for _, r in t.ladder.iterrows():
             step = (f"{100 * r['step']:+.1f} [{100 * r['step_low']:+.1f}, "
@@ -449,9 +449,10 @@ def format_tournament(t: Tournament) -> str:
     return "\n".join(lines)
 
 
-def ladder_text(ladder: pd.DataFrame) -> str:
+def ladder_text(ladder: pd.DataFrame, legend: bool = True) -> str:
     """One sentence on whether the ladder random < cheap < tuned < search holds: each
-    played tier's best against the tier below it (95% intervals of the round shares)."""
+    played tier's best against the best of the tier below it (:func:`skill_ladder`'s
+    steps, 95% intervals); ``legend`` adds what the signs and figures mean."""
     best = ladder[ladder["best_in_tier"]]
     players = int(ladder["players"].iloc[0])
     steps, rels, rising, tests = [], [], True, set()
@@ -461,7 +462,7 @@ def ladder_text(ladder: pd.DataFrame) -> str:
         rels.append(rel)
         tests.add(r["step_test"])
         steps.append(f"{r['tier']} ({r['strategy']}, {100 * r['round_share']:.1f}%) {rel} "
-                     f"{r['step_over']} by {100 * r['step']:+.1f} points "
+                     f"{r['step_over']} by {100 * r['step']:+.1f} pp of rounds "
                      f"[{100 * r['step_low']:+.1f}, {100 * r['step_high']:+.1f}]")
     if not steps:
         return "Only random played: no ladder."
@@ -476,8 +477,9 @@ def ladder_text(ladder: pd.DataFrame) -> str:
     how = ("each step over the tier below on the same deals (paired rounds)"
            if "paired" in tests else "each step over the tier below as independent samples")
     return head + "; ".join(steps) + (
-        f" (random: the fair share {100 / players:.1f}%; {how}, 95% intervals; > and < "
-        f"where the interval excludes 0, ~ where it does not)")
+        f" (shares of the rounds won against random fields; random: the fair share "
+        f"{100 / players:.1f}%; pp: percentage points; {how}, 95% intervals; > and < where "
+        f"the interval excludes 0, ~ where it does not)" if legend else ".")
 
 
 def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_000,

@@ -96,7 +96,11 @@ def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
     body.p("Each tier's best bot against random fields: random (the fair share), the cheap "
            "card-ranking strategies, `tuned` (a card ranking whose weights an optimiser "
            "tuned), `search` (rollouts per decision). The tier's best strategy is named; "
-           "every strategy's share is in `tables/skill_ladder.csv`.")
+           "every strategy's share is in `tables/skill_ladder.csv`. Below the table, each "
+           "tier's step over the tier below in percentage points (pp) of rounds, with its 95% "
+           "interval: paired on the tournament's shared deals where its round-by-round wins "
+           "were saved, else as independent samples; > and < where the interval excludes 0, "
+           "~ where it does not.")
     best = lad[lad["best_in_tier"]]
     grid = {}
     for rules, g in best.groupby("rules", sort=False):
@@ -108,7 +112,7 @@ def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
     grid.index.name = "rules"
     body.table(grid.astype(object).where(grid.notna(), "not played"))
     for rules, g in lad.groupby("rules", sort=False):
-        body.p(f"`{rules}`: " + ladder_text(g))
+        body.p(f"`{rules}`: " + ladder_text(g, legend=False))
 
     for rules, r in t.iterrows():
         if answer is not None and r["round_excess"] == r["round_excess"]:
