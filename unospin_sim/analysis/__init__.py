@@ -6,6 +6,7 @@
 - :mod:`.wheel_effects` -- absolute space effects from paired replays (``wheel_effects``)
 - :mod:`.race` -- matches to 500 points assembled from rounds (``assemble_matches``)
 - :mod:`.compare` -- balance of several editions / rule sets side by side (``balance_table``)
+- :mod:`.skill` -- a tournament's skill figures and skill ladder (``skill_ladder``)
 """
 
 from .compare import balance_table, difference_table, sensitivity_table

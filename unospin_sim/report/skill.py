@@ -56,7 +56,8 @@ def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
     (``Context.answer``) receives each tournament's skill as a headline candidate."""
     import pandas as pd
 
-    from ..tournament import TIERS, ladder_text, load_skill
+    from ..analysis.skill import TIERS, ladder_text
+    from ..tournament import load_skill
 
     loaded = [load_skill(d) for d in skill_dirs]
     rows, ladders = [], []
