@@ -145,6 +145,35 @@ def test_skill_ladder_paired_steps_known_answer():
     assert "tuned (tuned, 33.0%) > cheap by +3.0 pp of rounds" in ladder_text(skill_ladder(t, won))
 
 
+def test_skill_ladder_refuses_wins_that_do_not_match_and_skips_random():
+    """Round-by-round wins that do not add up to the pairings (rows, 0/1, wins) are a
+    one-line error; a strategy named random is listed but is no rung, and random alone
+    measures nothing."""
+    from unospin_sim.errors import UserError
+    n = 200
+    won = pd.DataFrame({"heuristic": np.arange(n) < 70, "tuned": np.arange(n) < 80})
+    t = pd.DataFrame({"strategy": ["heuristic", "tuned"], "players": [2, 2],
+                      "rounds": [n, n], "round_wins": [70, 80], "matches": [0, 0],
+                      "match_wins": [0, 0]})
+    assert skill_ladder(t, won)["step_test"].tolist() == ["fair share", "paired"]
+    nan_first = won.astype(float).mask(won.index.to_series() == 0)
+    for bad in (won.head(10), won.astype(int) * 7, nan_first, won.assign(tuned=np.arange(n) < 81)):
+        with pytest.raises(UserError, match="round-by-round wins of .* do not match"):
+            skill_ladder(t, bad)
+    r = pd.DataFrame({"strategy": ["random", "greedy"], "players": [2, 2],
+                      "rounds": [n, n], "round_wins": [120, 110], "matches": [0, 0],
+                      "match_wins": [0, 0]})
+    lad = skill_ladder(r)
+    assert lad["tier"].tolist() == ["random", "cheap"]
+    assert lad["best_in_tier"].tolist() == [False, True]
+    assert lad.loc[1, "step_over"] == "random" and lad.loc[1, "step_test"] == "fair share"
+    assert skill_figure(r)["strategy"] == "greedy"  # random's 60% is not skill
+    with pytest.raises(UserError, match="only random played"):
+        skill_figure(r.head(1))
+    with pytest.raises(UserError, match="every strategy named is random"):
+        run_tournament("classic", 2, games=10, strategies="random", seed=1, threads=1)
+
+
 def test_tournament_records_round_by_round_wins(tmp_path):
     """``Tournament.won`` holds each vs-random pairing's rounds in game order; its column
     sums are the pairings' round wins; save/load_skill use it for paired steps."""
@@ -238,6 +267,13 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     assert len(ladder) == 5 and set(ladder["rules"]) == set(table.index)
     with pytest.raises(UserError, match="not a tournament directory"):
         load_skill(tmp_path / "r")
+    c = run_tournament("spin2005", 2, games=300, strategies="greedy", seed=2, threads=2,
+                       head_to_head=False).save(tmp_path / "t2005b")
+    with pytest.raises(UserError, match="same rules .*one tournament per rule set"):
+        build_report([tmp_path / "r"], tmp_path / "rep2", wheel_games=0, skill_dirs=[a, c])
+    pd.DataFrame({"greedy": np.zeros(299, bool)}).to_parquet(c / "won_vs_random.parquet")
+    with pytest.raises(UserError, match="unreadable tournament results: the round-by-round"):
+        load_skill(c)
 
 
 def test_pool_adds_independent_seeds_and_refuses_bad_dirs(tmp_path, capsys):

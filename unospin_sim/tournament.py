@@ -44,6 +44,7 @@ from .errors import BotError, UserError
 
 __all__ = ["Tournament", "load_skill", "pool_tournaments", "parse_strategies", "run_tournament",
            "fit_ratings", "skill_figure", "skill_ladder", "strategy_tier", "bot_budget", "TIERS",
+           "ladder_text",
            "pairing_row", "format_tournament"]
 
 #: points that end a match
@@ -243,10 +244,11 @@ def format_tournament(t: Tournament) -> str:
                   f"wins {_pct(s['round_share'], s['round_low'], s['round_high'])} of the "
                   f"rounds and {_pct(s['match_share'], s['match_low'], s['match_high'])} of "
                   f"the matches; a fair share is {100 * s['fair_share']:.1f}%, so skill adds "
-                  f"{100 * s['round_excess']:+.1f} points [{100 * s['round_excess_low']:+.1f},"
-                  f" {100 * s['round_excess_high']:+.1f}] per round and "
-                  f"{100 * s['match_excess']:+.1f} points [{100 * s['match_excess_low']:+.1f},"
-                  f" {100 * s['match_excess_high']:+.1f}] per match.", ""]
+                  f"{100 * s['round_excess']:+.1f} percentage points of the rounds "
+                  f"[{100 * s['round_excess_low']:+.1f}, {100 * s['round_excess_high']:+.1f}] "
+                  f"and {100 * s['match_excess']:+.1f} percentage points of the matches "
+                  f"[{100 * s['match_excess_low']:+.1f}, {100 * s['match_excess_high']:+.1f}]."
+                  , ""]
     if t.ladder is not None:
         lines += ["### The skill ladder (share of rounds against random fields)", "",
                   ladder_text(t.ladder), "",
@@ -320,6 +322,9 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise UserError(f"games must be an integer >= 1, got {games!r}")
     specs = parse_strategies(strategies, p)
+    if all(parse_bots(s, 1)[0].strategy == "random" for s in specs):
+        raise UserError("every strategy named is random: a tournament against random fields "
+                        "needs another strategy (e.g. --strategies heuristic,random)")
     labels = _labels(specs)
     from .engine.encode import check_bots_for_rules
     for s in specs:

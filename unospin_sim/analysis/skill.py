@@ -66,8 +66,10 @@ def skill_ladder(vs_random: pd.DataFrame, won: pd.DataFrame | None = None) -> pd
         Round by round, whether each strategy's seat won (a column per strategy label, a row
         per round: :attr:`Tournament.won`). A tournament's pairings are played on the same
         deals (one seed), so two strategies' rounds are paired: with ``won`` a step is the
-        mean of the paired differences, whose standard error is about half the independent
-        one's (the deal decides much of a round); without it, independent samples.
+        mean of the paired differences, whose standard error is smaller than the independent
+        one's by the correlation of the two seats' results on the same deals (measured: 0.5 to
+        0.7 at 4 players, 0.2 to 0.35 at 2); without it, independent samples. Its columns
+        must hold 0 or 1 a round, as many rounds and wins as ``vs_random`` says.
 
     Returns
     -------
@@ -75,10 +77,11 @@ def skill_ladder(vs_random: pd.DataFrame, won: pd.DataFrame | None = None) -> pd
         One row per strategy, weakest tier first and within a tier the highest round share
         first: ``tier``, ``strategy``, ``budget``, ``players``, ``rounds``, ``round_share``,
         ``round_low``, ``round_high``, ``round_excess`` (share - 1/P), ``match_share``,
-        ``match_low``, ``match_high``, ``best_in_tier`` (the tier's highest round share);
-        for a tier's best, the step over the best of the tier below that played (``random``:
-        the fair share): ``step_over``, ``step`` (difference of the round shares),
-        ``step_low``, ``step_high`` (95%) and ``step_test`` (``"paired"``,
+        ``match_low``, ``match_high``, ``best_in_tier`` (the tier's highest round share;
+        never ``random``, whose tier is the fair share: a random seat named as a strategy is
+        listed but is no rung); for a tier's best, the step over the best of the tier below
+        that played (``random``: the fair share): ``step_over``, ``step`` (difference of the
+        round shares), ``step_low``, ``step_high`` (95%) and ``step_test`` (``"paired"``,
         ``"independent"`` or ``"fair share"``, the Wilson interval less 1/P).
     """
     t = vs_random.reset_index(drop=True).copy()
@@ -100,9 +103,27 @@ def skill_ladder(vs_random: pd.DataFrame, won: pd.DataFrame | None = None) -> pd
     out["tier_rank"] = out["tier"].map(TIERS.index)
     out = out.sort_values(["tier_rank", "round_share"], ascending=[True, False],
                           kind="stable").drop(columns="tier_rank").reset_index(drop=True)
-    out["best_in_tier"] = ~out["tier"].duplicated()
+    out["best_in_tier"] = ~out["tier"].duplicated() & (out["tier"] != "random")
+    if won is not None:
+        _check_won(won, t)
     _ladder_steps(out, won)
     return out
+
+
+def _check_won(won: pd.DataFrame, vs_random: pd.DataFrame) -> None:
+    """One-line :class:`UserError` unless every pairing's column of ``won`` holds 0 or 1 a
+    round and adds up to the pairing's rounds and round wins."""
+    for _, r in vs_random.iterrows():
+        name = r["strategy"]
+        if name not in won.columns:
+            continue
+        x = won[name].to_numpy()
+        ok = len(x) == int(r["rounds"]) and bool(np.isin(x, (0, 1)).all()) \
+            and int(np.sum(x)) == int(r["round_wins"])
+        if not ok:
+            raise UserError(f"the round-by-round wins of {name!r} ({len(x)} rows) do not match "
+                            f"its pairing ({int(r['rounds'])} rounds, {int(r['round_wins'])} "
+                            f"won)")
 
 
 def _ladder_steps(lad: pd.DataFrame, won) -> None:
@@ -149,7 +170,8 @@ def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
         one with the highest round share.
     tiers : sequence of str, optional
         Only the strategies of these tiers (:data:`TIERS`), e.g. ``("cheap",)`` for the best
-        cheap strategy; default every strategy.
+        cheap strategy; default every tier but ``random`` (a random seat against random
+        fields measures nothing).
 
     Returns
     -------
@@ -158,14 +180,22 @@ def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
         ``fair_share``; ``round_share``, ``round_low``, ``round_high`` and ``round_excess``
         (share - fair share) with ``round_excess_low`` / ``_high``; the same for ``match_``.
         None when ``tiers`` is given and no strategy of those tiers played.
+
+    Raises
+    ------
+    UserError
+        No pairing, or (``tiers`` not given) none but ``random``'s.
     """
     if len(vs_random) == 0:
         raise UserError("no pairing against a random field: nothing to measure skill by")
     t = vs_random.reset_index(drop=True)
-    if tiers is not None:
-        t = t[[strategy_tier(s) in tiers for s in t["strategy"]]].reset_index(drop=True)
-        if not len(t):
-            return None
+    among = TIERS[1:] if tiers is None else tiers
+    t = t[[strategy_tier(s) in among for s in t["strategy"]]].reset_index(drop=True)
+    if not len(t):
+        if tiers is None:
+            raise UserError("only random played against random fields: nothing to measure "
+                            "skill by")
+        return None
     share = t["round_wins"] / t["rounds"]
     b = t.loc[int(np.argmax(share.to_numpy()))]
     players = int(b["players"])
@@ -180,7 +210,8 @@ def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
             s = k / n
         else:
             lo = hi = s = math.nan
-        out.update({f"{unit}s": n, f"{unit}_share": s, f"{unit}_low": lo, f"{unit}_high": hi,
+        out.update({{"round": "rounds", "match": "matches"}[unit]: n, f"{unit}_share": s,
+                    f"{unit}_low": lo, f"{unit}_high": hi,
                     f"{unit}_excess": s - fair, f"{unit}_excess_low": lo - fair,
                     f"{unit}_excess_high": hi - fair})
     return out
@@ -211,9 +242,17 @@ def ladder_text(ladder: pd.DataFrame, legend: bool = True) -> str:
         head = "The ladder holds in the estimates, not every step separated at 95%: "
     else:
         head = "The ladder is not resolved: "
-    how = ("each step over the tier below on the same deals (paired rounds)"
-           if "paired" in tests else "each step over the tier below as independent samples")
+    if "paired" in tests:
+        how = "each step over the tier below on the same deals (paired rounds)"
+    elif "independent" in tests:
+        how = "each step over the tier below as independent samples"
+    else:
+        how = "the step over the fair share"
+    if not legend:
+        return head + "; ".join(steps) + (
+            f" (steps {'paired' if 'paired' in tests else 'independent'})."
+            if tests - {"fair share"} else ".")
     return head + "; ".join(steps) + (
         f" (shares of the rounds won against random fields; random: the fair share "
         f"{100 / players:.1f}%; pp: percentage points; {how}, 95% intervals; > and < where "
-        f"the interval excludes 0, ~ where it does not)" if legend else ".")
+        f"the interval excludes 0, ~ where it does not)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from ..analysis.stats import Z95
+from ..errors import UserError
 
 __all__ = ["skill_section"]
 
@@ -37,13 +38,17 @@ def _differences(t, pre, words, findings):
                         (r[pre + "round_high"] - r[pre + "round_low"]) / (2 * Z95))
         d = r[pre + "round_excess"] - a[pre + "round_excess"]
         lo, hi = d - Z95 * se, d + Z95 * se
-        verdict = ("more skill than there" if lo > 0 else "less skill than there"
-                   if hi < 0 else "no detectable difference")
+        verdict = (f"more skill than in `{first}`" if lo > 0 else
+                   f"less skill than in `{first}`" if hi < 0 else "no detectable difference")
+        fair = "" if int(r[pre + "players"]) == int(a[pre + "players"]) else (
+            f"; the fair shares differ, {100 / int(r[pre + 'players']):.1f}% and "
+            f"{100 / int(a[pre + 'players']):.1f}%")
         findings.append(
-            f"Skill difference, measured with {words} ({r[pre + 'strategy']} against "
-            f"{a[pre + 'strategy']}): `{rules}` gives it {100 * d:+.1f} percentage points per "
-            f"round [{100 * lo:+.1f}, {100 * hi:+.1f}] more above a fair share than `{first}` "
-            f"does ({verdict}).")
+            f"Skill difference, measured with {words} ({r[pre + 'strategy']} in `{rules}`, "
+            f"{a[pre + 'strategy']} in `{first}`): its excess of rounds won over a fair share "
+            f"is {100 * abs(d):.1f} percentage points {'higher' if d >= 0 else 'lower'} in "
+            f"`{rules}` (difference {100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]; "
+            f"{verdict}{fair}).")
 
 
 def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
@@ -60,6 +65,12 @@ def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
     from ..tournament import load_skill
 
     loaded = [load_skill(d) for d in skill_dirs]
+    seen = {}
+    for d, sk in zip(skill_dirs, loaded):
+        if sk["rules"] in seen:
+            raise UserError(f"--skill: {seen[sk['rules']]} and {d} are tournaments of the same "
+                            f"rules ({sk['rules']}): give one tournament per rule set")
+        seen[sk["rules"]] = d
     rows, ladders = [], []
     for sk in loaded:
         cheap, ladder = sk.pop("cheap"), sk.pop("ladder")
