@@ -130,7 +130,7 @@ def _deals(g, infer, seeds=300):
     dealt = np.zeros(N_KINDS, dtype=np.int64)
     hands = []
     for seed in range(seeds):
-        copy_determinized(g.st, sc, g.r, g.pts, g.bots, 0, seed, sc.log, n, infer)
+        copy_determinized(g.st, sc, g.r, g.pts, 0, seed, sc.log, n, infer)
         assert sc.hand[1, L.HSIZE] == g.st.hand[1, L.HSIZE]
         dealt += sc.hand[1, :N_KINDS]
         hands.append(sc.hand[1, :N_KINDS].copy())
@@ -214,7 +214,7 @@ def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
 
     def quality(infer):
         acc = np.zeros(N_QUALITY)
-        deal_quality(g.st, sc, g.r, g.pts, g.bots, 0, infer, 4000, 7, cnt, acc)
+        deal_quality(g.st, sc, g.r, g.pts, 0, infer, 4000, 7, cnt, acc)
         return acc
     uniform = np.log2(1 / 3) + np.log2(1 / 6)
     acc = quality(1)

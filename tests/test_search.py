@@ -237,7 +237,7 @@ def test_the_determinization_deals_what_a_draw_proves_missing(infer):
     assert n == 18
     dealt = np.zeros(N_KINDS, dtype=np.int64)
     for seed in range(300):
-        copy_determinized(g.st, sc, g.r, g.pts, g.bots, 0, seed, sc.log, n, infer)
+        copy_determinized(g.st, sc, g.r, g.pts, 0, seed, sc.log, n, infer)
         assert sc.hand[1, L.HSIZE] == 3 and sc.hand[2, L.HSIZE] == 2
         assert (sc.hand[0, :L.HSIZE + 1] == g.st.hand[0, :L.HSIZE + 1]).all()
         dealt += sc.hand[1, :len(dealt)]

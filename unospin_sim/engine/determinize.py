@@ -95,7 +95,7 @@ def copy_public(st, sc):
 
 
 @hot
-def copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer):
+def copy_determinized(st, sc, r, pts, p, seed, w, n_pool, infer):
     """Copy what a round needs of ``st`` into the scratch state ``sc`` (seat p's row, the
     discards, the scalars; no event log, no spin records) and deal the cards p cannot see
     (the pool in ``w``, from ``unseen_pool``) again at random to the other seats, every hand keeping
@@ -314,7 +314,7 @@ def modelled(st, q, infer):
 
 
 @hot
-def fits_true_hand(st, r, pts, bots, q, infer):
+def fits_true_hand(st, r, pts, q, infer):
     """Does seat q's true hand fit what knob ``infer`` infers of it (``void_layers``: every
     card outside the void true of the whole hand, at least n1 cards outside the older one
     too, n2 outside both; ``replays_last_play`` on the true hand)? Inference that reads no
@@ -345,7 +345,7 @@ def fits_true_hand(st, r, pts, bots, q, infer):
 
 
 @hot
-def deal_quality(st, sc, r, pts, bots, p, infer, n_deals, seed, cnt, acc):
+def deal_quality(st, sc, r, pts, p, infer, n_deals, seed, cnt, acc):
     """How close seat p's determinization (knob ``infer``) comes to the hidden hands: deal
     ``n_deals`` times (seeds from ``seed``, into the scratch state ``sc``, whose event log is
     the pool's work area) and add to ``acc`` (float64[N_QUALITY]): a decision (Q_DECISIONS),
@@ -368,7 +368,7 @@ def deal_quality(st, sc, r, pts, bots, p, infer, n_deals, seed, cnt, acc):
         for k in range(N_KINDS):
             cnt[q, k] = 0
     for i in range(n_deals):
-        copy_determinized(st, sc, r, pts, bots, p, game_seed(U64(seed), U64(i)), w, n_pool,
+        copy_determinized(st, sc, r, pts, p, game_seed(U64(seed), U64(i)), w, n_pool,
                           infer)
         for q in range(np_):
             if q != p:
@@ -381,7 +381,7 @@ def deal_quality(st, sc, r, pts, bots, p, infer, n_deals, seed, cnt, acc):
         hs = st.hand[q, HSIZE]
         if q == p or hs == 0:
             continue
-        if not fits_true_hand(st, r, pts, bots, q, infer):
+        if not fits_true_hand(st, r, pts, q, infer):
             acc[Q_MISFITS] += 1
         for k in range(N_KINDS):
             h = st.hand[q, k]

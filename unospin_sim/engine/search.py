@@ -264,7 +264,7 @@ def decide(st, sc, r, deck, pts, cum, bots):
                 elif dealt:
                     restore_deal(st, sc, w, p)
                 else:
-                    copy_determinized(st, sc, r, pts, bots, p, seed, w, n_pool, infer)
+                    copy_determinized(st, sc, r, pts, p, seed, w, n_pool, infer)
                     save_deal(sc, w, p)
                     dealt = True
                 sc.s[S_SEARCH_ROLL] = roll
