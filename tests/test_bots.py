@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unospin_sim.bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_COLOURS, B_FORGET, B_HORIZON,
-                              B_INFER, B_JUMP, B_PEEK, B_REFLEX, B_ROLLOUTS, B_STRATEGY,
+                              B_EXTEND, B_INFER, B_JUMP, B_PEEK, B_REFLEX, B_ROLLOUTS, B_STRATEGY,
                               B_W_NAME_VOID, B_W_POINTS, DEFAULTS, KNOBS, STRATEGIES,
                               TUNED_WEIGHTS, BotSpec, bots_array, bots_string, knob_names,
                               parse_bots)
@@ -71,13 +71,18 @@ def test_bots_array():
     specs = parse_bots("random,heuristic(forget=0.1,catch=0.2,bluff=0.3,challenge=0.4,"
                        "reflex=5)", 2)
     a = bots_array(specs)
-    assert a.dtype == np.float64 and a.shape == (2, 12 + len(TUNED_WEIGHTS))
+    assert a.dtype == np.float64 and a.shape == (2, 13 + len(TUNED_WEIGHTS))
+    assert B_EXTEND == 12 + len(TUNED_WEIGHTS)  # search's knob extend: the last column
     assert (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX,
             B_JUMP, B_ROLLOUTS, B_PEEK, B_HORIZON, B_COLOURS, B_INFER) == tuple(range(12))
     weights = list(TUNED_WEIGHTS.values())  # tuned's weights, read by tuned only
-    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 3] + weights)
+    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 3] + weights
+                                  + [2])
     np.testing.assert_array_equal(a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16, 1, 3]
-                                  + weights)
+                                  + weights + [2])
+    c = bots_array(parse_bots("search(extend=4)", 1))
+    assert c[0, B_EXTEND] == 4 and str(parse_bots("search(extend=4)", 1)[0]) == \
+        "search(extend=4)"
     t = bots_array(parse_bots("tuned(w_points=-3,w_name_void=7)", 1))
     assert t[0, B_W_POINTS] == -3 and t[0, B_W_NAME_VOID] == 7 and t[0, 0] == STRATEGIES.index(
         "tuned")

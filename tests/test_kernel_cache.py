@@ -250,8 +250,8 @@ COMPILED = {
                           '"spin_aware", "search", "tuned", "new")'),
     "bots-strategy-constant": ("bots.py", 'STRATEGY_HOARDER = STRATEGIES.index("hoarder")',
                                'STRATEGY_HOARDER = STRATEGIES.index("greedy")'),
-    "bots-columns": ("bots.py", "B_W_NAME_VOID) = range(22)", "B_W_NAME_VOID) = range(1, 23)"),
-    "bots-n-columns": ("bots.py", "N_BOT_COLUMNS = 22", "N_BOT_COLUMNS = 23"),
+    "bots-columns": ("bots.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"),
+    "bots-n-columns": ("bots.py", "N_BOT_COLUMNS = 23", "N_BOT_COLUMNS = 24"),
     "cards-n-kinds": ("rules/cards.py", "N_KINDS = 94", "N_KINDS = 95"),
     "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 22",
                                "KINDS_PER_COLOUR = 23"),
@@ -390,7 +390,7 @@ def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
     h2 = cache.current_hash()
     assert h2 == cache.source_hash(pkg) != h1
     # the modules the engine compiles constants of are watched too
-    replace_once(pkg / "bots.py", "B_W_NAME_VOID) = range(22)", "B_W_NAME_VOID) = range(1, 23)")
+    replace_once(pkg / "bots.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)")
     h3 = cache.current_hash()
     assert h3 == cache.source_hash(pkg) not in (h0, h1, h2)
     replace_once(pkg / "rules" / "cards.py", "N_KINDS = 94", "N_KINDS = 93")

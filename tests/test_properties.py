@@ -132,6 +132,9 @@ def bot_specs(draw) -> BotSpec:
         elif knob == "infer":  # search's own knob, 0 to 3
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 3)))
+        elif knob == "extend":  # search's own knob: how far a close decision runs on
+            if strategy == "search":
+                knobs[knob] = float(draw(st.integers(1, 3)))
         elif knob == "horizon":  # search's own knob: turns before a rollout is cut off
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 40)))

@@ -14,7 +14,8 @@ from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.determinize import copy_determinized, unseen_pool
-from unospin_sim.engine.search import NO_CUTOFF, SEARCH_SCALE, rollout_value
+from unospin_sim.engine.search import (NO_CUTOFF, SEARCH_EXTEND_BAND, SEARCH_SCALE, SEARCH_Z,
+                                       close_challenger, rollout_value)
 from unospin_sim.errors import BotError
 from unospin_sim.runner import saved_bot_string, saved_bots
 
@@ -146,27 +147,67 @@ def test_saved_runs_keep_their_search_knobs():
     defaults cannot change what it played); a search seat saved without horizon predates
     that knob and played 64 rollouts to the end of the round, one saved without colours
     predates that knob and named heuristic's colour (runner.saved_bots: resume, report); one
-    saved with infer=1 (2026-12-02 to 12-04) keeps it."""
+    saved with infer=1 (2026-12-02 to 12-04) keeps it; one saved without extend predates
+    that knob (2026-12-05) and never ran on past its rollouts."""
     spec = parse_bots("search", 1)[0]
-    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16,colours=1,infer=3)"
+    assert saved_bot_string(spec) == "search(rollouts=128,horizon=16,colours=1,infer=3,extend=2)"
     assert parse_bots(saved_bot_string(spec), 1)[0] == spec
     assert saved_bot_string(parse_bots("heuristic(forget=0.1)", 1)[0]) == "heuristic(forget=0.1)"
     assert saved_bots(["search", "search(rollouts=8)", "random", "search(peek=1)"]) == [
-        "search(rollouts=64,horizon=0,colours=0,infer=0)",
-        "search(rollouts=8,horizon=0,colours=0,infer=0)", "random",
-        "search(peek=1,rollouts=64,horizon=0,colours=0,infer=0)"]
+        "search(rollouts=64,horizon=0,colours=0,infer=0,extend=1)",
+        "search(rollouts=8,horizon=0,colours=0,infer=0,extend=1)", "random",
+        "search(peek=1,rollouts=64,horizon=0,colours=0,infer=0,extend=1)"]
     assert saved_bots(["search(rollouts=128,horizon=16)",
                        "search(Horizon=4, colours=1, infer=0)"]) == [
-        "search(rollouts=128,horizon=16,colours=0,infer=0)", "search(Horizon=4, colours=1, infer=0)"]
-    new = ["search(rollouts=128,horizon=16,colours=1,infer=1)", "random"]
+        "search(rollouts=128,horizon=16,colours=0,infer=0,extend=1)",
+        "search(Horizon=4,colours=1,infer=0,extend=1)"]
+    assert saved_bots(["search(rollouts=128,horizon=16,colours=1,infer=1)", "random"]) == [
+        "search(rollouts=128,horizon=16,colours=1,infer=1,extend=1)", "random"]
+    new = ["search(rollouts=128,horizon=16,colours=1,infer=3,extend=2)", "random"]
     assert saved_bots(new) == new
     assert saved_bots(["search(rollouts=8,)", "search(colours=1,horizon=4)"]) == [
-        "search(rollouts=8,horizon=0,colours=0,infer=0)", "search(colours=1,horizon=4)"]
+        "search(rollouts=8,horizon=0,colours=0,infer=0,extend=1)",
+        "search(colours=1,horizon=4,extend=1)"]
     for damaged in (["search(rollouts=8", "random"], "search,random", [3, "random"],
                     ["search(rollouts=8)(x)"]):
         assert saved_bots(damaged) == damaged  # left for the parser to refuse
     res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
-    assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=3)", "random"]
+    assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=3,extend=2)",
+                                "random"]
+
+
+def _work(results):
+    """A decision's work area (``decide``: row c holds candidate c's kind, alive, sum and
+    sum of squares of its results) with these candidates: (alive, wins out of 100)."""
+    w = np.zeros((L.SEARCH_WORK_ROWS, 4), dtype=np.int64)
+    for c, (alive, wins) in enumerate(results):
+        w[c] = (c, alive, wins, wins)  # results of 0 or 1: the sum of squares is the sum
+    return w
+
+
+def test_a_close_final_test_names_the_challenger_to_run_on():
+    """After 100 rollouts, heuristic's move (candidate 0) won 50. A challenger that won 57 is
+    0.99 standard errors above it (unpaired: 0.07 / sqrt((0.2451 + 0.25) / 100)), within
+    SEARCH_EXTEND_BAND of SEARCH_Z = 1: close, so knob extend runs it on; one that won 75
+    is 3.8 above (clearly better), one that won 43 is 0.99 below (clearly not); a dropped
+    challenger is never named."""
+    assert SEARCH_Z == 1.0 and SEARCH_EXTEND_BAND == 1.0
+    assert close_challenger(_work([(1, 50), (1, 43), (1, 57)]), 3, 100) == 2
+    assert close_challenger(_work([(1, 50), (1, 57), (1, 75)]), 3, 100) == -1
+    assert close_challenger(_work([(1, 50), (1, 43)]), 2, 100) == -1
+    assert close_challenger(_work([(1, 50), (0, 57), (1, 43)]), 3, 100) == -1
+    assert close_challenger(_work([(1, 50), (1, 52)]), 2, 100) == 1  # 0.28 above: close
+
+
+def test_extend_reaches_the_engine():
+    """On the same seeded rounds ``search(extend=4)`` plays some rounds otherwise than
+    ``extend=1`` (which plays as search did before the knob: ``benchmarks/identity.py
+    search --knobs extend=1`` checks that bit for bit, docs/BOTS.md), not every round."""
+    cols = ["winner", "turns", "winner_points"]
+    a, b = (simulate("classic(players=2)", f"search(rollouts=8,extend={e}),heuristic",
+                     games=200, seed=6, threads=1).rounds[cols] for e in (1, 4))
+    same = (a.to_numpy() == b.to_numpy()).all(axis=1).sum()
+    assert 0 < 200 - same < 200
 
 
 def _void_in_blue(bots):
@@ -363,6 +404,8 @@ def test_knob():
     assert str(parse_bots("search", 1)[0]) == "search"
     assert parse_bots("search", 1)[0].rollouts == 128
     assert parse_bots("search", 1)[0].horizon == 16
+    assert parse_bots("search", 1)[0].extend == 2
+    assert str(parse_bots("search(extend=1)", 1)[0]) == "search(extend=1)"
     assert str(parse_bots("search(horizon=0)", 1)[0]) == "search(horizon=0)"
     for bad, word in [("search(rollouts=0)", "rollouts"), ("search(rollouts=1.5)", "rollouts"),
                       ("search(rollouts=1e9)", "rollouts"), ("search(depth=2)", "depth"),
@@ -372,6 +415,8 @@ def test_knob():
                       ("search(horizon=1e9)", "horizon"), ("search(colours=2)", "colours"),
                       ("search(colours=0.5)", "colours"), ("search(infer=-1)", "infer"),
                       ("search(infer=4)", "infer"), ("search(infer=2.5)", "infer"),
+                      ("search(extend=0)", "extend"), ("search(extend=65)", "extend"),
+                      ("search(extend=1.5)", "extend"), ("heuristic(extend=3)", "extend"),
                       ("random(infer=0)", "only to strategy 'search'"),
                       ("colour_keeper(colours=0)", "only to strategy 'search'"),
                       ("greedy(horizon=8)", "only to strategy 'search'")]:

@@ -96,8 +96,8 @@ def test_skill_ladder_and_cheap_figure_known_answer():
     assert cheap["round_share"] == 0.30
     strongest = skill_figure(t)
     assert strongest["strategy"] == "search(rollouts=8)" and strongest["tier"] == "search"
-    assert strongest["budget"] == ("8 rollouts per decision, horizon 16 turns, "
-                                   "inference level 3")
+    assert strongest["budget"] == ("8 rollouts per decision (16 when close), horizon 16 "
+                                   "turns, inference level 3")
     assert skill_figure(t, tiers=("random",)) is None
     # tuned below heuristic: the ladder does not hold, and says where
     t.loc[2, "round_wins"] = 500
@@ -188,7 +188,8 @@ def test_tournament_records_round_by_round_wins(tmp_path):
     pd.testing.assert_frame_equal(sk["ladder"], t.ladder)
     assert strategy_tier("heuristic#2") == "cheap" and strategy_tier("random") == "random"
     assert bot_budget("search(horizon=0,rollouts=64)").startswith(
-        "64 rollouts per decision, to the end of the round")
+        "64 rollouts per decision (128 when close), to the end of the round")
+    assert bot_budget("search(extend=1)").startswith("128 rollouts per decision, horizon")
     assert bot_budget("greedy") == "one card ranking per decision"
 
 

@@ -40,6 +40,11 @@ Knobs (defaults for both strategies in brackets):
   seat's last chosen cards (the last, and the one before while it took no card between),
   replayed on each dealt hand (the default since 2026-12-04;
   docs/BOTS.md);
+- ``extend`` [2]: strategy ``search`` only, an integer in 1 .. 64: when its ``rollouts``
+  leave the final test close (the best challenger's margin over heuristic's move within
+  one standard error of the threshold), the incumbent and that challenger run on to
+  ``extend`` times ``rollouts``; 1 never extends (as search did before 2026-12-05;
+  docs/BOTS.md);
 - the weights of strategy ``tuned`` only (its card score and colour, docs/BOTS.md; defaults
   in :data:`TUNED_WEIGHTS`, each a finite number in -1000 .. 1000): ``w_points`` (per point
   of the card), ``w_colour`` (per card held of its colour), ``w_attack`` (a Skip, Reverse or
@@ -75,7 +80,7 @@ __all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_
            "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
            "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "B_W_POINTS",
            "B_W_COLOUR", "B_W_ATTACK", "B_W_ACTION", "B_W_WILD", "B_W_WILD_ATTACK", "B_W_WD4",
-           "B_W_WD4_ATTACK", "B_W_VOID", "B_W_NAME_VOID", "knob_names",
+           "B_W_WD4_ATTACK", "B_W_VOID", "B_W_NAME_VOID", "B_EXTEND", "knob_names",
            "saved_bot_string", "saved_bots"]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
@@ -108,28 +113,29 @@ HEURISTIC_WEIGHTS = {"w_points": 1.0, "w_colour": 2.0, "w_attack": 100.0, "w_act
 MAX_WEIGHT = 1000.0
 #: knob names in canonical order
 KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek",
-         "horizon", "colours", "infer") + tuple(TUNED_WEIGHTS)
+         "horizon", "colours", "infer", "extend") + tuple(TUNED_WEIGHTS)
 #: knob defaults (the same for every strategy; ``rollouts``, ``peek``, ``horizon``,
 #: ``colours`` and ``infer`` are search's only)
 DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
             "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0, "colours": 1.0,
-            "infer": 3.0} | TUNED_WEIGHTS
+            "infer": 3.0, "extend": 2.0} | TUNED_WEIGHTS
 #: knobs that only some strategies take: knob -> those strategies
 KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",),
-                   "colours": ("search",), "infer": ("search",)} | {
+                   "colours": ("search",), "infer": ("search",), "extend": ("search",)} | {
                        w: ("tuned",) for w in TUNED_WEIGHTS}
 MAX_ROLLOUTS = 100_000
 MAX_HORIZON = 100_000
+MAX_EXTEND = 64
 #: integer knobs: knob -> (lowest, highest) value
 INT_KNOBS = {"rollouts": (1, MAX_ROLLOUTS), "horizon": (0, MAX_HORIZON), "peek": (0, 1),
-             "colours": (0, 1), "infer": (0, 3)}
+             "colours": (0, 1), "infer": (0, 3), "extend": (1, MAX_EXTEND)}
 
 #: columns of :func:`bots_array`
 (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,
  B_PEEK, B_HORIZON, B_COLOURS, B_INFER,
  B_W_POINTS, B_W_COLOUR, B_W_ATTACK, B_W_ACTION, B_W_WILD, B_W_WILD_ATTACK, B_W_WD4,
- B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID) = range(22)
-N_BOT_COLUMNS = 22
+ B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID, B_EXTEND) = range(23)
+N_BOT_COLUMNS = 23
 
 
 def _fmt(x: float) -> str:
@@ -157,6 +163,7 @@ class BotSpec:
     horizon: float = DEFAULTS["horizon"]
     colours: float = DEFAULTS["colours"]
     infer: float = DEFAULTS["infer"]
+    extend: float = DEFAULTS["extend"]
     w_points: float = DEFAULTS["w_points"]
     w_colour: float = DEFAULTS["w_colour"]
     w_attack: float = DEFAULTS["w_attack"]
@@ -349,13 +356,14 @@ def bots_array(specs) -> np.ndarray:
         :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
         :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`,
         :data:`B_HORIZON`, :data:`B_COLOURS`, :data:`B_INFER`, then ``tuned``'s weights
-        :data:`B_W_POINTS` .. :data:`B_W_NAME_VOID` (in :data:`TUNED_WEIGHTS`' order).
+        :data:`B_W_POINTS` .. :data:`B_W_NAME_VOID` (in :data:`TUNED_WEIGHTS`' order), then
+        search's :data:`B_EXTEND`.
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
         out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
                   s.rollouts, s.peek, s.horizon, s.colours, s.infer,
-                  *(getattr(s, w) for w in TUNED_WEIGHTS))
+                  *(getattr(s, w) for w in TUNED_WEIGHTS), s.extend)
     return out
 
 
@@ -369,8 +377,11 @@ SEARCH_KNOBS_BEFORE_HORIZON = (("rollouts", "64"), ("horizon", "0"))
 #: colours) and ``infer`` (what a draw proves) came on 2026-12-02; before, search named
 #: heuristic's colour and inferred only the colours a seat lacks
 SEARCH_KNOBS_BEFORE_COLOURS = (("colours", "0"), ("infer", "0"))
+#: what a search seat saved without ``extend`` played: the knob came on 2026-12-05; before,
+#: search never ran on past its ``rollouts``
+SEARCH_KNOBS_BEFORE_EXTEND = (("extend", "1"),)
 #: the knobs a saved search seat always names (:func:`saved_bot_string`)
-SEARCH_SAVED_KNOBS = ("rollouts", "horizon", "colours", "infer")
+SEARCH_SAVED_KNOBS = ("rollouts", "horizon", "colours", "infer", "extend")
 #: strategy -> the knobs a saved seat of it always names (:func:`saved_bot_string`): their
 #: defaults may change (search's budget, tuned's weights when tuned again)
 SAVED_KNOBS = {"search": SEARCH_SAVED_KNOBS, "tuned": tuple(TUNED_WEIGHTS)}
@@ -379,8 +390,8 @@ SAVED_KNOBS = {"search": SEARCH_SAVED_KNOBS, "tuned": tuple(TUNED_WEIGHTS)}
 def saved_bot_string(spec) -> str:
     """The string a run saves for one seat's bot (``run.json``, ``meta.json``): the canonical
     form, except that a ``search`` seat always names its ``rollouts``, ``horizon``,
-    ``colours`` and ``infer`` (:data:`SEARCH_SAVED_KNOBS`) and a ``tuned`` seat its weights
-    (:data:`SAVED_KNOBS`), so that a later change of their defaults cannot change what a
+    ``colours``, ``infer`` and ``extend`` (:data:`SEARCH_SAVED_KNOBS`) and a ``tuned`` seat
+    its weights (:data:`SAVED_KNOBS`), so that a later change of their defaults cannot change what a
     saved run played."""
     always = SAVED_KNOBS.get(spec.strategy)
     if always is None:
@@ -395,7 +406,9 @@ def saved_bots(bots) -> list[str]:
     a ``search`` seat saved without ``horizon`` predates that knob (2026-12-01) and gets the
     defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name;
     one saved without ``colours`` predates that knob and ``infer`` (2026-12-02) and gets
-    ``colours=0`` and ``infer=0`` (:data:`SEARCH_KNOBS_BEFORE_COLOURS`). A string that is not a well-formed bot is left for
+    ``colours=0`` and ``infer=0`` (:data:`SEARCH_KNOBS_BEFORE_COLOURS`); one saved without
+    ``extend`` predates it (2026-12-05) and gets ``extend=1``
+    (:data:`SEARCH_KNOBS_BEFORE_EXTEND`). A string that is not a well-formed bot is left for
     the parser to refuse."""
     if not isinstance(bots, (list, tuple)):
         return bots  # not a saved list: parsed (or refused) as it is
@@ -416,6 +429,8 @@ def saved_bots(bots) -> list[str]:
             before += SEARCH_KNOBS_BEFORE_HORIZON
         if "colours" not in names:
             before += SEARCH_KNOBS_BEFORE_COLOURS
+        if "extend" not in names:
+            before += SEARCH_KNOBS_BEFORE_EXTEND
         extra = [f"{k}={v}" for k, v in before if k not in names]
         if extra:
             b = f"search({','.join([x for x in written if x] + extra)})"

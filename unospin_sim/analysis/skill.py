@@ -41,13 +41,15 @@ def strategy_tier(label: str) -> str:
 
 
 def bot_budget(label: str) -> str:
-    """What one decision of the bot costs, in words: search's rollouts and horizon (the
-    knobs that set its speed), or one card ranking for every other strategy."""
+    """What one decision of the bot costs, in words: search's rollouts (and how far a close
+    decision runs on, knob ``extend``) and horizon, the knobs that set its speed, or one
+    card ranking for every other strategy."""
     b = _spec(label)
     if b.strategy == "search":
         horizon = "to the end of the round" if b.horizon == 0 else \
             f"horizon {int(b.horizon)} turns"
-        return (f"{int(b.rollouts)} rollouts per decision, {horizon}, inference level "
+        close = f" ({int(b.rollouts * b.extend)} when close)" if b.extend > 1 else ""
+        return (f"{int(b.rollouts)} rollouts per decision{close}, {horizon}, inference level "
                 f"{int(b.infer)}" + (", seeing every hand" if b.peek else ""))
     if b.strategy == "random":
         return "a uniform legal move"

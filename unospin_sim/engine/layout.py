@@ -189,8 +189,8 @@ FIRST_NUMBERS_ONLY = 1     # spin2025, spiderman: turn until a number card
 # (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
 # and engine/policy/ dispatches on them)
 from ..bots import (B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP, B_REFLEX,  # noqa: E402,F401
-                    B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, B_STRATEGY,
-                    N_BOT_COLUMNS)
+                    B_COLOURS, B_EXTEND, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS,
+                    B_STRATEGY, N_BOT_COLUMNS)
 
 # --- per-round output row (int64[games, N_OUT_FIXED + N_SEAT_BLOCKS*players + N_SPACES]) ---
 O_FIRST, O_WINNER, O_TURNS, O_WINNER_POINTS, O_CARDS_DRAWN, O_FAILED, O_SPINS, \

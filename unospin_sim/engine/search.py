@@ -28,7 +28,12 @@ Cost: the rollouts run in batches of ``SEARCH_BATCH`` (rollout i of every live c
 on the same deal, before rollout i + 1); from ``SEARCH_MIN`` rollouts on, a challenger whose
 mean result is below the incumbent's by more than ``SEARCH_DROP_Z`` standard errors of their
 paired difference is dropped, and the search ends when only the incumbent is left. The final
-test is the one above, on the candidates that ran every rollout. A seat holding one
+test is the one above, on the candidates that ran every rollout. Knob ``extend`` (default
+2): when that test is close (``close_challenger``: the best challenger's margin within
+SEARCH_EXTEND_BAND standard errors of SEARCH_Z), the incumbent and that challenger (the
+others dropped) run on, with the same early elimination, to ``extend`` times the knob
+``rollouts``, and the final test is made on all their rollouts; ``extend=1`` never runs
+on (search before 2026-12-05). A seat holding one
 playable card (not in a race match) plays it without rollouts: it wins the round. The
 unseen cards are pooled once per decision and each rollout's state is copied and dealt in
 one pass (``copy_determinized``).
@@ -61,7 +66,8 @@ from ..rules.cards import FIRST_WILD, N_KINDS
 from .determinize import (copy_determinized, copy_open, restore_deal, save_deal,
                           unseen_pool)
 from .jit import hot
-from .layout import (B_COLOURS, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, HSIZE, MATCH_LOWEST,
+from .layout import (B_COLOURS, B_EXTEND, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, HSIZE,
+                     MATCH_LOWEST,
                      MATCH_RACE, R_FORCE_PLAY, R_MATCH, S_CUR, S_NP, S_RNG, S_SEARCH_COLOUR,
                      S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS,
                      S_WINNER, SEARCH_WORK_ROWS, W_DIF)
@@ -84,6 +90,11 @@ SEARCH_Z = 1.0
 SEARCH_BATCH = 4
 SEARCH_MIN = 8
 SEARCH_DROP_Z = 1.5
+#: knob extend: the final test after ``rollouts`` is close when the best challenger's margin
+#: over the incumbent is within SEARCH_EXTEND_BAND standard errors of SEARCH_Z; then the two
+#: run on to ``extend`` times ``rollouts`` (docs/BOTS.md: the band and the top two were
+#: chosen by paired runs, 2026-12-05)
+SEARCH_EXTEND_BAND = 1.0
 #: results of a cut-off search (knob horizon > 0) are scaled by this to stay integers
 SEARCH_SCALE = 1000
 #: the cut-off turn of a rollout that plays to the end of the round
@@ -250,6 +261,60 @@ def decide(st, sc, r, deck, pts, cum, bots):
         roll = s[S_TURNS] + horizon
         scale = SEARCH_SCALE
     done = 0
+    limit = n_roll  # knob extend: runs on to extend * n_roll when the final test is close
+    n_max = n_roll * np.int64(bots[p, B_EXTEND])
+    while True:
+        run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done, limit, base,
+                    peek, n_pool, infer, roll, turn, hs, scale)
+        n_alive = 0
+        for c in range(n_c):
+            if w[c, 1] != 0:
+                n_alive += 1
+        done = limit if n_alive > 1 else done
+        if n_alive > 1 and limit < n_max:
+            cb = close_challenger(w, n_c, limit)
+            if cb > 0:
+                for c in range(1, n_c):  # the extension: the incumbent and the best challenger
+                    if c != cb:
+                        w[c, 1] = 0
+                n_alive = 2
+                limit = n_max
+                continue
+        break
+    best, best_col = final_choice(w, n_c, limit, hk)
+    store(st, best, best_col)
+
+
+@hot
+def close_challenger(w, n_c, n):
+    """The challenger that would decide a close final test after ``n`` rollouts (knob
+    ``extend``): the alive candidate c > 0 whose mean result is the most standard errors
+    (unpaired, as in ``final_choice``) above the incumbent's, when that margin is within
+    SEARCH_EXTEND_BAND of SEARCH_Z; -1 when the test is not close (or no challenger is
+    alive)."""
+    m0 = w[0, 2] / n
+    v0 = max(w[0, 3] / n - m0 * m0, 0.0)
+    best_t = -1e18
+    cb = -1
+    for c in range(1, n_c):
+        if w[c, 1] == 0:
+            continue
+        m = w[c, 2] / n
+        v = max(w[c, 3] / n - m * m, 0.0)
+        se = np.sqrt((v + v0) / n) + 1e-12
+        tt = (m - m0) / se
+        if tt > best_t:
+            best_t = tt
+            cb = c
+    return cb if abs(best_t - SEARCH_Z) < SEARCH_EXTEND_BAND else -1
+
+
+@hot
+def run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done, n_roll, base,
+                peek, n_pool, infer, roll, turn, hs, scale):
+    """Rollouts ``done`` .. ``n_roll`` - 1 of ``decide`` for every alive candidate, in
+    batches of SEARCH_BATCH, with the early elimination after each batch from SEARCH_MIN
+    rollouts on (not after the last batch: the final test sees every alive candidate)."""
     while done < n_roll and n_alive > 1:
         end = min(done + SEARCH_BATCH, n_roll)
         for i in range(done, end):
@@ -295,8 +360,6 @@ def decide(st, sc, r, deck, pts, cum, bots):
                 if md < -SEARCH_DROP_Z * np.sqrt(vd / done) - 1e-9:
                     w[c, 1] = 0
                     n_alive -= 1
-    best, best_col = final_choice(w, n_c, n_roll, hk)
-    store(st, best, best_col)
 
 
 @hot
