@@ -27,7 +27,10 @@ Workloads (one line per case, then a TOTAL):
   (issue 29: the partners jump-in fix changed the one case
   ``classic(players=4,jump_in=true,partners=true)``): ``ae45f64f…`` -> ``17f33099…``.
   Renewed on purpose on 2026-12-04 (issue 28: the default ``infer=3``): ``ec43d8eb…``;
-  ``--knobs infer=1`` gives the TOTAL before it, ``17f33099…``.
+  ``--knobs infer=1`` gave the TOTAL before it, ``17f33099…``. Renewed on purpose on
+  2026-12-05 (issue 28: knob ``extend``, default 2): ``65edc305…``; ``--knobs extend=1``
+  gives the TOTAL before it, ``ec43d8eb…``, and ``--knobs infer=1,extend=1`` gives
+  ``17f33099…`` (each older setting adds ``extend=1`` to its knobs).
 """
 
 import argparse
