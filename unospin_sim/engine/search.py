@@ -67,10 +67,9 @@ from .determinize import (copy_determinized, copy_open, restore_deal, save_deal,
                           unseen_pool)
 from .jit import hot
 from .layout import (B_COLOURS, B_EXTEND, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, HSIZE,
-                     MATCH_LOWEST,
-                     MATCH_RACE, R_FORCE_PLAY, R_MATCH, S_CUR, S_NP, S_RNG, S_SEARCH_COLOUR,
-                     S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN, S_TURNS,
-                     S_WINNER, SEARCH_WORK_ROWS, W_DIF)
+                     MATCH_LOWEST, MATCH_RACE, R_FORCE_PLAY, R_MATCH, S_CUR, S_NP, S_RNG,
+                     S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN,
+                     S_TURNS, S_WINNER, SEARCH_WORK_ROWS, W_DIF)
 from .legal import partner_of, playable, wd4_legal
 from .policy import heuristic as H
 from .piles import hand_points, winner_points
@@ -264,13 +263,8 @@ def decide(st, sc, r, deck, pts, cum, bots):
     limit = n_roll  # knob extend: runs on to extend * n_roll when the final test is close
     n_max = n_roll * np.int64(bots[p, B_EXTEND])
     while True:
-        run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done, limit, base,
-                    peek, n_pool, infer, roll, turn, hs, scale)
-        n_alive = 0
-        for c in range(n_c):
-            if w[c, 1] != 0:
-                n_alive += 1
-        done = limit if n_alive > 1 else done
+        done, n_alive = run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done,
+                                    limit, base, peek, n_pool, infer, roll, turn, hs, scale)
         if n_alive > 1 and limit < n_max:
             cb = close_challenger(w, n_c, limit)
             if cb > 0:
@@ -314,7 +308,8 @@ def run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done, n_rol
                 peek, n_pool, infer, roll, turn, hs, scale):
     """Rollouts ``done`` .. ``n_roll`` - 1 of ``decide`` for every alive candidate, in
     batches of SEARCH_BATCH, with the early elimination after each batch from SEARCH_MIN
-    rollouts on (not after the last batch: the final test sees every alive candidate)."""
+    rollouts on (not after the last batch: the final test sees every alive candidate).
+    Returns the rollouts done and the candidates still alive."""
     while done < n_roll and n_alive > 1:
         end = min(done + SEARCH_BATCH, n_roll)
         for i in range(done, end):
@@ -360,6 +355,7 @@ def run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done, n_rol
                 if md < -SEARCH_DROP_Z * np.sqrt(vd / done) - 1e-9:
                     w[c, 1] = 0
                     n_alive -= 1
+    return done, n_alive
 
 
 @hot
