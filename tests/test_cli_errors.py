@@ -66,6 +66,19 @@ CASES = [
     (["tune", "--eval-games", "5"], "eval-games"),
     (["tune", "--out", ""], "--out"),
     (["tune", "--objective", "matches"], "objective"),
+    # tables: rounds are what a run is summarised and reported from; one flag chooses them
+    (["run", "--tables", "spins"], "leave out rounds"),
+    (["run", "--summary-only", "--no-spins"], "--no-spins and --summary-only both choose"),
+    (["run", "--no-spins", "--tables", "rounds,spins"], "--tables and --no-spins both"),
+    (["run", "--resume", "x", "--no-spins"], "--no-spins cannot be given"),
+    # --pool plays nothing: a flag choosing what is played would be ignored
+    (["tournament", "--pool", "a", "--games", "500"], "--games cannot be given with it"),
+    (["tournament", "--pool", "a", "--seed", "3"], "--seed cannot be given with it"),
+    (["tournament", "--overwrite"], "give --out DIR"),
+    (["tune", "--overwrite"], "give --out FILE"),
+    (["tune", "--out", "no-such-dir/t.json"], "the directory no-such-dir does not exist"),
+    (["design", "--edition", "classic", "--goal", "skill>=0.05", "--vary", "stacking",
+      "--skill-bot", "random", "--out", "d"], "--skill-bot random"),
 ]
 
 

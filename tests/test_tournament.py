@@ -300,7 +300,7 @@ def test_pool_adds_independent_seeds_and_refuses_bad_dirs(tmp_path, capsys):
     for argv, word in ((["--pool", str(dirs[0]), str(dirs[0])], "same rules and seed"),
                        (["--pool", str(tmp_path)], "no tournament output"),
                        (["--pool", str(dirs[0]), "--out", str(tmp_path / "x")],
-                        "cannot be combined with --out")):
+                        "--out cannot be given with it")):
         rc = main(["tournament", *argv])
         err = capsys.readouterr().err
         assert rc == 2 and word in err and len(err.strip().splitlines()) == 1

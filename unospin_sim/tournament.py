@@ -41,6 +41,7 @@ from .analysis.skill import (TIERS, bot_budget, ladder_text, skill_figure, skill
 from .analysis.stats import Z95, wilson_interval
 from .bots import STRATEGIES, parse_bots
 from .errors import BotError, UserError
+from .results.outdir import claim_out_dir, remove_stale
 
 __all__ = ["Tournament", "load_skill", "pool_tournaments", "parse_strategies", "run_tournament",
            "fit_ratings", "skill_figure", "skill_ladder", "strategy_tier", "bot_budget", "TIERS",
@@ -49,6 +50,9 @@ __all__ = ["Tournament", "load_skill", "pool_tournaments", "parse_strategies", "
 
 #: points that end a match
 TARGET = 500
+#: the files :meth:`Tournament.save` writes in its directory
+TOURNAMENT_FILES = ("pairings.parquet", "ratings.parquet", "skill.parquet", "ladder.parquet",
+                    "won_vs_random.parquet", "tournament.json", "summary.md")
 
 
 #: strategies a tournament leaves out unless named: the field, and the slow search
@@ -195,27 +199,31 @@ class Tournament:
     #: pairing against random fields (a bool column per strategy label)
     won: pd.DataFrame | None = None
 
-    def save(self, out) -> Path:
+    def save(self, out, overwrite: bool = False) -> Path:
         """Write ``pairings.parquet``, ``ratings.parquet``, ``skill.parquet`` (a row
         ``measure="strongest"``, and ``"cheap"`` when a cheap strategy played),
         ``ladder.parquet``, ``won_vs_random.parquet`` (:attr:`won`), ``tournament.json``
         (rules, rounds per pairing, seed) and
-        ``summary.md`` to directory ``out`` (``report --skill`` reads it)."""
-        out = Path(out)
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise UserError(f"cannot create {str(out)!r}: {e.strerror or e}") from None
+        ``summary.md`` to directory ``out`` (``report --skill`` reads it).  A directory
+        holding anything else is refused, and one holding an earlier tournament's files
+        unless ``overwrite`` (:func:`~unospin_sim.results.claim_out_dir`; one-line
+        :class:`UserError`)."""
+        out = claim_out_dir(out, TOURNAMENT_FILES, "tournament", overwrite=overwrite)
         self.pairings.to_parquet(out / "pairings.parquet", index=False)
         self.ratings.reset_index().to_parquet(out / "ratings.parquet", index=False)
         rows = [{"measure": "strongest", **self.skill}]
         if self.skill_cheap is not None:
             rows.append({"measure": "cheap", **self.skill_cheap})
         pd.DataFrame(rows).to_parquet(out / "skill.parquet", index=False)
+        written = ["pairings.parquet", "ratings.parquet", "skill.parquet", "tournament.json",
+                   "summary.md"]
         if self.ladder is not None:
             self.ladder.to_parquet(out / "ladder.parquet", index=False)
+            written.append("ladder.parquet")
         if self.won is not None:
             self.won.to_parquet(out / "won_vs_random.parquet", index=False)
+            written.append("won_vs_random.parquet")
+        remove_stale(out, TOURNAMENT_FILES, written)
         (out / "tournament.json").write_text(json.dumps(
             {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
             indent=2, default=str) + "\n", encoding="utf-8")
@@ -387,6 +395,11 @@ def load_skill(out) -> dict:
     from its ``pairings.parquet``; one-line
     :class:`UserError` if it is not one."""
     out = Path(out)
+    missing = [f for f in ("tournament.json", "pairings.parquet", "skill.parquet")
+               if not (out / f).is_file()]
+    if missing:
+        raise UserError(f"{out} is not a tournament directory (no {missing[0]}; write one "
+                        f"with 'tournament --out DIR')")
     try:
         meta = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
         pd.read_parquet(out / "skill.parquet")
@@ -396,9 +409,6 @@ def load_skill(out) -> dict:
         cheap = skill_figure(vs_random, tiers=("cheap",))
         f = out / "won_vs_random.parquet"
         ladder = skill_ladder(vs_random, pd.read_parquet(f) if f.is_file() else None)
-    except FileNotFoundError:
-        raise UserError(f"{out} is not a tournament directory (no tournament.json or "
-                        f"skill.parquet; write one with 'tournament --out DIR')") from None
     except (OSError, ValueError, IndexError, KeyError, BotError) as e:
         raise UserError(f"{out}: unreadable tournament results: {e}") from None
     if not isinstance(meta, dict) or "rules" not in meta:

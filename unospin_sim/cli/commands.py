@@ -52,13 +52,11 @@ def add_run(sub) -> None:
     p.add_argument("--resume", metavar="DIR",
                    help="finish the interrupted run in DIR (its parameters come from "
                         "DIR/run.json; only --threads, --dask and --quiet may be given too)")
-    p.add_argument("--tables", metavar="T", default="rounds,spins",
+    p.add_argument("--tables", metavar="T",
                    help="tables to write: 'rounds,spins' (default), 'rounds' or 'none' "
                         "(only meta.json with the summary counts)")
-    p.add_argument("--no-spins", dest="tables", action="store_const", const="rounds",
-                   help="the same as --tables rounds")
-    p.add_argument("--summary-only", dest="tables", action="store_const", const="none",
-                   help="the same as --tables none")
+    p.add_argument("--no-spins", action="store_true", help="the same as --tables rounds")
+    p.add_argument("--summary-only", action="store_true", help="the same as --tables none")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_run)
 
@@ -89,8 +87,10 @@ def cmd_run(args, state: dict) -> int:
     if args.resume is not None:
         given = [f for f in _RUN_FLAGS_FIXED if getattr(args, f, None) is not None]
         given += [f for f in ("overwrite", "rotate_bots") if getattr(args, f)]
-        if args.option or args.bots != DEFAULT_BOTS or args.tables != "rounds,spins":
-            given.append("bots/option/tables")
+        given += [f for f in ("tables", "no_spins", "summary_only")
+                  if getattr(args, f) not in (None, False)]
+        if args.option or args.bots != DEFAULT_BOTS:
+            given.append("bots/option")
         if given:
             raise UserError(f"--resume takes the run's parameters from its run.json; "
                             f"--{given[0].replace('_', '-')} cannot be given with it")
@@ -106,7 +106,7 @@ def cmd_run(args, state: dict) -> int:
         rules = resolve_rules(args)
         bots = resolve_bots(args, rules)
         games = games_to_play(rules, args.games, args.matches, args.rotate_bots)
-        tables = check_tables(args.tables)
+        tables = check_tables(_tables_flag(args))
         if args.out is not None and not args.out.strip():
             raise UserError("--out needs a directory name, got an empty string")
         out = Path(args.out) if args.out is not None else default_out(rules, args.seed)
@@ -121,6 +121,17 @@ def cmd_run(args, state: dict) -> int:
     state.pop("store", None)  # finished: nothing to resume
     print(run_summary_text(results))
     return 0
+
+
+def _tables_flag(args) -> str:
+    """The tables ``run`` writes, from --tables, --no-spins or --summary-only (one of them)."""
+    given = [(f"--{f.replace('_', '-')}", v) for f, v in
+             (("tables", args.tables), ("no_spins", args.no_spins and "rounds"),
+              ("summary_only", args.summary_only and "none")) if v]
+    if len(given) > 1:
+        raise UserError(f"{given[0][0]} and {given[1][0]} both choose the tables to write; "
+                        f"give one of them")
+    return given[0][1] if given else "rounds,spins"
 
 
 def add_play(sub) -> None:
@@ -199,7 +210,8 @@ def add_report(sub) -> None:
                "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("dirs", metavar="DIR", nargs="*",
-                   help="results directories (default: the newest under results/)")
+                   help="results directories (default: the newest with a round table under "
+                        "results/)")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="report directory (default reports/report-<timestamp>)")
     p.add_argument("--target", type=int_type("target", 1), default=500, metavar="POINTS",
@@ -218,9 +230,10 @@ def add_report(sub) -> None:
 
 def cmd_report(args, state: dict) -> int:
     """Execute ``report``."""
-    from ..report import build_report, latest_results
+    from ..report import build_report
+    from ..results import newest
 
-    dirs = args.dirs or [latest_results()]
+    dirs = args.dirs or [newest()]
     path = build_report(dirs, args.out, target=args.target, wheel_games=args.wheel_games,
                         threads=args.threads, skill_dirs=args.skill,
                         log=lambda message: print(message, file=sys.stderr, flush=True))

@@ -37,8 +37,14 @@ def add_wheel(sub) -> None:
     p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="worker threads (default: every core)")
     p.add_argument("--out", metavar="DIR", required=True,
-                   help="directory for space_effects.csv (created if needed)")
+                   help="directory for space_effects.csv and .json (created if needed)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace the space_effects files of an earlier wheel run in --out")
     p.set_defaults(func=cmd_wheel)
+
+
+#: the files ``wheel`` writes in --out
+WHEEL_FILES = ("space_effects.csv", "space_effects.json")
 
 
 def cmd_wheel(args, state: dict) -> int:
@@ -46,6 +52,7 @@ def cmd_wheel(args, state: dict) -> int:
     import json
 
     from ..analysis.wheel_effects import format_wheel_effects, wheel_effects
+    from ..results import claim_out_dir
     from ..run import replay_spins
 
     rules = resolve_rules(args)
@@ -55,13 +62,7 @@ def cmd_wheel(args, state: dict) -> int:
     threads = args.threads if args.threads is not None else min(cores(), MAX_THREADS)
     if not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out} exists and is not a directory")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UserError(f"cannot create {out}: {e.strerror or e}") from None
+    out = claim_out_dir(args.out, WHEEL_FILES, "wheel", overwrite=args.overwrite)
     rep = replay_spins(rules, bots, args.games, args.seed, threads=threads,
                        spins_per_round=args.spins_per_round, rotate_bots=args.rotate_bots)
     eff = wheel_effects(rep)
@@ -98,21 +99,23 @@ def add_tournament(sub) -> None:
                "  python -m unospin_sim tournament --games 8000 --seed 8 --out /tmp/t8\n"
                "  python -m unospin_sim tournament --pool /tmp/t8 /tmp/t9",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--edition", metavar="E", default="classic",
+    p.add_argument("--edition", metavar="E",
                    help="classic, spin2005, spin2025 or spiderman (default classic)")
-    p.add_argument("--players", type=int_type("players", 2, 10), default=2, metavar="P",
+    p.add_argument("--players", type=int_type("players", 2, 10), metavar="P",
                    help="number of players, 2-10 (default 2)")
-    p.add_argument("--games", type=parse_games, default=10_000, metavar="N",
+    p.add_argument("--games", type=parse_games, metavar="N",
                    help="rounds per pairing (default 10000)")
     p.add_argument("--strategies", metavar="A,B,...",
                    help="strategies to rank, knobs allowed (default: every strategy but "
                         "random and the slow search)")
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), default=0, metavar="S",
+    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), metavar="S",
                    help="run seed (default 0)")
     p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="worker threads (default: every core)")
     p.add_argument("--out", metavar="DIR",
                    help="write pairings/ratings/skill Parquet tables and summary.md here")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace the files of an earlier tournament in --out")
     p.add_argument("--no-head-to-head", action="store_true",
                    help="only the pairings against random fields")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -122,26 +125,37 @@ def add_tournament(sub) -> None:
     p.set_defaults(func=cmd_tournament)
 
 
+#: tournament's flags that choose what is played (none may come with --pool)
+_TOURNAMENT_PLAY_FLAGS = ("edition", "players", "games", "strategies", "seed", "threads", "out",
+                          "overwrite", "no_head_to_head", "quiet")
+
+
 def cmd_tournament(args, state: dict) -> int:
+    from ..results import claim_out_dir
     from ..rules import RuleSet
-    from ..tournament import (format_tournament, parse_strategies, pool_tournaments,
-                             run_tournament)
+    from ..tournament import (TOURNAMENT_FILES, format_tournament, parse_strategies,
+                              pool_tournaments, run_tournament)
 
     if args.pool is not None:
-        if args.out is not None:
-            raise UserError("--pool reads earlier --out directories; it cannot be combined "
-                            "with --out")
+        given = [f for f in _TOURNAMENT_PLAY_FLAGS if getattr(args, f) not in (None, False)]
+        if given:
+            raise UserError(f"--pool reads earlier --out directories and plays nothing; "
+                            f"--{given[0].replace('_', '-')} cannot be given with it")
         print(pool_tournaments(args.pool))
         return 0
     if args.out is not None and not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
-    rules = RuleSet.build(args.edition, players=args.players)
+    if args.overwrite and args.out is None:
+        raise UserError("--overwrite replaces the files in --out: give --out DIR")
+    rules = RuleSet.build(args.edition or "classic", players=args.players or 2)
     parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
-    t = run_tournament(rules=rules, games=args.games, strategies=args.strategies,
-                       seed=args.seed, threads=args.threads or cores(),
+    if args.out is not None:  # before playing: a long tournament must not end in an error
+        claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)
+    t = run_tournament(rules=rules, games=args.games or 10_000, strategies=args.strategies,
+                       seed=args.seed or 0, threads=args.threads or cores(),
                        progress=not args.quiet, head_to_head=not args.no_head_to_head)
     if args.out is not None:
-        out = t.save(args.out)
+        out = t.save(args.out, overwrite=True)  # claimed above, this run's files
         print(f"tables and summary.md written to {out}", file=sys.stderr)
     print(format_tournament(t))
     return 0
@@ -178,6 +192,8 @@ def add_tune(sub) -> None:
     p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
                    help="worker threads (default: every core)")
     p.add_argument("--out", metavar="FILE", help="write the result as JSON here")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace the file --out if it already exists")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_tune)
 
@@ -198,9 +214,9 @@ def cmd_tune(args, state: dict) -> int:
     if args.out is not None:
         if not args.out.strip():
             raise UserError("--out needs a file name, got an empty string")
-        out = Path(args.out)
-        if out.is_dir():
-            raise UserError(f"--out {out} is a directory; give a file name")
+        out = _claim_out_file(Path(args.out), args.overwrite)
+    elif args.overwrite:
+        raise UserError("--overwrite replaces the file --out: give --out FILE")
     res = tune(args.edition, trials=args.trials, games=args.games, seed=args.seed,
                eval_games=args.eval_games, threads=args.threads or min(cores(), MAX_THREADS),
                progress=not args.quiet, objective=args.objective)
@@ -214,6 +230,28 @@ def cmd_tune(args, state: dict) -> int:
             raise UserError(f"cannot write {out}: {e.strerror or e}") from None
         print(f"written {out}", file=sys.stderr)
     return 0
+
+
+def _claim_out_file(out: Path, overwrite: bool) -> Path:
+    """Check, before a long study, that its result can be written to the file ``out``."""
+    import os
+    import tempfile
+
+    if out.is_dir():
+        raise UserError(f"--out {out} is a directory; give a file name")
+    if out.exists() and not overwrite:
+        raise UserError(f"--out {out} already exists; pass --overwrite to replace it, or "
+                        f"choose another file")
+    if not out.parent.is_dir():
+        raise UserError(f"--out {out}: the directory {out.parent} does not exist")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".unospin-probe-", dir=out.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise UserError(f"--out {out}: cannot write to {out.parent}: "
+                        f"{e.strerror or e}") from None
+    return out
 
 
 def _metric_help() -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..bots import bots_string, parse_bots
+from ..bots import parse_bots, saved_bot_string
 from ..rules import RuleSet
 from .goals import (DESIGN_KIND, MATCH_KIND, METRICS, ROUND_KIND, SKILL_KIND, match_metrics,
                     round_metrics, skill_metric)
@@ -38,17 +38,28 @@ class Evaluation:
     bots: str
     metrics: dict
     seconds: float
+    #: the bot whose edge over random bots ``metrics["skill"]`` is (its saved string), or
+    #: "" when skill was not measured
+    skill_bot: str = ""
 
     def to_dict(self) -> dict:
         return {"rules": self.rules, "games": self.games, "seed": self.seed,
                 "bots": self.bots, "seconds": round(self.seconds, 3),
-                "metrics": {k: list(v) for k, v in self.metrics.items()}}
+                "metrics": {k: list(v) for k, v in self.metrics.items()},
+                "skill_bot": self.skill_bot}
 
     @classmethod
     def from_dict(cls, d: dict) -> Evaluation:
         return cls(d["rules"], int(d["games"]), int(d["seed"]), d["bots"],
                    {k: tuple(float(x) for x in v) for k, v in d["metrics"].items()},
-                   float(d["seconds"]))
+                   float(d["seconds"]), str(d.get("skill_bot", "")))
+
+
+def saved_field(bots: str, players: int) -> str:
+    """The bot string ``bots`` for ``players`` seats as a saved run names it
+    (:func:`~unospin_sim.bots.saved_bot_string` per seat: a ``search`` or ``tuned`` seat
+    names every knob, so a later change of their defaults is a different field)."""
+    return ",".join(saved_bot_string(s) for s in parse_bots(bots, players))
 
 
 def _single(rules: RuleSet) -> RuleSet:
@@ -109,7 +120,7 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
     t0 = time.perf_counter()
     names = list(dict.fromkeys(metrics))
     p = rules.players
-    bots = bots_string(parse_bots(bots, p))
+    bots = saved_field(bots, p)
     out: dict = {}
     kinds = {METRICS[n].kind for n in names}
     if ROUND_KIND in kinds:
@@ -126,7 +137,7 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
         out.update(match_metrics(res.rounds, res.matches, want))
         del res
     if SKILL_KIND in kinds:
-        field = bots_string(parse_bots(",".join([skill_bot] + ["random"] * (p - 1)), p))
+        field = saved_field(",".join([skill_bot] + ["random"] * (p - 1)), p)
         r, _ = _rounds(_single(rules), field, games, seed, threads, True, False)
         out["skill"] = skill_metric(r, p)
     if DESIGN_KIND in kinds:
@@ -134,4 +145,5 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
         exact = {"segments_moved": segments_moved(rules), "options_changed": options_changed(rules)}
         out.update({n: (float(exact[n]),) * 3 for n in names if n in exact})
     return Evaluation(str(rules), games, seed, bots, {n: out[n] for n in names},
-                      time.perf_counter() - t0)
+                      time.perf_counter() - t0,
+                      saved_field(skill_bot, 1) if SKILL_KIND in kinds else "")

@@ -95,7 +95,8 @@ def _optimize_dask(out: Path, spec: DesignSpec, goals, knobs, trials: int, clien
                 say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
                 continue
             trial.set_user_attr("rules", str(rules))
-            hit = store.lookup(rules, spec.games, spec.seed, spec.bots, metrics)
+            hit = store.lookup(rules, spec.games, spec.seed, spec.bots, metrics,
+                               spec.skill_bot)
             if hit is not None:
                 _tell(study, trial, rules, hit, spec, goals, progress)
                 continue

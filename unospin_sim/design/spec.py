@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import RuleError, UserError
 from ..rules import RuleSet
-from .evaluate import Evaluation, measure
+from .evaluate import Evaluation, measure, saved_field
 from .goals import METRICS, Goal, directions, parse_goals
 from .space import check_goals_movable, parse_vary
 
@@ -57,7 +57,9 @@ class DesignSpec:
         parse_bots(self.bots, base.players)
         if not self.skill_bot:
             self.skill_bot = ROBUST_BOT[base.edition]
-        parse_bots(self.skill_bot, 1)
+        if parse_bots(self.skill_bot, 1)[0].strategy == "random":
+            raise UserError("--skill-bot random measures random against random bots, which "
+                            "is noise around zero: choose a strategy that plays to win")
         goals = parse_goals(self.goals)
         if all(METRICS[g.metric].kind == "design" for g in goals):
             raise UserError("every goal is a property of the rules alone (segments_moved, "
@@ -120,15 +122,20 @@ class MeasurementStore:
 
     @staticmethod
     def key(rules, games, seed, bots) -> tuple:
-        from ..bots import bots_string, parse_bots
-        return (str(rules), games, seed, bots_string(parse_bots(bots, rules.players)))
+        """A measurement's key: the field as a saved run names it
+        (:func:`~.evaluate.saved_field`), so that a measurement stored before a change of
+        a strategy's defaults is measured again, never mixed with today's."""
+        return (str(rules), games, seed, saved_field(bots, rules.players))
 
-    def lookup(self, rules, games, seed, bots, metrics) -> Evaluation | None:
-        """The stored measurement holding every one of ``metrics``, or None."""
+    def lookup(self, rules, games, seed, bots, metrics, skill_bot="") -> Evaluation | None:
+        """The stored measurement holding every one of ``metrics`` (``skill`` measured
+        with ``skill_bot``), or None."""
         hit = self.done.get(self.key(rules, games, seed, bots))
-        if hit is not None and all(m in hit.metrics for m in metrics):
-            return hit
-        return None
+        if hit is None or not all(m in hit.metrics for m in metrics):
+            return None
+        if "skill" in metrics and hit.skill_bot != saved_field(skill_bot, 1):
+            return None
+        return hit
 
     def add(self, e: Evaluation) -> None:
         with open(self.path, "a") as f:
@@ -136,7 +143,7 @@ class MeasurementStore:
         self.done[(e.rules, e.games, e.seed, e.bots)] = e
 
     def get(self, rules, games, seed, bots, metrics, skill_bot, threads) -> Evaluation:
-        hit = self.lookup(rules, games, seed, bots, metrics)
+        hit = self.lookup(rules, games, seed, bots, metrics, skill_bot)
         if hit is not None:
             return hit
         e = measure(rules, metrics, games, seed, self.key(rules, games, seed, bots)[3],
@@ -156,7 +163,7 @@ class MeasurementStore:
         for rules, games, seed, bots, metrics in jobs:
             key = self.key(rules, games, seed, bots)
             if key in {k for k, _ in futures.values()} or \
-                    self.lookup(rules, games, seed, bots, metrics) is not None:
+                    self.lookup(rules, games, seed, bots, metrics, skill_bot) is not None:
                 continue
             f = client.submit(measure, rules, list(metrics), games, seed, key[3], skill_bot,
                               1, pure=False)

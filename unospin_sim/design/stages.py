@@ -18,7 +18,7 @@ import pandas as pd
 from ..errors import UserError
 from ..rules import RuleSet, parse_rules
 from .goals import (METRICS, Goal, directions, distance, fmt_metrics, objectives, pareto,
-                    unique_metrics)
+                    parse_goals, unique_metrics)
 from .space import design_rules, options_changed, segments_moved
 from .spec import (FRESH_SEED_OFFSET, REFINE_FIRST, REFINE_LATER, ROBUST_BOT, SEED_MOD,
                    DesignSpec, MeasurementStore, atomic_write, open_study, say)
@@ -273,4 +273,6 @@ def _argv(spec: DesignSpec) -> list[str]:
         a += ["--bots", spec.bots]
     if spec.stages != [10, 100]:
         a += ["--stages", ",".join(map(str, spec.stages))]
+    if spec.skill_bot and any(g.metric == "skill" for g in parse_goals(spec.goals)):
+        a += ["--skill-bot", f"'{spec.skill_bot}'"]
     return a + ["--out", "DIR"]

@@ -17,7 +17,6 @@ to the target score.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import shlex
 from pathlib import Path
 
@@ -26,19 +25,9 @@ from .doc import Doc, format_p, ratio_interval
 from .race import race_section
 from .sections import (Context, balance_section, bots_label, editions_section, headline,
                        runs_section, seats_section, side_by_side_section, wheel_section)
-from .skill import skill_section
+from .skill import load_skill_dirs, skill_section
 
-__all__ = ["build_report", "latest_results", "format_p", "ratio_interval"]
-
-
-def latest_results(root: str | os.PathLike = "results") -> Path:
-    """The most recently written results directory under ``root``."""
-    root = Path(root)
-    found = sorted((p for p in root.glob("*/meta.json")), key=lambda p: p.stat().st_mtime)
-    if not found:
-        raise UserError(f"no results directory given and none found under {root}/: "
-                        "run `python -m unospin_sim run` first")
-    return found[-1].parent
+__all__ = ["build_report", "format_p", "ratio_interval"]
 
 
 def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int = 3000,
@@ -78,6 +67,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
     if not dirs:
         raise UserError("no results directory given")
     log = log or (lambda message: None)
+    skills = load_skill_dirs(skill_dirs)  # every input read and checked before writing
     runs, played = {}, {}
     for d in dirs:
         res = load_results(d)
@@ -96,9 +86,14 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         (out / "tables").mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"cannot create report directory {out}: {e.strerror or e}") from None
-    cmd = "python -m unospin_sim report " + " ".join(shlex.quote(str(v[3])) for v in
-                                                     runs.values()) \
-        + f" --out {shlex.quote(str(out))}" + (f" --target {target}" if target != 500 else "")
+    cmd = " ".join(["python -m unospin_sim report",
+                    *(shlex.quote(str(v[3])) for v in runs.values()),
+                    "--out", shlex.quote(str(out)),
+                    *(["--target", str(target)] if target != 500 else []),
+                    *(["--wheel-games", str(wheel_games)] if wheel_games != 3000 else []),
+                    *(["--threads", str(threads)] if threads is not None else []),
+                    *(["--skill", *(shlex.quote(str(d)) for d in skill_dirs)]
+                      if skill_dirs else [])])
 
     ctx = Context(runs=runs, played=played, out=out, cmd=cmd, target=target, log=log,
                   wheel_games=wheel_games, threads=threads, body=Doc(out))
@@ -106,7 +101,8 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
                     seats_section, wheel_section, race_section):
         section(ctx)
     if skill_dirs:  # the best strategy against random fields, per tournament
-        skill_section(ctx.body, ctx.findings, skill_dirs, out, cmd, answer=ctx.answer)
+        skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd,
+                      answer=ctx.answer)
     return _write(ctx)
 
 

@@ -8,7 +8,7 @@ import math
 from ..analysis.stats import Z95
 from ..errors import UserError
 
-__all__ = ["skill_section"]
+__all__ = ["skill_section", "load_skill_dirs"]
 
 #: the two measures of skill: key prefix in the table, and words
 MEASURES = (("", "the strongest bot"), ("cheap_", "the best cheap strategy"))
@@ -51,17 +51,10 @@ def _differences(t, pre, words, findings):
             f"{verdict}{fair}).")
 
 
-def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
-    """The skill section: which bot (and budget) measured skill in each tournament, the
-    strongest bot's and the best cheap strategy's shares against random fields, the skill
-    ladder (random < cheap < tuned < search) per tournament, and the difference of every
-    tournament's round excess from the first one's with both measures (independent samples,
-    95% intervals). Writes ``tables/skill.csv`` (one row per tournament; the cheap
-    strategy's columns prefixed ``cheap_``) and ``tables/skill_ladder.csv``. ``answer``
-    (``Context.answer``) receives each tournament's skill as a headline candidate."""
-    import pandas as pd
-
-    from ..analysis.skill import TIERS, ladder_text
+def load_skill_dirs(skill_dirs) -> list[dict]:
+    """Every tournament directory's skill (:func:`~unospin_sim.tournament.load_skill`),
+    checked before the report writes anything: one-line :class:`UserError` for a directory
+    that is not a readable tournament, or two tournaments of the same rules."""
     from ..tournament import load_skill
 
     loaded = [load_skill(d) for d in skill_dirs]
@@ -71,6 +64,22 @@ def skill_section(body, findings, skill_dirs, out, cmd, answer=None) -> None:
             raise UserError(f"--skill: {seen[sk['rules']]} and {d} are tournaments of the same "
                             f"rules ({sk['rules']}): give one tournament per rule set")
         seen[sk["rules"]] = d
+    return loaded
+
+
+def skill_section(body, findings, skill_dirs, loaded, out, cmd, answer=None) -> None:
+    """The skill section: which bot (and budget) measured skill in each tournament, the
+    strongest bot's and the best cheap strategy's shares against random fields, the skill
+    ladder (random < cheap < tuned < search) per tournament, and the difference of every
+    tournament's round excess from the first one's with both measures (independent samples,
+    95% intervals). ``loaded`` is :func:`load_skill_dirs` of ``skill_dirs``. Writes
+    ``tables/skill.csv`` (one row per tournament; the cheap
+    strategy's columns prefixed ``cheap_``) and ``tables/skill_ladder.csv``. ``answer``
+    (``Context.answer``) receives each tournament's skill as a headline candidate."""
+    import pandas as pd
+
+    from ..analysis.skill import TIERS, ladder_text
+
     rows, ladders = [], []
     for sk in loaded:
         cheap, ladder = sk.pop("cheap"), sk.pop("ladder")

@@ -57,6 +57,7 @@ from .schema import (CHECK_COLUMN, JUMP_COLUMN, MATCH_COLUMNS, MATCH_ROUND_COLUM
                      ROUND_BASE_COLUMNS,
                      SEAT_COLUMNS, SPIN_COLUMNS, TEAM_COLUMNS, has_jump_ins, is_match_mode,
                      is_partners, match_round_game, round_columns)
+from .outdir import claim_out_dir, remove_stale
 from .store import ResultsWriter, prepare_out_dir
 from .tables import (ChunkColumns, PartBuffer, empty_frames, match_arrows, match_frames,
                      matches_frame, part_write_options, replay_frame, rounds_arrow, rounds_frame,
@@ -72,7 +73,8 @@ __all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_
            "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "JUMP_COLUMN",
            "has_jump_ins", "is_partners", "REQUIRED_META", "RESULTS_FORMAT", "newest",
            "ChunkColumns", "PartBuffer", "part_write_options", "rounds_arrow", "spins_arrow",
-           "replay_frame", "REPLAY_COLUMNS", "read_summary_only"]
+           "replay_frame", "REPLAY_COLUMNS", "read_summary_only", "claim_out_dir",
+           "remove_stale"]
 
 
 @dataclass(eq=False)

@@ -249,8 +249,9 @@ def newest(root: str | os.PathLike | None = None) -> Path:
     -------
     pathlib.Path
         The subdirectory whose ``meta.json`` was written last (``meta.json`` is written
-        when a run finishes, so unfinished runs are never chosen); absolute when ``root``
-        is not given.  Load it with :func:`load_results`.
+        when a run finishes, so unfinished runs are never chosen) among the runs with a
+        round table (a ``run --summary-only`` run has none, and is skipped); absolute when
+        ``root`` is not given.  Load it with :func:`load_results`.
 
     Raises
     ------
@@ -260,12 +261,23 @@ def newest(root: str | os.PathLike | None = None) -> Path:
     here = Path.cwd().resolve()
     roots = [Path(root)] if root is not None else [d / "results" for d in (here, *here.parents)]
     for r in roots:
-        found = [m for m in r.glob("*/meta.json") if m.is_file()] if r.is_dir() else []
+        found = [m for m in r.glob("*/meta.json") if m.is_file() and _has_rounds(m)] \
+            if r.is_dir() else []
         if found:
             return max(found, key=lambda m: (m.stat().st_mtime_ns, m.parent.name)).parent
     where = f"{roots[0]}/" if root is not None else f"results/ of {here} or of its parents"
-    raise ResultsError(f"no results directory found in {where}: run "
+    raise ResultsError(f"no results directory with a round table found in {where}: run "
                        f"`python -m unospin_sim run --games 1e6` first")
+
+
+def _has_rounds(meta_file: Path) -> bool:
+    """Whether the run of ``meta_file`` wrote a round table (an unreadable ``meta.json``
+    counts as one: loading it then says what is wrong)."""
+    try:
+        tables = json.loads(meta_file.read_text(encoding="utf-8")).get("tables")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return True
+    return not isinstance(tables, list) or "rounds" in tables
 
 
 def read_summary_only(results_dir: str | os.PathLike) -> dict | None:

@@ -78,6 +78,10 @@ def check_tables(tables) -> tuple:
     if bad or len(set(tables)) != len(tables):
         raise UserError(f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
                         f"got {','.join(tables)!r}")
+    if tables and "rounds" not in tables:
+        raise UserError(f"tables {','.join(tables)!r} leave out rounds, which the summary, "
+                        f"the report and the spins' analysis read: give 'rounds,spins', "
+                        f"'rounds' or 'none'")
     return tuple(t for t in TABLES if t in tables)
 
 
