@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from ._text import split_top_level
+from .analysis.pool import pool_tournaments
 from .analysis.race import assemble_matches
 from .analysis.skill import (TIERS, bot_budget, ladder_text, skill_figure, skill_ladder,
                              strategy_tier)
@@ -250,8 +251,9 @@ def format_tournament(t: Tournament) -> str:
             continue
         lines += [f"{who} against a field of random: **{s['strategy']}** ({s['budget']}) "
                   f"wins {_pct(s['round_share'], s['round_low'], s['round_high'])} of the "
-                  f"rounds and {_pct(s['match_share'], s['match_low'], s['match_high'])} of "
-                  f"the matches; a fair share is {100 * s['fair_share']:.1f}%, so skill adds "
+                  f"{s['rounds']:,} rounds and "
+                  f"{_pct(s['match_share'], s['match_low'], s['match_high'])} of the "
+                  f"{s['matches']:,} matches; a fair share is {100 * s['fair_share']:.1f}%, so skill adds "
                   f"{100 * s['round_excess']:+.1f} percentage points of the rounds "
                   f"[{100 * s['round_excess_low']:+.1f}, {100 * s['round_excess_high']:+.1f}] "
                   f"and {100 * s['match_excess']:+.1f} percentage points of the matches "
@@ -271,12 +273,19 @@ def format_tournament(t: Tournament) -> str:
                          f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
                          f"{100 * r['round_excess']:+.1f} | {step} |")
         lines.append("")
+    p = int(t.meta.get("players", 2))
+    field = "head to head" if p == 2 else f"against {p - 1} random"
     lines += ["## Ranking (Bradley-Terry rating of a round win, random = 0)", "",
-              "| rank | strategy | rating [95%] | round win vs random, head to head |",
+              "It ranks by every pairing played (head to head and against fields as well as "
+              "against random fields), so its order can differ from the skill figure's, which "
+              "is the share against random fields alone. The last column is the rating as a "
+              f"round share {field}: exp(rating) / (exp(rating) + {p - 1}).", "",
+              f"| rank | strategy | rating [95%] | round share {field}, from the rating |",
               "|---|---|---|---|"]
     for name, r in t.ratings.iterrows():
+        e = math.exp(r["rating"])
         lines.append(f"| {int(r['rank'])} | {name} | {r['rating']:+.3f} [{r['low']:+.3f}, "
-                     f"{r['high']:+.3f}] | {100 * r['p_vs_reference']:.1f}% |")
+                     f"{r['high']:+.3f}] | {100 * e / (e + p - 1):.1f}% |")
     lines.append("")
     titles = {"vs_random": "Against a field of random",
               "head_to_head": "Head to head", "vs_field": "Against a field of another"}
@@ -415,80 +424,3 @@ def load_skill(out) -> dict:
         raise UserError(f"{out}/tournament.json does not name the rules")
     return {**skill, "rules": str(meta["rules"]), "games": meta.get("games"),
             "seed": meta.get("seed"), "cheap": cheap, "ladder": ladder}
-
-
-#: what pairings are pooled by, and the counts that add up
-POOL_KEY = ["rules", "kind", "strategy", "opponent", "players"]
-POOL_COUNTS = ["round_wins", "rounds", "match_wins", "matches"]
-
-
-def pool_tournaments(dirs) -> str:
-    """Pool the pairings of several tournament ``--out`` directories (typically the same
-    pairings at different seeds): every run's share of the rounds and of the matches, then
-    each pairing's pooled share over the runs, with 95% Wilson intervals
-    (``tournament --pool DIR ...``).
-
-    Runs with different seeds play different rounds, so their rounds (and matches) add up
-    as independent samples: pairings are pooled by rules (from each directory's
-    ``tournament.json``), kind, strategy and opponents. Two directories with the same rules
-    and seed are refused, and so is a directory without a readable tournament output
-    (:class:`UserError`, one line).
-
-    Examples
-    --------
-    >>> print(pool_tournaments(["/tmp/t8", "/tmp/t9"]))  # doctest: +SKIP
-    """
-    import json
-    from pathlib import Path
-
-    from .analysis.stats import wilson_interval
-
-    def pct(k: int, n: int) -> str:
-        if n == 0:
-            return "-"
-        lo, hi = wilson_interval(k, n)
-        return f"{100 * k / n:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
-
-    if not dirs:
-        raise UserError("--pool needs at least one tournament --out directory")
-    tables, seen = [], {}
-    for d in dirs:
-        f, meta = Path(d) / "pairings.parquet", Path(d) / "tournament.json"
-        if not f.is_file() or not meta.is_file():
-            raise UserError(f"no tournament output (pairings.parquet and tournament.json) "
-                            f"in {d}")
-        try:
-            info = json.loads(meta.read_text(encoding="utf-8"))
-            rules, seed = str(info["rules"]), int(info["seed"])
-        except (ValueError, KeyError, TypeError):
-            raise UserError(f"{meta} is not a tournament's description (rules, seed)") from None
-        if (rules, seed) in seen:
-            raise UserError(f"{d} and {seen[rules, seed]} are the same rules and seed "
-                            f"({rules}, seed {seed}): the same rounds, not independent samples")
-        seen[rules, seed] = d
-        try:
-            t = pd.read_parquet(f)
-        except Exception as e:  # a truncated or foreign file
-            raise UserError(f"{f} is not a readable Parquet table ({type(e).__name__})") from None
-        missing = [c for c in POOL_KEY[1:] + POOL_COUNTS if c not in t.columns]
-        if missing:
-            raise UserError(f"{f} lacks the columns {', '.join(missing)} "
-                            f"(not a tournament's pairings table)")
-        t["rules"] = rules
-        t["run"] = f"{d} (seed {seed})"
-        tables.append(t)
-    t = pd.concat(tables, ignore_index=True)
-    lines = [f"{r['run']}: {r['rules']} {r['strategy']} vs {r['opponent']}: rounds "
-             f"{pct(int(r['round_wins']), int(r['rounds']))} of {int(r['rounds'])}, matches "
-             f"{pct(int(r['match_wins']), int(r['matches']))} of {int(r['matches'])}"
-             for _, r in t.iterrows()]
-    g = t.groupby(POOL_KEY, sort=False)
-    runs = g["run"].nunique()
-    for key, r in g[POOL_COUNTS].sum().iterrows():
-        rules, kind, strategy, opponent, _ = key
-        lines.append(f"POOLED over {runs[key]} runs: {rules} {strategy} vs {opponent} ({kind}): "
-                     f"rounds {pct(int(r['round_wins']), int(r['rounds']))} of "
-                     f"{int(r['rounds'])}, matches {pct(int(r['match_wins']), int(r['matches']))}"
-                     f" of {int(r['matches'])}")
-    return "\n".join(lines)
-

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .analysis.stats import Z95
 from .bots import HEURISTIC_WEIGHTS, MAX_WEIGHT, TUNED_WEIGHTS, parse_bots
 from .engine import kernel
 from .engine import layout as L
@@ -246,20 +247,26 @@ def format_tune(res: TuneResult) -> str:
              f"the same deals for every trial)", "",
              f"best: `{res.bot}`", "",
              f"objective (mean share of {OBJECTIVES[res.objective]} above fair share, "
-             f"tuning deals): best "
-             f"{res.best_objective:+.2f} points, heuristic's weights "
-             f"{res.heuristic_objective:+.2f}"]
+             f"tuning deals, in percentage points): best "
+             f"{res.best_objective:+.2f} pp, heuristic's weights "
+             f"{res.heuristic_objective:+.2f} pp"]
     if res.evaluation:
         lines += ["", "On fresh deals (seats rotated; gain: paired, over heuristic's weights "
-                  "on the same rounds):", "",
-                  "| table | rounds | share of rounds [95%] | heuristic | gain (se) "
-                  "| share of points | heuristic | gain (se) |",
+                  "on the same rounds, in percentage points (pp), with its standard error and "
+                  "95% interval; share of points: of the points the table scored):", "",
+                  "| table | rounds | share of rounds [95%] | heuristic | gain, pp (se) [95%] "
+                  "| share of points | heuristic | gain, pp (se) [95%] |",
                   "|---|---|---|---|---|---|---|---|"]
+
+        def gain(g, se):
+            return (f"{100 * g:+.2f} ({100 * se:.2f}) [{100 * (g - Z95 * se):+.2f}, "
+                    f"{100 * (g + Z95 * se):+.2f}]")
+
         for e in res.evaluation:
             lines.append(f"| {e['table']} | {e['rounds']:,} | {100 * e['share']:.2f}% "
                          f"[{100 * e['low']:.1f}, {100 * e['high']:.1f}] | "
-                         f"{100 * e['heuristic_share']:.2f}% | {100 * e['gain']:+.2f} "
-                         f"({100 * e['gain_se']:.2f}) | {100 * e['points_share']:.2f}% | "
+                         f"{100 * e['heuristic_share']:.2f}% | {gain(e['gain'], e['gain_se'])} "
+                         f"| {100 * e['points_share']:.2f}% | "
                          f"{100 * e['heuristic_points_share']:.2f}% | "
-                         f"{100 * e['points_gain']:+.2f} ({100 * e['points_gain_se']:.2f}) |")
+                         f"{gain(e['points_gain'], e['points_gain_se'])} |")
     return "\n".join(lines)

@@ -142,10 +142,14 @@ def balance_section(ctx: Context) -> None:
             shown.loc[label, "seat_equality_p"] = "mixed bots"
     body.h(2, "Balance, per round")
     body.p("First-player advantage: round win rate of the seat that acts first minus a fair "
-           "share, in percentage points. Seat equality p: chi-square test that every seat "
+           "share, in percentage points (pp). Seat spread: the best seat's round win rate "
+           "minus the worst seat's, in pp. Seat equality p: chi-square test that every seat "
            "wins equally often (p below 1e-6 shown as < 1e-6). Every interval is 95%.")
+    shown["seat_spread"] = (100.0 * shown["seat_spread"]).round(2)
     body.table(with_ci(shown, {"mean_turns", "first_player_advantage", "mean_winner_points"},
-                       scale={"first_player_advantage": 100.0}))
+                       scale={"first_player_advantage": 100.0}).rename(columns={
+                           "first_player_advantage": "first_player_advantage (pp)",
+                           "seat_spread": "seat_spread (pp)"}))
     fair = bal.drop([k for k, v in runs.items() if mixed_unrotated(v[2])])
     fig, axes = plt.subplots(1, 2, figsize=(12, max(3.5, 0.6 * len(runs) + 2.5)))
     if len(fair):

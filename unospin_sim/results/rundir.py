@@ -118,7 +118,7 @@ class RunStore:
                     raise ResultsError(f"{out} holds an unfinished run; finish it with "
                                        f"'run --resume {out}' or pass --overwrite")
                 raise ResultsError(f"{out} already holds results; choose another output "
-                                   f"directory or overwrite it")
+                                   f"directory or pass --overwrite")
             own_results(out)  # refuses a directory holding files this tool did not write
             for extra in out.iterdir():
                 if extra.name not in (META_FILE, *TABLES, *RUN_FILES) \

@@ -74,7 +74,7 @@ def prepare_out_dir(out_dir: str | os.PathLike, overwrite: bool = False) -> Path
     if any((out / name).exists() for name in (META_FILE, *TABLES)):
         if not overwrite:
             raise ResultsError(f"{out} already holds results; choose another output "
-                               f"directory or overwrite it")
+                               f"directory or pass --overwrite")
         for f in own_results(out):  # meta.json first: the old run stops looking complete
             try:
                 f.unlink()

@@ -190,9 +190,9 @@ def _warm_kernel(rules, ki, params, progress: bool) -> None:
     seed, rotate = params["seed"], bool(params["rotate_bots"])
     ncols = L.n_out_columns(rules.players)
     note = threading.Timer(2.0, lambda: print(
-        "compiling the game kernel for this rule set's round loop (first run only; measured "
-        "2026-12-02 on 2 cores: 2-3 minutes for the default rules; cached afterwards; "
-        "`python -m unospin_sim compile` does it ahead)...",
+        "compiling the game kernel for this rule set's round loop (first run only; about "
+        "75 s for the default rules on 2 cores, longer with house rules or a search seat; "
+        "cached afterwards; `python -m unospin_sim compile` does it ahead)...",
         file=sys.stderr, flush=True)) if progress else None
     if note is not None:
         note.start()
