@@ -234,8 +234,7 @@ def cmd_tune(args, state: dict) -> int:
 
 def _claim_out_file(out: Path, overwrite: bool) -> Path:
     """Check, before a long study, that its result can be written to the file ``out``."""
-    import os
-    import tempfile
+    from ..results.store import unwritable
 
     if out.is_dir():
         raise UserError(f"--out {out} is a directory; give a file name")
@@ -244,13 +243,9 @@ def _claim_out_file(out: Path, overwrite: bool) -> Path:
                         f"choose another file")
     if not out.parent.is_dir():
         raise UserError(f"--out {out}: the directory {out.parent} does not exist")
-    try:
-        fd, probe = tempfile.mkstemp(prefix=".unospin-probe-", dir=out.parent)
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as e:
-        raise UserError(f"--out {out}: cannot write to {out.parent}: "
-                        f"{e.strerror or e}") from None
+    why = unwritable(out.parent)
+    if why:
+        raise UserError(f"--out {out}: cannot write to {out.parent}: {why}")
     return out
 
 

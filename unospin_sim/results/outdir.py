@@ -9,12 +9,12 @@ files without ``overwrite``.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from ..errors import ResultsError, reason
 from .rundir import RUN_FILES
 from .schema import META_FILE, TABLES
+from .store import unwritable
 
 __all__ = ["claim_out_dir", "remove_stale"]
 
@@ -69,11 +69,11 @@ def claim_out_dir(out: str | os.PathLike, own, command: str,
                                f"directory")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".unospin-probe-", dir=out)
-        os.close(fd)
-        os.unlink(probe)
     except OSError as e:
         raise ResultsError(f"cannot write to --out {out}: {reason(e)}") from None
+    why = unwritable(out)
+    if why:
+        raise ResultsError(f"cannot write to --out {out}: {why}")
     return out
 
 

@@ -19,7 +19,8 @@ from ..errors import ResultsError, reason
 from .schema import META_FILE, OWN_FILE, REQUIRED_META, RESULTS_FORMAT, TABLES
 from .tables import part_write_options
 
-__all__ = ["ResultsWriter", "prepare_out_dir", "own_results", "json_default", "write_json"]
+__all__ = ["ResultsWriter", "prepare_out_dir", "own_results", "json_default", "write_json",
+           "unwritable"]
 
 
 def own_results(out: Path) -> list[Path]:
@@ -83,13 +84,22 @@ def prepare_out_dir(out_dir: str | os.PathLike, overwrite: bool = False) -> Path
         for table in TABLES:
             if (out / table).is_dir():
                 (out / table).rmdir()
+    why = unwritable(out)
+    if why:
+        raise ResultsError(f"results directory {out} is not writable: {why}")
+    return out
+
+
+def unwritable(directory: str | os.PathLike) -> str | None:
+    """Why a file cannot be created in ``directory`` (a one-line reason), or None when one
+    can: a probe file is created and removed."""
     try:
-        fd, probe = tempfile.mkstemp(prefix=".unospin-probe-", dir=out)
+        fd, probe = tempfile.mkstemp(prefix=".unospin-probe-", dir=directory)
         os.close(fd)
         os.unlink(probe)
     except OSError as e:
-        raise ResultsError(f"results directory {out} is not writable: {reason(e)}") from None
-    return out
+        return reason(e)
+    return None
 
 
 def json_default(obj: Any) -> Any:
