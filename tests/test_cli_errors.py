@@ -79,6 +79,19 @@ CASES = [
     (["tune", "--out", "no-such-dir/t.json"], "the directory no-such-dir does not exist"),
     (["design", "--edition", "classic", "--goal", "skill>=0.05", "--vary", "stacking",
       "--skill-bot", "random", "--out", "d"], "--skill-bot random"),
+    (["design", "--edition", "classic", "--goal", "mean_turns=50", "--vary", "stacking",
+      "--skill-bot", "greedy", "--out", "d"], "give a skill goal, or drop --skill-bot"),
+    (["design", "--edition", "classic", "--goal", "mean_turns=50", "--vary", "stacking",
+      "--stages", "2,1", "--out", "d"], "--stages must grow"),
+    (["design", "--edition", "classic", "--goal", "mean_turns=50", "--vary", "stacking",
+      "--stages", "", "--out", "d"], "--stages"),
+    # an empty value is an error, never the default; 0 is a value
+    (["run", "--tables", ""], "got an empty string"),
+    (["run", "--tables", "", "--no-spins"], "--tables and --no-spins both"),
+    (["tournament", "--edition", ""], "edition"),
+    (["tournament", "--pool", "a", "--seed", "0"], "--seed cannot be given with it"),
+    (["wheel", "--edition", "spin2005", "--option", "match=race", "--out", "w"],
+     "drop match=race"),
 ]
 
 

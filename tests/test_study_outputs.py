@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -228,7 +229,95 @@ def test_design_command_names_the_skill_bot():
 
     spec = DesignSpec("classic", 4, ["skill>=0.05"], ["stacking"], skill_bot="greedy")
     spec.check()
-    assert _argv(spec)[-4:] == ["--skill-bot", "'greedy'", "--out", "DIR"]
+    assert _argv(spec, Path("my designs"))[-4:] == ["--skill-bot", "'greedy'", "--out",
+                                                    "'my designs'"]
     spec = DesignSpec("classic", 4, ["mean_turns=50"], ["stacking"])
     spec.check()
     assert "--skill-bot" not in _argv(spec)
+
+
+def test_design_out_refuses_other_results_before_the_study(tmp_path, capsys):
+    t = tmp_path / "t"
+    t.mkdir()
+    (t / "summary.md").write_text("# Tournament")
+    (t / "tournament.json").write_text("{}")
+    err = _err(capsys, ["design", "--edition", "classic", "--goal", "mean_turns=50",
+                        "--vary", "stacking", "--trials", "2", "--games", "300", "--out",
+                        str(t), "--quiet"])
+    assert "holds files design does not write (tournament.json)" in err
+    assert (t / "summary.md").read_text() == "# Tournament"
+    assert sorted(p.name for p in t.iterdir()) == ["summary.md", "tournament.json"]
+
+
+def test_tune_overwrite_replaces_only_a_tune_result(tmp_path, capsys):
+    meta = tmp_path / "meta.json"
+    meta.write_text('{"rules": "classic(players=2)"}')
+    err = _err(capsys, ["tune", "--trials", "2", "--games", "200", "--eval-games", "0",
+                        "--out", str(meta), "--overwrite"])
+    assert "is not an earlier tune result" in err
+    assert meta.read_text() == '{"rules": "classic(players=2)"}'
+
+
+def test_run_out_refuses_a_directory_holding_other_files(tmp_path, capsys):
+    d = tmp_path / "mine"
+    d.mkdir()
+    (d / "notes.txt").write_text("keep")
+    err = _err(capsys, ["run", "--games", "100", "--out", str(d), "--quiet"])
+    assert "holds files this tool did not write (notes.txt)" in err
+    assert sorted(p.name for p in d.iterdir()) == ["notes.txt"]
+
+
+def test_wheel_without_spins_is_an_error(tmp_path, capsys):
+    err = _err(capsys, ["wheel", "--edition", "spin2025", "--players", "3", "--games", "50",
+                        "--option", "spin_cards=0", "--option", "wild_spin_cards=0",
+                        "--threads", "1", "--out", str(tmp_path / "w")])
+    assert "no spin in 50 rounds" in err
+    assert not (tmp_path / "w" / "space_effects.csv").exists()
+
+
+def test_summary_of_a_summary_only_match_run_is_what_run_printed(tmp_path, capsys):
+    out = tmp_path / "m"
+    assert main(["run", "--match", "race", "--matches", "6", "--summary-only", "--out",
+                 str(out), "--quiet", "--threads", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert main(["summary", str(out)]) == 0
+    summary = capsys.readouterr().out
+    keep = ("player", "   ", "matches", "rounds per match", "mean turns")
+    assert [x for x in summary.splitlines() if x.startswith(keep)] == \
+        [x for x in printed.splitlines() if x.startswith(keep)]
+    assert "match win rate" in summary
+
+
+def test_report_out_replaces_only_an_earlier_report(tmp_path):
+    """report --out: a run's directory or foreign files are refused before anything is
+    written; an earlier report's charts and tables that the new one does not make are
+    removed. Two runs of the same rules and bots are told apart by their seed, and a
+    change's interval keeps its sign. A run of matches gets no paired replays (they are of
+    single rounds), and says so."""
+    from unospin_sim.report import build_report
+    from unospin_sim.runner import simulate
+
+    simulate("spin2005(players=2)", "random", games=300, seed=1, out=tmp_path / "a")
+    simulate("spin2005(players=2)", "random", games=300, seed=2, out=tmp_path / "b")
+    simulate("spin2025(players=2,match=race)", "random", games=4, seed=1, out=tmp_path / "m")
+    before = sorted(p.name for p in (tmp_path / "a").iterdir())
+    with pytest.raises(UserError, match=r"holds files a report does not write \(manifest.jsonl: a run's"):
+        build_report([tmp_path / "b"], tmp_path / "a", wheel_games=0)
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == before
+    rep = tmp_path / "rep"
+    (rep / "tables").mkdir(parents=True)
+    (rep / "report.md").write_text("old")
+    (rep / "wheel_9.png").write_bytes(b"old")
+    (rep / "tables" / "wheel_9.csv").write_text("old")
+    md = build_report([tmp_path / "a", tmp_path / "b", tmp_path / "m"], rep,
+                      wheel_games=50, threads=1).read_text()
+    assert not (rep / "wheel_9.png").exists() and not (rep / "tables" / "wheel_9.csv").exists()
+    assert (rep / "balance.png").is_file() and (rep / "tables" / "balance.csv").is_file()
+    assert "`spin2005(players=2) random seed 2`" in md
+    change = re.search(r"change in mean turns per round ([+-]\d+)% \[([+-]\d+)%, "
+                       r"([+-]\d+)%\]", md)
+    assert change and int(change.group(2)) <= int(change.group(1)) <= int(change.group(3))
+    assert "No paired replays: this run played matches" in md
+    (rep / "notes.txt").write_text("mine")
+    with pytest.raises(UserError, match=r"\(notes.txt"):
+        build_report([tmp_path / "a"], rep, wheel_games=0)

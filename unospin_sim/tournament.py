@@ -407,8 +407,10 @@ def load_skill(out) -> dict:
     missing = [f for f in ("tournament.json", "pairings.parquet", "skill.parquet")
                if not (out / f).is_file()]
     if missing:
+        hint = (" --skill takes every DIR after it: give the runs before --skill"
+                if (out / "meta.json").is_file() else "")
         raise UserError(f"{out} is not a tournament directory (no {missing[0]}; write one "
-                        f"with 'tournament --out DIR')")
+                        f"with 'tournament --out DIR'){';' if hint else ''}{hint}")
     try:
         meta = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
         pd.read_parquet(out / "skill.parquet")

@@ -367,7 +367,13 @@ def results_summary_text(results_dir) -> str:
         except (KeyError, TypeError, ValueError) as e:
             raise ResultsError(f"{Path(results_dir) / 'meta.json'}: a summary-only run "
                                f"without valid summary counts: {e}") from None
-        lines.append(format_summary(acc.summarize(seconds=seconds, teams=rules.teams)))
+        who = "player" if rules.plays_matches else "seat"  # as `run` printed it
+        lines.append(format_summary(acc.summarize(seconds=seconds, who=who, teams=rules.teams),
+                                    who=who))
+        if rules.plays_matches:  # the match table is written even then
+            from ..results import load_matches
+            lines.append(format_match_summary(load_matches(results_dir), rules.players,
+                                              seconds, teams=rules.teams))
         lines.append("(a summary-only run: no round table was written)")
         return "\n".join(lines)
     matches = res.matches  # None unless the run played matches

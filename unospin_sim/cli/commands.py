@@ -54,7 +54,8 @@ def add_run(sub) -> None:
                         "DIR/run.json; only --threads, --dask and --quiet may be given too)")
     p.add_argument("--tables", metavar="T",
                    help="tables to write: 'rounds,spins' (default), 'rounds' or 'none' "
-                        "(only meta.json with the summary counts)")
+                        "(only meta.json with the summary counts, and under --match the "
+                        "match table)")
     p.add_argument("--no-spins", action="store_true", help="the same as --tables rounds")
     p.add_argument("--summary-only", action="store_true", help="the same as --tables none")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -126,8 +127,8 @@ def cmd_run(args, state: dict) -> int:
 def _tables_flag(args) -> str:
     """The tables ``run`` writes, from --tables, --no-spins or --summary-only (one of them)."""
     given = [(f"--{f.replace('_', '-')}", v) for f, v in
-             (("tables", args.tables), ("no_spins", args.no_spins and "rounds"),
-              ("summary_only", args.summary_only and "none")) if v]
+             (("tables", args.tables), ("no_spins", "rounds" if args.no_spins else None),
+              ("summary_only", "none" if args.summary_only else None)) if v is not None]
     if len(given) > 1:
         raise UserError(f"{given[0][0]} and {given[1][0]} both choose the tables to write; "
                         f"give one of them")

@@ -58,6 +58,9 @@ def cmd_wheel(args, state: dict) -> int:
     rules = resolve_rules(args)
     if not rules.wheel_spaces():
         raise UserError(f"{rules.edition} has no wheel: choose spin2005 or spin2025")
+    if rules.plays_matches:
+        raise UserError(f"wheel replays single rounds: drop match={rules.option('match')} "
+                        f"(a space's effect on the round does not depend on it)")
     bots = resolve_bots(args, rules)
     threads = args.threads if args.threads is not None else min(cores(), MAX_THREADS)
     if not args.out.strip():
@@ -65,8 +68,11 @@ def cmd_wheel(args, state: dict) -> int:
     out = claim_out_dir(args.out, WHEEL_FILES, "wheel", overwrite=args.overwrite)
     rep = replay_spins(rules, bots, args.games, args.seed, threads=threads,
                        spins_per_round=args.spins_per_round, rotate_bots=args.rotate_bots)
-    eff = wheel_effects(rep)
     a = rep.attrs
+    if not a["spins"]:
+        raise UserError(f"no spin in {args.games:,} rounds of {rules}: nothing to measure "
+                        f"(does its deck hold Spin cards?)")
+    eff = wheel_effects(rep)
     print(f"rules {rules}  bots {','.join(map(str, bots))}  seed {args.seed}  "
           f"threads {threads}")
     print(f"{a['spins']:,} spins from {args.games:,} rounds, each replayed "
@@ -137,7 +143,8 @@ def cmd_tournament(args, state: dict) -> int:
                               pool_tournaments, run_tournament)
 
     if args.pool is not None:
-        given = [f for f in _TOURNAMENT_PLAY_FLAGS if getattr(args, f) not in (None, False)]
+        given = [f for f in _TOURNAMENT_PLAY_FLAGS
+                 if getattr(args, f) is not None and getattr(args, f) is not False]
         if given:
             raise UserError(f"--pool reads earlier --out directories and plays nothing; "
                             f"--{given[0].replace('_', '-')} cannot be given with it")
@@ -147,7 +154,8 @@ def cmd_tournament(args, state: dict) -> int:
         raise UserError("--out needs a directory name, got an empty string")
     if args.overwrite and args.out is None:
         raise UserError("--overwrite replaces the files in --out: give --out DIR")
-    rules = RuleSet.build(args.edition or "classic", players=args.players or 2)
+    rules = RuleSet.build("classic" if args.edition is None else args.edition,
+                          players=args.players or 2)
     parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
     if args.out is not None:  # before playing: a long tournament must not end in an error
         claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)
@@ -234,6 +242,8 @@ def cmd_tune(args, state: dict) -> int:
 
 def _claim_out_file(out: Path, overwrite: bool) -> Path:
     """Check, before a long study, that its result can be written to the file ``out``."""
+    import json
+
     from ..results.store import unwritable
 
     if out.is_dir():
@@ -241,6 +251,14 @@ def _claim_out_file(out: Path, overwrite: bool) -> Path:
     if out.exists() and not overwrite:
         raise UserError(f"--out {out} already exists; pass --overwrite to replace it, or "
                         f"choose another file")
+    if out.exists():  # --overwrite replaces an earlier tune result, nothing else
+        try:
+            earlier = json.loads(out.read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            earlier = None
+        if not (isinstance(earlier, dict) and {"edition", "bot", "best"} <= set(earlier)):
+            raise UserError(f"--out {out} is not an earlier tune result: --overwrite "
+                            f"replaces only those; choose another file")
     if not out.parent.is_dir():
         raise UserError(f"--out {out}: the directory {out.parent} does not exist")
     why = unwritable(out.parent)
@@ -316,7 +334,7 @@ def cmd_design(args, state: dict) -> int:
     """Execute ``design``."""
     import json
 
-    from ..design import DesignSpec, resume_design, run_design
+    from ..design import DesignSpec, parse_goals, resume_design, run_design
     from ..run import dask_client
 
     study_flags = ("edition", "players", "bots", "goal", "vary", "trials", "games", "stages",
@@ -334,7 +352,8 @@ def cmd_design(args, state: dict) -> int:
         if not args.out or not args.out.strip():
             raise UserError("design needs --out DIR")
         try:
-            stages = [int(x) for x in (args.stages or "10,100").split(",")]
+            stages = [int(x) for x in
+                      (args.stages if args.stages is not None else "10,100").split(",")]
         except ValueError:
             raise UserError(f"--stages must be a comma list of whole multipliers, got "
                             f"{args.stages!r}") from None
@@ -349,6 +368,9 @@ def cmd_design(args, state: dict) -> int:
             raise UserError("--dask plays on the cluster's workers: drop "
                             f"{'--workers' if args.workers else '--threads'}")
         spec.check()  # every argument checked before a cluster is started
+        if args.skill_bot and all(g.metric != "skill" for g in parse_goals(spec.goals)):
+            raise UserError("--skill-bot is the strategy the skill goal measures: give a "
+                            "skill goal, or drop --skill-bot")
         with dask_client(args.dask, min(cores(), MAX_THREADS)) as client:
             answer = run_design(spec, args.out, progress=not args.quiet, client=client)
     print(json.dumps(answer, indent=2))

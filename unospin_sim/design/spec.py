@@ -18,8 +18,8 @@ from .goals import METRICS, Goal, directions, parse_goals
 from .space import check_goals_movable, parse_vary
 
 __all__ = ["DesignSpec", "ROBUST_BOT", "FRESH_SEED_OFFSET", "REFINE_FIRST", "REFINE_LATER",
-           "SEED_MOD", "STUDY_FILES", "SPEC_TYPES", "MeasurementStore", "open_study",
-           "read_spec", "atomic_write", "task_result", "say"]
+           "SEED_MOD", "STUDY_FILES", "DESIGN_FILES", "SPEC_TYPES", "MeasurementStore",
+           "open_study", "read_spec", "atomic_write", "task_result", "say"]
 
 #: the best non-search strategy of each edition in the committed tournament
 #: (reports/editions-4p-random, skill section): the robustness check's field
@@ -31,6 +31,9 @@ FRESH_SEED_OFFSET = 1_000_003
 REFINE_FIRST, REFINE_LATER = 8, 3
 SEED_MOD = 2**63
 STUDY_FILES = ("design.json", "study.db", "evaluations.jsonl")
+#: every file a study writes in its directory (SQLite's journal beside study.db)
+DESIGN_FILES = (*STUDY_FILES, "study.db-journal", "designs.csv", "best.json", "pareto.png",
+                "summary.md")
 
 
 @dataclass
@@ -72,6 +75,9 @@ class DesignSpec:
                 raise UserError(f"--{name} must be a whole number >= {lo}, got {v!r}")
         if not self.stages or any(not isinstance(s, int) or s < 1 for s in self.stages):
             raise UserError(f"--stages must be whole multipliers >= 1, got {self.stages!r}")
+        if any(b <= a for a, b in zip(self.stages, self.stages[1:])):
+            raise UserError(f"--stages must grow from stage to stage (each plays more "
+                            f"than the one before), got {self.stages!r}")
         if not self.threads:
             from ..run import default_threads
             self.threads = max(1, default_threads() // self.workers)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shlex
 import time
 from pathlib import Path
 
@@ -178,7 +179,7 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
     atomic_write(out / "best.json", json.dumps(_finite(answer), indent=2, allow_nan=False)
                   + "\n")
     _pareto_chart(out, goals, df)
-    atomic_write(out / "summary.md", _summary(spec, goals, df, answer))
+    atomic_write(out / "summary.md", _summary(spec, goals, df, answer, out))
     return answer
 
 
@@ -205,10 +206,11 @@ def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
     fig.savefig(out / "pareto.png", dpi=110)
 
 
-def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict) -> str:
+def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict,
+             out: Path) -> str:
     screened = df[df["stage"] == "screen"]
     lines = [f"# Design study: {spec.edition}, {spec.players} players", "",
-             "Command: `python -m unospin_sim design " + " ".join(_argv(spec)) + "`", "",
+             "Command: `python -m unospin_sim design " + " ".join(_argv(spec, out)) + "`", "",
              f"Goals: {', '.join(g.text for g in goals)}. Varied: {', '.join(spec.vary)}. "
              f"Field: {spec.bots}. {spec.trials} trials screened at "
              f"{spec.games_text(spec.games)} each ({len(screened)} distinct designs), the "
@@ -262,7 +264,7 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
     return "\n".join(lines) + "\n"
 
 
-def _argv(spec: DesignSpec) -> list[str]:
+def _argv(spec: DesignSpec, out="DIR") -> list[str]:
     a = ["--edition", spec.edition, "--players", str(spec.players)]
     for g in spec.goals:
         a += ["--goal", f"'{g}'"]
@@ -275,4 +277,4 @@ def _argv(spec: DesignSpec) -> list[str]:
         a += ["--stages", ",".join(map(str, spec.stages))]
     if spec.skill_bot and any(g.metric == "skill" for g in parse_goals(spec.goals)):
         a += ["--skill-bot", f"'{spec.skill_bot}'"]
-    return a + ["--out", "DIR"]
+    return a + ["--out", shlex.quote(str(out))]

@@ -39,10 +39,11 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..errors import UserError
+from ..results.outdir import claim_out_dir
 from .goals import parse_goals
 from .screen import screen
-from .spec import (FRESH_SEED_OFFSET, ROBUST_BOT, STUDY_FILES, DesignSpec, atomic_write,
-                   open_study, read_spec, say)
+from .spec import (DESIGN_FILES, FRESH_SEED_OFFSET, ROBUST_BOT, STUDY_FILES, DesignSpec,
+                   atomic_write, open_study, read_spec, say)
 from .stages import refine_and_confirm, write_answer
 
 __all__ = ["DesignSpec", "run_design", "resume_design", "ROBUST_BOT", "FRESH_SEED_OFFSET"]
@@ -64,13 +65,10 @@ def run_design(spec: DesignSpec, out, progress: bool = True, client=None) -> dic
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} exists and is not a directory")
-    if any((out / f).exists() for f in STUDY_FILES):
+    if any((out / f).exists() for f in STUDY_FILES):  # before claim_out_dir: say "resume"
         raise UserError(f"{out} already holds a design study; resume it with "
                         f"design --resume {out}, or choose another --out")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UserError(f"cannot create {out}: {e.strerror}") from None
+    claim_out_dir(out, DESIGN_FILES, "design", flag="")
     atomic_write(out / "design.json", json.dumps(asdict(spec), indent=2) + "\n")
     open_study(out, spec, goals, create=True)
     return _finish(out, spec, progress, client)

@@ -74,6 +74,8 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         rounds, spins, meta = res.rounds, res.spins, res.meta
         log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
         label = f"{meta['rules']} {bots_label(meta)}".strip()
+        if label in runs:  # the same rules and bots again: told apart by the seed
+            label += f" seed {meta.get('seed')}"
         while label in runs:
             label += "'"
         runs[label] = (rounds, spins, meta, Path(d))
@@ -81,11 +83,8 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
     if out is None:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         out = Path("reports") / f"report-{stamp}"
-    out = Path(out)
-    try:
-        (out / "tables").mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UserError(f"cannot create report directory {out}: {e.strerror or e}") from None
+    out = claim_report_dir(out)
+    earlier = {f: f.stat().st_mtime_ns for f in _own_files(out)}  # an earlier report's
     cmd = " ".join(["python -m unospin_sim report",
                     *(shlex.quote(str(v[3])) for v in runs.values()),
                     "--out", shlex.quote(str(out)),
@@ -103,7 +102,44 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
     if skill_dirs:  # the best strategy against random fields, per tournament
         skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd,
                       answer=ctx.answer)
-    return _write(ctx)
+    path = _write(ctx)
+    for f, mtime in earlier.items():  # an earlier report's charts and tables not made again
+        if f.exists() and f.stat().st_mtime_ns == mtime:
+            f.unlink()
+    return path
+
+
+def _own_files(out: Path) -> list[Path]:
+    """The files of a report in ``out``: report.md/.html, charts, tables/*.csv."""
+    return [*(f for f in out.iterdir() if f.is_file() and not f.name.startswith(".")
+              and (f.suffix == ".png" or f.name in ("report.md", "report.html"))),
+            *(out / "tables").glob("*.csv")]
+
+
+def claim_report_dir(out) -> Path:
+    """Create the report directory ``out`` if needed and check, before anything is written,
+    that it holds nothing but an earlier report (which the new one replaces): one-line
+    :class:`UserError` for a file, or a directory holding a run's, a tournament's or a
+    design study's results, or any other file a report does not write."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} exists and is not a directory")
+    if out.is_dir():
+        own = {f.name for f in _own_files(out)} | {"tables"}
+        tables = out / "tables"
+        other = sorted(p.name for p in out.iterdir()
+                       if not p.name.startswith(".") and p.name not in own)
+        other += sorted(f"tables/{p.name}" for p in (tables.iterdir() if tables.is_dir()
+                                                     else ()) if p.suffix != ".csv")
+        if other:
+            raise UserError(f"--out {out} holds files a report does not write ({other[0]}: "
+                            f"a run's, tournament's or study's results?); choose another "
+                            f"directory for the report")
+    try:
+        (out / "tables").mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create report directory {out}: {e.strerror or e}") from None
+    return out
 
 
 def _write(ctx: Context) -> Path:

@@ -26,7 +26,8 @@ __all__ = ["Context", "Answer", "QUESTIONS", "headline", "bots_label", "mixed_un
 QUESTIONS = {
     "length": ("How long is a round?", ""),
     "seat": ("Does the seat matter?", "needs a run with equal (or rotated) bots"),
-    "wheel": ("Which wheel space swings a round most?", "needs a run with a wheel"),
+    "wheel": ("Which wheel space swings a round most?",
+              "needs a run with a wheel and its spin table"),
     "race": ("Is an early lead decisive in the race to the target?",
              "needs runs whose rounds make matches"),
     "skill": ("How much of the game is skill?", "needs tournaments: report --skill DIR ..."),
@@ -211,8 +212,8 @@ def _against_the_first(ctx: Context) -> None:
         if math.isfinite(r):
             word = "longer" if r >= 1 else "shorter"
             text = (f"`{other}` rounds are {abs(r - 1):.0%} {word} than `{labels[0]}` rounds "
-                    f"[{abs(lo - 1) if r >= 1 else abs(hi - 1):.0%}, "
-                    f"{abs(hi - 1) if r >= 1 else abs(lo - 1):.0%}] (mean turns per round).")
+                    f"(change in mean turns per round {r - 1:+.0%} [{lo - 1:+.0%}, "
+                    f"{hi - 1:+.0%}]).")
             ctx.findings.append(text)
             ctx.answer("length", r - 1, lo > 1 or hi < 1, text)
         wa = a_r.loc[a_r["winner"] >= 0, "winner_points"]
@@ -295,14 +296,25 @@ def wheel_section(ctx: Context) -> None:
     body, out = ctx.body, ctx.out
     for i, (label, (rounds, spins, meta, d)) in enumerate(ctx.runs.items()):
         if spins is None or spins.empty:
+            if isinstance(meta.get("tables"), list) and "spins" not in meta["tables"] \
+                    and str(meta.get("rules", "")).startswith("spin"):
+                body.h(2, f"Wheel spaces of `{label}`")
+                body.p("Not analysed: this run was written without its spin table "
+                       "(`run --no-spins` or `--tables rounds`); run it again with the spin "
+                       "table for the wheel's figures.")
             continue
         ctx.log(f"wheel spaces of {label}")
         eff = space_effects(rounds, spins)
         eff.to_csv(out / "tables" / f"wheel_{i}.csv")
         body.h(2, f"Wheel spaces of `{label}`")
-        replayed = ctx.wheel_games > 0 and meta.get("games", 0) > 0
+        matches = ctx.played.get(label) is not None  # a run of matches
+        replayed = ctx.wheel_games > 0 and meta.get("games", 0) > 0 and not matches
         if replayed:
             _absolute_effects(ctx, i, label, meta)
+        elif ctx.wheel_games > 0 and matches:
+            body.p("No paired replays: this run played matches, and the replays are of "
+                   "single rounds (`python -m unospin_sim wheel` with the same rules without "
+                   "`match` measures the spaces' absolute effects).")
         body.h(3, "Relative swing (observational, against the rest of the wheel)")
         body.p("Swing: the spinner's round win rate after landing on the space minus after "
                "landing on any OTHER space, percentage points. It is relative to the mix of "

@@ -19,8 +19,8 @@ from .store import unwritable
 __all__ = ["claim_out_dir", "remove_stale"]
 
 
-def claim_out_dir(out: str | os.PathLike, own, command: str,
-                  overwrite: bool = False) -> Path:
+def claim_out_dir(out: str | os.PathLike, own, command: str, overwrite: bool = False,
+                  flag: str = "--overwrite") -> Path:
     """Create ``out`` if needed and check that ``command`` may write its files there.
 
     Parameters
@@ -33,6 +33,9 @@ def claim_out_dir(out: str | os.PathLike, own, command: str,
         The command's name, for the messages (``"tournament"``).
     overwrite : bool
         Whether files of an earlier ``command`` in ``out`` may be replaced.
+    flag : str
+        What the refusal of ``command``'s own earlier files tells to do ("--overwrite";
+        "" for a command without such a flag).
 
     Returns
     -------
@@ -64,9 +67,9 @@ def claim_out_dir(out: str | os.PathLike, own, command: str,
             raise ResultsError(f"--out {out} holds files {command} does not write "
                                f"({foreign[0]}); choose another directory")
         if names and not overwrite:
+            todo = f"pass {flag} to replace them, or choose" if flag else "choose"
             raise ResultsError(f"--out {out} already holds {command} results ({names[0]}); "
-                               f"pass --overwrite to replace them, or choose another "
-                               f"directory")
+                               f"{todo} another directory")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:

@@ -128,6 +128,11 @@ class RunStore:
                                        f"directory")
             path = out.parent / f".{out.name}.new-{secrets.token_hex(4)}"
             params["replace"] = os.fspath(out.absolute())
+        elif out.is_dir():  # a run's directory is its own: nothing else in it
+            other = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
+            if other:
+                raise ResultsError(f"{out} holds files this tool did not write ({other[0]}); "
+                                   f"choose another output directory")
         prepare_out_dir(path)
         store = cls(path, params)
         write_json(path / RUN_FILE, params)

@@ -70,6 +70,9 @@ def check_int(name: str, value, lo: int, hi: int | None = None) -> int:
 def check_tables(tables) -> tuple:
     """The tables to write, in :data:`TABLES` order, from a sequence or ``"a,b"``/``"none"``."""
     if isinstance(tables, str):
+        if not tables.strip():
+            raise UserError(f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
+                            f"got an empty string")
         tables = [t.strip() for t in tables.split(",") if t.strip()]
         if tables == ["none"]:
             tables = []

@@ -81,6 +81,10 @@ def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
     wheel = rules.wheel_spaces()
     if not wheel:
         raise UserError(f"{rules.edition} has no wheel: nothing to replay")
+    if rules.plays_matches:
+        raise UserError(f"the paired replays are of single rounds: drop "
+                        f"match={rules.option('match')} (a space's effect on the round "
+                        f"does not depend on it)")
     bot_specs = as_bots(bots, rules.players)
     seed = check_int("seed", seed, 0, MAX_SEED)
     threads = default_threads() if threads is None else check_int("threads", threads, 1, 1024)
