@@ -30,7 +30,7 @@ for ed in classic spin2005 spin2025 spiderman; do
     run "$ed" "$ed(players=4)"
     python -m unospin_sim tournament --edition "$ed" --players 4 --games "$TGAMES" \
         --strategies "$LADDER" --no-head-to-head --seed "$SEED" --out "$R/tournament-$ed" \
-        --quiet > /dev/null
+        --overwrite --quiet > /dev/null
 done
 python -m unospin_sim report "$R/classic" "$R/spin2005" "$R/spin2025" "$R/spiderman" \
     --skill "$R/tournament-classic" "$R/tournament-spin2005" "$R/tournament-spin2025" \
