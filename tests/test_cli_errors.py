@@ -28,6 +28,8 @@ CASES = [
     (["run", "--bots", "search(rollouts=2.5)"], "rollouts"),
     (["run", "--bots", "search(depth=3)"], "depth"),
     (["run", "--bots", "heuristic(rollouts=8)"], "only to strategy 'search'"),
+    (["run", "--bots", "heuristic(jump=0.5)"], "jump_in"),
+    (["tournament", "--strategies", "heuristic(jump=0),greedy"], "jump_in"),
     (["run", "--out", "/proc/nope"], "/proc/nope"),
     (["run", "--wheel", "war=1"], "wheel"),
     (["run", "--wheel", "two_x=-1"], "negative"),

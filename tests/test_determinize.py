@@ -13,7 +13,8 @@ from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.determinize import (N_QUALITY, Q_CARDS, Q_DEALT, Q_DECISIONS, Q_TRUTH,
                                             Q_UNIFORM, copy_determinized, deal_quality,
-                                            unseen_pool, void_layers)
+                                            restore_deal, save_deal, unseen_pool,
+                                            void_layers)
 from unospin_sim.engine.piles import add_card, known_void, remove_card
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
@@ -303,3 +304,36 @@ def test_the_inference_never_excludes_the_true_hands(rules, bots):
                             deals=2).sum(axis=0)
     assert out[0, Q_DECISIONS] > 100
     assert out[:, Q_MISFITS].tolist() == [0, 0, 0]
+
+
+def test_restore_deal_starts_the_next_candidate_from_the_same_deal():
+    """search deals once per rollout index and starts every other candidate from that deal
+    (save_deal, restore_deal): after a rollout has changed the scratch state (here: cards
+    moved, scalars, the discard pile and the stream overwritten), restore_deal gives back
+    the state copy_determinized made, value for value, for every seat that may decide."""
+    g = (Game("classic(players=4)", "search,random,heuristic,random")
+         .give(0, "red 1", "blue 2", "wild").give(1, "green 3", "yellow 4", "red 7")
+         .give(2, "blue 5", "blue 6").give(3, "yellow 9", "green 2", "red 3", "wild draw four")
+         .top("red 5"))
+    g.pile("green 5", "green 7", "yellow 5", "red 8", "yellow 8", "green 1", "red 4")
+    g.st.hand[2, L.VOID] = _void(RED, face=5)
+    sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
+    for p in range(4):
+        n = unseen_pool(g.st, p, sc.log)
+        assert n == 7 + sum(int(g.st.hand[q, L.HSIZE]) for q in range(4) if q != p)
+        copy_determinized(g.st, sc, g.r, g.pts, p, 11 + p, sc.log, n, 3)
+        save_deal(sc, sc.log, p)
+        dealt = (sc.hand.copy(), sc.cards.copy(), sc.s.copy())
+        sc.hand[:4, :] += 1  # what a rollout may change
+        sc.cards[: L.MAX_CARDS + 40] = 3
+        sc.s[:] = 9
+        restore_deal(g.st, sc, sc.log, p)
+        np.testing.assert_array_equal(sc.hand[:4], dealt[0][:4])
+        np.testing.assert_array_equal(sc.s, dealt[2])
+        assert sc.s[L.S_DRAW_N] == 7  # the pile keeps its size; every hand too
+        np.testing.assert_array_equal(sc.hand[:4, L.HSIZE], g.st.hand[:4, L.HSIZE])
+        np.testing.assert_array_equal(sc.hand[p], g.st.hand[p])  # its own hand, as it is
+        k = int(sc.s[L.S_DRAW_N])
+        np.testing.assert_array_equal(sc.cards[L.PILE:L.PILE + k], dealt[1][L.PILE:L.PILE + k])
+        d = int(g.st.s[L.S_DISC_N])
+        np.testing.assert_array_equal(sc.cards[L.DISC:L.DISC + d], g.st.cards[L.DISC:L.DISC + d])

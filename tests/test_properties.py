@@ -15,6 +15,7 @@ Game counts stay small (<= 300) and turn caps modest: the whole file runs in wel
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 import re
 
 import numpy as np
@@ -160,6 +161,8 @@ def seat_bots(draw, rules: RuleSet) -> tuple[BotSpec, ...]:
         specs = tuple(BotSpec(s.strategy, **{k: (0.0 if k in RLCARD_ZERO_KNOBS else
                                                  getattr(s, k)) for k in KNOBS})
                       for s in specs)
+    if not rules.option("jump_in", False):  # knob jump is refused without jump_in
+        specs = tuple(replace(s, jump=1.0) for s in specs)
     return specs
 
 

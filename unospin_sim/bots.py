@@ -17,7 +17,8 @@ Knobs (defaults for both strategies in brackets):
 - ``reflex`` [1]: weight in the 2005 wheel's UNO Spin race (> 0);
 - ``jump`` [1]: under the house rule ``jump_in``, the probability that the bot jumps in when
   it holds the card identical to the one just played and its strategy agrees
-  (docs/HOUSE_RULES.md, docs/BOTS.md);
+  (docs/HOUSE_RULES.md, docs/BOTS.md); a value other than 1 in rules without ``jump_in`` is
+  refused (``engine.encode.check_bots_for_rules``: it would change nothing);
 - ``rollouts`` [128]: strategy ``search`` only: rollouts per candidate move, an integer in
   1 .. 100000 (docs/BOTS.md);
 - ``peek`` [0]: strategy ``search`` only, 0 or 1: 1 makes a clairvoyant search that sees

@@ -50,12 +50,19 @@ def check_implemented(bots) -> None:
 
 def check_bots_for_rules(rules, bots) -> None:
     """Raise a one-line BotError when ``bots`` cannot play ``rules`` (seat count, strategy
-    without an implementation, rlcard)."""
+    without an implementation, rlcard, a knob ``jump`` without the house rule ``jump_in``,
+    where it would change nothing)."""
     if len(bots) != rules.players:
         raise BotError(f"{len(bots)} bots for {rules.players} players")
     check_implemented(bots)
     if rules.option("rlcard", False):
         check_rlcard_bots(bots)
+    if not rules.option("jump_in", False):
+        odd = list(dict.fromkeys(str(b) for b in bots if getattr(b, "jump", 1.0) != 1.0))
+        if odd:
+            raise BotError(f"bot knob 'jump' is the chance of jumping in under the house rule "
+                           f"jump_in, which {rules} does not have: {', '.join(odd)} "
+                           f"(add jump_in=true or drop the knob)")
 
 
 def encode(rules, bots, check: bool = False) -> KernelInputs:

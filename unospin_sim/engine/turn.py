@@ -22,12 +22,14 @@ from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE
                      EV_WEB_SWING, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED, LAST_PLAY,
                      LAST_SMALL, LAST_TAKEN, LAST_TOP, PREV_PLAY, R_DRAW_UNTIL, R_FORCE_PLAY,
                      R_JUMP_IN, R_SEVEN_O, R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR,
-                     S_JUMP_PLAY, S_NP, S_SPIN_NEXT, S_TOP, S_TWO_X, S_WINNER, TAKEN, VOID, VOID1,
-                     VOID1_AT, VOID2, VOID2_AT, VOID_AT, VOID_FACE)
+                     S_JUMP_PLAY, S_NP, S_SEARCH_ROLL, S_SPIN_NEXT, S_TOP, S_TWO_X, S_WINNER,
+                     TAKEN, VOID, VOID1, VOID1_AT, VOID2, VOID2_AT, VOID_AT, VOID_FACE)
 from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .wheel2025 import spin_2025
 from . import policy
+from ..bots import STRATEGY_SEARCH
+from .policy import search_bot
 from .policy.reveals import SHOWS_COLOUR, SHOWS_FACE, SHOWS_WILD
 
 
@@ -62,7 +64,8 @@ def web_swing(st, bots, p):
 def note_play(st, bots, p, k):
     """Seat p chose card k at the start of its turn and gave it up (the top card and the
     colour in play are still those it chose on): record the choice (layout.LAST_PLAY), for
-    search's inference (knob infer=3), in search loops only."""
+    search's inference (knob infer=3), in search loops only, and not in a search's rollouts
+    (nothing reads a rollout's records: the determinization reads the game's)."""
     h = st.hand
     if (h[p, LAST_PLAY] > 0 and h[p, LAST_TAKEN] == h[p, TAKEN]
             and h[p, LAST_HS] == h[p, HSIZE] + 1):  # the record before is still of this hand
@@ -165,11 +168,23 @@ def _make_end_turn(house):
 END_TURN = {False: _make_end_turn(False), True: _make_end_turn(True)}
 
 
+@inl
+def choose_card_search_loop(st, r, pts, cum, bots, p, wd4_ok):
+    """The card choice in the search loop's turn: a ``search`` seat's (its searched move,
+    else heuristic's) by a direct call of four arguments (``search_bot.searched_card``),
+    else ``policy.choose_card``, whose added strategies' dispatch is a call with every array
+    of the kernel as arguments (in rollouts, where every search seat plays heuristic's card,
+    that call took about a seventh of the time; docs/PERFORMANCE.md). The same choices."""
+    if bots[p, B_STRATEGY] == STRATEGY_SEARCH:
+        return search_bot.searched_card(st, pts, p, wd4_ok)
+    return policy.choose_card(st, r, pts, cum, bots, p, wd4_ok)
+
+
 def _make_play_turn(house, inline, record=False):
     """play_turn for the default rules (``house`` False) or for rule sets with a house rule
     of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
     called function of its own; ``record``: the search loops', noting chosen cards."""
-    end_turn = END_TURN[house]
+    end_turn, choose = END_TURN[house], (choose_card_search_loop if record else policy.choose_card)
 
     @variant(inl if inline else hot, ("house" if house else "default")
              + ("_inl" if inline else "") + ("_rec" if record else ""))
@@ -204,8 +219,8 @@ def _make_play_turn(house, inline, record=False):
                     if coin < 0:  # tossed once per turn, at the first pick it decides
                         coin = 1 if policy.bluffs(st, bots, p) else 0
                     use_wd4 = coin == 1
-                k = policy.choose_card(st, r, pts, cum, bots, p, use_wd4)
-                chosen = record and k >= 0
+                k = choose(st, r, pts, cum, bots, p, use_wd4)
+                chosen = record and k >= 0 and s[S_SEARCH_ROLL] == 0  # not in rollouts
                 if house and k < 0 and played == 0 and r[R_FORCE_PLAY]:
                     k = forced_card(st, p, legal)  # -1 when nothing is playable: draw
                 if k < 0:

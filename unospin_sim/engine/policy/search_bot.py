@@ -9,7 +9,7 @@ colour named for it when it is a wild); every other choice (and a decision that 
 fits the hand) is ``heuristic``'s.
 """
 
-from ..jit import inl
+from ..jit import hot, inl
 from ..layout import (HSIZE, S_CUR, S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_TURN,
                       S_TOP, S_TURNS)
 from ..legal import playable
@@ -21,6 +21,13 @@ from . import reveals
 def choose_card(st, r, pts, cum, p, wd4_ok):
     """The searched move when one was decided for this turn and the hand is still the one
     it was decided on (the first card of the turn), else heuristic's card."""
+    return searched_card(st, pts, p, wd4_ok)
+
+
+@hot
+def searched_card(st, pts, p, wd4_ok):
+    """:func:`choose_card` with only what it reads: a called function of few arguments,
+    which the search loop's turn calls directly (``turn.choose_card_search_loop``)."""
     s = st.s
     if s[S_SEARCH_TURN] == s[S_TURNS] and s[S_SEARCH_HS] == st.hand[p, HSIZE]:
         k = s[S_SEARCH_MOVE]
