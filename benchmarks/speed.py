@@ -24,6 +24,12 @@ Workloads:
   40 screening trials of 10,000 rounds in <= 60 s on 2 cores after the compile.
 - ``write-path``: CPU ms of one chunk's write path (what ``run`` does per chunk after the
   kernel) against the kernel's, which bounds run/kernel.
+- ``profile``: where one thread's compiled time goes (``perf record`` of ``simulate`` in a
+  fresh interpreter and a fresh ``NUMBA_CACHE_DIR``, so that the compiled functions can be
+  named from their LLVM modules through a perf map; the compile's own samples left out):
+  one JSON line per compiled function, its share of the compiled time. Needs ``perf``.
+  Inlined functions count in their caller. E.g. ``speed.py profile --bots search --games
+  150`` (docs/BOTS.md, "A faster search").
 
 Two source trees (``ab``) compare a change's cost or gain: each run is a fresh interpreter
 in its tree, the trees alternating so that the machine's load hits both alike
@@ -590,9 +596,71 @@ def ab(argv):
                      for i, t in enumerate(trees)}})
 
 
+_PROFILE_CHILD = """
+import os, sys
+from unospin_sim.runner import simulate
+from unospin_sim.engine import chunk
+rules, bots, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+simulate(rules, bots, games=games, seed=1, threads=1)
+rows = []
+for eps in chunk.ENTRY_POINTS.values():
+    for cres in eps[0].overloads.values():  # compiled in this process: its module is here
+        mod = getattr(cres.library, "_final_module", None)
+        for f in (mod.functions if mod is not None else ()):
+            if not f.is_declaration:
+                a = cres.library.get_pointer_to_function(f.name)
+                if a:
+                    rows.append((a, f.name))
+rows.sort()
+with open(f"/tmp/perf-{os.getpid()}.map", "w") as fh:
+    for i, (a, name) in enumerate(rows):
+        size = rows[i + 1][0] - a if i + 1 < len(rows) else 4096
+        fh.write(f"{a:x} {size:x} {name}\\n")
+"""
+
+
+def profile(argv):
+    import re
+    import shutil
+
+    ap = _parser("profile", "each compiled function's share of one thread's compiled time")
+    ap.add_argument("--rules", default="classic(players=4)")
+    ap.add_argument("--bots", default="search")
+    ap.add_argument("--games", type=int, default=150)
+    ap.add_argument("--top", type=int, default=12)
+    a = ap.parse_args(argv)
+    if shutil.which("perf") is None:
+        sys.exit("speed.py profile: needs perf (linux-tools) on the PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "perf.data")
+        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache"))
+        subprocess.run(["perf", "record", "-q", "-F", "999", "-o", data, sys.executable, "-c",
+                        _PROFILE_CHILD, a.rules, a.bots, str(a.games)], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        rep = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort",
+                              "dso,sym", "--stdio"], capture_output=True, text=True).stdout
+    shares = {}
+    for line in rep.splitlines():
+        m = re.match(r"\s*([0-9.]+)%\s+\[JIT\].*\[\.\]\s+_ZN(\S+)", line)
+        if m:  # a mangled numba name: _ZN<len><part>...B<n>v<n>... -> dotted qualname
+            parts, rest = [], m.group(2)
+            while (n := re.match(r"(\d+)", rest)) is not None:
+                k = int(n.group(1))
+                parts.append(rest[len(n.group(1)):len(n.group(1)) + k])
+                rest = rest[len(n.group(1)) + k:]
+            name = ".".join(parts)
+            shares[name] = shares.get(name, 0.0) + float(m.group(1))
+    total = sum(shares.values())
+    if not total:
+        sys.exit("speed.py profile: perf found no compiled-function samples")
+    for name, v in sorted(shares.items(), key=lambda kv: -kv[1])[:a.top]:
+        emit({"case": "profile", "rules": a.rules, "bots": a.bots, "rounds": a.games,
+              "function": name, "share_of_compiled": round(v / total, 3)})
+
+
 WORKLOADS = {"engine": engine, "ladder": ladder, "matches": matches, "strategies": strategies,
              "search": search, "wheel": wheel, "dask": dask, "design": design,
-             "write-path": write_path, "ab": ab}
+             "write-path": write_path, "profile": profile, "ab": ab}
 
 
 def main(argv=None):
