@@ -84,8 +84,8 @@ def copy_run(dst, d0, src, s0, n):
     """``dst[d0:d0 + n] = src[s0:s0 + n]`` for 1-d arrays, as a plain loop (a slice
     assignment needs numba's runtime, which the kernel is compiled without). The rollouts'
     copies use it on rows (``st.hand[q]``) and on the work area seen flat (``flat``)
-    instead of indexing element by element in two dimensions: the same values, about 1.4x
-    faster (``restore_deal``)."""
+    instead of indexing element by element in two dimensions: the same values, fewer index
+    computations (docs/BOTS.md, "A faster search")."""
     for j in range(n):
         dst[d0 + j] = src[s0 + j]
 

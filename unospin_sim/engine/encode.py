@@ -58,7 +58,7 @@ def check_bots_for_rules(rules, bots) -> None:
     if rules.option("rlcard", False):
         check_rlcard_bots(bots)
     if not rules.option("jump_in", False):
-        odd = list(dict.fromkeys(str(b) for b in bots if getattr(b, "jump", 1.0) != 1.0))
+        odd = list(dict.fromkeys(str(b) for b in bots if b.jump != 1.0))
         if odd:
             raise BotError(f"bot knob 'jump' is the chance of jumping in under the house rule "
                            f"jump_in, which {rules} does not have: {', '.join(odd)} "
