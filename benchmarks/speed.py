@@ -612,6 +612,8 @@ for eps in chunk.ENTRY_POINTS.values():
                 if a:
                     rows.append((a, f.name))
 rows.sort()
+with open(os.environ["PROFILE_PID_FILE"], "w") as fh:
+    fh.write(str(os.getpid()))
 with open(f"/tmp/perf-{os.getpid()}.map", "w") as fh:
     for i, (a, name) in enumerate(rows):
         size = rows[i + 1][0] - a if i + 1 < len(rows) else 4096
@@ -633,12 +635,16 @@ def profile(argv):
         sys.exit("speed.py profile: needs perf (linux-tools) on the PATH")
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
-        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache"))
+        pid_file = os.path.join(tmp, "pid")
+        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache"),
+                   PROFILE_PID_FILE=pid_file)
         subprocess.run(["perf", "record", "-q", "-F", "999", "-o", data, sys.executable, "-c",
                         _PROFILE_CHILD, a.rules, a.bots, str(a.games)], env=env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         rep = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort",
                               "dso,sym", "--stdio"], capture_output=True, text=True).stdout
+        with open(pid_file) as fh:  # the perf map perf read: not left behind in /tmp
+            os.remove(f"/tmp/perf-{fh.read().strip()}.map")
     shares = {}
     for line in rep.splitlines():
         m = re.match(r"\s*([0-9.]+)%\s+\[JIT\].*\[\.\]\s+_ZN(\S+)", line)
