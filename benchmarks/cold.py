@@ -82,8 +82,13 @@ def command(argv, cwd, env=None):
     exits with the command's last error lines."""
     with open(os.path.join(cwd, "stderr.txt"), "w+") as err:
         t = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "unospin_sim", *argv], cwd=cwd,
-                                env=env, stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "unospin_sim", *argv],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
         _, status, ru = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t
         if os.waitstatus_to_exitcode(status) != 0:
@@ -100,8 +105,10 @@ def first_run(argv):
     a = ap.parse_args(argv)
     print(f"{'case':28s} {'wall s':>8s} {'CPU s':>8s} {'peak MB':>8s}")
     with tempfile.TemporaryDirectory(prefix="cold-") as tmp:
-        cases = [("first run --games " + a.games, "c1", ["run", "--games", a.games, "--quiet"]),
-                 ("warm run --games 1e6", "c1", ["run", "--games", "1e6", "--quiet"])]
+        cases = [
+            ("first run --games " + a.games, "c1", ["run", "--games", a.games, "--quiet"]),
+            ("warm run --games 1e6", "c1", ["run", "--games", "1e6", "--quiet"]),
+        ]
         if not a.skip_1e6:
             cases.append(("first run --games 1e6", "c2", ["run", "--games", "1e6", "--quiet"]))
         if not a.skip_compile:
@@ -109,9 +116,11 @@ def first_run(argv):
         for i, (name, cache, cmd) in enumerate(cases):
             out = os.path.join(tmp, f"out{i}")
             os.makedirs(out)
-            env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, cache),
-                       PYTHONPATH=os.pathsep.join(filter(None, [REPO,
-                                                                os.environ.get("PYTHONPATH")])))
+            env = dict(
+                os.environ,
+                NUMBA_CACHE_DIR=os.path.join(tmp, cache),
+                PYTHONPATH=os.pathsep.join(filter(None, [REPO, os.environ.get("PYTHONPATH")])),
+            )
             wall, cpu, peak = command(cmd, out, env)
             print(f"{name:28s} {wall:8.1f} {cpu:8.1f} {peak:8.0f}", flush=True)
 
@@ -122,8 +131,12 @@ def memory(argv):
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--tables", default="rounds,spins")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--match", default="single", choices=("single", "race", "lowest"),
-                    help="race/lowest: --games counts whole matches (run --matches)")
+    ap.add_argument(
+        "--match",
+        default="single",
+        choices=("single", "race", "lowest"),
+        help="race/lowest: --games counts whole matches (run --matches)",
+    )
     a = ap.parse_args(argv)
     unit = "rounds" if a.match == "single" else "matches"
     curve = []
@@ -131,23 +144,54 @@ def memory(argv):
         games = int(float(g))
         d = tempfile.mkdtemp(prefix="cold-mem-")
         try:
-            size = (["--games", str(games)] if a.match == "single" else
-                    ["--match", a.match, "--matches", str(games)])
-            wall, _, peak = command(["run", *size, "--edition", a.edition, "--tables",
-                                     a.tables, "--threads", str(a.threads), "--quiet",
-                                     "--out", f"{d}/r"], d)
-            disk = sum(f.stat().st_size for f in pathlib.Path(d, "r").rglob("*")
-                       if f.is_file())
+            size = (
+                ["--games", str(games)]
+                if a.match == "single"
+                else ["--match", a.match, "--matches", str(games)]
+            )
+            wall, _, peak = command(
+                [
+                    "run",
+                    *size,
+                    "--edition",
+                    a.edition,
+                    "--tables",
+                    a.tables,
+                    "--threads",
+                    str(a.threads),
+                    "--quiet",
+                    "--out",
+                    f"{d}/r",
+                ],
+                d,
+            )
+            disk = sum(f.stat().st_size for f in pathlib.Path(d, "r").rglob("*") if f.is_file())
         finally:
             shutil.rmtree(d, ignore_errors=True)
-        emit({"case": "peak_rss", "edition": a.edition, "tables": a.tables, "match": a.match,
-              unit: games, "peak_rss_mb": round(peak, 1), "wall_s": round(wall, 2),
-              "disk_mb": round(disk / 1e6, 2),
-              f"disk_mb_per_million_{unit}": round(disk / 1e6 / (games / 1e6), 2),
-              "threads": a.threads})
+        emit(
+            {
+                "case": "peak_rss",
+                "edition": a.edition,
+                "tables": a.tables,
+                "match": a.match,
+                unit: games,
+                "peak_rss_mb": round(peak, 1),
+                "wall_s": round(wall, 2),
+                "disk_mb": round(disk / 1e6, 2),
+                f"disk_mb_per_million_{unit}": round(disk / 1e6 / (games / 1e6), 2),
+                "threads": a.threads,
+            }
+        )
         curve.append((games, round(peak, 1)))
-    emit({"case": "curve", "edition": a.edition, "tables": a.tables, "match": a.match,
-          f"{unit}_to_peak_rss_mb": curve})
+    emit(
+        {
+            "case": "curve",
+            "edition": a.edition,
+            "tables": a.tables,
+            "match": a.match,
+            f"{unit}_to_peak_rss_mb": curve,
+        }
+    )
 
 
 #: run in the child of ``compile-profile``: the CLI under a listener of numba's compile events
@@ -184,23 +228,42 @@ def compile_profile(argv):
     ap = argparse.ArgumentParser(prog="cold.py compile-profile")
     ap.add_argument("--tree", default=REPO, help="the checkout to profile (default: this one)")
     ap.add_argument("--top", type=int, default=15, help="functions listed (default 15)")
-    ap.add_argument("args", nargs="*", default=["run", "--games", "1e4", "--quiet"],
-                    help="the unospin_sim command (default: run --games 1e4 --quiet)")
+    ap.add_argument(
+        "args",
+        nargs="*",
+        default=["run", "--games", "1e4", "--quiet"],
+        help="the unospin_sim command (default: run --games 1e4 --quiet)",
+    )
     a = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cold-prof-") as tmp:
-        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "cache"),
-                   PYTHONPATH=os.path.abspath(a.tree))
+        env = dict(
+            os.environ,
+            NUMBA_CACHE_DIR=os.path.join(tmp, "cache"),
+            PYTHONPATH=os.path.abspath(a.tree),
+        )
         args = a.args + (["--out", os.path.join(tmp, "r")] if a.args[:1] == ["run"] else [])
-        proc = subprocess.run([sys.executable, "-c", _PROFILE_CHILD, *args], cwd=tmp, env=env,
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", _PROFILE_CHILD, *args],
+            cwd=tmp,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
     if proc.returncode != 0:
         raise SystemExit(f"cold.py compile-profile failed:\n{proc.stderr[-2000:]}")
     prof = json.loads(proc.stdout.strip().splitlines()[-1])
     fns = prof["functions"]
-    emit({"case": "compile_profile", "tree": os.path.abspath(a.tree), "command": a.args,
-          "cpu_s": round(prof["cpu_s"], 1),
-          "compile_s": round(sum(v[0] for v in fns.values()), 1), "functions": len(fns)})
-    for name, (sec, n) in list(fns.items())[:a.top]:
+    emit(
+        {
+            "case": "compile_profile",
+            "tree": os.path.abspath(a.tree),
+            "command": a.args,
+            "cpu_s": round(prof["cpu_s"], 1),
+            "compile_s": round(sum(v[0] for v in fns.values()), 1),
+            "functions": len(fns),
+        }
+    )
+    for name, (sec, n) in list(fns.items())[: a.top]:
         emit({"function": name, "compile_s": sec, "signatures": n})
 
 

@@ -60,12 +60,19 @@ def run_in_tree(tree, code, args=(), capture=True):
     had until 2026-12-01, which made them compare a tree with itself)."""
     tree = os.path.abspath(tree)
     try:
-        return subprocess.run([sys.executable, "-c", code, *map(str, args)], check=True,
-                              capture_output=capture, text=True, cwd=tree,
-                              env=dict(os.environ, PYTHONPATH=tree))
+        return subprocess.run(
+            [sys.executable, "-c", code, *map(str, args)],
+            check=True,
+            capture_output=capture,
+            text=True,
+            cwd=tree,
+            env=dict(os.environ, PYTHONPATH=tree),
+        )
     except subprocess.CalledProcessError as e:
         tail = (e.stderr or "").strip().splitlines()[-15:]
-        raise SystemExit(f"run in {tree} failed (exit {e.returncode}):\n" + "\n".join(tail))
+        raise SystemExit(
+            f"run in {tree} failed (exit {e.returncode}):\n" + "\n".join(tail)
+        ) from None
 
 
 def interleave(runs, pairs: int, measure, swap: bool = False):

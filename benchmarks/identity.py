@@ -36,33 +36,54 @@ Workloads (one line per case, then a TOTAL):
 import argparse
 import hashlib
 import re
-import sys
 
 import numpy as np
-
 from harness import digest, dispatch
+
 from unospin_sim._text import split_top_level
 from unospin_sim.bots import parse_bots
-from unospin_sim.engine import kernel, layout as L
+from unospin_sim.engine import kernel
+from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.rules import cards, parse_rules
 
 CASES = [
-    ("classic(players=4)", "random", 0), ("classic(players=2)", "heuristic", 0),
+    ("classic(players=4)", "random", 0),
+    ("classic(players=2)", "heuristic", 0),
     ("classic(players=10)", "random,heuristic", 0),
-    ("spin2005(players=4)", "random", 0), ("spin2005(players=3)", "heuristic", 0),
-    ("spin2005(players=4)", "heuristic(forget=0.3,catch=0.7,bluff=0.3,challenge=0.5,reflex=2),random", 1),
-    ("spin2025(players=4)", "random", 0), ("spin2025(players=2)", "heuristic", 0),
-    ("spin2025(players=5)", "heuristic(forget=0.2,bluff=0.5,challenge=0.4),random(challenge=0.3,bluff=0.2)", 1),
-    ("spiderman(players=4)", "random,heuristic", 0), ("spiderman(players=2)", "heuristic", 0),
+    ("spin2005(players=4)", "random", 0),
+    ("spin2005(players=3)", "heuristic", 0),
+    (
+        "spin2005(players=4)",
+        "heuristic(forget=0.3,catch=0.7,bluff=0.3,challenge=0.5,reflex=2),random",
+        1,
+    ),
+    ("spin2025(players=4)", "random", 0),
+    ("spin2025(players=2)", "heuristic", 0),
+    (
+        "spin2025(players=5)",
+        "heuristic(forget=0.2,bluff=0.5,challenge=0.4),random(challenge=0.3,bluff=0.2)",
+        1,
+    ),
+    ("spiderman(players=4)", "random,heuristic", 0),
+    ("spiderman(players=2)", "heuristic", 0),
     ("classic(players=4,stacking=true)", "random(challenge=0.5,bluff=0.3),heuristic", 0),
     ("spin2025(players=4,stacking=true)", "heuristic(challenge=0.5,bluff=0.5,forget=0.2)", 0),
     ("classic(players=4,draw_until_playable=true)", "random,heuristic", 0),
     ("spin2005(players=4,seven_o=true)", "heuristic,random", 0),
     ("classic(players=3,special_wilds=swap_hands)", "heuristic", 0),
-    ("classic(players=4,special_wilds=shuffle_hands,seven_o=true,stacking=true,draw_until_playable=true)", "random(forget=0.3),heuristic", 1),
-    ("classic(players=4,rlcard=true)", "random", 0), ("classic(players=2,rlcard=true)", "heuristic,random", 0),
-    ("spin2025(players=4,wild_matches_colour=false,wild_stops_colour_draw=true,wild_spin_cards=2)", "random", 0),
+    (
+        "classic(players=4,special_wilds=shuffle_hands,seven_o=true,stacking=true,draw_until_playable=true)",
+        "random(forget=0.3),heuristic",
+        1,
+    ),
+    ("classic(players=4,rlcard=true)", "random", 0),
+    ("classic(players=2,rlcard=true)", "heuristic,random", 0),
+    (
+        "spin2025(players=4,wild_matches_colour=false,wild_stops_colour_draw=true,wild_spin_cards=2)",
+        "random",
+        0,
+    ),
     ("spin2005(players=4,wild_stops_colour_draw=false)", "heuristic", 0),
     ("spin2025(players=4,spin_cards=2)", "random(challenge=0.3,bluff=0.2)", 0),
     ("spin2005(players=3,spin_cards=0)", "heuristic", 0),
@@ -86,13 +107,25 @@ SEARCH_CASES = [
     ("spiderman(players=3)", "search,heuristic", 100),
     ("classic(players=4,jump_in=true,partners=true)", "search(rollouts=16),heuristic", 100),
     ("spin2005(players=2,match=race,target=200)", "search(rollouts=16),heuristic", 10),
-    ("classic(players=3,match=lowest,target=200,force_play=true)", "search(rollouts=16),random,heuristic", 10),
+    (
+        "classic(players=3,match=lowest,target=200,force_play=true)",
+        "search(rollouts=16),random,heuristic",
+        10,
+    ),
 ]
 
 
 #: event code -> the log column (1 = a, 2 = b) holding a card kind
-KIND_FIELD = {L.EV_DEAL: 2, L.EV_FIRST: 1, L.EV_SET_ASIDE: 1, L.EV_PLAY: 2, L.EV_DRAW: 2,
-              L.EV_WHEEL_DISCARD: 2, L.EV_REDEAL: 2, L.EV_JUMP_IN: 2}
+KIND_FIELD = {
+    L.EV_DEAL: 2,
+    L.EV_FIRST: 1,
+    L.EV_SET_ASIDE: 1,
+    L.EV_PLAY: 2,
+    L.EV_DRAW: 2,
+    L.EV_WHEEL_DISCARD: 2,
+    L.EV_REDEAL: 2,
+    L.EV_JUMP_IN: 2,
+}
 
 
 def canonical_log(log):
@@ -104,8 +137,6 @@ def canonical_log(log):
         rows = log[:, 0] == ev
         log[rows, col] = code[log[rows, col]]
     return log
-
-
 
 
 def _seats(bots_s, players):
@@ -121,8 +152,11 @@ def kernel_identity(argv):
     a = ap.parse_args(argv)
     cases = CASES
     if a.strategies:
-        cases = [(r, re.sub(r"\b(random|heuristic)\b", s, b), rot)
-                 for s in a.strategies.split(",") for r, b, rot in CASES]
+        cases = [
+            (r, re.sub(r"\b(random|heuristic)\b", s, b), rot)
+            for s in a.strategies.split(",")
+            for r, b, rot in CASES
+        ]
     total = hashlib.sha256()
     for rules_s, bots_s, rot in cases:
         rules = parse_rules(rules_s)
@@ -138,16 +172,20 @@ def kernel_identity(argv):
                 # the jump-in counts (2026-12-02) are zero without jump_in (no case plays it)
                 # and left out of the hash, so that the TOTAL compares with trees before them
                 p = rules.players
-                jump = [L.O_JUMP_INS] + list(range(L.N_OUT_FIXED + 3 * p,
-                                                   L.N_OUT_FIXED + 4 * p))
+                jump = [L.O_JUMP_INS] + list(range(L.N_OUT_FIXED + 3 * p, L.N_OUT_FIXED + 4 * p))
                 assert not rules.option("jump_in") and not out[:, jump].any(), rules_s
                 out = np.ascontiguousarray(np.delete(out, jump, axis=1))
             h = digest(out, seeds, rec)
             total.update(h.encode())
             if check:
                 assert out[:, L.O_VIOLATIONS].sum() == 0, rules_s
-        log, st = kernel.trace_game(*encode(rules, parse_bots(bots_s, rules.players)).args(),
-                                    99, 3, L.LOG_ROWS_TRACE, bool(rot))
+        log, st = kernel.trace_game(
+            *encode(rules, parse_bots(bots_s, rules.players)).args(),
+            99,
+            3,
+            L.LOG_ROWS_TRACE,
+            bool(rot),
+        )
         h2 = digest(canonical_log(log))
         total.update(h2.encode())
         print(f"{rules_s:90s} {bots_s[:40]:40s} {h} {h2}", flush=True)
@@ -190,7 +228,6 @@ def with_knobs(bots, knobs):
     return re.sub(r"search(?:\(([^)]*)\))?", add, bots)
 
 
-
 def search_identity(argv):
     from unospin_sim.runner import simulate
 
@@ -203,8 +240,10 @@ def search_identity(argv):
         bots = with_knobs(bots, a.knobs)
         seats = _seats(bots, parse_rules(rules).players)
         res = simulate(rules, seats, games=max(1, int(n * a.factor)), seed=7, threads=1)
-        line = (f"{_csv_hash(res.rounds)} {_csv_hash(res.spins)} "
-                f"{_csv_hash(getattr(res, 'matches', None))}")
+        line = (
+            f"{_csv_hash(res.rounds)} {_csv_hash(res.spins)} "
+            f"{_csv_hash(getattr(res, 'matches', None))}"
+        )
         total.update(line.encode())
         print(f"{rules:60s} {bots:40s} {line}", flush=True)
     print("TOTAL", total.hexdigest())

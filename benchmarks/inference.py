@@ -41,20 +41,23 @@ def main(argv=None) -> None:
         rules = parse_rules(a.rules)
         bots = parse_bots(a.bots, rules.players)
         levels = (-1,) + tuple(int(x) for x in a.levels.split(",") if int(x) != -1)
-        out = inference_quality(rules, bots, a.rounds, seed=a.seed, levels=levels,
-                                deals=a.deals)
+        out = inference_quality(rules, bots, a.rounds, seed=a.seed, levels=levels, deals=a.deals)
     except ValueError as e:  # errors.UserError is a ValueError
         ap.exit(2, f"inference.py: error: {e}\n")
     dt = time.perf_counter() - t0
     t = inference_table(out, levels)
-    print(f"{a.rules} {a.bots}: {a.rounds} rounds, seed {a.seed}, "
-          f"{int(t['decisions'].iloc[0])} search decisions, {int(t['cards'].iloc[0])} hidden cards "
-          f"scored, {a.deals} deals a level ({dt:.1f} s)")
+    print(
+        f"{a.rules} {a.bots}: {a.rounds} rounds, seed {a.seed}, "
+        f"{int(t['decisions'].iloc[0])} search decisions, {int(t['cards'].iloc[0])} hidden cards "
+        f"scored, {a.deals} deals a level ({dt:.1f} s)"
+    )
     print("| infer | known (bits/card) | se | truth (bits/card) | share | misfits |")
     print("|---|---|---|---|---|---|")
     for lv, r in t.iterrows():
-        print(f"| {lv} | {r.known:.4f} | {r.se:.4f} | {r.truth:.4f} | {r.share:.1%} "
-              f"| {int(r.misfits)} |")
+        print(
+            f"| {lv} | {r.known:.4f} | {r.se:.4f} | {r.truth:.4f} | {r.share:.1%} "
+            f"| {int(r.misfits)} |"
+        )
 
 
 if __name__ == "__main__":

@@ -58,11 +58,20 @@ def summary(case, lengths, wins, left, seconds, extra):
     m, se, ci = mean_ci(lengths)
     p, wci = wilson(sum(wins), n)
     ml, sel, cil = mean_ci(left)
-    row = {"case": case, **extra, "games": n, "mean_turns": round(m, 3),
-           "mean_turns_se": round(se, 4), "mean_turns_ci95": ci,
-           "seat0_win_rate": round(p, 4), "seat0_win_ci95": wci,
-           "mean_loser_cards": round(ml, 4), "mean_loser_cards_ci95": cil,
-           "seconds": round(seconds, 3), "games_per_s": round(n / seconds, 1)}
+    row = {
+        "case": case,
+        **extra,
+        "games": n,
+        "mean_turns": round(m, 3),
+        "mean_turns_se": round(se, 4),
+        "mean_turns_ci95": ci,
+        "seat0_win_rate": round(p, 4),
+        "seat0_win_ci95": wci,
+        "mean_loser_cards": round(ml, 4),
+        "mean_loser_cards_ci95": cil,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(n / seconds, 1),
+    }
     return row, (m, se, p, ml, sel)
 
 
@@ -71,6 +80,7 @@ def run_rlcard_env(games, seed):
     import numpy as np
     import rlcard
     from rlcard.agents import RandomAgent
+
     np.random.seed(seed)  # RandomAgent draws from numpy's global generator
     env = rlcard.make("uno", config={"seed": seed})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
@@ -94,6 +104,7 @@ def run_rlcard_game(games, seed):
     environment's dict of legal action ids and RandomAgent amount to)."""
     import numpy as np
     from rlcard.games.uno.game import UnoGame
+
     rng = np.random.RandomState(seed + 1)
     game = UnoGame()
     game.np_random = np.random.RandomState(seed)
@@ -118,13 +129,19 @@ def run_rlcard_game(games, seed):
 
 def run_ours(games, seed, threads):
     from unospin_sim.runner import simulate
+
     simulate(RULES, "random", games=1000, seed=seed, threads=threads)  # load the kernel
     t0 = time.perf_counter()
     df = simulate(RULES, "random", games=games, seed=seed, threads=threads).rounds
     sec = time.perf_counter() - t0
     left = df[[f"cards_left_{i}" for i in range(2)]].sum(axis=1)
-    return df.turns.tolist(), (df.winner == 0).astype(int).tolist(), left.tolist(), sec, \
-        int((df.winner < 0).sum())
+    return (
+        df.turns.tolist(),
+        (df.winner == 0).astype(int).tolist(),
+        left.tolist(),
+        sec,
+        int((df.winner < 0).sum()),
+    )
 
 
 def z_of(a, na, b, nb):
@@ -146,40 +163,62 @@ def main(argv=None):
     try:
         import rlcard
     except ImportError:
-        print("rlcard_compare: rlcard is not installed (pip install 'unospin_sim[rlcard]' for "
-              "rlcard==1.2.0); nothing to compare", flush=True)
+        print(
+            "rlcard_compare: rlcard is not installed (pip install 'unospin_sim[rlcard]' for "
+            "rlcard==1.2.0); nothing to compare",
+            flush=True,
+        )
         return 0
     from unospin_sim.runner import default_threads
 
     rl_version = getattr(rlcard, "__version__", "?")
     ln, wn, cl, sec, crashed = run_rlcard_env(a.games, a.seed)
-    row_env, s_env = summary("rlcard_env_run", ln, wn, cl, sec,
-                             {"rlcard_version": rl_version, "crashed_games": crashed})
+    row_env, s_env = summary(
+        "rlcard_env_run", ln, wn, cl, sec, {"rlcard_version": rl_version, "crashed_games": crashed}
+    )
     print(json.dumps(row_env), flush=True)
     ln, wn, cl, sec, crashed = run_rlcard_game(a.games, a.seed)
-    row_raw, s_raw = summary("rlcard_bare_game", ln, wn, cl, sec,
-                             {"rlcard_version": rl_version, "crashed_games": crashed})
+    row_raw, s_raw = summary(
+        "rlcard_bare_game",
+        ln,
+        wn,
+        cl,
+        sec,
+        {"rlcard_version": rl_version, "crashed_games": crashed},
+    )
     print(json.dumps(row_raw), flush=True)
     lo, wo, co, sec, unfinished = run_ours(a.ours_games, a.seed, 1)
-    row_us, s_us = summary("unospin_sim", lo, wo, co, sec,
-                           {"rules": RULES, "threads": 1, "unfinished": unfinished})
+    row_us, s_us = summary(
+        "unospin_sim", lo, wo, co, sec, {"rules": RULES, "threads": 1, "unfinished": unfinished}
+    )
     print(json.dumps(row_us), flush=True)
     threads = default_threads()
     _, _, _, sec_t, _ = run_ours(a.ours_games, a.seed, threads)
     zl, zw, zc = z_of(s_env, row_env["games"], s_us, row_us["games"])
     zl2, zw2, zc2 = z_of(s_raw, row_raw["games"], s_us, row_us["games"])
-    print(json.dumps({
-        "case": "comparison",
-        "turns_z_env": zl, "seat0_win_z_env": zw, "loser_cards_z_env": zc,
-        "turns_z_bare_game": zl2, "seat0_win_z_bare_game": zw2,
-        "loser_cards_z_bare_game": zc2,
-        "speed_ratio_vs_env_run": round(row_us["games_per_s"] / row_env["games_per_s"], 1),
-        "speed_ratio_vs_bare_game": round(row_us["games_per_s"] / row_raw["games_per_s"], 1),
-        "ours_games_per_s_all_threads": round(a.ours_games / sec_t, 1),
-        "threads": threads,
-        "speed_ratio_all_threads_vs_env_run": round(a.ours_games / sec_t
-                                                    / row_env["games_per_s"], 1),
-    }), flush=True)
+    print(
+        json.dumps(
+            {
+                "case": "comparison",
+                "turns_z_env": zl,
+                "seat0_win_z_env": zw,
+                "loser_cards_z_env": zc,
+                "turns_z_bare_game": zl2,
+                "seat0_win_z_bare_game": zw2,
+                "loser_cards_z_bare_game": zc2,
+                "speed_ratio_vs_env_run": round(row_us["games_per_s"] / row_env["games_per_s"], 1),
+                "speed_ratio_vs_bare_game": round(
+                    row_us["games_per_s"] / row_raw["games_per_s"], 1
+                ),
+                "ours_games_per_s_all_threads": round(a.ours_games / sec_t, 1),
+                "threads": threads,
+                "speed_ratio_all_threads_vs_env_run": round(
+                    a.ours_games / sec_t / row_env["games_per_s"], 1
+                ),
+            }
+        ),
+        flush=True,
+    )
     return 0
 
 

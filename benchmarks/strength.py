@@ -28,12 +28,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import sys
 import tempfile
 import time
 
 import numpy as np
-
 from harness import dispatch, run_in_tree, wilson
 
 WON_CODE = """
@@ -66,12 +64,21 @@ def share(argv):
     a = ap.parse_args(argv)
     players = parse_rules(a.rules).players
     t = time.time()
-    df = simulate(a.rules, a.bots, games=a.rounds, seed=a.seed, threads=2, rotate_bots=True,
-                  chunk_size=max(1, a.rounds // 16)).rounds
+    df = simulate(
+        a.rules,
+        a.bots,
+        games=a.rounds,
+        seed=a.seed,
+        threads=2,
+        rotate_bots=True,
+        chunk_size=max(1, a.rounds // 16),
+    ).rounds
     won = (((df.winner + df.game) % players == 0) & (df.winner >= 0)).mean()
-    print(f"{a.rules} {a.bots} seed {a.seed} rotated, {a.rounds} rounds: player 0 wins "
-          f"{_pct(won, a.rounds)} ; {a.rounds / (time.time() - t):.1f} rounds/s, mean turns "
-          f"{df.turns.mean():.1f}, unfinished {(df.winner < 0).sum()}")
+    print(
+        f"{a.rules} {a.bots} seed {a.seed} rotated, {a.rounds} rounds: player 0 wins "
+        f"{_pct(won, a.rounds)} ; {a.rounds / (time.time() - t):.1f} rounds/s, mean turns "
+        f"{df.turns.mean():.1f}, unfinished {(df.winner < 0).sum()}"
+    )
 
 
 def paired(argv):
@@ -91,17 +98,23 @@ def paired(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for i, (tree, bots) in enumerate(((a.tree_a, a.bots), (a.tree_b, a.bots_b or a.bots))):
             out = os.path.join(tmp, f"w{i}.npy")
-            run_in_tree(tree, WON_CODE, [a.rules, bots, a.rounds, a.seed, players, out],
-                        capture=False)
+            run_in_tree(
+                tree, WON_CODE, [a.rules, bots, a.rounds, a.seed, players, out], capture=False
+            )
             wins.append(np.load(out))
-            print(f"{'AB'[i]} {os.path.abspath(tree)} {bots}: player 0 wins "
-                  f"{_pct(wins[-1].mean(), a.rounds)} of {a.rounds} rounds", flush=True)
+            print(
+                f"{'AB'[i]} {os.path.abspath(tree)} {bots}: player 0 wins "
+                f"{_pct(wins[-1].mean(), a.rounds)} of {a.rounds} rounds",
+                flush=True,
+            )
     d = wins[1] - wins[0]
     se = d.std(ddof=1) / math.sqrt(len(d))
     label = a.bots if a.bots_b is None else f"{a.bots} (A) vs {a.bots_b} (B)"
-    print(f"{a.rules} {label} seed {a.seed}, {a.rounds} rounds, seats rotated: B - A "
-          f"{100 * d.mean():+.2f} points, se {100 * se:.2f}; same winner "
-          f"{int((d == 0).sum())}/{len(d)}")
+    print(
+        f"{a.rules} {label} seed {a.seed}, {a.rounds} rounds, seats rotated: B - A "
+        f"{100 * d.mean():+.2f} points, se {100 * se:.2f}; same winner "
+        f"{int((d == 0).sum())}/{len(d)}"
+    )
 
 
 WORKLOADS = {"share": share, "paired": paired}

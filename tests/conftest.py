@@ -18,8 +18,7 @@ REPO = Path(__file__).resolve().parents[1]
 # not fail a test). HYPOTHESIS_PROFILE=explore draws fresh random examples on every run
 # (also without deadline), to hunt for new failures locally. The tests' own @settings
 # (max_examples, ...) apply on top of the profile.
-settings.register_profile("ci", derandomize=True, database=None, deadline=None,
-                          print_blob=True)
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
 settings.register_profile("explore", derandomize=False, deadline=None)  # explicit: with CI set,
 # Hypothesis itself loads a derandomized profile that a new one would otherwise inherit
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
@@ -31,13 +30,22 @@ settings.load_profile(HYPOTHESIS_PROFILE)
 # `pytest -m slow`: the slow tier; `--run-expensive`: also run the tests marked expensive
 # (they are skipped without it, whatever the -m expression). No test reads the -m string.
 
+
 def pytest_addoption(parser):
-    parser.addoption("--run-expensive", action="store_true", default=False,
-                     help="run the expensive tier too (tests marked expensive: the mutants, "
-                          "the seat-pin re-derivation, the kernel recompile test)")
-    parser.addoption("--mutant-table", default=None, metavar="FILE",
-                     help="tests/test_mutants.py: write the table of which tests caught each "
-                          "mutant to FILE (Markdown)")
+    parser.addoption(
+        "--run-expensive",
+        action="store_true",
+        default=False,
+        help="run the expensive tier too (tests marked expensive: the mutants, "
+        "the seat-pin re-derivation, the kernel recompile test)",
+    )
+    parser.addoption(
+        "--mutant-table",
+        default=None,
+        metavar="FILE",
+        help="tests/test_mutants.py: write the table of which tests caught each "
+        "mutant to FILE (Markdown)",
+    )
 
 
 # ---- a hung test fails the run with every thread's stack --------------------------------
@@ -63,6 +71,7 @@ def pytest_runtest_call(item):
         yield
         return
     import faulthandler
+
     faulthandler.dump_traceback_later(TEST_TIMEOUT, exit=True, file=_watchdog_out)
     try:
         yield
@@ -79,12 +88,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, cwd: Path | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess:
     """Run ``python -m unospin_sim ARGS`` in a subprocess (the repo on PYTHONPATH)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "unospin_sim", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "unospin_sim", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 @pytest.fixture
@@ -110,6 +127,7 @@ def in_process_cli(monkeypatch, capsys):
                 code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         out, err = capsys.readouterr()
         return subprocess.CompletedProcess(["unospin_sim", *args], code, out, err)
+
     return run
 
 

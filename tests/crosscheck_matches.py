@@ -50,16 +50,15 @@ import pandas as pd
 from scipy import stats
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import crosskit  # noqa: E402
-from crosscheck_powered import (Config, achieved_power, _se, read_results,  # noqa: E402
-                                sample_size, z_crit)
+import crosskit
+from crosscheck_powered import Config, _se, achieved_power, read_results, sample_size, z_crit
 
-ROUNDS_SHIFT = 0.02   # relative shift in mean rounds per match to detect
-WIN_SHIFT = 0.03      # absolute shift in player 0's match win rate to detect
-MIN_REF = 2_000       # reference matches at least
+ROUNDS_SHIFT = 0.02  # relative shift in mean rounds per match to detect
+WIN_SHIFT = 0.03  # absolute shift in player 0's match win rate to detect
+MIN_REF = 2_000  # reference matches at least
 MARGIN = 1.05
 ENGINE_CHUNK = 20_000
-MIXED4 = ({"strategy": "heuristic"}, {}, {}, {})   # player 0 differs: the deal's rotation shows
+MIXED4 = ({"strategy": "heuristic"}, {}, {}, {})  # player 0 differs: the deal's rotation shows
 
 
 def configs() -> list[Config]:
@@ -67,25 +66,52 @@ def configs() -> list[Config]:
     return [
         Config("classic-p4-race", "classic", 4, {"match": "race", "target": 500}),
         Config("spin2005-p3-race", "spin2005", 3, {"match": "race", "target": 500}),
-        Config("spin2025-p4-race-heuristic0", "spin2025", 4, {"match": "race", "target": 500},
-               knobs=MIXED4),
+        Config(
+            "spin2025-p4-race-heuristic0",
+            "spin2025",
+            4,
+            {"match": "race", "target": 500},
+            knobs=MIXED4,
+        ),
         Config("spiderman-p2-race", "spiderman", 2, {"match": "race", "target": 500}),
-        Config("classic-p4-race-turn_cap=40", "classic", 4,
-               {"match": "race", "target": 300, "turn_cap": 40}),
+        Config(
+            "classic-p4-race-turn_cap=40",
+            "classic",
+            4,
+            {"match": "race", "target": 300, "turn_cap": 40},
+        ),
         Config("spin2025-p4-lowest", "spin2025", 4, {"match": "lowest", "target": 500}),
-        Config("classic-p5-lowest-heuristic0", "classic", 5, {"match": "lowest", "target": 300},
-               knobs=({"strategy": "heuristic"},) + ({},) * 4),
-        Config("classic-p4-partners-race", "classic", 4,
-               {"partners": True, "match": "race", "target": 500}),
-        Config("spin2025-p6-partners-race-heuristic0", "spin2025", 6,
-               {"partners": True, "match": "race", "target": 500},
-               knobs=({"strategy": "heuristic"},) + ({},) * 5),
-        Config("spin2005-p4-race-jump_in-stacking", "spin2005", 4,
-               {"jump_in": True, "stacking": True, "match": "race", "target": 500}),
+        Config(
+            "classic-p5-lowest-heuristic0",
+            "classic",
+            5,
+            {"match": "lowest", "target": 300},
+            knobs=({"strategy": "heuristic"},) + ({},) * 4,
+        ),
+        Config(
+            "classic-p4-partners-race",
+            "classic",
+            4,
+            {"partners": True, "match": "race", "target": 500},
+        ),
+        Config(
+            "spin2025-p6-partners-race-heuristic0",
+            "spin2025",
+            6,
+            {"partners": True, "match": "race", "target": 500},
+            knobs=({"strategy": "heuristic"},) + ({},) * 5,
+        ),
+        Config(
+            "spin2005-p4-race-jump_in-stacking",
+            "spin2005",
+            4,
+            {"jump_in": True, "stacking": True, "match": "race", "target": 500},
+        ),
     ]
 
 
 # ------------------------------------------------------------------------------ samples
+
 
 def _arrays(matches: pd.DataFrame, players: int) -> dict:
     """{column: array} of one side's match table, plus the winner's final score."""
@@ -101,22 +127,28 @@ def _arrays(matches: pd.DataFrame, players: int) -> dict:
 def ref_job(args):
     """One picklable job: reference matches match0 .. match0 + count - 1."""
     from unospin_sim import reference
+
     edition, players, match0, count, seed, kw = args
-    return _arrays(reference.play_many_matches(edition, players, count, seed, match0=match0,
-                                               **kw), players)
+    return _arrays(
+        reference.play_many_matches(edition, players, count, seed, match0=match0, **kw), players
+    )
 
 
 def reference_sample(cfg, matches, seed, pool, workers):
     njobs = max(1, min(matches // 100, workers * 8))
     bounds = np.linspace(0, matches, njobs + 1).astype(int)
-    jobs = [(cfg.edition, cfg.players, int(a), int(b - a), seed, cfg.ref_kwargs())
-            for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    jobs = [
+        (cfg.edition, cfg.players, int(a), int(b - a), seed, cfg.ref_kwargs())
+        for a, b in zip(bounds[:-1], bounds[1:])
+        if b > a
+    ]
     parts = list(pool.map(ref_job, jobs)) if pool is not None else [ref_job(j) for j in jobs]
     return crosskit.concat(parts)
 
 
 def engine_sample(cfg, matches, seed, threads):
     from unospin_sim.runner import simulate
+
     parts, done = [], 0
     while done < matches:
         n = min(ENGINE_CHUNK, matches - done)
@@ -127,6 +159,7 @@ def engine_sample(cfg, matches, seed, threads):
 
 
 # ------------------------------------------------------------------------------ tests
+
 
 def _ks(a, b):
     if len(np.unique(np.concatenate([a, b]))) < 2:
@@ -139,13 +172,20 @@ def compare(cfg, eng, ref, alpha, power, mu_rounds):
     """Every test of one configuration: a JSON-able dict with 'rejected' and 'powered'."""
     zc = z_crit(alpha)
     sides = cfg.players // 2 if cfg.options.get("partners") else cfg.players
-    r = {"name": cfg.name, "rules": cfg.rules, "bots": cfg.bots,
-         "n_ref": len(ref["rounds"]), "n_engine": len(eng["rounds"])}
+    r = {
+        "name": cfg.name,
+        "rules": cfg.rules,
+        "bots": cfg.bots,
+        "n_ref": len(ref["rounds"]),
+        "n_engine": len(eng["rounds"]),
+    }
     w_e, w_r = eng["winner"] == 0, ref["winner"] == 0
     r["z_rounds"] = crosskit.z_two_sample(eng["rounds"], ref["rounds"])
     r["z_win0"] = crosskit.z_two_sample(w_e, w_r)
-    r["mean_rounds_eng"], r["mean_rounds_ref"] = (float(eng["rounds"].mean()),
-                                                  float(ref["rounds"].mean()))
+    r["mean_rounds_eng"], r["mean_rounds_ref"] = (
+        float(eng["rounds"].mean()),
+        float(ref["rounds"].mean()),
+    )
     r["win0_eng"], r["win0_ref"] = float(w_e.mean()), float(w_r.mean())
     se_r, se_w = _se(eng["rounds"], ref["rounds"]), _se(w_e, w_r)
     r["power_rounds"] = achieved_power(se_r, ROUNDS_SHIFT * mu_rounds, alpha)
@@ -179,10 +219,12 @@ def compare(cfg, eng, ref, alpha, power, mu_rounds):
 def results_table(results: list[dict]) -> str:
     order = {c.name: i for i, c in enumerate(configs())}
     rows = sorted(results, key=lambda r: order.get(r["name"], len(order)))
-    head = ("| configuration | reference matches | engine matches | mean rounds per match "
-            "eng / ref | z rounds (power) | player-0 match win rate eng / ref | z (power) | "
-            "chi-square winners p | KS p: rounds, winner's score, player 0's score | largest "
-            "secondary z | result |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+    head = (
+        "| configuration | reference matches | engine matches | mean rounds per match "
+        "eng / ref | z rounds (power) | player-0 match win rate eng / ref | z (power) | "
+        "chi-square winners p | KS p: rounds, winner's score, player 0's score | largest "
+        "secondary z | result |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
+    )
     out = []
     for r in rows:
         res = "PASS" if r.get("ok") else "FAIL"
@@ -194,19 +236,24 @@ def results_table(results: list[dict]) -> str:
             res += ": " + ", ".join(r["rejected"])
         ks = ", ".join(f"{p:.3f}" for _, p in r["ks"].values())
         sec = r["z_secondary_max"]
-        out.append(f"| {r['name']} | {r['n_ref']:,} | {r['n_engine']:,} | "
-                   f"{r['mean_rounds_eng']:.3f} / {r['mean_rounds_ref']:.3f} | "
-                   f"{r['z_rounds']:+.2f} ({r['power_rounds']:.2f}) | "
-                   f"{r['win0_eng']:.4f} / {r['win0_ref']:.4f} | "
-                   f"{r['z_win0']:+.2f} ({r['power_win0']:.2f}) | {r['p_chi2_winner']:.3f} | "
-                   f"{ks} | {sec[0]} {sec[1]:+.2f} | {res} |")
+        out.append(
+            f"| {r['name']} | {r['n_ref']:,} | {r['n_engine']:,} | "
+            f"{r['mean_rounds_eng']:.3f} / {r['mean_rounds_ref']:.3f} | "
+            f"{r['z_rounds']:+.2f} ({r['power_rounds']:.2f}) | "
+            f"{r['win0_eng']:.4f} / {r['win0_ref']:.4f} | "
+            f"{r['z_win0']:+.2f} ({r['power_win0']:.2f}) | {r['p_chi2_winner']:.3f} | "
+            f"{ks} | {sec[0]} {sec[1]:+.2f} | {res} |"
+        )
     done = len([r for r in rows if not r.get("quick")])
-    return (head + "\n".join(out) + f"\n\n{done} of {len(order)} match configurations have a "
-            "full result. Rounds and matches as in the README: a round is one hand, a match a "
-            "race of rounds to the target.\n")
+    return (
+        head + "\n".join(out) + f"\n\n{done} of {len(order)} match configurations have a "
+        "full result. Rounds and matches as in the README: a round is one hand, a match a "
+        "race of rounds to the target.\n"
+    )
 
 
 # ------------------------------------------------------------------------------ main
+
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -222,8 +269,11 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--out", help="append one JSON line per configuration to this file")
-    ap.add_argument("--resume", action="store_true",
-                    help="with --out: skip configurations with a full result there")
+    ap.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --out: skip configurations with a full result there",
+    )
     ap.add_argument("--table", metavar="MD", help="write --out's Markdown table to MD and exit")
     a = ap.parse_args(argv)
     if a.table:
@@ -247,17 +297,25 @@ def main(argv=None):
         cfgs = [c for c in cfgs if c.name not in done]
         print(f"--resume: {len(done)} configurations already in {a.out}, {len(cfgs)} to go")
     if not cfgs:
-        print("no configuration matches" if not a.resume else "nothing left to run",
-              file=sys.stderr)
+        print(
+            "no configuration matches" if not a.resume else "nothing left to run", file=sys.stderr
+        )
         return 2 if not a.resume else 0
 
     from unospin_sim.runner import simulate
-    pool = (cf.ProcessPoolExecutor(a.workers, mp_context=multiprocessing.get_context("spawn"))
-            if a.workers > 1 else None)
-    print(f"alpha={a.alpha:g} per test (z={z_crit(a.alpha):.3f}), power={a.power}, targets: "
-          f"{ROUNDS_SHIFT:.0%} of mean rounds per match, {WIN_SHIFT * 100:g} points of player "
-          f"0's match win rate; engine:reference = {a.ratio}:1 (in matches); "
-          f"{len(cfgs)} configurations", flush=True)
+
+    pool = (
+        cf.ProcessPoolExecutor(a.workers, mp_context=multiprocessing.get_context("spawn"))
+        if a.workers > 1
+        else None
+    )
+    print(
+        f"alpha={a.alpha:g} per test (z={z_crit(a.alpha):.3f}), power={a.power}, targets: "
+        f"{ROUNDS_SHIFT:.0%} of mean rounds per match, {WIN_SHIFT * 100:g} points of player "
+        f"0's match win rate; engine:reference = {a.ratio}:1 (in matches); "
+        f"{len(cfgs)} configurations",
+        flush=True,
+    )
     failed, t_all = [], time.time()
     out = open(a.out, "a") if a.out else None
     for cfg in cfgs:
@@ -271,27 +329,41 @@ def main(argv=None):
         n = max(MIN_REF, math.ceil(MARGIN * max(n_r, n_w)))
         if a.quick:
             n = min(n, a.quick_matches)
-        print(f"{cfg.name}: pilot mean rounds per match {mu:.3f} sd {sd:.3f}, player-0 match "
-              f"win {p0:.4f} -> reference {n:,} matches, engine {a.ratio * n:,}"
-              + (" (quick)" if a.quick else ""), flush=True)
+        print(
+            f"{cfg.name}: pilot mean rounds per match {mu:.3f} sd {sd:.3f}, player-0 match "
+            f"win {p0:.4f} -> reference {n:,} matches, engine {a.ratio * n:,}"
+            + (" (quick)" if a.quick else ""),
+            flush=True,
+        )
         ref = reference_sample(cfg, n, seed + 1, pool, a.workers)
         t_ref = time.time() - t0
         eng = engine_sample(cfg, a.ratio * n, seed + 2, a.threads)
         r = compare(cfg, eng, ref, a.alpha, a.power, mu)
-        r.update(pilot_mean_rounds=mu, pilot_sd_rounds=sd, pilot_win0=p0, n_needed_rounds=n_r,
-                 n_needed_win0=n_w, quick=a.quick, alpha=a.alpha,
-                 seconds=time.time() - t0, reference_seconds=t_ref)
+        r.update(
+            pilot_mean_rounds=mu,
+            pilot_sd_rounds=sd,
+            pilot_win0=p0,
+            n_needed_rounds=n_r,
+            n_needed_win0=n_w,
+            quick=a.quick,
+            alpha=a.alpha,
+            seconds=time.time() - t0,
+            reference_seconds=t_ref,
+        )
         r["ok"] = ok = not r["rejected"] and (r["powered"] or a.quick)
         ks = " ".join(f"{k} p={p:.3f}" for k, (_, p) in r["ks"].items())
-        print(f"  {'PASS' if ok else 'FAIL'} z_rounds {r['z_rounds']:+.2f} (eng "
-              f"{r['mean_rounds_eng']:.3f} ref {r['mean_rounds_ref']:.3f}, power "
-              f"{r['power_rounds']:.3f}) | z_win0 {r['z_win0']:+.2f} (eng {r['win0_eng']:.4f} "
-              f"ref {r['win0_ref']:.4f}, power {r['power_win0']:.3f}) | chi2 winners p="
-              f"{r['p_chi2_winner']:.3f} | KS {ks} | max secondary "
-              f"{r['z_secondary_max'][0]} z={r['z_secondary_max'][1]:+.2f} | "
-              f"{r['seconds']:.0f}s (reference {t_ref:.0f}s)"
-              + (f" | REJECTED: {', '.join(r['rejected'])}" if r["rejected"] else "")
-              + ("" if r["powered"] else " | UNDERPOWERED"), flush=True)
+        print(
+            f"  {'PASS' if ok else 'FAIL'} z_rounds {r['z_rounds']:+.2f} (eng "
+            f"{r['mean_rounds_eng']:.3f} ref {r['mean_rounds_ref']:.3f}, power "
+            f"{r['power_rounds']:.3f}) | z_win0 {r['z_win0']:+.2f} (eng {r['win0_eng']:.4f} "
+            f"ref {r['win0_ref']:.4f}, power {r['power_win0']:.3f}) | chi2 winners p="
+            f"{r['p_chi2_winner']:.3f} | KS {ks} | max secondary "
+            f"{r['z_secondary_max'][0]} z={r['z_secondary_max'][1]:+.2f} | "
+            f"{r['seconds']:.0f}s (reference {t_ref:.0f}s)"
+            + (f" | REJECTED: {', '.join(r['rejected'])}" if r["rejected"] else "")
+            + ("" if r["powered"] else " | UNDERPOWERED"),
+            flush=True,
+        )
         if out:
             out.write(json.dumps(r) + "\n")
             out.flush()
@@ -299,8 +371,10 @@ def main(argv=None):
             failed.append(cfg.name)
     if pool is not None:
         pool.shutdown()
-    print(f"{len(cfgs) - len(failed)}/{len(cfgs)} match configurations passed in "
-          f"{time.time() - t_all:.0f}s" + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    print(
+        f"{len(cfgs) - len(failed)}/{len(cfgs)} match configurations passed in "
+        f"{time.time() - t_all:.0f}s" + (f"; FAILED: {', '.join(failed)}" if failed else "")
+    )
     return 1 if failed else 0
 
 

@@ -20,6 +20,7 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
     """Reference rounds ``game0 .. game0 + games - 1`` of a run with ``seed`` (the same rounds
     ``reference.play_many`` plays for those games), as {column: numpy array}."""
     from unospin_sim import reference
+
     spaces = reference.WHEELS.get(edition, ())
     cols = {c: np.empty(games, np.int32) for c in ROUND_COLS}
     cols["winner"] = np.empty(games, np.int32)
@@ -33,8 +34,7 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
         for key in ["jump_ins"] + [f"jump_ins_{i}" for i in range(players)]:
             cols[key] = np.empty(games, np.int32)
     for j in range(games):
-        res = reference.play_round(edition, players, reference.round_seed(seed, game0 + j),
-                                   **kw)
+        res = reference.play_round(edition, players, reference.round_seed(seed, game0 + j), **kw)
         cols["turns"][j] = res["turns"]
         cols["winner"][j] = res["winner"]
         cols["winner_points"][j] = res["winner_points"]

@@ -89,18 +89,47 @@ from collections import Counter
 
 COLOURS = ("red", "yellow", "green", "blue")
 ACTIONS = ("skip", "reverse", "draw two")
-WILDS = ("wild", "wild draw four", "wild spin", "wild web swing", "wild swap hands",
-         "wild shuffle hands")
+WILDS = (
+    "wild",
+    "wild draw four",
+    "wild spin",
+    "wild web swing",
+    "wild swap hands",
+    "wild shuffle hands",
+)
 WD4 = "wild draw four"
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 WHEEL = {
-    "spin2005": ("almost_uno", "discard_number", "discard_color", "draw_red", "draw_blue",
-                 "show_hand", "war", "uno_spin", "trade_hands"),
-    "spin2025": ("color_draw_red", "color_draw_yellow", "color_draw_green", "color_draw_blue",
-                 "wild_color_draw", "color_discard", "swap_hands", "two_x"),
+    "spin2005": (
+        "almost_uno",
+        "discard_number",
+        "discard_color",
+        "draw_red",
+        "draw_blue",
+        "show_hand",
+        "war",
+        "uno_spin",
+        "trade_hands",
+    ),
+    "spin2025": (
+        "color_draw_red",
+        "color_draw_yellow",
+        "color_draw_green",
+        "color_draw_blue",
+        "wild_color_draw",
+        "color_discard",
+        "swap_hands",
+        "two_x",
+    ),
 }
-KNOB_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-                 "jump": 1.0}
+KNOB_DEFAULTS = {
+    "forget": 0.0,
+    "catch": 0.5,
+    "bluff": 0.0,
+    "challenge": 0.0,
+    "reflex": 1.0,
+    "jump": 1.0,
+}
 
 
 class Illegal(AssertionError):
@@ -108,8 +137,10 @@ class Illegal(AssertionError):
 
 
 # =============================================================================== cards
-_CARD = re.compile(r"(?:(red|yellow|green|blue) (?:(\d)|spin (\d)|(skip|reverse|draw two))"
-                   r"|(wild(?: draw four| spin| web swing| swap hands| shuffle hands)?))")
+_CARD = re.compile(
+    r"(?:(red|yellow|green|blue) (?:(\d)|spin (\d)|(skip|reverse|draw two))"
+    r"|(wild(?: draw four| spin| web swing| swap hands| shuffle hands)?))"
+)
 
 
 def card_info(name):
@@ -229,19 +260,37 @@ def parse_rules(text):
     if not m or m[1] not in EDITIONS:
         raise Illegal(f"unknown rules {text!r}")
     edition = m[1]
-    opts = {"players": 4, "turn_cap": 10000, "wild_matches_colour": edition != "classic",
-            "wild_stops_colour_draw": edition == "spin2005", "wild_spin_cards": 4,
-            "spin_cards": 5, "stacking": False, "draw_until_playable": False, "seven_o": False,
-            "jump_in": False, "jump_in_wilds": False, "partners": False,
-            "special_wilds": "none",
-            "stacked_wd4": "checked", "wheel": {s: 1.0 for s in WHEEL.get(edition, ())}}
+    opts = {
+        "players": 4,
+        "turn_cap": 10000,
+        "wild_matches_colour": edition != "classic",
+        "wild_stops_colour_draw": edition == "spin2005",
+        "wild_spin_cards": 4,
+        "spin_cards": 5,
+        "stacking": False,
+        "draw_until_playable": False,
+        "seven_o": False,
+        "jump_in": False,
+        "jump_in_wilds": False,
+        "partners": False,
+        "special_wilds": "none",
+        "stacked_wd4": "checked",
+        "wheel": {s: 1.0 for s in WHEEL.get(edition, ())},
+    }
     for item in _split_top(m[2]):
         key, _, value = item.partition("=")
         if key in ("players", "turn_cap", "wild_spin_cards", "spin_cards"):
             opts[key] = int(value)
-        elif key in ("wild_matches_colour", "wild_stops_colour_draw", "stacking",
-                     "draw_until_playable", "seven_o", "jump_in", "jump_in_wilds",
-                     "partners"):
+        elif key in (
+            "wild_matches_colour",
+            "wild_stops_colour_draw",
+            "stacking",
+            "draw_until_playable",
+            "seven_o",
+            "jump_in",
+            "jump_in_wilds",
+            "partners",
+        ):
             opts[key] = _bool(value)
         elif key in ("special_wilds", "stacked_wd4"):
             opts[key] = value
@@ -366,10 +415,11 @@ def _resolve_deals(lines, players):
             elif all(collected[k][0][0] == "deal" for k in unknown):
                 cards = sorted(rest.elements())
                 if len(cards) != 7 * len(unknown):
-                    raise Illegal(f"{where}: {len(unknown)} unseen dealt hands hold "
-                                  f"{len(cards)} cards")
+                    raise Illegal(
+                        f"{where}: {len(unknown)} unseen dealt hands hold {len(cards)} cards"
+                    )
                 for n, k in enumerate(unknown):
-                    bases[collected[k][0]] = Counter(cards[7 * n:7 * n + 7])
+                    bases[collected[k][0]] = Counter(cards[7 * n : 7 * n + 7])
                     bases["uncertain"].add(collected[k][0])
             else:
                 continue
@@ -383,24 +433,25 @@ class Replay:
 
     def __init__(self, text, name="playthrough"):
         self.name = name
-        self.lines = [(i + 1, line) for i, line in enumerate(text.splitlines())
-                      if line.strip()]  # blank lines only separate turns
+        self.lines = [
+            (i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()
+        ]  # blank lines only separate turns
         self.i = 0
-        self.uno_due = []       # seats that must call (or forget) UNO
-        self.penalty_due = []   # caught forgetters: draw 2 at the end of the action
-        self.skips = []         # "is skipped" lines not yet accounted for
+        self.uno_due = []  # seats that must call (or forget) UNO
+        self.penalty_due = []  # caught forgetters: draw 2 at the end of the action
+        self.skips = []  # "is skipped" lines not yet accounted for
         self.winner = None
         self.turns = 0
         self.failed_draws = 0
         self.two_x = False
         self.spin_next = False
-        self.pending = None     # stacking: dict(victim, n, face, by, illegal, passes)
+        self.pending = None  # stacking: dict(victim, n, face, by, illegal, passes)
         self.shuffles = 0
-        self._forgot = None     # the seat that just forgot UNO (catch lines follow)
-        self.last_play = None   # jump_in: (card, seat) of the last card played by the action
-        self.jumped = set()     # jump_in: seats that jumped in since the last turn
-        self.window = None      # jump_in: (card, seat) open to jump-ins before the next action
-        self.trace = []         # per turn: the position when its header was read
+        self._forgot = None  # the seat that just forgot UNO (catch lines follow)
+        self.last_play = None  # jump_in: (card, seat) of the last card played by the action
+        self.jumped = set()  # jump_in: seats that jumped in since the last turn
+        self.window = None  # jump_in: (card, seat) open to jump-ins before the next action
+        self.trace = []  # per turn: the position when its header was read
 
     # ------------------------------------------------------------------ reading lines
     def fail(self, msg, at=None):
@@ -456,8 +507,11 @@ class Replay:
     def remove(self, p, card, why):
         self.known_hand(p)
         if self.hands[p][card] <= 0:
-            self.fail(f"seat {p} {why} {card} which is not in its hand "
-                      f"[{', '.join(sorted(self.hands[p].elements()))}]", self.i - 1)
+            self.fail(
+                f"seat {p} {why} {card} which is not in its hand "
+                f"[{', '.join(sorted(self.hands[p].elements()))}]",
+                self.i - 1,
+            )
         self.hands[p][card] -= 1
         self.hands[p] = +self.hands[p]
         n = self.size(p)  # UNO is due when a hand drops to one card (no longer at zero)
@@ -519,8 +573,9 @@ class Replay:
 
     def _uno(self, p, forgot):
         if p not in self.uno_due:
-            self.fail(f"seat {p} calls or forgets UNO without having just dropped to or "
-                      f"received one card")
+            self.fail(
+                f"seat {p} calls or forgets UNO without having just dropped to or received one card"
+            )
         if self.size(p) != 1:
             self.fail(f"seat {p} calls UNO holding {self.size(p)} cards")
         self.uno_due.remove(p)
@@ -544,8 +599,11 @@ class Replay:
         if sum(self.pile.values()) == 0:
             n = sum(self.disc.values())
             if n > 0:
-                m = self.take(r"the discard pile \((\d+) cards under the top\) becomes the "
-                              r"draw pile", "a reshuffle of the discard pile")
+                m = self.take(
+                    r"the discard pile \((\d+) cards under the top\) becomes the "
+                    r"draw pile",
+                    "a reshuffle of the discard pile",
+                )
                 if int(m[1]) != n:
                     self.fail(f"reshuffle of {m[1]} cards, {n} are under the top", self.i - 1)
                 self.pile, self.disc = self.disc, Counter()
@@ -639,12 +697,19 @@ class Replay:
     def open_window(self):
         """After a turn or a jump-in: the card just played opens a jump-in window when it is
         still on top, has a printed colour and does not spin the wheel."""
-        if (not self.opts["jump_in"] or self.last_play is None or self.winner is not None
-                or self.pending is not None):
+        if (
+            not self.opts["jump_in"]
+            or self.last_play is None
+            or self.winner is not None
+            or self.pending is not None
+        ):
             return
         card, p = self.last_play
-        if (card == self.top and (colour_of(card) is not None or self.opts["jump_in_wilds"])
-                and not self.spins(card)):
+        if (
+            card == self.top
+            and (colour_of(card) is not None or self.opts["jump_in_wilds"])
+            and not self.spins(card)
+        ):
             self.window = (card, p)
 
     def check_jumpers(self, window, jumper):
@@ -655,8 +720,13 @@ class Replay:
             q = self.step(by, k)
             if q == jumper:
                 return
-            if (q == self.next_actor or q in self.jumped or self.uncertain[q]
-                    or self.hands[q][card] <= 0 or (card == WD4 and not self.wd4_legal(q))):
+            if (
+                q == self.next_actor
+                or q in self.jumped
+                or self.uncertain[q]
+                or self.hands[q][card] <= 0
+                or (card == WD4 and not self.wd4_legal(q))
+            ):
                 continue
             if self.takes_partner_turn(q, by):
                 continue
@@ -674,11 +744,17 @@ class Replay:
         if card != window[0]:
             self.fail(f"seat {q} jumps in with {card}, the card just played is {window[0]}", at)
         if q == window[1] or q == self.next_actor or q in self.jumped:
-            self.fail(f"seat {q} may not jump in (it played the card, is to act or jumped in "
-                      f"since the last turn)", at)
+            self.fail(
+                f"seat {q} may not jump in (it played the card, is to act or jumped in "
+                f"since the last turn)",
+                at,
+            )
         if printed != +self.hands[q]:
-            self.fail(f"seat {q}'s printed hand {sorted(printed.elements())} differs from "
-                      f"its tracked hand {sorted(self.hands[q].elements())}", at)
+            self.fail(
+                f"seat {q}'s printed hand {sorted(printed.elements())} differs from "
+                f"its tracked hand {sorted(self.hands[q].elements())}",
+                at,
+            )
         if self.bot(q)["jump"] <= 0:
             self.fail(f"seat {q} jumps in with jump=0", at)
         if self.takes_partner_turn(q, window[1]):
@@ -705,8 +781,9 @@ class Replay:
         self.bots = parse_bots(m[1], self.players)
         self.i += 1
         self.deck = build_deck(self.edition, self.opts)
-        self.wheel = {s: w for s, w in self.opts["wheel"].items() if w > 0} \
-            if self.edition in WHEEL else {}
+        self.wheel = (
+            {s: w for s, w in self.opts["wheel"].items() if w > 0} if self.edition in WHEEL else {}
+        )
         self.spin_cards = self.edition in WHEEL
 
     def deal_and_first_card(self):
@@ -780,15 +857,28 @@ class Replay:
             self.fail(f"turn {number} follows turn {self.turns}", self.i - 1)
         self.turns = number
         if p != self.next_actor:
-            self.fail(f"seat {p} takes turn {number}; it is seat {self.next_actor}'s turn",
-                      self.i - 1)
+            self.fail(
+                f"seat {p} takes turn {number}; it is seat {self.next_actor}'s turn", self.i - 1
+            )
         if printed != +self.hands[p]:
-            self.fail(f"seat {p}'s printed hand {sorted(printed.elements())} differs from "
-                      f"its tracked hand {sorted(self.hands[p].elements())}", self.i - 1)
-        self.trace.append(dict(line=self.lines[self.i - 1][0], turn=number, seat=p,
-                               top=self.top, colour=self.colour, hand=Counter(self.hands[p]),
-                               two_x=self.two_x, pending=self.pending is not None,
-                               spin=self.spin_next))
+            self.fail(
+                f"seat {p}'s printed hand {sorted(printed.elements())} differs from "
+                f"its tracked hand {sorted(self.hands[p].elements())}",
+                self.i - 1,
+            )
+        self.trace.append(
+            dict(
+                line=self.lines[self.i - 1][0],
+                turn=number,
+                seat=p,
+                top=self.top,
+                colour=self.colour,
+                hand=Counter(self.hands[p]),
+                two_x=self.two_x,
+                pending=self.pending is not None,
+                spin=self.spin_next,
+            )
+        )
         self.last_play = None
         self.jumped = set()
         if self.pending is not None:
@@ -820,7 +910,7 @@ class Replay:
         max_cards = 2 if self.two_x and forced is None else 1
         played = []
         n_rev = n_pass = n_draw = 0
-        wd4_illegal = []       # per Wild Draw Four played this turn: was it illegal?
+        wd4_illegal = []  # per Wild Draw Four played this turn: was it illegal?
         last_draw_face = None  # stacking: the face to stack on
         last_illegal = False
         jump = None
@@ -836,14 +926,19 @@ class Replay:
                     self.fail(f"seat {p} bluffs but plays nothing")
                 if played:  # no second card under 2X
                     if any(self.playable(p, c) for c in self.hands[p]):
-                        self.fail(f"seat {p} ({bot['strategy']}) does not play a second "
-                                  f"card under 2X although it can")
+                        self.fail(
+                            f"seat {p} ({bot['strategy']}) does not play a second "
+                            f"card under 2X although it can"
+                        )
                     break
                 if self.any_playable(p):
                     self.fail(f"seat {p} ({bot['strategy']}) draws although it can play")
                 drawn = self.draw_one(p)
-                while (drawn is not None and not self.playable(p, drawn)
-                       and self.opts["draw_until_playable"]):
+                while (
+                    drawn is not None
+                    and not self.playable(p, drawn)
+                    and self.opts["draw_until_playable"]
+                ):
                     drawn = self.draw_one(p)
                 if drawn is None or not self.playable(p, drawn):
                     if self.maybe(rf"seat {p} plays (.+)"):
@@ -856,22 +951,25 @@ class Replay:
                         self.fail(f"seat {p} (random) keeps a playable drawn card")
                     break
                 if m[1] != drawn:
-                    self.fail(f"seat {p} draws {drawn} and plays another card ({m[1]})",
-                              self.i - 1)
+                    self.fail(f"seat {p} draws {drawn} and plays another card ({m[1]})", self.i - 1)
             card = m[1]
             card_info(card)
             if self.hands[p][card] <= 0:
                 self.remove(p, card, "plays")
             if not matches(card, self.top, self.colour):
-                self.fail(f"seat {p} plays {card} on {self.top} with {self.colour} in play",
-                          self.i - 1)
+                self.fail(
+                    f"seat {p} plays {card} on {self.top} with {self.colour} in play", self.i - 1
+                )
             illegal = card == WD4 and not self.wd4_legal(p)
             if illegal:
                 if drawn is not None:
                     self.fail(f"seat {p} plays a drawn Wild Draw Four illegally", self.i - 1)
                 if not bluff or bot["bluff"] <= 0:
-                    self.fail(f"seat {p} plays an illegal Wild Draw Four (holds "
-                              f"{self.colour} or another wild) without a bluff", self.i - 1)
+                    self.fail(
+                        f"seat {p} plays an illegal Wild Draw Four (holds "
+                        f"{self.colour} or another wild) without a bluff",
+                        self.i - 1,
+                    )
             elif bluff:
                 self.fail(f"seat {p} 'bluffs' a legal Wild Draw Four", self.i - 1)
             self.remove(p, card, "plays")
@@ -905,8 +1003,9 @@ class Replay:
                 self.swap(p)
             elif card == "wild shuffle hands":
                 self.shuffle_hands(p)
-            elif self.opts["seven_o"] and kind in ("number", "spin") \
-                    and card_info(card)[2] in (0, 7):  # a Spin 7 (spin_cards >= 7) too
+            elif (
+                self.opts["seven_o"] and kind in ("number", "spin") and card_info(card)[2] in (0, 7)
+            ):  # a Spin 7 (spin_cards >= 7) too
                 if card_info(card)[2] == 7:
                     self.swap(p)
                 else:
@@ -933,16 +1032,20 @@ class Replay:
                     return
                 n_illegal = sum(wd4_illegal)
                 for _ in wd4_illegal:  # the victim may challenge each Wild Draw Four
-                    m = self.maybe(rf"seat {v} challenges the Wild Draw Four of seat {p}: "
-                                   r"(illegal: the player draws 4|legal: the challenger draws 6)")
+                    m = self.maybe(
+                        rf"seat {v} challenges the Wild Draw Four of seat {p}: "
+                        r"(illegal: the player draws 4|legal: the challenger draws 6)"
+                    )
                     if m is None:
                         continue
                     if self.bot(v)["challenge"] <= 0:
                         self.fail(f"seat {v} challenges with challenge=0", self.i - 1)
                     said_illegal = m[1].startswith("illegal")
                     if said_illegal != (n_illegal > 0):
-                        self.fail("the challenge's verdict contradicts the Wild Draw Four's "
-                                  "legality", self.i - 1)
+                        self.fail(
+                            "the challenge's verdict contradicts the Wild Draw Four's legality",
+                            self.i - 1,
+                        )
                     if said_illegal:
                         n_illegal -= 1
                         self.draw_n(p, 4)
@@ -971,11 +1074,15 @@ class Replay:
         if q == self.partner(p):
             self.fail(f"seat {p} swaps hands with its partner", self.i - 1)
         if self.bot(p)["strategy"] == "heuristic":
-            smallest = min(self.size(r) for r in range(self.players)
-                           if r != p and r != self.partner(p))
+            smallest = min(
+                self.size(r) for r in range(self.players) if r != p and r != self.partner(p)
+            )
             if self.size(q) != smallest:
-                self.fail(f"heuristic seat {p} swaps with a hand of {self.size(q)} cards, "
-                          f"not the smallest ({smallest})", self.i - 1)
+                self.fail(
+                    f"heuristic seat {p} swaps with a hand of {self.size(q)} cards, "
+                    f"not the smallest ({smallest})",
+                    self.i - 1,
+                )
         self.hands[p], self.hands[q] = self.hands[q], self.hands[p]
         self.uncertain[p], self.uncertain[q] = self.uncertain[q], self.uncertain[p]
         self.received([p, q])
@@ -989,12 +1096,17 @@ class Replay:
         self.received(range(n))
 
     def shuffle_hands(self, p):
-        m = self.take(r"every hand is collected, shuffled and dealt again from seat (\d+)",
-                      "the hands are shuffled")
+        m = self.take(
+            r"every hand is collected, shuffled and dealt again from seat (\d+)",
+            "the hands are shuffled",
+        )
         first = int(m[1])
         if first != self.step(p):
-            self.fail(f"the shuffled hands are dealt from seat {first}, not from the next "
-                      f"player {self.step(p)}", self.i - 1)
+            self.fail(
+                f"the shuffled hands are dealt from seat {first}, not from the next "
+                f"player {self.step(p)}",
+                self.i - 1,
+            )
         collected = sum(self.hands, Counter())
         total = sum(collected.values())
         self.shuffles += 1
@@ -1010,8 +1122,9 @@ class Replay:
             q = self.step(first, k)
             want = (total - k + self.players - 1) // self.players
             if sum(new[q].values()) != want:
-                self.fail(f"seat {q} is redealt {sum(new[q].values())} cards, not {want}",
-                          self.i - 1)
+                self.fail(
+                    f"seat {q} is redealt {sum(new[q].values())} cards, not {want}", self.i - 1
+                )
         self.hands = new
         self.uncertain = [False] * self.players
         self.received(range(self.players))
@@ -1019,8 +1132,11 @@ class Replay:
     def web_swing(self, p):
         colour = self.colour
         if self.maybe(rf"web swing: nobody else holds {colour}"):
-            holders = [q for q in range(self.players)
-                       if q != p and any(colour_of(c) == colour for c in self.known_hand(q))]
+            holders = [
+                q
+                for q in range(self.players)
+                if q != p and any(colour_of(c) == colour for c in self.known_hand(q))
+            ]
             if holders:
                 self.fail(f"web swing: seats {holders} hold {colour}", self.i - 1)
             return None
@@ -1030,12 +1146,18 @@ class Replay:
             self.fail(f"web swing to seat {t}, which holds no {colour}", self.i - 1)
         pp = self.partner(p)
         if pp is not None and self.ahead(p, t) >= self.ahead(p, pp):
-            short = [q for q in range(self.players) if q != p
-                     and self.ahead(p, q) < self.ahead(p, pp)
-                     and any(colour_of(c) == colour for c in self.known_hand(q))]
+            short = [
+                q
+                for q in range(self.players)
+                if q != p
+                and self.ahead(p, q) < self.ahead(p, pp)
+                and any(colour_of(c) == colour for c in self.known_hand(q))
+            ]
             if short:
-                self.fail(f"web swing past the partner, seat {pp}, although seats {short} "
-                          f"hold {colour}", self.i - 1)
+                self.fail(
+                    f"web swing past the partner, seat {pp}, although seats {short} hold {colour}",
+                    self.i - 1,
+                )
         return t
 
     # ------------------------------------------------------------------ the 2005 wheel
@@ -1043,8 +1165,11 @@ class Replay:
         m = self.take(rf"seat {p} spins the wheel: (\w+)", f"seat {p} spins the wheel")
         space = m[1]
         if space not in self.wheel:
-            self.fail(f"the wheel lands on {space}, not a space of this wheel (weights "
-                      f"{self.opts['wheel']})", self.i - 1)
+            self.fail(
+                f"the wheel lands on {space}, not a space of this wheel (weights "
+                f"{self.opts['wheel']})",
+                self.i - 1,
+            )
         return space
 
     def wheel_discards(self, p, allowed, top_last=True, count=None):
@@ -1097,10 +1222,10 @@ class Replay:
         elif space in ("discard_number", "discard_color"):
             if space == "discard_number":
                 v = self.named(s, "number")
-                ok = lambda c: number_of(c) == v  # noqa: E731
+                ok = lambda c: number_of(c) == v
             else:
                 v = self.named(s, "colour")
-                ok = lambda c: colour_of(c) == v  # noqa: E731
+                ok = lambda c: colour_of(c) == v
             may = sum(n for c, n in self.hands[s].items() if ok(c))
             gone = self.wheel_discards(s, ok)
             if self.bot(s)["strategy"] == "random" and len(gone) != may:
@@ -1132,9 +1257,13 @@ class Replay:
 
     def war(self):
         """War: returns the winner (None: nobody). Checks every card shown and discarded."""
-        remaining = {q: sorted((number_of(c) for c in self.known_hand(q).elements()
-                                if number_of(c) is not None), reverse=True)
-                     for q in range(self.players)}
+        remaining = {
+            q: sorted(
+                (number_of(c) for c in self.known_hand(q).elements() if number_of(c) is not None),
+                reverse=True,
+            )
+            for q in range(self.players)
+        }
         in_war = [q for q in range(self.players) if remaining[q]]
         shown = {q: [] for q in in_war}
         while True:
@@ -1143,8 +1272,10 @@ class Replay:
                 m = self.take(rf"war: seat {q} shows a (\d)", f"war: seat {q} shows a card")
                 v = int(m[1])
                 if not remaining[q] or v != remaining[q][0]:
-                    self.fail(f"war: seat {q} shows a {v}, its highest number left is "
-                              f"{remaining[q][:1]}", self.i - 1)
+                    self.fail(
+                        f"war: seat {q} shows a {v}, its highest number left is {remaining[q][:1]}",
+                        self.i - 1,
+                    )
                 remaining[q].pop(0)
                 shown[q].append(v)
                 best[q] = v
@@ -1157,7 +1288,7 @@ class Replay:
                 break
             in_war = [q for q in tied if remaining[q]]
             if len(in_war) == 1:  # the one tied player who can still show a card wins,
-                q = in_war[0]     # showing it
+                q = in_war[0]  # showing it
                 m = self.take(rf"war: seat {q} shows a (\d)", f"war: seat {q} shows a card")
                 if int(m[1]) != remaining[q][0]:
                     self.fail(f"war: seat {q} shows a {m[1]}", self.i - 1)
@@ -1176,8 +1307,9 @@ class Replay:
         while m := self.maybe(rf"seat {winner} discards (.+) onto the discard pile"):
             card = m[1]
             if not values or number_of(card) != values[0]:
-                self.fail(f"war: seat {winner} discards {card}, it showed {shown[winner]}",
-                          self.i - 1)
+                self.fail(
+                    f"war: seat {winner} discards {card}, it showed {shown[winner]}", self.i - 1
+                )
             values.pop(0)
             self.remove(winner, card, "discards")
             self.set_top(card)
@@ -1195,7 +1327,7 @@ class Replay:
             self.take("2X ends", "2X ends")
             self.two_x = False
         if space.startswith("color_draw_"):
-            self.draw_until(p, space[len("color_draw_"):])
+            self.draw_until(p, space[len("color_draw_") :])
         elif space == "wild_color_draw":
             self.draw_until(p, self.named(p, "colour"))
         elif space == "color_discard":
@@ -1210,8 +1342,10 @@ class Replay:
 
     # ------------------------------------------------------------------ stacking
     def start_penalty(self, v, n, face_, by, illegal, passes):
-        self.take(rf"seat {v} faces a penalty of {n} cards: stack or take it",
-                  f"seat {v} faces a penalty of {n} cards")
+        self.take(
+            rf"seat {v} faces a penalty of {n} cards: stack or take it",
+            f"seat {v} faces a penalty of {n} cards",
+        )
         self.pending = dict(victim=v, n=n, face=face_, by=by, illegal=illegal, passes=passes)
         self.expect_skips([])
 
@@ -1235,8 +1369,11 @@ class Replay:
             self.fail(f"seat {v} plays {card} on a pending {pen['face']} penalty", self.i - 1)
         illegal = card == WD4 and self.checked_wd4() and not self.wd4_legal(v)
         if illegal and (not bluff or self.bot(v)["bluff"] <= 0):
-            self.fail(f"seat {v} stacks an illegal Wild Draw Four (holds {self.colour} or "
-                      f"another wild) without a bluff", self.i - 1)
+            self.fail(
+                f"seat {v} stacks an illegal Wild Draw Four (holds {self.colour} or "
+                f"another wild) without a bluff",
+                self.i - 1,
+            )
         if bluff and not illegal:
             self.fail(f"seat {v} 'bluffs' a Wild Draw Four it may stack", self.i - 1)
         self.remove(v, card, "stacks")
@@ -1256,22 +1393,26 @@ class Replay:
         pen = self.pending
         v = pen["victim"]
         t = self.peek()
-        if (t is not None and _HEADER.fullmatch(t)) or \
-                t == "turn cap reached: the round is unfinished":
+        if (
+            t is not None and _HEADER.fullmatch(t)
+        ) or t == "turn cap reached: the round is unfinished":
             self.expect_skips([])
             self.next_actor = v  # v stacks: its turn follows (or the cap stops the round)
             return
         passes = pen["passes"]
         n = pen["n"]
-        m = self.maybe(rf"seat {v} challenges the Wild Draw Four of seat {pen['by']}: "
-                       r"(illegal: the player draws 4|legal: the challenger draws the penalty "
-                       r"and 2 more)")
+        m = self.maybe(
+            rf"seat {v} challenges the Wild Draw Four of seat {pen['by']}: "
+            r"(illegal: the player draws 4|legal: the challenger draws the penalty "
+            r"and 2 more)"
+        )
         if m:
             if pen["face"] != WD4 or self.bot(v)["challenge"] <= 0:
                 self.fail(f"seat {v} may not challenge here", self.i - 1)
             if m[1].startswith("illegal") != pen["illegal"]:
-                self.fail("the challenge's verdict contradicts the Wild Draw Four's legality",
-                          self.i - 1)
+                self.fail(
+                    "the challenge's verdict contradicts the Wild Draw Four's legality", self.i - 1
+                )
             if pen["illegal"]:
                 self.draw_n(pen["by"], 4)
                 n -= 4
@@ -1279,8 +1420,9 @@ class Replay:
             else:
                 n += 2
         elif not self.uncertain[v] and self.can_stack(v):
-            self.fail(f"seat {v} ({self.bot(v)['strategy']}) takes the penalty although it "
-                      f"can stack")
+            self.fail(
+                f"seat {v} ({self.bot(v)['strategy']}) takes the penalty although it can stack"
+            )
         if n > 0:
             self.take(rf"seat {v} takes the penalty: draws {n}", f"seat {v} takes {n}")
             self.draw_n(v, n)
@@ -1296,25 +1438,33 @@ class Replay:
             w = int(m[1])
             if w != self.winner:
                 self.fail(f"seat {w} wins, the tracked winner is {self.winner}")
-            score = sum(points(c) for q in range(self.players) if q != w
-                        for c in self.hands[q].elements())
+            score = sum(
+                points(c) for q in range(self.players) if q != w for c in self.hands[q].elements()
+            )
             if int(m[2]) != score:
                 self.fail(f"the winner scores {m[2]}, the other hands hold {score} points")
             if self.opts["partners"]:
                 self.i += 1
                 t2 = self.players // 2
-                m = self.take(rf"team {w % t2} \(seats {w % t2} and {w % t2 + t2}\) scores the "
-                              r"opponents' cards: (\d+) points", "the team's score")
-                opp = sum(points(c) for q in range(self.players) if q % t2 != w % t2
-                          for c in self.hands[q].elements())
+                m = self.take(
+                    rf"team {w % t2} \(seats {w % t2} and {w % t2 + t2}\) scores the "
+                    r"opponents' cards: (\d+) points",
+                    "the team's score",
+                )
+                opp = sum(
+                    points(c)
+                    for q in range(self.players)
+                    if q % t2 != w % t2
+                    for c in self.hands[q].elements()
+                )
                 if int(m[1]) != opp:
-                    self.fail(f"the team scores {m[1]}, the opponents hold {opp} points",
-                              self.i - 1)
+                    self.fail(
+                        f"the team scores {m[1]}, the opponents hold {opp} points", self.i - 1
+                    )
                 self.i -= 1
         elif t == "turn cap reached: the round is unfinished":
             if self.winner is not None or self.turns != self.opts["turn_cap"]:
-                self.fail(f"turn cap line after {self.turns} turns (cap "
-                          f"{self.opts['turn_cap']})")
+                self.fail(f"turn cap line after {self.turns} turns (cap {self.opts['turn_cap']})")
         else:
             self.fail(f"expected the next turn or the end of the round, found {t!r}")
         self.i += 1

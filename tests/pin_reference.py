@@ -46,15 +46,17 @@ REF_SEED = 20261202
 REF_ROUNDS = 240_000
 ENGINE_ROUNDS = 25_000
 CHUNK = 10_000
-Z_LIMIT = 4.0          # two-sided; about 6e-5 per statistic, under 1% over every pin
-Z_POWER80 = 0.8416     # the normal quantile of 0.8
+Z_LIMIT = 4.0  # two-sided; about 6e-5 per statistic, under 1% over every pin
+Z_POWER80 = 0.8416  # the normal quantile of 0.8
 
 
 def statistics(cols, players):
     """{statistic: per-round numpy array} of one sample ({column: array} as crosskit
     builds it): turns, winner_points, win_<seat> (0/1) and spins_<space>."""
-    out = {"turns": cols["turns"].astype(float),
-           "winner_points": cols["winner_points"].astype(float)}
+    out = {
+        "turns": cols["turns"].astype(float),
+        "winner_points": cols["winner_points"].astype(float),
+    }
     for seat in range(players):
         out[f"win_{seat}"] = (cols["winner"] == seat).astype(float)
     for k in sorted(cols):
@@ -71,8 +73,9 @@ def shift80(sd, n_ref, n_engine, z_limit=Z_LIMIT):
 
 def _git_commit():
     try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=HERE, capture_output=True,
-                              text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=HERE, capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -89,14 +92,18 @@ def main(argv=None):
         ap.error(f"--rounds must be a multiple of {CHUNK}")
 
     configs = [(e, p) for e in EDITIONS for p in PLAYERS if re.search(a.only, f"{e}-p{p}")]
-    jobs = {(e, p): [(e, p, g0, CHUNK, REF_SEED, {}) for g0 in range(0, a.rounds, CHUNK)]
-            for e, p in configs}
+    jobs = {
+        (e, p): [(e, p, g0, CHUNK, REF_SEED, {}) for g0 in range(0, a.rounds, CHUNK)]
+        for e, p in configs
+    }
     t0 = time.perf_counter()
     pins = {}
     ctx = multiprocessing.get_context("spawn")
     with cf.ProcessPoolExecutor(a.workers, mp_context=ctx) as pool:
-        futures = {(e, p): [pool.submit(crosskit.ref_arrays_job, j) for j in js]
-                   for (e, p), js in jobs.items()}
+        futures = {
+            (e, p): [pool.submit(crosskit.ref_arrays_job, j) for j in js]
+            for (e, p), js in jobs.items()
+        }
         for (e, p), fs in futures.items():
             cols = crosskit.concat([f.result() for f in fs])
             n = len(cols["turns"])
@@ -104,19 +111,25 @@ def main(argv=None):
             stats = {}
             for k, v in statistics(cols, p).items():
                 sd = float(v.std(ddof=1))
-                stats[k] = {"mean": float(v.mean()), "sd": sd,
-                            "shift80": shift80(sd, n, a.engine_rounds)}
+                stats[k] = {
+                    "mean": float(v.mean()),
+                    "sd": sd,
+                    "shift80": shift80(sd, n, a.engine_rounds),
+                }
             pins[f"{e}-p{p}"] = {"edition": e, "players": p, "rounds": n, "stats": stats}
-            print(f"{e}-p{p}: {n:,} reference rounds, mean turns "
-                  f"{stats['turns']['mean']:.3f} (sd {stats['turns']['sd']:.2f}), "
-                  f"{time.perf_counter() - t0:.0f} s", flush=True)
+            print(
+                f"{e}-p{p}: {n:,} reference rounds, mean turns "
+                f"{stats['turns']['mean']:.3f} (sd {stats['turns']['sd']:.2f}), "
+                f"{time.perf_counter() - t0:.0f} s",
+                flush=True,
+            )
 
     doc = {
         "about": "Pinned statistics of the plain-Python reference engine (random bots, each "
-                 "edition's default rules), made by tests/pin_reference.py and checked by "
-                 "tests/test_reference_pins.py. mean/sd are per round; shift80 is the "
-                 "difference the test detects with probability 0.8 at |z| > z_limit with "
-                 "engine_rounds engine rounds.",
+        "edition's default rules), made by tests/pin_reference.py and checked by "
+        "tests/test_reference_pins.py. mean/sd are per round; shift80 is the "
+        "difference the test detects with probability 0.8 at |z| > z_limit with "
+        "engine_rounds engine rounds.",
         "command": "python tests/pin_reference.py " + " ".join(argv or sys.argv[1:]),
         "made": dt.date.today().isoformat(),
         "commit": _git_commit(),
@@ -126,7 +139,7 @@ def main(argv=None):
         "z_limit": Z_LIMIT,
         "configs": pins,
     }
-    if a.out.exists() and a.only:   # a partial run updates only its configurations
+    if a.out.exists() and a.only:  # a partial run updates only its configurations
         old = json.loads(a.out.read_text())
         old["configs"].update(pins)
         doc["configs"] = old["configs"]

@@ -13,6 +13,7 @@ def play(args):
     import numpy as np
     import rlcard
     from rlcard.agents import RandomAgent
+
     np.random.seed(seed)  # the random agent draws from numpy's global generator
     env = rlcard.make("uno", config={"seed": seed})
     env.set_agents([RandomAgent(env.num_actions) for _ in range(2)])

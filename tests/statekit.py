@@ -71,13 +71,13 @@ class Game:
     def pile(self, *names):
         """Set the draw pile (draws take a random slot: give one card to force a draw)."""
         ks = kinds(*names)
-        self.st.cards[L.PILE:L.PILE + len(ks)] = ks
+        self.st.cards[L.PILE : L.PILE + len(ks)] = ks
         self.st.s[L.S_DRAW_N] = len(ks)
         return self
 
     def discards(self, *names):
         ks = kinds(*names)
-        self.st.cards[L.DISC:L.DISC + len(ks)] = ks
+        self.st.cards[L.DISC : L.DISC + len(ks)] = ks
         self.st.s[L.S_DISC_N] = len(ks)
         return self
 
@@ -167,7 +167,7 @@ class Game:
 
     def under_top(self):
         n = self.s(L.S_DISC_N)
-        return sorted(KIND_NAMES[k] for k in self.st.cards[L.DISC:L.DISC + n])
+        return sorted(KIND_NAMES[k] for k in self.st.cards[L.DISC : L.DISC + n])
 
     def events(self):
         n = self.s(L.S_LOG_N)

@@ -4,20 +4,30 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from unospin_sim.analysis import (assemble_matches, balance_table, race_summary,
-                                  seat_win_rates, space_effects)
+from unospin_sim.analysis import (
+    assemble_matches,
+    balance_table,
+    race_summary,
+    seat_win_rates,
+    space_effects,
+)
 from unospin_sim.analysis.stats import cluster_ratio, cluster_ratio_diff
 from unospin_sim.errors import UserError
 from unospin_sim.runner import simulate
 
 
 def _rounds(winners, points, players=2, left=None):
-    d = {"game": np.arange(len(winners)), "winner": winners, "winner_points": points,
-         "first_player": np.zeros(len(winners), int), "turns": np.full(len(winners), 10),
-         "spins": np.zeros(len(winners), int)}
+    d = {
+        "game": np.arange(len(winners)),
+        "winner": winners,
+        "winner_points": points,
+        "first_player": np.zeros(len(winners), int),
+        "turns": np.full(len(winners), 10),
+        "spins": np.zeros(len(winners), int),
+    }
     for i in range(players):
         d[f"cards_left_{i}"] = np.ones(len(winners), int)
-        d[f"points_left_{i}"] = (left[i] if left is not None else np.zeros(len(winners), int))
+        d[f"points_left_{i}"] = left[i] if left is not None else np.zeros(len(winners), int)
     return pd.DataFrame(d)
 
 
@@ -44,7 +54,7 @@ def test_seat_win_rates_by_hand():
 
 def test_race_matches_by_hand_with_dealer_rotation():
     # 2 players: in round k of a match simulated seat s is player (s + k) % 2
-    winners = [0, 0, 1, 0, 1]       # simulated seats
+    winners = [0, 0, 1, 0, 1]  # simulated seats
     points = [300, 100, 250, 500, 600]
     m = assemble_matches(_rounds(winners, points), target=500)
     # match 0: k0 seat0 -> p0 +300; k1 seat0 -> p1 +100; k2 seat1 -> p1 +250;
@@ -86,23 +96,47 @@ def test_space_effects_on_a_simulation():
     assert eff["spins"].sum() == len(res.spins)
     bal = balance_table({"a": res.rounds})
     assert bal.loc["a", "games"] == 20_000
-    assert bal.loc["a", "mean_turns_low"] < bal.loc["a", "mean_turns"] < bal.loc["a", "mean_turns_high"]
+    assert (
+        bal.loc["a", "mean_turns_low"]
+        < bal.loc["a", "mean_turns"]
+        < bal.loc["a", "mean_turns_high"]
+    )
 
 
 @pytest.mark.slow
 def test_report_command_writes_charts_and_tables(tmp_path, cli):
     out = tmp_path / "res"
-    r = cli("run", "--games", "3000", "--edition", "spin2005", "--seed", "3", "--out", str(out),
-            "--quiet")
+    r = cli(
+        "run",
+        "--games",
+        "3000",
+        "--edition",
+        "spin2005",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "--quiet",
+    )
     assert r.returncode == 0, r.stderr
     rep = tmp_path / "rep"
     r = cli("report", str(out), "--out", str(rep))
     assert r.returncode == 0, r.stderr
-    for name in ("report.md", "report.html", "balance.png", "seats.png", "wheel_0.png",
-                 "wheel_effects_0.png", "race.png", "race_lead.png", "race_heat_0.png",
-                 "tables/race_lead_heat_0.csv", "tables/balance.csv",
-                 "tables/wheel_0.csv",
-                 "tables/space_effects_0.csv"):
+    for name in (
+        "report.md",
+        "report.html",
+        "balance.png",
+        "seats.png",
+        "wheel_0.png",
+        "wheel_effects_0.png",
+        "race.png",
+        "race_lead.png",
+        "race_heat_0.png",
+        "tables/race_lead_heat_0.csv",
+        "tables/balance.csv",
+        "tables/wheel_0.csv",
+        "tables/space_effects_0.csv",
+    ):
         assert (rep / name).exists(), name
     text = (rep / "report.md").read_text()
     assert "almost_uno" in text and "spin2005(players=4)" in text
@@ -113,18 +147,22 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     assert "Relative swing" in text and "Reproduce: `python -m unospin_sim" in text
     page = (rep / "report.html").read_text()
     assert page.count("data:image/png;base64,") == 7 and "<h2>Findings</h2>" in page
-    assert "src=\"balance.png" not in page   # self-contained
+    assert 'src="balance.png' not in page  # self-contained
     r = cli("report", str(tmp_path / "missing"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("rules,games,target", [
-    ("classic(players=4,turn_cap=5)", 300, 500),   # every round unfinished
-    ("classic(players=4)", 3, 500),                # too few rounds for intervals
-    ("spin2005(players=4)", 3000, 5000),           # long matches: seat offsets past int8
-])
+@pytest.mark.parametrize(
+    "rules,games,target",
+    [
+        ("classic(players=4,turn_cap=5)", 300, 500),  # every round unfinished
+        ("classic(players=4)", 3, 500),  # too few rounds for intervals
+        ("spin2005(players=4)", 3000, 5000),  # long matches: seat offsets past int8
+    ],
+)
 def test_report_survives_degenerate_runs(tmp_path, rules, games, target):
     from unospin_sim.report import build_report
+
     simulate(rules, "random", games=games, seed=1, out=tmp_path / "r")
     path = build_report([tmp_path / "r"], tmp_path / "rep", target=target)
     assert path.exists()
@@ -132,6 +170,7 @@ def test_report_survives_degenerate_runs(tmp_path, rules, games, target):
 
 def test_format_p_and_ratio_interval_by_hand():
     from unospin_sim.report import format_p, ratio_interval
+
     assert format_p(8e-156) == "< 1e-6" and format_p(0.01234) == "0.0123"
     assert format_p(float("nan")) == "-"
     r, lo, hi = ratio_interval([2, 4, 6], [1, 2, 3])
@@ -144,15 +183,20 @@ def test_format_p_and_ratio_interval_by_hand():
 
 def test_report_leaves_out_seat_figures_of_mixed_unrotated_bots(tmp_path):
     from unospin_sim.report import build_report
-    simulate("classic(players=4)", "heuristic,random,random,random", games=2000, seed=1,
-             out=tmp_path / "mix")
+
+    simulate(
+        "classic(players=4)",
+        "heuristic,random,random,random",
+        games=2000,
+        seed=1,
+        out=tmp_path / "mix",
+    )
     simulate("classic(players=4)", "random", games=2000, seed=1, out=tmp_path / "fair")
-    path = build_report([tmp_path / "mix", tmp_path / "fair"], tmp_path / "rep",
-                        wheel_games=0)
+    path = build_report([tmp_path / "mix", tmp_path / "fair"], tmp_path / "rep", wheel_games=0)
     text = path.read_text()
     assert "Mixed bots without rotation" in text and "left out" in text
     findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
-    assert "heuristic" not in findings.split("rounds are")[0]   # no seat finding for the mix
+    assert "heuristic" not in findings.split("rounds are")[0]  # no seat finding for the mix
     assert "classic(players=4) random`: a round lasts" in findings
     assert not (tmp_path / "rep" / "tables" / "seats_0.csv").exists()
     assert (tmp_path / "rep" / "tables" / "seats_1.csv").exists()
@@ -160,19 +204,19 @@ def test_report_leaves_out_seat_figures_of_mixed_unrotated_bots(tmp_path):
 
 def test_race_round_by_round_by_hand():
     from unospin_sim.analysis.race import lead_win_table, match_rounds, race_dynamics
+
     # the matches of test_race_matches_by_hand_with_dealer_rotation, round by round
     mr = match_rounds(_rounds([0, 0, 1, 0, 1], [300, 100, 250, 500, 600]), target=500)
     m0 = mr[mr["match"] == 0]
-    assert list(zip(m0["score_0"], m0["score_1"])) == [(300, 0), (300, 100), (300, 350),
-                                                       (300, 850)]
+    assert list(zip(m0["score_0"], m0["score_1"])) == [(300, 0), (300, 100), (300, 350), (300, 850)]
     assert list(m0["leader"]) == [0, 0, 1, 1] and list(m0["winner"]) == [0, 1, 1, 1]
     assert (mr["match_winner"] == 1).all() and list(mr["k"]) == [1, 2, 3, 4, 1]
     d = race_dynamics(mr)
     # match 0: player 1 trailed by 300 after round 1 and won; match 1: never behind
     assert d.loc["comeback_rate", "value"] == 0.5
-    assert d.loc["lead_changes", "value"] == 0.5            # (1 + 0) / 2
+    assert d.loc["lead_changes", "value"] == 0.5  # (1 + 0) / 2
     assert d.loc["rounds_per_match", "value"] == 2.5
-    assert d.loc["turns_per_match", "value"] == 25          # 10 turns a round
+    assert d.loc["turns_per_match", "value"] == 25  # 10 turns a round
     assert d.loc["first_player_match_win", "value"] == -0.5  # player 0 won neither
     t = lead_win_table(mr, max_round=3)
     # only match 0 runs past round k; its leader after rounds 1, 2 is player 0 (loses), 3: 1
@@ -181,6 +225,7 @@ def test_race_round_by_round_by_hand():
 
 def test_difference_and_sensitivity_tables_by_hand():
     from unospin_sim.analysis import difference_table, sensitivity_table
+
     a = _rounds([0, 1], [10, 30])
     a["turns"], a["spins"] = [10, 20], [1, 3]
     b = _rounds([0, 0], [20, 20])
@@ -195,14 +240,16 @@ def test_difference_and_sensitivity_tables_by_hand():
     assert d.loc["mean_winner_points", "difference"] == 0
     assert d.loc["spins_per_round", "difference"] == 0
     assert (d["holds"] == 0).all()
-    diff = pd.DataFrame({"label": ["x", "x", "y", "y"], "measure": ["m", "n", "m", "n"],
-                         "holds": [1, 1, 1, -1]}).set_index(["label", "measure"])
+    diff = pd.DataFrame(
+        {"label": ["x", "x", "y", "y"], "measure": ["m", "n", "m", "n"], "holds": [1, 1, 1, -1]}
+    ).set_index(["label", "measure"])
     s = sensitivity_table(diff)
     assert s.loc["m", "verdict"] == "holds: higher" and s.loc["n", "verdict"] == "flips"
 
 
 def test_target_curve_by_hand():
     from unospin_sim.analysis.race import target_curve
+
     # 2 players; target 100: every round of >= 100 points is a match of its own
     t = target_curve(_rounds([0, 1, 0, 1], [100, 200, 100, 300]), targets=(100, 400))
     assert t.loc[100, "matches"] == 4 and t.loc[100, "rounds_per_match"] == 1
@@ -218,18 +265,22 @@ def test_target_curve_by_hand():
 def test_catch_up_table_by_hand():
     from unospin_sim.analysis import catch_up_table
     from unospin_sim.errors import UserError
-    sp = pd.DataFrame({
-        "space": pd.Categorical(["a", "a", "a", "a", "b", "b", "b", "b", "a"],
-                                categories=["a", "b"]),
-        "spinner": [0, 0, 1, 1, 0, 0, 1, 1, 2],
-        "leader": [1, 1, 1, 1, 1, 1, 1, 1, -1],   # spinner 0 trails, 1 leads; a tie: left out
-        "hand_before": [5, 5, 2, 2, 5, 5, 2, 2, 4],
-        "hand_after": [3, 1, 3, 3, 7, 7, 4, 4, 0],  # a: behind -2, -4 / ahead +1, +1
-    })
+
+    sp = pd.DataFrame(
+        {
+            "space": pd.Categorical(
+                ["a", "a", "a", "a", "b", "b", "b", "b", "a"], categories=["a", "b"]
+            ),
+            "spinner": [0, 0, 1, 1, 0, 0, 1, 1, 2],
+            "leader": [1, 1, 1, 1, 1, 1, 1, 1, -1],  # spinner 0 trails, 1 leads; a tie: left out
+            "hand_before": [5, 5, 2, 2, 5, 5, 2, 2, 4],
+            "hand_after": [3, 1, 3, 3, 7, 7, 4, 4, 0],  # a: behind -2, -4 / ahead +1, +1
+        }
+    )
     t = catch_up_table(sp)
     assert t.loc["a", "spins_behind"] == 2 and t.loc["a", "spins_leading"] == 2
     assert t.loc["a", "change_behind"] == -3 and t.loc["a", "change_leading"] == 1
-    assert t.loc["a", "catch_up"] == 4            # closes gaps: 1 - (-3)
+    assert t.loc["a", "catch_up"] == 4  # closes gaps: 1 - (-3)
     # se = sqrt(var(-2,-4)/2 + var(1,1)/2) = sqrt(2/2 + 0) = 1
     assert t.loc["a", "catch_up_low"] == pytest.approx(4 - 1.959963984540054)
     assert t.loc["b", "catch_up"] == 0 and t.loc["b", "change_behind"] == 2
@@ -241,15 +292,23 @@ def test_catch_up_table_by_hand():
 
 def test_lead_heat_table_by_hand():
     from unospin_sim.analysis.race import lead_heat_table
+
     # three matches of 2 players; after round 1 the leader leads by 60, 60 and 250 points
-    mr = pd.DataFrame({"match": [0, 0, 1, 1, 2, 2], "k": [1, 2, 1, 2, 1, 2],
-                       "score_0": [60, 500, 60, 60, 0, 260], "score_1": [0, 0, 0, 510, 250, 500],
-                       "leader": [0, 0, 0, 1, 1, 1], "match_winner": [0, 0, 1, 1, 1, 1]})
+    mr = pd.DataFrame(
+        {
+            "match": [0, 0, 1, 1, 2, 2],
+            "k": [1, 2, 1, 2, 1, 2],
+            "score_0": [60, 500, 60, 60, 0, 260],
+            "score_1": [0, 0, 0, 510, 250, 500],
+            "leader": [0, 0, 0, 1, 1, 1],
+            "match_winner": [0, 0, 1, 1, 1, 1],
+        }
+    )
     h = lead_heat_table(mr, max_round=2).set_index(["k", "margin"])
     assert h.loc[(1, "50-100"), "n"] == 2 and h.loc[(1, "50-100"), "p_leader_wins"] == 0.5
     assert h.loc[(1, "200-300"), "n"] == 1 and h.loc[(1, "200-300"), "p_leader_wins"] == 1
     assert h.loc[(1, "1-50"), "n"] == 0 and np.isnan(h.loc[(1, "1-50"), "p_leader_wins"])
-    assert (h.loc[2, "n"] == 0).all()   # no match runs on after its last round
+    assert (h.loc[2, "n"] == 0).all()  # no match runs on after its last round
     lo, hi = h.loc[(1, "50-100"), ["low", "high"]]
     assert lo < 0.5 < hi
 
@@ -257,11 +316,14 @@ def test_lead_heat_table_by_hand():
 def test_report_gives_the_jump_in_rate_under_jump_in(tmp_path):
     from unospin_sim.analysis.stats import mean_interval
     from unospin_sim.report import build_report
-    res = simulate("classic(players=4,jump_in=true)", "random", games=1500, seed=2,
-                   out=tmp_path / "j")
+
+    res = simulate(
+        "classic(players=4,jump_in=true)", "random", games=1500, seed=2, out=tmp_path / "j"
+    )
     simulate("classic(players=4)", "random", games=300, seed=2, out=tmp_path / "p")
-    text = build_report([tmp_path / "j", tmp_path / "p"], tmp_path / "rep",
-                        wheel_games=0).read_text()
+    text = build_report(
+        [tmp_path / "j", tmp_path / "p"], tmp_path / "rep", wheel_games=0
+    ).read_text()
     m, lo, hi = mean_interval(res.rounds.jump_ins.to_numpy())
     line = f"{m:.2f} jump-ins per round [{lo:.2f}, {hi:.2f}]"
     findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]

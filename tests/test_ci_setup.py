@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import HYPOTHESIS_PROFILE, REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import HYPOTHESIS_PROFILE, REPO
 
 TESTS = Path(__file__).parent
 
@@ -50,8 +49,11 @@ def test_explore_profile_is_random():
 
 def test_no_test_sleeps():
     """No test waits on the clock: waits are on events (a subprocess's output, a file)."""
-    offenders = [p.name for p in TESTS.glob("*.py")
-                 if "sleep(" in p.read_text() and p.name != Path(__file__).name]
+    offenders = [
+        p.name
+        for p in TESTS.glob("*.py")
+        if "sleep(" in p.read_text() and p.name != Path(__file__).name
+    ]
     assert not offenders
 
 
@@ -59,6 +61,7 @@ def test_regenerating_goldens_writes_and_fails(tmp_path, monkeypatch):
     """UNOSPIN_REGEN writes the golden file and then fails the test instead of comparing the
     file with the text it was just written from."""
     import test_playthroughs as tp
+
     from unospin_sim.playthrough import play_text
 
     monkeypatch.setattr(tp, "HERE", tmp_path)
@@ -75,8 +78,9 @@ def test_regenerating_goldens_writes_and_fails(tmp_path, monkeypatch):
 def test_ci_refuses_to_regenerate_goldens(tmp_path):
     """.ci/run exits at once (status 2, before building anything) with UNOSPIN_REGEN set."""
     env = dict(os.environ, UNOSPIN_REGEN="1", TMPDIR=str(tmp_path))
-    proc = subprocess.run(["bash", str(REPO / ".ci" / "run")], env=env, capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        ["bash", str(REPO / ".ci" / "run")], env=env, capture_output=True, text=True
+    )
     assert proc.returncode == 2
     assert "UNOSPIN_REGEN" in proc.stderr and "refusing" in proc.stderr
     assert list(tmp_path.iterdir()) == []  # no virtual environment was made
@@ -100,13 +104,28 @@ def test_rlcard_comparison_fails_under_ci_without_rlcard(tmp_path, ci, outcome):
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('rlcard hidden by the test')\n")
     env = dict(os.environ, CI=ci)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(fake.parent), str(REPO),
-                                                      env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(fake.parent), str(REPO), env.get("PYTHONPATH")])
+    )
     proc = subprocess.run(
         # -m slow: the comparison is in the slow tier, which the default addopts deselect
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rsf", "-m", "slow",
-         str(TESTS / "test_rlcard.py") + "::test_matches_rlcard_statistically"],
-        cwd=REPO, env=env, capture_output=True, text=True)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-rsf",
+            "-m",
+            "slow",
+            str(TESTS / "test_rlcard.py") + "::test_matches_rlcard_statistically",
+        ],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert f"1 {outcome}" in proc.stdout, proc.stdout[-2000:]
     if outcome == "failed":
         assert proc.returncode == 1 and "CI is set but rlcard cannot be imported" in proc.stdout

@@ -38,16 +38,20 @@ CASES = [
     (["run", "--wheel", "two_x=lots"], "number"),
     (["run", "--edition", "classic", "--wheel", "war=1"], "no wheel"),
     (["run", "--edition", "spin2005", "--wheel", "two_x=1"], "spin2025 wheel"),
-    (["run", "--players", "3", "--option", "partners=true"],
-     "partners=true cannot be combined with players=3"),
-    (["run", "--option", "partners=true", "--option", "match=lowest"],
-     "partners=true cannot be combined with match=lowest"),
+    (
+        ["run", "--players", "3", "--option", "partners=true"],
+        "partners=true cannot be combined with players=3",
+    ),
+    (
+        ["run", "--option", "partners=true", "--option", "match=lowest"],
+        "partners=true cannot be combined with match=lowest",
+    ),
     (["run", "--option", "foo=1"], "foo"),
     (["run", "--option", "novalue"], "key=value"),
     (["run", "--edition", "classic", "--option", "wild_spin_cards=2"], "wild_spin_cards"),
     (["run", "--rules", "classic(players=3)", "--edition", "spin2025"], "contradicts"),
     (["run", "--rules", "classic(players=3)", "--players", "4"], "--players"),
-    (["run", "--rules", "spin2025(players=4", ], "malformed"),
+    (["run", "--rules", "spin2025(players=4"], "malformed"),
     (["run", "--rules", "nope"], "edition"),
     (["run", "--threads", "0"], "threads"),
     (["run", "--seed", "-1"], "seed"),
@@ -79,21 +83,76 @@ CASES = [
     (["tournament", "--overwrite"], "give --out DIR"),
     (["tune", "--overwrite"], "give --out FILE"),
     (["tune", "--out", "no-such-dir/t.json"], "the directory no-such-dir does not exist"),
-    (["design", "--edition", "classic", "--goal", "skill>=0.05", "--vary", "stacking",
-      "--skill-bot", "random", "--out", "d"], "--skill-bot random"),
-    (["design", "--edition", "classic", "--goal", "mean_turns=50", "--vary", "stacking",
-      "--skill-bot", "greedy", "--out", "d"], "give a skill goal, or drop --skill-bot"),
-    (["design", "--edition", "classic", "--goal", "mean_turns=50", "--vary", "stacking",
-      "--stages", "2,1", "--out", "d"], "--stages must grow"),
-    (["design", "--edition", "classic", "--goal", "mean_turns=50", "--vary", "stacking",
-      "--stages", "", "--out", "d"], "--stages"),
+    (
+        [
+            "design",
+            "--edition",
+            "classic",
+            "--goal",
+            "skill>=0.05",
+            "--vary",
+            "stacking",
+            "--skill-bot",
+            "random",
+            "--out",
+            "d",
+        ],
+        "--skill-bot random",
+    ),
+    (
+        [
+            "design",
+            "--edition",
+            "classic",
+            "--goal",
+            "mean_turns=50",
+            "--vary",
+            "stacking",
+            "--skill-bot",
+            "greedy",
+            "--out",
+            "d",
+        ],
+        "give a skill goal, or drop --skill-bot",
+    ),
+    (
+        [
+            "design",
+            "--edition",
+            "classic",
+            "--goal",
+            "mean_turns=50",
+            "--vary",
+            "stacking",
+            "--stages",
+            "2,1",
+            "--out",
+            "d",
+        ],
+        "--stages must grow",
+    ),
+    (
+        [
+            "design",
+            "--edition",
+            "classic",
+            "--goal",
+            "mean_turns=50",
+            "--vary",
+            "stacking",
+            "--stages",
+            "",
+            "--out",
+            "d",
+        ],
+        "--stages",
+    ),
     # an empty value is an error, never the default; 0 is a value
     (["run", "--tables", ""], "got an empty string"),
     (["run", "--tables", "", "--no-spins"], "--tables and --no-spins both"),
     (["tournament", "--edition", ""], "edition"),
     (["tournament", "--pool", "a", "--seed", "0"], "--seed cannot be given with it"),
-    (["wheel", "--edition", "spin2005", "--option", "match=race", "--out", "w"],
-     "drop match=race"),
+    (["wheel", "--edition", "spin2005", "--option", "match=race", "--out", "w"], "drop match=race"),
 ]
 
 
@@ -127,16 +186,26 @@ def test_out_already_holds_results(cli, tmp_path):
     assert (out / "meta.json").read_text() == "{}"
 
 
-@pytest.mark.parametrize("args", [["run", "--games", "-5"], ["run", "--edition", "nope"],
-                                  ["play", "--bots", "nope"]])
+@pytest.mark.parametrize(
+    "args", [["run", "--games", "-5"], ["run", "--edition", "nope"], ["play", "--bots", "nope"]]
+)
 def test_bad_input_in_process(capsys, args):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("unospin_sim: error: ")
 
 
-@pytest.mark.parametrize("text,value", [("1e6", 10**6), ("1000000", 10**6), ("1_000", 1000),
-                                        ("1E3", 1000), (" 7 ", 7), ("2.5e3", 2500)])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1e6", 10**6),
+        ("1000000", 10**6),
+        ("1_000", 1000),
+        ("1E3", 1000),
+        (" 7 ", 7),
+        ("2.5e3", 2500),
+    ],
+)
 def test_parse_games_accepts(text, value):
     assert parse_games(text) == value
 

@@ -15,8 +15,24 @@ from unospin_sim.rules import parse_rules
 
 def test_run_writes_results(cli, tmp_path):
     out = tmp_path / "r"
-    proc = cli("run", "--games", "2_000", "--edition", "classic", "--players", "3",
-               "--bots", "random", "--seed", "5", "--threads", "1", "--quiet", "--out", str(out))
+    proc = cli(
+        "run",
+        "--games",
+        "2_000",
+        "--edition",
+        "classic",
+        "--players",
+        "3",
+        "--bots",
+        "random",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     for word in ("rounds", "rounds/s", "unfinished", "win rate", "mean turns", str(out)):
@@ -36,9 +52,24 @@ def test_run_threads_do_not_change_results(cli, tmp_path):
     tables = []
     for threads in ("1", "2"):
         out = tmp_path / f"t{threads}"
-        proc = cli("run", "--games", "3000", "--edition", "spin2025", "--bots", "random",
-                   "--seed", "11", "--threads", threads, "--chunk-size", "700", "--quiet",
-                   "--out", str(out))
+        proc = cli(
+            "run",
+            "--games",
+            "3000",
+            "--edition",
+            "spin2025",
+            "--bots",
+            "random",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+            "--chunk-size",
+            "700",
+            "--quiet",
+            "--out",
+            str(out),
+        )
         assert proc.returncode == 0, proc.stderr
         tables.append(load_results(out))
     pd.testing.assert_frame_equal(tables[0].rounds, tables[1].rounds)
@@ -46,8 +77,19 @@ def test_run_threads_do_not_change_results(cli, tmp_path):
 
 
 def test_run_default_out_is_printed(cli, tmp_path):
-    proc = cli("run", "--games", "500", "--edition", "spin2005", "--players", "2",
-               "--seed", "3", "--quiet", cwd=tmp_path)
+    proc = cli(
+        "run",
+        "--games",
+        "500",
+        "--edition",
+        "spin2005",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--quiet",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     made = list((tmp_path / "results").iterdir())
     assert len(made) == 1 and made[0].name.startswith("spin2005-p2-s3-")
@@ -59,8 +101,18 @@ def test_run_default_out_is_printed(cli, tmp_path):
 @pytest.mark.slow
 def test_run_with_rules_and_wheel(cli, tmp_path):
     out = tmp_path / "w"
-    proc = cli("run", "--games", "1e3", "--rules", "spin2025(players=3,wheel={two_x:1})",
-               "--wheel", "two_x=1", "--quiet", "--out", str(out))
+    proc = cli(
+        "run",
+        "--games",
+        "1e3",
+        "--rules",
+        "spin2025(players=3,wheel={two_x:1})",
+        "--wheel",
+        "two_x=1",
+        "--quiet",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stderr
     res = load_results(out)
     assert res.meta["rules"] == "spin2025(players=3,wheel={two_x:1})"
@@ -81,8 +133,9 @@ def test_overwrite(cli, tmp_path):
 def test_simulate_out_save_and_load_agree(tmp_path, rules):
     """simulate's Results, the directory it writes, and Results.save of it hold the same
     tables, dtypes and column order included."""
-    res = simulate(rules, "random", games=700, seed=4, threads=2, chunk_size=300,
-                   out=tmp_path / "run")
+    res = simulate(
+        rules, "random", games=700, seed=4, threads=2, chunk_size=300, out=tmp_path / "run"
+    )
     assert isinstance(res, Results)
     saved = res.save(tmp_path / "saved")
     assert saved == tmp_path / "saved" / "meta.json"
@@ -121,6 +174,7 @@ def _read_until_games(fd, games, limit=1 << 18):
     is written, so ``games`` = k chunks means k parts on disk. Ends also at EOF (the run
     died) or after ``limit`` bytes (a bar that never gets there)."""
     import os
+
     buf = b""
     while len(buf) < limit:
         chunk = os.read(fd, 4096)
@@ -148,10 +202,27 @@ def test_interrupt_keeps_written_parts(tmp_path):
     out = tmp_path / "big"
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "unospin_sim", "run", "--games", "1e9", "--edition", "classic",
-         "--bots", "random", "--chunk-size", "50000", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        [
+            sys.executable,
+            "-m",
+            "unospin_sim",
+            "run",
+            "--games",
+            "1e9",
+            "--edition",
+            "classic",
+            "--bots",
+            "random",
+            "--chunk-size",
+            "50000",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         before = _read_until_games(proc.stderr.fileno(), 2 * 50000)
         assert _games_done(before) >= 2 * 50000, before[-500:]
@@ -163,8 +234,11 @@ def test_interrupt_keeps_written_parts(tmp_path):
     err = before + rest.decode(errors="replace")
     assert proc.returncode == 130, err[-2000:]
     # apart from the progress bar (and a first-run compile note): one line, no traceback
-    lines = [line for line in re.split(r"[\r\n]", err) if line.strip()
-             and not _PROGRESS.search(line) and "compiling the game kernel" not in line]
+    lines = [
+        line
+        for line in re.split(r"[\r\n]", err)
+        if line.strip() and not _PROGRESS.search(line) and "compiling the game kernel" not in line
+    ]
     assert len(lines) == 1 and "interrupted" in lines[0] and "Traceback" not in err, lines
     assert not (out / "meta.json").exists()
     rounds = pd.read_parquet(out / "rounds")
@@ -176,10 +250,23 @@ def test_run_and_summary_print_the_jump_in_rate(monkeypatch, capsys, tmp_path):
     interval (the same figures: the run's accumulator and the table), and the rounds table
     has the jump-in columns."""
     from conftest import in_process_cli
+
     cli = in_process_cli(monkeypatch, capsys)
     out = tmp_path / "j"
-    proc = cli("run", "--games", "600", "--rules", "classic(players=4,jump_in=true)",
-               "--seed", "3", "--threads", "1", "--quiet", "--out", str(out))
+    proc = cli(
+        "run",
+        "--games",
+        "600",
+        "--rules",
+        "classic(players=4,jump_in=true)",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stderr
     line = [s for s in proc.stdout.splitlines() if s.startswith("jump-ins")]
     assert len(line) == 1 and "per round, 95% interval [" in line[0], proc.stdout
@@ -187,6 +274,20 @@ def test_run_and_summary_print_the_jump_in_rate(monkeypatch, capsys, tmp_path):
     assert f"{rounds.jump_ins.mean():.3f}" in line[0]
     again = cli("summary", str(out))
     assert again.returncode == 0 and line[0] in again.stdout.splitlines()
-    plain = cli("run", "--games", "50", "--edition", "classic", "--players", "4", "--seed",
-                "3", "--threads", "1", "--quiet", "--out", str(tmp_path / "p"))
+    plain = cli(
+        "run",
+        "--games",
+        "50",
+        "--edition",
+        "classic",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        str(tmp_path / "p"),
+    )
     assert plain.returncode == 0 and "jump-ins" not in plain.stdout

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import REPO
 
 from unospin_sim import cli
 from unospin_sim.bots import parse_bots
@@ -14,19 +15,20 @@ from unospin_sim.engine import kernel as K
 from unospin_sim.engine.encode import encode
 from unospin_sim.rules import parse_rules
 
-from conftest import REPO
 
-
-@pytest.mark.parametrize("rules, bots, loop", [
-    ("classic(players=4)", "random", "default"),
-    ("spin2025(players=3)", "heuristic,random,greedy", "default"),
-    ("classic(players=4,stacking=true)", "random", "house"),
-    ("spin2005(players=4,jump_in=true)", "heuristic", "house"),
-    ("classic(players=2,rlcard=true)", "random", "rlcard"),
-    ("classic(players=2,rlcard=true)", "search,random", "rlcard"),  # search plays heuristic
-    ("spin2025(players=4)", "random,search,random,random", "search"),
-    ("classic(players=4,stacking=true)", "search,random,random,random", "search"),
-])
+@pytest.mark.parametrize(
+    "rules, bots, loop",
+    [
+        ("classic(players=4)", "random", "default"),
+        ("spin2025(players=3)", "heuristic,random,greedy", "default"),
+        ("classic(players=4,stacking=true)", "random", "house"),
+        ("spin2005(players=4,jump_in=true)", "heuristic", "house"),
+        ("classic(players=2,rlcard=true)", "random", "rlcard"),
+        ("classic(players=2,rlcard=true)", "search,random", "rlcard"),  # search plays heuristic
+        ("spin2025(players=4)", "random,search,random,random", "search"),
+        ("classic(players=4,stacking=true)", "search,random,random,random", "search"),
+    ],
+)
 def test_loop_of_picks_the_round_loop(rules, bots, loop):
     ki = encode(parse_rules(rules), parse_bots(bots, parse_rules(rules).players))
     r, _, _, _, b = ki.args()
@@ -60,14 +62,24 @@ for name in ("play_turn_rl", "play_turn_house", "run_round_search", "decide",
              "play_round_default", "play_round_house"):
     print(name, len(getattr(K, name).signatures))
 """
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
-               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, timeout=900)
+    env = dict(
+        os.environ,
+        NUMBA_CACHE_DIR=str(tmp_path / "cache"),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     counts = dict(line.split() for line in proc.stdout.splitlines())
-    assert counts == {"play_turn_rl": "1", "play_turn_house": "0", "run_round_search": "0",
-                      "decide": "0", "play_round_default": "0", "play_round_house": "0"}
+    assert counts == {
+        "play_turn_rl": "1",
+        "play_turn_house": "0",
+        "run_round_search": "0",
+        "decide": "0",
+        "play_round_default": "0",
+        "play_round_house": "0",
+    }
 
 
 @pytest.mark.slow

@@ -36,8 +36,9 @@ def _z(a, b):
 @pytest.mark.parametrize("edition", ["classic", "spin2005", "spin2025", "spiderman"])
 @pytest.mark.parametrize("players", [2, 4])
 def test_engine_agrees_with_reference(edition, players):
-    eng = simulate(f"{edition}(players={players})", "random", games=ENGINE_GAMES, seed=21,
-                   threads=2)
+    eng = simulate(
+        f"{edition}(players={players})", "random", games=ENGINE_GAMES, seed=21, threads=2
+    )
     ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, 22)
     checks = _compare(eng, ref_rounds, ref_spins, players)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
@@ -47,8 +48,10 @@ def test_engine_agrees_with_reference(edition, players):
 def _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=False):
     """z-scores {statistic: z} of the engine's results against the reference's."""
     e, r = eng.rounds, ref_rounds
-    checks = {col: _z(e[col], r[col]) for col in
-              ("turns", "winner_points", "cards_drawn", "spins", "failed_draws")}
+    checks = {
+        col: _z(e[col], r[col])
+        for col in ("turns", "winner_points", "cards_drawn", "spins", "failed_draws")
+    }
     if "jump_ins" in e:  # jump_in: jump-ins per round and per seat (not turns)
         checks["jump_ins"] = _z(e.jump_ins, r.jump_ins)
         for seat in range(players):
@@ -61,8 +64,7 @@ def _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=False):
         checks[f"win_{seat}"] = _z(e.winner == seat, r.winner == seat)
         checks[f"cards_left_{seat}"] = _z(e[f"cards_left_{seat}"], r[f"cards_left_{seat}"])
         if per_seat_drawn:
-            checks[f"cards_drawn_{seat}"] = _z(e[f"cards_drawn_{seat}"],
-                                               r[f"cards_drawn_{seat}"])
+            checks[f"cards_drawn_{seat}"] = _z(e[f"cards_drawn_{seat}"], r[f"cards_drawn_{seat}"])
     # per-space spinner statistics: frequency per round and the hand-size change
     if len(eng.spins):
         es, rs = eng.spins, ref_spins
@@ -71,15 +73,18 @@ def _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=False):
             ed = es[es.space == space]
             rd = rs[rs.space == space]
             if len(rd) > 30:
-                checks[f"delta_{space}"] = _z(ed.hand_after - ed.hand_before,
-                                              rd.hand_after - rd.hand_before)
+                checks[f"delta_{space}"] = _z(
+                    ed.hand_after - ed.hand_before, rd.hand_after - rd.hand_before
+                )
                 # who leads at the spin, and the space's other party relative to the spinner
-                checks[f"spinner_leads_{space}"] = _z(ed.leader == ed.spinner,
-                                                      rd.leader == rd.spinner)
+                checks[f"spinner_leads_{space}"] = _z(
+                    ed.leader == ed.spinner, rd.leader == rd.spinner
+                )
                 checks[f"tied_lead_{space}"] = _z(ed.leader == -1, rd.leader == -1)
                 if (ed.other >= 0).any() or (rd.other >= 0).any():
-                    checks[f"other_{space}"] = _z((ed.other - ed.spinner) % players,
-                                                  (rd.other - rd.spinner) % players)
+                    checks[f"other_{space}"] = _z(
+                        (ed.other - ed.spinner) % players, (rd.other - rd.spinner) % players
+                    )
     return checks
 
 
@@ -102,11 +107,16 @@ def test_engine_agrees_with_reference_two_x_knobs():
     (Swap Hands) -- docs/INTERPRETATIONS.md."""
     knobs = dict(forget=0.5, catch=0.5, challenge=0.5, bluff=0.5, reflex=1.0)
     wheel = {"two_x": 1, "swap_hands": 1}
-    eng = simulate("spin2025(players=4,wheel={two_x:1,swap_hands:1})",
-                   "random(forget=0.5,catch=0.5,challenge=0.5,bluff=0.5)",
-                   games=ENGINE_GAMES, seed=29, threads=2)
-    ref_rounds, ref_spins = reference.play_many_spins("spin2025", 4, REF_GAMES, 30,
-                                                      wheel=wheel, bots=[knobs] * 4)
+    eng = simulate(
+        "spin2025(players=4,wheel={two_x:1,swap_hands:1})",
+        "random(forget=0.5,catch=0.5,challenge=0.5,bluff=0.5)",
+        games=ENGINE_GAMES,
+        seed=29,
+        threads=2,
+    )
+    ref_rounds, ref_spins = reference.play_many_spins(
+        "spin2025", 4, REF_GAMES, 30, wheel=wheel, bots=[knobs] * 4
+    )
     checks = _compare(eng, ref_rounds, ref_spins, 4, per_seat_drawn=True)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
     assert not bad, f"engine and reference disagree: {bad}"
@@ -118,82 +128,198 @@ def test_engine_agrees_with_reference_two_x_knobs():
 # its options in NOT_IMPLEMENTED.
 CHALLENGER = dict(forget=0.5, catch=0.5, challenge=0.3, bluff=0.0, reflex=1.0)
 HOUSE_CASES = [
-    ("classic(players=4,stacking=true)", "random", "classic", 4,
-     dict(stacking=True), None),
-    ("classic(players=2,stacking=true)", "random", "classic", 2,
-     dict(stacking=True), None),
-    ("classic(players=4,stacking=true)", "random(forget=0.5,catch=0.5,challenge=0.3)",
-     "classic", 4, dict(stacking=True), CHALLENGER),
-    ("spin2025(players=4,stacking=true)", "random", "spin2025", 4,
-     dict(stacking=True), None),
+    ("classic(players=4,stacking=true)", "random", "classic", 4, dict(stacking=True), None),
+    ("classic(players=2,stacking=true)", "random", "classic", 2, dict(stacking=True), None),
+    (
+        "classic(players=4,stacking=true)",
+        "random(forget=0.5,catch=0.5,challenge=0.3)",
+        "classic",
+        4,
+        dict(stacking=True),
+        CHALLENGER,
+    ),
+    ("spin2025(players=4,stacking=true)", "random", "spin2025", 4, dict(stacking=True), None),
     # 2X most of the time, bluffs and challenges: stacking on two-card turns
-    ("spin2025(players=4,stacking=true,wheel={two_x:1,swap_hands:1})",
-     "random(bluff=0.5,challenge=0.5)", "spin2025", 4,
-     dict(stacking=True, wheel={"two_x": 1, "swap_hands": 1}),
-     dict(bluff=0.5, challenge=0.5)),
+    (
+        "spin2025(players=4,stacking=true,wheel={two_x:1,swap_hands:1})",
+        "random(bluff=0.5,challenge=0.5)",
+        "spin2025",
+        4,
+        dict(stacking=True, wheel={"two_x": 1, "swap_hands": 1}),
+        dict(bluff=0.5, challenge=0.5),
+    ),
     # a stacked Wild Draw Four judged by the Wild Draw Four rule (the default) or not
-    ("classic(players=3,stacking=true)", "random(bluff=0.5,challenge=0.5)", "classic", 3,
-     dict(stacking=True), dict(bluff=0.5, challenge=0.5)),
-    ("classic(players=3,stacking=true,stacked_wd4=free)", "random(bluff=0.5,challenge=0.5)",
-     "classic", 3, dict(stacking=True, stacked_wd4="free"), dict(bluff=0.5, challenge=0.5)),
-    ("spin2025(players=3,seven_o=true)", "random", "spin2025", 3,
-     dict(seven_o=True), None),
-    ("classic(players=4,seven_o=true)", "random(forget=0.5,catch=0.5)", "classic", 4,
-     dict(seven_o=True), dict(forget=0.5, catch=0.5)),
-    ("classic(players=4,special_wilds=swap_hands)", "random", "classic", 4,
-     dict(special_wilds="swap_hands"), None),
-    ("classic(players=4,special_wilds=shuffle_hands)", "random", "classic", 4,
-     dict(special_wilds="shuffle_hands"), None),
-    ("spin2005(players=4,draw_until_playable=true)", "random", "spin2005", 4,
-     dict(draw_until_playable=True), None),
-    ("spin2025(players=2,draw_until_playable=true)", "random", "spin2025", 2,
-     dict(draw_until_playable=True), None),
-    ("classic(players=3,stacking=true,seven_o=true,draw_until_playable=true,"
-     "special_wilds=shuffle_hands)", "random", "classic", 3,
-     dict(stacking=True, seven_o=True, draw_until_playable=True,
-          special_wilds="shuffle_hands"), None),
-    ("spin2025(players=4,stacking=true,seven_o=true,draw_until_playable=true)", "random",
-     "spin2025", 4, dict(stacking=True, seven_o=True, draw_until_playable=True), None),
+    (
+        "classic(players=3,stacking=true)",
+        "random(bluff=0.5,challenge=0.5)",
+        "classic",
+        3,
+        dict(stacking=True),
+        dict(bluff=0.5, challenge=0.5),
+    ),
+    (
+        "classic(players=3,stacking=true,stacked_wd4=free)",
+        "random(bluff=0.5,challenge=0.5)",
+        "classic",
+        3,
+        dict(stacking=True, stacked_wd4="free"),
+        dict(bluff=0.5, challenge=0.5),
+    ),
+    ("spin2025(players=3,seven_o=true)", "random", "spin2025", 3, dict(seven_o=True), None),
+    (
+        "classic(players=4,seven_o=true)",
+        "random(forget=0.5,catch=0.5)",
+        "classic",
+        4,
+        dict(seven_o=True),
+        dict(forget=0.5, catch=0.5),
+    ),
+    (
+        "classic(players=4,special_wilds=swap_hands)",
+        "random",
+        "classic",
+        4,
+        dict(special_wilds="swap_hands"),
+        None,
+    ),
+    (
+        "classic(players=4,special_wilds=shuffle_hands)",
+        "random",
+        "classic",
+        4,
+        dict(special_wilds="shuffle_hands"),
+        None,
+    ),
+    (
+        "spin2005(players=4,draw_until_playable=true)",
+        "random",
+        "spin2005",
+        4,
+        dict(draw_until_playable=True),
+        None,
+    ),
+    (
+        "spin2025(players=2,draw_until_playable=true)",
+        "random",
+        "spin2025",
+        2,
+        dict(draw_until_playable=True),
+        None,
+    ),
+    (
+        "classic(players=3,stacking=true,seven_o=true,draw_until_playable=true,"
+        "special_wilds=shuffle_hands)",
+        "random",
+        "classic",
+        3,
+        dict(stacking=True, seven_o=True, draw_until_playable=True, special_wilds="shuffle_hands"),
+        None,
+    ),
+    (
+        "spin2025(players=4,stacking=true,seven_o=true,draw_until_playable=true)",
+        "random",
+        "spin2025",
+        4,
+        dict(stacking=True, seven_o=True, draw_until_playable=True),
+        None,
+    ),
     # jump_in and partners
     ("classic(players=4,jump_in=true)", "random", "classic", 4, dict(jump_in=True), None),
-    ("classic(players=3,jump_in=true)", "random(jump=0.5)", "classic", 3,
-     dict(jump_in=True), dict(jump=0.5)),
+    (
+        "classic(players=3,jump_in=true)",
+        "random(jump=0.5)",
+        "classic",
+        3,
+        dict(jump_in=True),
+        dict(jump=0.5),
+    ),
     ("spin2005(players=4,jump_in=true)", "random", "spin2005", 4, dict(jump_in=True), None),
-    ("spin2025(players=4,jump_in=true,seven_o=true,stacking=true)", "random", "spin2025", 4,
-     dict(jump_in=True, seven_o=True, stacking=True), None),
-    ("classic(players=4,partners=true,seven_o=true)", "random(forget=0.5,catch=0.5)",
-     "classic", 4, dict(partners=True, seven_o=True), dict(forget=0.5, catch=0.5)),
-    ("spiderman(players=4,partners=true,jump_in=true)", "random", "spiderman", 4,
-     dict(partners=True, jump_in=True), None),
-    ("spin2025(players=6,partners=true,jump_in=true)", "random(forget=0.3)", "spin2025", 6,
-     dict(partners=True, jump_in=True), dict(forget=0.3)),
+    (
+        "spin2025(players=4,jump_in=true,seven_o=true,stacking=true)",
+        "random",
+        "spin2025",
+        4,
+        dict(jump_in=True, seven_o=True, stacking=True),
+        None,
+    ),
+    (
+        "classic(players=4,partners=true,seven_o=true)",
+        "random(forget=0.5,catch=0.5)",
+        "classic",
+        4,
+        dict(partners=True, seven_o=True),
+        dict(forget=0.5, catch=0.5),
+    ),
+    (
+        "spiderman(players=4,partners=true,jump_in=true)",
+        "random",
+        "spiderman",
+        4,
+        dict(partners=True, jump_in=True),
+        None,
+    ),
+    (
+        "spin2025(players=6,partners=true,jump_in=true)",
+        "random(forget=0.3)",
+        "spin2025",
+        6,
+        dict(partners=True, jump_in=True),
+        dict(forget=0.3),
+    ),
     # jump_in_wilds: wilds jumped on (Wild Draw Fours when legal, Web Swings)
-    ("classic(players=4,jump_in=true,jump_in_wilds=true)", "random(challenge=0.5)", "classic",
-     4, dict(jump_in=True, jump_in_wilds=True), dict(challenge=0.5)),
-    ("spiderman(players=4,jump_in=true,jump_in_wilds=true)", "random", "spiderman", 4,
-     dict(jump_in=True, jump_in_wilds=True), None),
-    ("spin2025(players=4,jump_in=true,jump_in_wilds=true,stacking=true)", "random",
-     "spin2025", 4, dict(jump_in=True, jump_in_wilds=True, stacking=True), None),
+    (
+        "classic(players=4,jump_in=true,jump_in_wilds=true)",
+        "random(challenge=0.5)",
+        "classic",
+        4,
+        dict(jump_in=True, jump_in_wilds=True),
+        dict(challenge=0.5),
+    ),
+    (
+        "spiderman(players=4,jump_in=true,jump_in_wilds=true)",
+        "random",
+        "spiderman",
+        4,
+        dict(jump_in=True, jump_in_wilds=True),
+        None,
+    ),
+    (
+        "spin2025(players=4,jump_in=true,jump_in_wilds=true,stacking=true)",
+        "random",
+        "spin2025",
+        4,
+        dict(jump_in=True, jump_in_wilds=True, stacking=True),
+        None,
+    ),
 ]
 
 
 def _require_kernel(options):
     missing = sorted(o for o in options if o in NOT_IMPLEMENTED)
     if missing:
-        pytest.skip(f"kernel side not implemented yet: {', '.join(missing)} "
-                    f"(still in unospin_sim.rules.ruleset.NOT_IMPLEMENTED)")
+        pytest.skip(
+            f"kernel side not implemented yet: {', '.join(missing)} "
+            f"(still in unospin_sim.rules.ruleset.NOT_IMPLEMENTED)"
+        )
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules, bots, edition, players, options, knobs", HOUSE_CASES,
-                         ids=[f"{c[0]}-{c[1]}" for c in HOUSE_CASES])
-def test_engine_agrees_with_reference_house_rules(rules, bots, edition, players, options,
-                                                  knobs):
+@pytest.mark.parametrize(
+    "rules, bots, edition, players, options, knobs",
+    HOUSE_CASES,
+    ids=[f"{c[0]}-{c[1]}" for c in HOUSE_CASES],
+)
+def test_engine_agrees_with_reference_house_rules(rules, bots, edition, players, options, knobs):
     _require_kernel(options)
     eng = simulate(rules, bots, games=ENGINE_GAMES, seed=25, threads=2)
     ref_rounds, ref_spins = reference.play_many_spins(
-        edition, players, REF_GAMES, 26, bots=None if knobs is None else [knobs] * players,
-        **options)
+        edition,
+        players,
+        REF_GAMES,
+        26,
+        bots=None if knobs is None else [knobs] * players,
+        **options,
+    )
     checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
     assert not bad, f"{rules} {bots}: engine and reference disagree: {bad}"
@@ -213,22 +339,47 @@ SHORT_ENGINE_GAMES = 300_000
 SHORT_CASES = [
     ("spin2025(players=4,seven_o=true,turn_cap=1)", "spin2025", 4, dict(seven_o=True), 1),
     ("classic(players=4,seven_o=true,turn_cap=1)", "classic", 4, dict(seven_o=True), 1),
-    ("classic(players=4,special_wilds=swap_hands,turn_cap=1)", "classic", 4,
-     dict(special_wilds="swap_hands"), 1),
-    ("classic(players=4,special_wilds=shuffle_hands,turn_cap=1)", "classic", 4,
-     dict(special_wilds="shuffle_hands"), 1),
-    ("classic(players=4,draw_until_playable=true,turn_cap=1)", "classic", 4,
-     dict(draw_until_playable=True), 1),
+    (
+        "classic(players=4,special_wilds=swap_hands,turn_cap=1)",
+        "classic",
+        4,
+        dict(special_wilds="swap_hands"),
+        1,
+    ),
+    (
+        "classic(players=4,special_wilds=shuffle_hands,turn_cap=1)",
+        "classic",
+        4,
+        dict(special_wilds="shuffle_hands"),
+        1,
+    ),
+    (
+        "classic(players=4,draw_until_playable=true,turn_cap=1)",
+        "classic",
+        4,
+        dict(draw_until_playable=True),
+        1,
+    ),
     ("classic(players=4,stacking=true,turn_cap=2)", "classic", 4, dict(stacking=True), 2),
     # the jump-ins on the first turn's card happen before turn 2 (reference mutants: play
     # continuing from the seat to act instead of the jumper |z| 20; partners jumping in past
     # the partner |z| 15; the full-round cases above showed them at |z| < 4.5)
     ("classic(players=4,jump_in=true,turn_cap=2)", "classic", 4, dict(jump_in=True), 2),
-    ("classic(players=4,jump_in=true,partners=true,turn_cap=2)", "classic", 4,
-     dict(jump_in=True, partners=True), 2),
+    (
+        "classic(players=4,jump_in=true,partners=true,turn_cap=2)",
+        "classic",
+        4,
+        dict(jump_in=True, partners=True),
+        2,
+    ),
     # a 7's swap target is an opponent
-    ("classic(players=4,seven_o=true,partners=true,turn_cap=1)", "classic", 4,
-     dict(seven_o=True, partners=True), 1),
+    (
+        "classic(players=4,seven_o=true,partners=true,turn_cap=1)",
+        "classic",
+        4,
+        dict(seven_o=True, partners=True),
+        1,
+    ),
 ]
 
 
@@ -240,20 +391,22 @@ def _compare_seats(eng, ref_rounds, players):
             checks[f"{col}_{seat}"] = _z(e[f"{col}_{seat}"], r[f"{col}_{seat}"])
         # cards left minus cards drawn: 7 minus the cards the seat played, unless hands
         # moved between seats (low variance: shows a hand move much better)
-        checks[f"net_{seat}"] = _z(e[f"cards_left_{seat}"] - e[f"cards_drawn_{seat}"],
-                                   r[f"cards_left_{seat}"] - r[f"cards_drawn_{seat}"])
+        checks[f"net_{seat}"] = _z(
+            e[f"cards_left_{seat}"] - e[f"cards_drawn_{seat}"],
+            r[f"cards_left_{seat}"] - r[f"cards_drawn_{seat}"],
+        )
     checks["failed_draws"] = _z(e.failed_draws, r.failed_draws)
     return checks
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules, edition, players, options, cap", SHORT_CASES,
-                         ids=[c[0] for c in SHORT_CASES])
+@pytest.mark.parametrize(
+    "rules, edition, players, options, cap", SHORT_CASES, ids=[c[0] for c in SHORT_CASES]
+)
 def test_engine_agrees_with_reference_first_turns(rules, edition, players, options, cap):
     _require_kernel(options)
     eng = simulate(rules, "random", games=SHORT_ENGINE_GAMES, seed=27, threads=2)
-    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 28, turn_cap=cap,
-                              **options)
+    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 28, turn_cap=cap, **options)
     assert (eng.rounds.turns == cap).all() and (ref.turns == cap).all()
     checks = _compare_seats(eng, ref, players)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
@@ -273,39 +426,84 @@ HEURISTIC_CASES = [
     ("spin2005(players=4)", "heuristic", "spin2005", 4, {}, [H] * 4),
     ("spin2025(players=4)", "heuristic", "spin2025", 4, {}, [H] * 4),
     ("spiderman(players=4)", "heuristic", "spiderman", 4, {}, [H] * 4),
-    ("classic(players=4,stacking=true,seven_o=true)", "heuristic", "classic", 4,
-     dict(stacking=True, seven_o=True), [H] * 4),
+    (
+        "classic(players=4,stacking=true,seven_o=true)",
+        "heuristic",
+        "classic",
+        4,
+        dict(stacking=True, seven_o=True),
+        [H] * 4,
+    ),
     # 2X and Swap Hands most of the time, heuristic against random with knobs
-    ("spin2025(players=4,wheel={two_x:1,swap_hands:1,color_discard:1,wild_color_draw:1})",
-     "heuristic(bluff=0.3,challenge=0.3),random,heuristic(bluff=0.3,challenge=0.3),random",
-     "spin2025", 4,
-     dict(wheel={"two_x": 1, "swap_hands": 1, "color_discard": 1, "wild_color_draw": 1}),
-     [dict(H, bluff=0.3, challenge=0.3), RB] * 2),
+    (
+        "spin2025(players=4,wheel={two_x:1,swap_hands:1,color_discard:1,wild_color_draw:1})",
+        "heuristic(bluff=0.3,challenge=0.3),random,heuristic(bluff=0.3,challenge=0.3),random",
+        "spin2025",
+        4,
+        dict(wheel={"two_x": 1, "swap_hands": 1, "color_discard": 1, "wild_color_draw": 1}),
+        [dict(H, bluff=0.3, challenge=0.3), RB] * 2,
+    ),
     # the 2005 wheel's choices (Almost UNO, Discard Number / Color, the race) on every spin
-    ("spin2005(players=4,wheel={almost_uno:1,discard_number:1,discard_color:1,uno_spin:1})",
-     "heuristic,random,random,random", "spin2005", 4,
-     dict(wheel={"almost_uno": 1, "discard_number": 1, "discard_color": 1, "uno_spin": 1}),
-     [H, RB, RB, RB]),
-    ("spiderman(players=4,partners=true,jump_in=true)", "heuristic,heuristic,random,random",
-     "spiderman", 4, dict(partners=True, jump_in=True), [H, H, RB, RB]),
-    ("classic(players=4,special_wilds=swap_hands,stacking=true)", "heuristic", "classic", 4,
-     dict(special_wilds="swap_hands", stacking=True), [H] * 4),
+    (
+        "spin2005(players=4,wheel={almost_uno:1,discard_number:1,discard_color:1,uno_spin:1})",
+        "heuristic,random,random,random",
+        "spin2005",
+        4,
+        dict(wheel={"almost_uno": 1, "discard_number": 1, "discard_color": 1, "uno_spin": 1}),
+        [H, RB, RB, RB],
+    ),
+    (
+        "spiderman(players=4,partners=true,jump_in=true)",
+        "heuristic,heuristic,random,random",
+        "spiderman",
+        4,
+        dict(partners=True, jump_in=True),
+        [H, H, RB, RB],
+    ),
+    (
+        "classic(players=4,special_wilds=swap_hands,stacking=true)",
+        "heuristic",
+        "classic",
+        4,
+        dict(special_wilds="swap_hands", stacking=True),
+        [H] * 4,
+    ),
     # hoarder (it keeps its wilds and draws instead: the one strategy force_play acts on)
     ("classic(players=4)", "hoarder,random,hoarder,random", "classic", 4, {}, [HO, RB] * 2),
-    ("classic(players=4,force_play=true)", "hoarder", "classic", 4, dict(force_play=True),
-     [HO] * 4),
-    ("spin2005(players=4,force_play=true)", "hoarder,random,heuristic,random", "spin2005", 4,
-     dict(force_play=True), [HO, RB, H, RB]),
-    ("spin2025(players=4,force_play=true)", "hoarder(bluff=0.3,challenge=0.3)", "spin2025", 4,
-     dict(force_play=True), [dict(HO, bluff=0.3, challenge=0.3)] * 4),
+    (
+        "classic(players=4,force_play=true)",
+        "hoarder",
+        "classic",
+        4,
+        dict(force_play=True),
+        [HO] * 4,
+    ),
+    (
+        "spin2005(players=4,force_play=true)",
+        "hoarder,random,heuristic,random",
+        "spin2005",
+        4,
+        dict(force_play=True),
+        [HO, RB, H, RB],
+    ),
+    (
+        "spin2025(players=4,force_play=true)",
+        "hoarder(bluff=0.3,challenge=0.3)",
+        "spin2025",
+        4,
+        dict(force_play=True),
+        [dict(HO, bluff=0.3, challenge=0.3)] * 4,
+    ),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots", HEURISTIC_CASES,
-                         ids=[f"{c[0]}-{c[1]}" for c in HEURISTIC_CASES])
-def test_engine_agrees_with_reference_heuristic(rules, bots, edition, players, options,
-                                               ref_bots):
+@pytest.mark.parametrize(
+    "rules, bots, edition, players, options, ref_bots",
+    HEURISTIC_CASES,
+    ids=[f"{c[0]}-{c[1]}" for c in HEURISTIC_CASES],
+)
+def test_engine_agrees_with_reference_heuristic(rules, bots, edition, players, options, ref_bots):
     _check_strategy_case("HEURISTIC", rules, bots, edition, players, options, ref_bots, 31)
 
 
@@ -314,8 +512,9 @@ def _check_strategy_case(label, rules, bots, edition, players, options, ref_bots
     the reference's bot dicts ``ref_bots``: no statistic |z| > Z_MAX."""
     _require_kernel(options)
     eng = simulate(rules, bots, games=ENGINE_GAMES, seed=seed, threads=2)
-    ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, seed + 1,
-                                                      bots=ref_bots, **options)
+    ref_rounds, ref_spins = reference.play_many_spins(
+        edition, players, REF_GAMES, seed + 1, bots=ref_bots, **options
+    )
     checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
     worst = max(checks, key=lambda k: abs(checks[k]))
     print(f"\n{label} {rules} {bots}: max |z| {abs(checks[worst]):.2f} ({worst})")
@@ -327,28 +526,57 @@ def _check_strategy_case(label, rules, bots, edition, players, options, ref_bots
 # far from heuristic's (a large weight on what the next seat is known to lack, so that the
 # knowledge's bookkeeping shows: marked by a draw, forgotten on a card taken, moved with
 # swapped, passed and traded hands)
-TW = dict(w_points=0.86, w_colour=1.65, w_attack=35.5, w_action=-7.8, w_wild=-120.0,
-          w_wild_attack=172.5, w_wd4=-182.4, w_wd4_attack=149.1, w_void=60.0, w_name_void=3.0)
+TW = dict(
+    w_points=0.86,
+    w_colour=1.65,
+    w_attack=35.5,
+    w_action=-7.8,
+    w_wild=-120.0,
+    w_wild_attack=172.5,
+    w_wd4=-182.4,
+    w_wd4_attack=149.1,
+    w_void=60.0,
+    w_name_void=3.0,
+)
 TS = "tuned(" + ",".join(f"{k}={v:g}" for k, v in TW.items()) + ")"
 TR = dict(strategy="tuned", **TW)
 TUNED_CASES = [
     ("classic(players=4)", f"{TS},random,random,random", "classic", 4, {}, [TR, RB, RB, RB]),
     ("classic(players=2)", f"{TS},heuristic", "classic", 2, {}, [TR, H]),
-    ("classic(players=4,seven_o=true,special_wilds=swap_hands)", TS, "classic", 4,
-     dict(seven_o=True, special_wilds="swap_hands"), [TR] * 4),
-    ("spin2025(players=4,wheel={swap_hands:1,two_x:1,wild_color_draw:1})",
-     f"{TS},random,{TS},random", "spin2025", 4,
-     dict(wheel={"swap_hands": 1, "two_x": 1, "wild_color_draw": 1}), [TR, RB] * 2),
-    ("spin2005(players=3,wheel={trade_hands:1,discard_color:1})", TS, "spin2005", 3,
-     dict(wheel={"trade_hands": 1, "discard_color": 1}), [TR] * 3),
+    (
+        "classic(players=4,seven_o=true,special_wilds=swap_hands)",
+        TS,
+        "classic",
+        4,
+        dict(seven_o=True, special_wilds="swap_hands"),
+        [TR] * 4,
+    ),
+    (
+        "spin2025(players=4,wheel={swap_hands:1,two_x:1,wild_color_draw:1})",
+        f"{TS},random,{TS},random",
+        "spin2025",
+        4,
+        dict(wheel={"swap_hands": 1, "two_x": 1, "wild_color_draw": 1}),
+        [TR, RB] * 2,
+    ),
+    (
+        "spin2005(players=3,wheel={trade_hands:1,discard_color:1})",
+        TS,
+        "spin2005",
+        3,
+        dict(wheel={"trade_hands": 1, "discard_color": 1}),
+        [TR] * 3,
+    ),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots", TUNED_CASES,
-                         ids=[f"tuned-{c[0]}" for c in TUNED_CASES])
-def test_engine_agrees_with_reference_tuned(rules, bots, edition, players, options,
-                                           ref_bots):
+@pytest.mark.parametrize(
+    "rules, bots, edition, players, options, ref_bots",
+    TUNED_CASES,
+    ids=[f"tuned-{c[0]}" for c in TUNED_CASES],
+)
+def test_engine_agrees_with_reference_tuned(rules, bots, edition, players, options, ref_bots):
     _check_strategy_case("TUNED", rules, bots, edition, players, options, ref_bots, 41)
 
 
@@ -366,45 +594,105 @@ def test_engine_agrees_with_reference_tuned(rules, bots, edition, players, optio
 # (rule string, bots, edition, players, options, reference bots, cap)
 HEURISTIC_SHORT_CASES = [
     ("classic(players=4,turn_cap=2)", "heuristic", "classic", 4, {}, [H] * 4, 2),
-    ("classic(players=4,seven_o=true,turn_cap=3)", "heuristic", "classic", 4,
-     dict(seven_o=True), [H] * 4, 3),
+    (
+        "classic(players=4,seven_o=true,turn_cap=3)",
+        "heuristic",
+        "classic",
+        4,
+        dict(seven_o=True),
+        [H] * 4,
+        3,
+    ),
     ("spiderman(players=4,turn_cap=3)", "heuristic", "spiderman", 4, {}, [H] * 4, 3),
     # one or two 2005 spaces at a time, ten turns (reference mutants: a random race discard
     # |z| 5.9, Discard Number 13.2, Almost UNO 8.0, Discard Color 8.4; all four spaces at
     # once in four turns saw none of them above 3.1)
-    ("spin2005(players=4,wheel={uno_spin:1},turn_cap=10)", "heuristic", "spin2005", 4,
-     dict(wheel={"uno_spin": 1}), [H] * 4, 10),
-    ("spin2005(players=4,wheel={discard_number:1},turn_cap=10)", "heuristic", "spin2005", 4,
-     dict(wheel={"discard_number": 1}), [H] * 4, 10),
-    ("spin2005(players=4,wheel={almost_uno:1,discard_color:1},turn_cap=10)", "heuristic",
-     "spin2005", 4, dict(wheel={"almost_uno": 1, "discard_color": 1}), [H] * 4, 10),
-    ("spin2025(players=4,wheel={swap_hands:1,wild_color_draw:1,color_discard:1},turn_cap=3)",
-     "heuristic", "spin2025", 4,
-     dict(wheel={"swap_hands": 1, "wild_color_draw": 1, "color_discard": 1}), [H] * 4, 3),
-    ("classic(players=4,stacking=true,turn_cap=3)", "heuristic", "classic", 4,
-     dict(stacking=True), [H] * 4, 3),
+    (
+        "spin2005(players=4,wheel={uno_spin:1},turn_cap=10)",
+        "heuristic",
+        "spin2005",
+        4,
+        dict(wheel={"uno_spin": 1}),
+        [H] * 4,
+        10,
+    ),
+    (
+        "spin2005(players=4,wheel={discard_number:1},turn_cap=10)",
+        "heuristic",
+        "spin2005",
+        4,
+        dict(wheel={"discard_number": 1}),
+        [H] * 4,
+        10,
+    ),
+    (
+        "spin2005(players=4,wheel={almost_uno:1,discard_color:1},turn_cap=10)",
+        "heuristic",
+        "spin2005",
+        4,
+        dict(wheel={"almost_uno": 1, "discard_color": 1}),
+        [H] * 4,
+        10,
+    ),
+    (
+        "spin2025(players=4,wheel={swap_hands:1,wild_color_draw:1,color_discard:1},turn_cap=3)",
+        "heuristic",
+        "spin2025",
+        4,
+        dict(wheel={"swap_hands": 1, "wild_color_draw": 1, "color_discard": 1}),
+        [H] * 4,
+        3,
+    ),
+    (
+        "classic(players=4,stacking=true,turn_cap=3)",
+        "heuristic",
+        "classic",
+        4,
+        dict(stacking=True),
+        [H] * 4,
+        3,
+    ),
     # the Wild Color Draw colour is nearly invisible in these statistics (reference mutants:
     # naming the most held colour |z| 4.3, a random held colour 3.2; in the full-round
     # spin2025 case above 1.7 and 0.5), and so is which Draw Two is stacked (a random one
     # |z| 1.9 at ten turns): tests/test_reference_heuristic.py pins both exactly
-    ("spin2025(players=4,wheel={wild_color_draw:1},turn_cap=10)", "heuristic", "spin2025", 4,
-     dict(wheel={"wild_color_draw": 1}), [H] * 4, 10),
+    (
+        "spin2025(players=4,wheel={wild_color_draw:1},turn_cap=10)",
+        "heuristic",
+        "spin2025",
+        4,
+        dict(wheel={"wild_color_draw": 1}),
+        [H] * 4,
+        10,
+    ),
     # force_play in the first turns, where it decides a hoarder's card outright
-    ("classic(players=4,force_play=true,turn_cap=4)", "hoarder", "classic", 4,
-     dict(force_play=True), [HO] * 4, 4),
+    (
+        "classic(players=4,force_play=true,turn_cap=4)",
+        "hoarder",
+        "classic",
+        4,
+        dict(force_play=True),
+        [HO] * 4,
+        4,
+    ),
     ("classic(players=4,turn_cap=4)", "hoarder", "classic", 4, {}, [HO] * 4, 4),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules, bots, edition, players, options, ref_bots, cap",
-                         HEURISTIC_SHORT_CASES, ids=[c[0] for c in HEURISTIC_SHORT_CASES])
-def test_engine_agrees_with_reference_heuristic_first_turns(rules, bots, edition, players,
-                                                           options, ref_bots, cap):
+@pytest.mark.parametrize(
+    "rules, bots, edition, players, options, ref_bots, cap",
+    HEURISTIC_SHORT_CASES,
+    ids=[c[0] for c in HEURISTIC_SHORT_CASES],
+)
+def test_engine_agrees_with_reference_heuristic_first_turns(
+    rules, bots, edition, players, options, ref_bots, cap
+):
     _require_kernel(options)
     eng = simulate(rules, bots, games=SHORT_ENGINE_GAMES, seed=33, threads=2)
-    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 34, turn_cap=cap,
-                              bots=ref_bots, **options)
+    ref = reference.play_many(
+        edition, players, SHORT_REF_GAMES, 34, turn_cap=cap, bots=ref_bots, **options
+    )
     checks = _compare_seats(eng, ref, players)
     checks["turns"] = _z(eng.rounds.turns, ref.turns)
     worst = max(checks, key=lambda k: abs(checks[k]))

@@ -17,21 +17,23 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import crosscheck_matches  # noqa: E402
+import crosscheck_matches
 
 
 @pytest.mark.slow
 def test_engine_matches_agree_with_the_reference_matches(capsys):
-    rc = crosscheck_matches.main(["--quick", "--quick-matches", "600", "--pilot", "2000",
-                                  "--workers", "1", "--threads", "2"])
+    rc = crosscheck_matches.main(
+        ["--quick", "--quick-matches", "600", "--pilot", "2000", "--workers", "1", "--threads", "2"]
+    )
     out = capsys.readouterr().out
     assert rc == 0, out
     assert out.count("PASS") == len(crosscheck_matches.configs()), out
 
 
 def test_match_configurations_cover_every_match_mode():
-    modes = {(c.options["match"], bool(c.options.get("partners")))
-             for c in crosscheck_matches.configs()}
+    modes = {
+        (c.options["match"], bool(c.options.get("partners"))) for c in crosscheck_matches.configs()
+    }
     assert modes == {("race", False), ("lowest", False), ("race", True)}
     names = [c.name for c in crosscheck_matches.configs()]
     assert len(names) == len(set(names))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import crosscheck_powered as cp  # noqa: E402
+import crosscheck_powered as cp
 
 from unospin_sim import reference
 from unospin_sim.bots import parse_bots
@@ -30,8 +30,12 @@ NOT_COVERED = {
 
 
 def _with(edition=None, **opt):
-    return [c for c in CONFIGS if (edition is None or c.edition == edition)
-            and all(c.options.get(k, object()) == v for k, v in opt.items())]
+    return [
+        c
+        for c in CONFIGS
+        if (edition is None or c.edition == edition)
+        and all(c.options.get(k, object()) == v for k, v in opt.items())
+    ]
 
 
 def test_names_unique_and_every_config_parses():
@@ -69,14 +73,16 @@ def test_every_edition_player_count_option_value_and_house_rule_is_covered():
             elif opt == "wild_spin_cards":
                 values = [v for v in range(5) if v != default]
             elif opt == "spin_cards":
-                values = [0, 2, 9]   # 9: Spin cards 6-9 (one of each number's two copies)
+                values = [0, 2, 9]  # 9: Spin cards 6-9 (one of each number's two copies)
             elif opt == "special_wilds":
                 values = ["swap_hands", "shuffle_hands"]
             elif opt == "stacked_wd4":
                 values = ["free"]
             else:
-                pytest.fail(f"option {opt!r} has no coverage rule in this test: add it to "
-                            f"crosscheck_powered.configs() and here")
+                pytest.fail(
+                    f"option {opt!r} has no coverage rule in this test: add it to "
+                    f"crosscheck_powered.configs() and here"
+                )
             for v in values:
                 assert _with(name, **{opt: v}), (name, opt, v)
     for h in HOUSE_RULES:
@@ -84,8 +90,9 @@ def test_every_edition_player_count_option_value_and_house_rule_is_covered():
     assert any(c.knobs for c in CONFIGS)
 
 
-@pytest.mark.parametrize("sigma, delta, ratio", [(27.0, 0.52, 4), (0.5, 0.005, 4),
-                                                  (0.3, 0.005, 10), (92.0, 0.84, 1)])
+@pytest.mark.parametrize(
+    "sigma, delta, ratio", [(27.0, 0.52, 4), (0.5, 0.005, 4), (0.3, 0.005, 10), (92.0, 0.84, 1)]
+)
 def test_sample_size_gives_the_power(sigma, delta, ratio):
     alpha, power = 1e-4, 0.8
     n = cp.sample_size(sigma, delta, alpha, power, ratio)
@@ -112,18 +119,22 @@ def test_the_tests_accept_equal_and_reject_shifted_samples():
     rng = np.random.default_rng(5)
     players, mu, p0, alpha, ratio = 4, 50.0, 0.25, 1e-4, 4
     sd = np.sqrt(mu * (mu - 1))
-    n = max(cp.sample_size(sd, 0.01 * mu, alpha, 0.8, ratio),
-            cp.sample_size(np.sqrt(p0 * (1 - p0)), 0.005, alpha, 0.8, ratio))
+    n = max(
+        cp.sample_size(sd, 0.01 * mu, alpha, 0.8, ratio),
+        cp.sample_size(np.sqrt(p0 * (1 - p0)), 0.005, alpha, 0.8, ratio),
+    )
     cfg = cp.Config("synthetic", "classic", players)
     ref = _synthetic(n, players, mu, p0, rng)
     same = cp.compare(cfg, _synthetic(ratio * n, players, mu, p0, rng), ref, alpha, 0.8, mu)
     assert not same["rejected"] and same["powered"]
-    shifted = cp.compare(cfg, _synthetic(ratio * n, players, mu * 1.015, p0, rng), ref,
-                         alpha, 0.8, mu)
+    shifted = cp.compare(
+        cfg, _synthetic(ratio * n, players, mu * 1.015, p0, rng), ref, alpha, 0.8, mu
+    )
     assert any(b.startswith("z_turns") for b in shifted["rejected"])
     assert any(b.startswith("KS") for b in shifted["rejected"])
-    biased = cp.compare(cfg, _synthetic(ratio * n, players, mu, p0 + 0.0075, rng), ref,
-                        alpha, 0.8, mu)
+    biased = cp.compare(
+        cfg, _synthetic(ratio * n, players, mu, p0 + 0.0075, rng), ref, alpha, 0.8, mu
+    )
     assert any(b.startswith("z_win0") for b in biased["rejected"])
     eng = _synthetic(ratio * n, players, mu, p0, rng)
     w = eng["winner"]  # seat 1 wins 2 points less, seat 2 two more; seat 0 unchanged

@@ -12,17 +12,23 @@ import pandas as pd
 import pytest
 
 from unospin_sim.cli import main
-from unospin_sim.design import DesignSpec, parse_goal, parse_goals, parse_vary, resume_design, \
-    run_design
+from unospin_sim.design import (
+    DesignSpec,
+    parse_goal,
+    parse_goals,
+    parse_vary,
+    resume_design,
+    run_design,
+)
 from unospin_sim.design.evaluate import measure
-from unospin_sim.design.space import design_rules, options_changed, segments_moved
 from unospin_sim.design.screen import optimize
+from unospin_sim.design.space import design_rules, options_changed, segments_moved
 from unospin_sim.design.spec import open_study
 from unospin_sim.errors import RuleError, UserError
 from unospin_sim.rules import RuleSet, parse_rules
 
-
 # -- goals ---------------------------------------------------------------------------------
+
 
 def test_goal_forms_and_misses():
     g = parse_goal("mean_turns=50±2")
@@ -41,26 +47,32 @@ def test_goal_forms_and_misses():
     assert g.sure(49.0, 51.5) and not g.sure(47.0, 51.0)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("turns=50", "unknown metric 'turns'"),
-    ("mean_turns 50", "expected METRIC=VALUE"),
-    ("mean_turns==50", "value '=50' is not a number"),
-    ("mean_turns=abc", "value 'abc' is not a number"),
-    ("mean_turns=50±0", "tolerance must be > 0"),
-    ("mean_turns<=50±1", "a tolerance goes with METRIC=VALUE±TOL only"),
-    ("mean_turns=inf", "must be finite"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("turns=50", "unknown metric 'turns'"),
+        ("mean_turns 50", "expected METRIC=VALUE"),
+        ("mean_turns==50", "value '=50' is not a number"),
+        ("mean_turns=abc", "value 'abc' is not a number"),
+        ("mean_turns=50±0", "tolerance must be > 0"),
+        ("mean_turns<=50±1", "a tolerance goes with METRIC=VALUE±TOL only"),
+        ("mean_turns=inf", "must be finite"),
+    ],
+)
 def test_bad_goal_is_one_line(text, words):
     with pytest.raises(UserError, match=words.replace("(", r"\(").replace("+", r"\+")):
         parse_goal(text)
 
 
-@pytest.mark.parametrize("goals", [
-    ["mean_turns<=40", "mean_turns>=50"],
-    ["mean_turns=50", "mean_turns=60"],
-    ["min:mean_turns", "max:mean_turns"],
-    ["min:mean_turns", "mean_turns=50"],
-])
+@pytest.mark.parametrize(
+    "goals",
+    [
+        ["mean_turns<=40", "mean_turns>=50"],
+        ["mean_turns=50", "mean_turns=60"],
+        ["min:mean_turns", "max:mean_turns"],
+        ["min:mean_turns", "mean_turns=50"],
+    ],
+)
 def test_contradictory_goals(goals):
     with pytest.raises(UserError, match="contradictory goals on mean_turns"):
         parse_goals(goals)
@@ -72,12 +84,13 @@ def test_compatible_goals_on_one_metric():
 
 # -- what may vary ---------------------------------------------------------------------------
 
+
 def test_vary_knobs():
-    ks = parse_vary(["wheel", "wild_spin_cards", "stacking", "target", "stacked_wd4"],
-                    "spin2025")
+    ks = parse_vary(["wheel", "wild_spin_cards", "stacking", "target", "stacked_wd4"], "spin2025")
     by = {k.name: k for k in ks}
-    assert [k.name for k in ks[:8]] == [f"wheel.{s}" for s in
-                                        RuleSet.build("spin2025").wheel_spaces()]
+    assert [k.name for k in ks[:8]] == [
+        f"wheel.{s}" for s in RuleSet.build("spin2025").wheel_spaces()
+    ]
     assert (by["wheel.two_x"].low, by["wheel.two_x"].high) == (0, 4)
     assert (by["wild_spin_cards"].low, by["wild_spin_cards"].high) == (0, 4)
     assert by["stacking"].choices == (False, True)
@@ -88,16 +101,19 @@ def test_vary_knobs():
     assert (sub[2].low, sub[2].high) == (200, 400)
 
 
-@pytest.mark.parametrize("vary, words", [
-    (["wheel"], "classic has no wheel"),
-    (["colour"], "unknown rule option"),
-    (["players"], "cannot be varied"),
-    (["turn_cap"], "cannot be varied"),
-    (["wild_spin_cards"], "not an option of classic"),
-    (["stacking=1:2"], "a boolean takes no range"),
-    (["stacking", "stacking"], "given twice"),
-    ([], "at least one --vary"),
-])
+@pytest.mark.parametrize(
+    "vary, words",
+    [
+        (["wheel"], "classic has no wheel"),
+        (["colour"], "unknown rule option"),
+        (["players"], "cannot be varied"),
+        (["turn_cap"], "cannot be varied"),
+        (["wild_spin_cards"], "not an option of classic"),
+        (["stacking=1:2"], "a boolean takes no range"),
+        (["stacking", "stacking"], "given twice"),
+        ([], "at least one --vary"),
+    ],
+)
 def test_bad_vary(vary, words):
     with pytest.raises(UserError, match=words):
         parse_vary(vary, "classic")
@@ -125,8 +141,7 @@ def test_bad_vary_spin():
 
 
 def test_design_rules_segments_and_options():
-    r = design_rules("spin2025", 4, {"wheel.two_x": 3, "wheel.swap_hands": 0,
-                                     "stacking": True})
+    r = design_rules("spin2025", 4, {"wheel.two_x": 3, "wheel.swap_hands": 0, "stacking": True})
     assert r.option("wheel")["two_x"] == 3 and r.option("wheel")["swap_hands"] == 0
     assert r.option("wheel")["color_draw_red"] == 1  # unvaried spaces keep their default
     assert segments_moved(r) == 3 and options_changed(r) == 1
@@ -135,13 +150,15 @@ def test_design_rules_segments_and_options():
     assert options_changed(t) == 1
     assert segments_moved(RuleSet.build("spin2025")) == 0
     with pytest.raises(RuleError, match="at least one segment"):
-        design_rules("spin2025", 4, {f"wheel.{s}": 0 for s in
-                                     RuleSet.build("spin2025").wheel_spaces()})
+        design_rules(
+            "spin2025", 4, {f"wheel.{s}": 0 for s in RuleSet.build("spin2025").wheel_spaces()}
+        )
     with pytest.raises(RuleError, match="jump_in_wilds=true cannot be combined"):
         design_rules("classic", 4, {"jump_in_wilds": True})
 
 
 # -- measuring -----------------------------------------------------------------------------
+
 
 def test_measure_common_random_numbers_and_units():
     """Same design, same seed: the same figures whatever the thread count; the metrics'
@@ -152,6 +169,7 @@ def test_measure_common_random_numbers_and_units():
     b = measure(rules, names, 3000, 7, threads=2)
     assert a.metrics == b.metrics
     from unospin_sim import simulate
+
     r = simulate(rules, "random", games=3000, seed=7).rounds
     assert a.metrics["mean_turns"][0] == pytest.approx(r["turns"].mean(), abs=1e-12)
     fpa = 100 * ((r["winner"] == r["first_player"]).mean() - 0.25)
@@ -170,6 +188,7 @@ def test_seat_spread_bias_correction():
     minimum is biased low) with >= 90% interval coverage; a fair game's
     estimate averages under 0.8 (the raw range averages ~1.0)."""
     from unospin_sim.design.goals import _seat_spread
+
     rng = np.random.default_rng(0)
     est, cover = [], 0
     for i in range(60):
@@ -178,17 +197,28 @@ def test_seat_spread_bias_correction():
         est.append(e)
         cover += lo <= 4.0 <= hi
     assert abs(np.mean(est) - 4.0) < 0.45 and cover >= 54
-    fair = [_seat_spread(pd.DataFrame({"winner": rng.integers(0, 4, 10_000)}), 4, i)[0]
-            for i in range(60)]
+    fair = [
+        _seat_spread(pd.DataFrame({"winner": rng.integers(0, 4, 10_000)}), 4, i)[0]
+        for i in range(60)
+    ]
     assert np.mean(fair) < 0.8
 
 
 # -- studies ---------------------------------------------------------------------------------
 
+
 def _spec(**kw):
-    base = dict(edition="spin2025", players=4, goals=["spins_per_round=12"],
-                vary=["wild_spin_cards"], trials=8, games=2000, seed=5, stages=[2, 3],
-                threads=1)
+    base = dict(
+        edition="spin2025",
+        players=4,
+        goals=["spins_per_round=12"],
+        vary=["wild_spin_cards"],
+        trials=8,
+        games=2000,
+        seed=5,
+        stages=[2, 3],
+        threads=1,
+    )
     base.update(kw)
     return DesignSpec(**base)
 
@@ -198,17 +228,28 @@ def test_one_option_goal_is_found(tmp_path):
     wild_spin_cards=1 gives and the study must recommend exactly that."""
     rules = RuleSet.build("spin2025", players=4, wild_spin_cards=1)
     target = measure(rules, ["spins_per_round"], 20_000, 99).metrics["spins_per_round"][0]
-    others = [measure(RuleSet.build("spin2025", wild_spin_cards=k), ["spins_per_round"],
-                      20_000, 99).metrics["spins_per_round"][0] for k in (0, 2)]
+    others = [
+        measure(
+            RuleSet.build("spin2025", wild_spin_cards=k), ["spins_per_round"], 20_000, 99
+        ).metrics["spins_per_round"][0]
+        for k in (0, 2)
+    ]
     assert min(abs(o - target) for o in others) > 0.8  # the goal tells them apart
-    answer = run_design(_spec(goals=[f"spins_per_round={target:.3f}±0.4"]), tmp_path / "s",
-                        progress=False)
+    answer = run_design(
+        _spec(goals=[f"spins_per_round={target:.3f}±0.4"]), tmp_path / "s", progress=False
+    )
     assert answer["rules"] == str(rules)
     assert answer["confirmed"] is True
     assert abs(answer["metrics"]["spins_per_round"]["value"] - target) <= 0.4
     df = pd.read_csv(tmp_path / "s" / "designs.csv")
-    assert set(df["stage"]) >= {"screen", "refine x2", "refine x3", "confirm", "robustness",
-                                "baseline"}
+    assert set(df["stage"]) >= {
+        "screen",
+        "refine x2",
+        "refine x3",
+        "confirm",
+        "robustness",
+        "baseline",
+    }
     bl = df[df["stage"] == "baseline"].iloc[0]  # the published edition on the fresh seed
     assert bl["rules"] == "spin2025(players=4)" and bl["seed"] != 5
     assert answer["baseline"]["metrics"]["spins_per_round"]["value"] == bl["spins_per_round"]
@@ -220,8 +261,12 @@ def test_one_option_goal_is_found(tmp_path):
 
 
 def test_same_seed_same_study(tmp_path):
-    spec = dict(vary=["wheel=two_x,swap_hands,color_discard"], goals=["mean_turns=60±3"],
-                trials=6, stages=[2])
+    spec = dict(
+        vary=["wheel=two_x,swap_hands,color_discard"],
+        goals=["mean_turns=60±3"],
+        trials=6,
+        stages=[2],
+    )
     a = run_design(_spec(**spec), tmp_path / "a", progress=False)
     b = run_design(_spec(**spec), tmp_path / "b", progress=False)
     assert a == b
@@ -244,15 +289,22 @@ def test_resume_after_kill_keeps_finished_trials(tmp_path):
     """Three trials finish, a fourth is left RUNNING (the process was killed): resume keeps
     the three, runs the killed one's design again and finishes the study."""
     from optuna.trial import TrialState
+
     out = tmp_path / "k"
-    spec = _spec(trials=6, vary=["wheel=two_x,swap_hands,color_discard"],
-                 goals=["mean_turns=60±3"], stages=[2])
+    spec = _spec(
+        trials=6,
+        vary=["wheel=two_x,swap_hands,color_discard"],
+        goals=["mean_turns=60±3"],
+        stages=[2],
+    )
     goals = _killed_after(out, spec, 3)
     study = open_study(out, spec, goals, create=False)
     before = [(t.number, t.params, t.values) for t in study.trials]
     killed = study.ask()  # started, never told: what a kill leaves behind
-    killed_params = {n: killed.suggest_int(n, 0, 4) for n in
-                     ("wheel.two_x", "wheel.swap_hands", "wheel.color_discard")}
+    killed_params = {
+        n: killed.suggest_int(n, 0, 4)
+        for n in ("wheel.two_x", "wheel.swap_hands", "wheel.color_discard")
+    }
     answer = resume_design(out, progress=False)
     study = open_study(out, spec, goals, create=False)
     states = [t.state for t in study.trials]
@@ -269,6 +321,7 @@ def test_resume_after_kill_keeps_finished_trials(tmp_path):
 
 # -- the command line: bad input is one line and exit 2 ------------------------------------
 
+
 def _cli_error(capsys, argv) -> str:
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
@@ -276,25 +329,45 @@ def _cli_error(capsys, argv) -> str:
     return err
 
 
-BASE = ["design", "--edition", "spin2025", "--players", "4", "--trials", "2",
-        "--games", "500", "--quiet"]
+BASE = [
+    "design",
+    "--edition",
+    "spin2025",
+    "--players",
+    "4",
+    "--trials",
+    "2",
+    "--games",
+    "500",
+    "--quiet",
+]
 
 
-@pytest.mark.parametrize("extra, words", [
-    (["--goal", "turns=50", "--vary", "wheel"], "unknown metric"),
-    (["--goal", "mean_turns=50", "--vary", "colour"], "unknown rule option"),
-    (["--goal", "mean_turns<=40", "--goal", "mean_turns>=50", "--vary", "wheel"],
-     "contradictory goals"),
-    (["--goal", "mean_turns=50", "--vary", "target"], "moves only match metrics"),
-    (["--goal", "mean_turns=50"], "at least one --vary"),
-    (["--vary", "wheel"], "at least one --goal"),
-    (["--goal", "mean_turns=50", "--vary", "wheel", "--stages", "ten"], "--stages"),
-    (["--goal", "mean_turns=50", "--vary", "wheel", "--bots", "genius"], "genius"),
-    (["--goal", "mean_turns=50", "--vary", "wheel", "--dask", "local", "--workers", "2"],
-     "drop --workers"),
-    pytest.param(["--goal", "mean_turns=50", "--vary", "wheel", "--dask", "tcp://127.0.0.1:9"],
-                 "cannot reach the Dask scheduler", marks=pytest.mark.slow),  # a 10 s timeout
-])
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--goal", "turns=50", "--vary", "wheel"], "unknown metric"),
+        (["--goal", "mean_turns=50", "--vary", "colour"], "unknown rule option"),
+        (
+            ["--goal", "mean_turns<=40", "--goal", "mean_turns>=50", "--vary", "wheel"],
+            "contradictory goals",
+        ),
+        (["--goal", "mean_turns=50", "--vary", "target"], "moves only match metrics"),
+        (["--goal", "mean_turns=50"], "at least one --vary"),
+        (["--vary", "wheel"], "at least one --goal"),
+        (["--goal", "mean_turns=50", "--vary", "wheel", "--stages", "ten"], "--stages"),
+        (["--goal", "mean_turns=50", "--vary", "wheel", "--bots", "genius"], "genius"),
+        (
+            ["--goal", "mean_turns=50", "--vary", "wheel", "--dask", "local", "--workers", "2"],
+            "drop --workers",
+        ),
+        pytest.param(
+            ["--goal", "mean_turns=50", "--vary", "wheel", "--dask", "tcp://127.0.0.1:9"],
+            "cannot reach the Dask scheduler",
+            marks=pytest.mark.slow,
+        ),  # a 10 s timeout
+    ],
+)
 def test_cli_bad_input(capsys, tmp_path, extra, words):
     err = _cli_error(capsys, BASE + extra + ["--out", str(tmp_path / "x")])
     assert words in err
@@ -302,8 +375,20 @@ def test_cli_bad_input(capsys, tmp_path, extra, words):
 
 
 def test_cli_goal_no_vary_can_move(capsys, tmp_path):
-    err = _cli_error(capsys, ["design", "--edition", "classic", "--goal", "spins_per_round=1",
-                              "--vary", "stacking", "--out", str(tmp_path / "c")])
+    err = _cli_error(
+        capsys,
+        [
+            "design",
+            "--edition",
+            "classic",
+            "--goal",
+            "spins_per_round=1",
+            "--vary",
+            "stacking",
+            "--out",
+            str(tmp_path / "c"),
+        ],
+    )
     assert "classic has no wheel" in err
 
 
@@ -318,11 +403,12 @@ def test_cli_study_dir_errors(capsys, tmp_path):
     (d / "study.db").write_bytes(b"this is not a sqlite database" * 10)
     assert "cannot open the study" in _cli_error(capsys, ["design", "--resume", str(d)])
     assert "already holds a design study" in _cli_error(
-        capsys, BASE + ["--goal", "mean_turns=50", "--vary", "wheel", "--out", str(d)])
-    assert "drop --goal" in _cli_error(capsys, ["design", "--resume", str(d), "--goal",
-                                                "mean_turns=5"])
-    assert "drop --trials" in _cli_error(capsys, ["design", "--resume", str(d), "--trials",
-                                                  "80"])
+        capsys, BASE + ["--goal", "mean_turns=50", "--vary", "wheel", "--out", str(d)]
+    )
+    assert "drop --goal" in _cli_error(
+        capsys, ["design", "--resume", str(d), "--goal", "mean_turns=5"]
+    )
+    assert "drop --trials" in _cli_error(capsys, ["design", "--resume", str(d), "--trials", "80"])
     assert "needs --edition" in _cli_error(capsys, ["design", "--goal", "mean_turns=5"])
 
 
@@ -332,17 +418,27 @@ def test_known_answer_quarter_weight_colour_draws(tmp_path):
     2005's. With the colour draws fixed, a study of the other four spaces aiming at 2005's
     length (and the fewest segments moved) must recommend a confirmed design at least as
     close to the edition's wheel as the known answer, whose length re-measures on the goal."""
-    goal = measure(RuleSet.build("spin2005"), ["mean_turns"], 100_000, 11).metrics[
-        "mean_turns"][0]
-    known = design_rules("spin2025", 4, {f"wheel.{s}": 4 for s in
-                                         ("wild_color_draw", "color_discard", "swap_hands",
-                                          "two_x")})
+    goal = measure(RuleSet.build("spin2005"), ["mean_turns"], 100_000, 11).metrics["mean_turns"][0]
+    known = design_rules(
+        "spin2025",
+        4,
+        {f"wheel.{s}": 4 for s in ("wild_color_draw", "color_discard", "swap_hands", "two_x")},
+    )
     k = measure(known, ["mean_turns"], 100_000, 12).metrics["mean_turns"][0]
     assert abs(k - goal) <= 1.5  # the known answer meets the goal
-    answer = run_design(_spec(goals=[f"mean_turns={goal:.2f}±1.5", "min:segments_moved"],
-                              vary=["wheel=wild_color_draw,color_discard,swap_hands,two_x"],
-                              trials=30, games=5000, stages=[10], seed=1, threads=2),
-                        tmp_path / "q", progress=False)
+    answer = run_design(
+        _spec(
+            goals=[f"mean_turns={goal:.2f}±1.5", "min:segments_moved"],
+            vary=["wheel=wild_color_draw,color_discard,swap_hands,two_x"],
+            trials=30,
+            games=5000,
+            stages=[10],
+            seed=1,
+            threads=2,
+        ),
+        tmp_path / "q",
+        progress=False,
+    )
     assert answer["confirmed"]
     assert answer["segments_moved"] <= segments_moved(known) == 12
     again = measure(parse_rules(answer["rules"]), ["mean_turns"], 100_000, 13)
@@ -354,16 +450,32 @@ def test_design_metrics_are_exact_and_need_a_played_goal(capsys, tmp_path):
     e = measure(r, ["segments_moved", "options_changed", "mean_turns"], 500, 1)
     assert e.metrics["segments_moved"] == (2.0, 2.0, 2.0)
     assert e.metrics["options_changed"] == (1.0, 1.0, 1.0)
-    err = _cli_error(capsys, BASE + ["--goal", "min:segments_moved", "--vary", "wheel",
-                                     "--out", str(tmp_path / "x")])
+    err = _cli_error(
+        capsys,
+        BASE + ["--goal", "min:segments_moved", "--vary", "wheel", "--out", str(tmp_path / "x")],
+    )
     assert "add a goal measured by play" in err
-    err = _cli_error(capsys, BASE + ["--goal", "mean_turns=50", "--goal", "min:segments_moved",
-                                     "--vary", "stacking", "--out", str(tmp_path / "y")])
+    err = _cli_error(
+        capsys,
+        BASE
+        + [
+            "--goal",
+            "mean_turns=50",
+            "--goal",
+            "min:segments_moved",
+            "--vary",
+            "stacking",
+            "--out",
+            str(tmp_path / "y"),
+        ],
+    )
     assert "only --vary wheel moves segments_moved" in err
 
 
-@pytest.mark.parametrize("field, value", [("stages", 10), ("vary", [1]), ("players", "4"),
-                                          ("goals", "mean_turns=50"), ("trials", True)])
+@pytest.mark.parametrize(
+    "field, value",
+    [("stages", 10), ("vary", [1]), ("players", "4"), ("goals", "mean_turns=50"), ("trials", True)],
+)
 def test_corrupt_design_json_field_is_one_line(capsys, tmp_path, field, value):
     d = tmp_path / "s"
     d.mkdir()
@@ -378,8 +490,7 @@ def test_cut_measurement_line_is_played_again(tmp_path):
     """A kill while a measurement was being written leaves a cut last line: a resume drops
     it (measuring that design again), and later resumes still read the directory."""
     out = tmp_path / "c"
-    spec = _spec(trials=3, vary=["wheel=two_x,swap_hands"], goals=["mean_turns=60±3"],
-                 stages=[2])
+    spec = _spec(trials=3, vary=["wheel=two_x,swap_hands"], goals=["mean_turns=60±3"], stages=[2])
     answer = run_design(spec, out, progress=False)
     f = out / "evaluations.jsonl"
     lines = f.read_text().splitlines(keepends=True)
@@ -394,8 +505,16 @@ def test_workers_and_resume_propose_new_designs(tmp_path):
     """Two workers share the study without replaying each other's designs, and no
     measurement is played twice; a resumed study does not re-propose its first trials."""
     from optuna.trial import TrialState
-    spec = _spec(trials=6, vary=["wheel"], goals=["mean_turns=60±3"], stages=[1],
-                 workers=2, threads=1, games=500)
+
+    spec = _spec(
+        trials=6,
+        vary=["wheel"],
+        goals=["mean_turns=60±3"],
+        stages=[1],
+        workers=2,
+        threads=1,
+        games=500,
+    )
     run_design(spec, tmp_path / "w", progress=False)
     lines = (tmp_path / "w" / "evaluations.jsonl").read_text().splitlines()
     keys = [(d["rules"], d["games"], d["seed"], d["bots"]) for d in map(json.loads, lines)]

@@ -7,19 +7,28 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from statekit import KIND, Game
 
 from unospin_sim.bots import STRATEGY_HEURISTIC, STRATEGY_RANDOM, parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
-from unospin_sim.engine.determinize import (N_QUALITY, Q_CARDS, Q_DEALT, Q_DECISIONS, Q_TRUTH,
-                                            Q_UNIFORM, copy_determinized, deal_quality,
-                                            restore_deal, save_deal, unseen_pool,
-                                            void_layers)
+from unospin_sim.engine.determinize import (
+    N_QUALITY,
+    Q_CARDS,
+    Q_DEALT,
+    Q_DECISIONS,
+    Q_TRUTH,
+    Q_UNIFORM,
+    copy_determinized,
+    deal_quality,
+    restore_deal,
+    save_deal,
+    unseen_pool,
+    void_layers,
+)
 from unospin_sim.engine.piles import add_card, known_void, remove_card
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
-
-from statekit import KIND, Game
 
 NAME = {v: n for n, v in KIND.items()}
 RED, YELLOW, GREEN, BLUE = (COLOURS.index(c) for c in ("red", "yellow", "green", "blue"))
@@ -44,8 +53,7 @@ def test_a_take_keeps_what_a_draw_proved_as_an_older_void():
     still lack red and 9s (infer=2: the older void; infer=1 forgets it). A card taken by
     any other means (a penalty, say) makes both voids older: of its 5 cards, 4 lack blue
     and 6s, 3 also red and 9s. Cards given up leave fewer old ones known."""
-    g = (Game("classic(players=2)", "search,heuristic").give(1, "yellow 2", "yellow 4")
-         .top("red 9"))
+    g = Game("classic(players=2)", "search,heuristic").give(1, "yellow 2", "yellow 4").top("red 9")
     g.pile("green 5")
     g.turn(1)
     no_red_9 = _void(RED, face=9, wild=True)
@@ -72,16 +80,28 @@ def test_the_search_loop_records_a_heuristic_seats_chosen_card():
     (its best score): the search loop's turn records the card, the top card and colour it
     chose on, and that seat 0 holds more than 2 cards. The rule tests' turn records
     nothing: the loops without a search seat pay nothing."""
+
     def game():
-        return (Game("classic(players=2)", "search,heuristic")
-                .give(0, "green 1", "green 2", "green 3").give(1, "red 3", "red 9", "blue 1")
-                .top("red 5"))
+        return (
+            Game("classic(players=2)", "search,heuristic")
+            .give(0, "green 1", "green 2", "green 3")
+            .give(1, "red 3", "red 9", "blue 1")
+            .top("red 5")
+        )
+
     g = game().run(1)  # plays seat 1's turn, stops before seat 0 (search) decides
     h = g.st.hand
     assert g.hand(1) == ["blue 1", "red 3"] and g.top_name == "red 9"
-    assert (h[1, L.LAST_PLAY], h[1, L.LAST_TOP], h[1, L.LAST_COLOUR], h[1, L.LAST_SMALL],
-            h[1, L.LAST_NAMED], h[1, L.LAST_HS], h[1, L.LAST_TAKEN], h[1, L.LAST_BOT]) == (
-        KIND["red 9"] + 1, KIND["red 5"], RED, 0, 0, 2, 0, STRATEGY_HEURISTIC)
+    assert (
+        h[1, L.LAST_PLAY],
+        h[1, L.LAST_TOP],
+        h[1, L.LAST_COLOUR],
+        h[1, L.LAST_SMALL],
+        h[1, L.LAST_NAMED],
+        h[1, L.LAST_HS],
+        h[1, L.LAST_TAKEN],
+        h[1, L.LAST_BOT],
+    ) == (KIND["red 9"] + 1, KIND["red 5"], RED, 0, 0, 2, 0, STRATEGY_HEURISTIC)
     g = game().turn(1)
     assert g.top_name == "red 9" and g.st.hand[1, L.LAST_PLAY] == 0
 
@@ -90,16 +110,30 @@ def test_a_second_choice_keeps_the_first_as_the_choice_before():
     """Seat 1 (heuristic) plays the red 9 on a red 5, then (no card taken) the red 3 on it:
     the red 9's record moves to PREV_*, the red 3's is the last. A draw then breaks the
     chain: a later choice has no choice before it."""
-    g = (Game("classic(players=2)", "search,heuristic")
-         .give(0, "green 1", "green 2", "green 3")
-         .give(1, "red 3", "red 9", "blue 1", "blue 2").top("red 5"))
+    g = (
+        Game("classic(players=2)", "search,heuristic")
+        .give(0, "green 1", "green 2", "green 3")
+        .give(1, "red 3", "red 9", "blue 1", "blue 2")
+        .top("red 5")
+    )
     g.run(1).run(1)
     h = g.st.hand
     assert g.hand(1) == ["blue 1", "blue 2"] and g.top_name == "red 3"
-    assert (h[1, L.LAST_PLAY], h[1, L.LAST_TOP], h[1, L.PREV_PLAY], h[1, L.PREV_TOP],
-            h[1, L.PREV_COLOUR], h[1, L.PREV_BOT]) == (
-        KIND["red 3"] + 1, KIND["red 9"], KIND["red 9"] + 1, KIND["red 5"], RED,
-        STRATEGY_HEURISTIC)
+    assert (
+        h[1, L.LAST_PLAY],
+        h[1, L.LAST_TOP],
+        h[1, L.PREV_PLAY],
+        h[1, L.PREV_TOP],
+        h[1, L.PREV_COLOUR],
+        h[1, L.PREV_BOT],
+    ) == (
+        KIND["red 3"] + 1,
+        KIND["red 9"],
+        KIND["red 9"] + 1,
+        KIND["red 5"],
+        RED,
+        STRATEGY_HEURISTIC,
+    )
     g.pile("green 7")
     g.run(1)  # no blue on a red 3, no 3: it draws (a green 7, kept)
     g.top("blue 5").run(1)  # plays a blue: the record before it is gone with the draw
@@ -111,13 +145,24 @@ def test_the_record_names_the_colour_and_a_draw_clears_it():
     """A heuristic seat with no legal coloured card plays its wild and names blue (most
     held): recorded with the colour. A seat that draws for want of a legal card has
     chosen nothing: no record (the draw's void is set instead)."""
-    g = (Game("classic(players=2)", "search,heuristic").give(0, "green 1", "green 2")
-         .give(1, "wild", "blue 1", "blue 2", "green 3").top("red 5")).run(1)
+    g = (
+        Game("classic(players=2)", "search,heuristic")
+        .give(0, "green 1", "green 2")
+        .give(1, "wild", "blue 1", "blue 2", "green 3")
+        .top("red 5")
+    ).run(1)
     h = g.st.hand
     assert (h[1, L.LAST_PLAY], h[1, L.LAST_NAMED], h[1, L.LAST_SMALL]) == (
-        KIND["wild"] + 1, BLUE + 1, 1)
-    g = (Game("classic(players=2)", "search,heuristic").give(0, "green 1", "green 2")
-         .give(1, "blue 1").top("red 5"))
+        KIND["wild"] + 1,
+        BLUE + 1,
+        1,
+    )
+    g = (
+        Game("classic(players=2)", "search,heuristic")
+        .give(0, "green 1", "green 2")
+        .give(1, "blue 1")
+        .top("red 5")
+    )
     g.pile("green 2")
     g.run(1)
     assert g.hand(1) == ["blue 1", "green 2"]
@@ -143,16 +188,20 @@ def test_infer_2_deals_an_older_void_to_the_cards_held_then():
     taken one card since (VOID1, 1 taken). With infer=2 at most one of its 3 dealt cards is
     green, a 5 or a wild (the card taken since may be); with infer=1 (the older void
     unread) hands with two such cards are dealt too."""
-    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
-         .give(1, "red 1", "yellow 2", "green 3").top("blue 3"))
+    g = (
+        Game("classic(players=2)", "search,heuristic")
+        .give(0, "blue 8")
+        .give(1, "red 1", "yellow 2", "green 3")
+        .top("blue 3")
+    )
     g.pile("green 5", "green 7", "yellow 5", "wild", "red 8", "yellow 8", "green 1", "red 4")
     g.st.hand[1, L.VOID] = _void(GREEN, face=5, wild=True)  # true of the 2 cards held then
     g.st.hand[1, L.TAKEN] = 1  # and one card taken since
-    special = [KIND[n] for n in ("green 5", "green 7", "yellow 5", "wild", "green 1",
-                                 "green 3")]
+    special = [KIND[n] for n in ("green 5", "green 7", "yellow 5", "wild", "green 1", "green 3")]
 
     def most_special(hands):
         return max(int(h[special].sum()) for h in hands)
+
     assert most_special(_deals(g, 2)[1]) == 1
     assert most_special(_deals(g, 1)[1]) >= 2
 
@@ -161,10 +210,13 @@ def _red_3_chosen(bot=STRATEGY_HEURISTIC, taken=0):
     """Seat 1 (2 cards: a green 1, a yellow 2) chose a red 3 on a red 9 (a record made by
     strategy ``bot``, ``taken`` cards taken since); seat 0 holds a blue 8; 8 cards in the
     pile, a red 8, a red Skip and a red 1 among them."""
-    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
-         .give(1, "green 1", "yellow 2").top("red 3"))
-    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7",
-           "yellow 7")
+    g = (
+        Game("classic(players=2)", "search,heuristic")
+        .give(0, "blue 8")
+        .give(1, "green 1", "yellow 2")
+        .top("red 3")
+    )
+    g.pile("red 8", "red skip", "red 1", "green 5", "yellow 6", "blue 4", "green 7", "yellow 7")
     h = g.st.hand
     h[1, L.LAST_PLAY] = KIND["red 3"] + 1
     h[1, L.LAST_TOP] = KIND["red 9"]
@@ -207,8 +259,12 @@ def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
     log2(1/6)); the truth 1/2 each (Q_TRUTH = -2). Known to lack red and blue, seat 1 is
     dealt 2 of the 4 greens and yellows: 1/2 and 1/4 (Q_DEALT -> -3, within 0.05 at 4000
     deals); without the void the deals score as the uniform deal (within 0.05)."""
-    g = (Game("classic(players=2)", "search,heuristic").give(0, "blue 8")
-         .give(1, "green 1", "yellow 2").top("blue 3"))
+    g = (
+        Game("classic(players=2)", "search,heuristic")
+        .give(0, "blue 8")
+        .give(1, "green 1", "yellow 2")
+        .top("blue 3")
+    )
     g.pile("red 5", "blue 6", "green 1", "yellow 9")
     sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
     cnt = np.zeros((L.MAX_PLAYERS, N_KINDS), np.int64)
@@ -217,6 +273,7 @@ def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
         acc = np.zeros(N_QUALITY)
         deal_quality(g.st, sc, g.r, g.pts, 0, infer, 4000, 7, cnt, acc)
         return acc
+
     uniform = np.log2(1 / 3) + np.log2(1 / 6)
     acc = quality(1)
     assert acc[Q_DECISIONS] == 1 and acc[Q_CARDS] == 2
@@ -234,6 +291,7 @@ def test_inference_table_measures_over_the_uniform_deal():
     -120 bits as dealt, level 2 -30 and -96: it knows (10 + 24) / 40 = 0.85 bits a card over
     it; the truth (-10 and -30 against a uniform -40 and -120) 3 bits a card."""
     from unospin_sim.inference import inference_table
+
     out = np.zeros((2, 2, N_QUALITY))
     for i, (cards, uniform, dealt2) in enumerate([(10, -40, -30), (30, -120, -96)]):
         out[i, :, Q_DECISIONS] = 1
@@ -244,8 +302,7 @@ def test_inference_table_measures_over_the_uniform_deal():
         out[i, 1, Q_DEALT] = dealt2
     t = inference_table(out, (-1, 2))
     assert t.loc[-1, "known"] == 0 and t.loc[2, "known"] == pytest.approx(34 / 40)
-    assert t.loc[2, "truth"] == pytest.approx(3.0) and t.loc[2, "share"] == pytest.approx(
-        34 / 120)
+    assert t.loc[2, "truth"] == pytest.approx(3.0) and t.loc[2, "share"] == pytest.approx(34 / 120)
     assert t.loc[2, "misfits"] == 0 and t.loc[2, "decisions"] == 2 and t.loc[2, "cards"] == 40
     with pytest.raises(ValueError, match="first level must be -1"):
         inference_table(out, (0, 2))
@@ -253,6 +310,7 @@ def test_inference_table_measures_over_the_uniform_deal():
 
 def test_inference_quality_refuses_a_table_without_a_search_seat():
     from unospin_sim.inference import inference_quality
+
     rules = parse_rules("classic(players=2)")
     with pytest.raises(ValueError, match="no search seat"):
         inference_quality(rules, parse_bots("heuristic,random", 2), 5)
@@ -267,9 +325,11 @@ def test_each_level_of_infer_knows_more_of_the_hidden_hands():
     stays below what there is to know; the truth is the same for every level (the same
     states)."""
     from unospin_sim.inference import inference_quality
+
     rules = parse_rules("classic(players=2)")
-    out = inference_quality(rules, parse_bots("search(rollouts=16),heuristic", 2), 40,
-                            levels=(1, 2, 3), deals=32).sum(axis=0)
+    out = inference_quality(
+        rules, parse_bots("search(rollouts=16),heuristic", 2), 40, levels=(1, 2, 3), deals=32
+    ).sum(axis=0)
     known = (out[:, Q_DEALT] - out[:, Q_UNIFORM]) / out[:, Q_CARDS]
     truth = (out[:, Q_TRUTH] - out[:, Q_UNIFORM]) / out[:, Q_CARDS]
     assert out[0, Q_DECISIONS] > 200 and np.ptp(truth) == 0
@@ -282,10 +342,14 @@ SOUNDNESS_CASES = [
     ("spin2005(players=3)", "search(rollouts=8),heuristic,hoarder"),
     ("spin2025(players=4,stacking=true)", "search(rollouts=8),random,heuristic,heuristic"),
     ("spiderman(players=3)", "search(rollouts=8),heuristic,heuristic"),
-    ("classic(players=4,seven_o=true,jump_in=true)",
-     "search(rollouts=8),heuristic,random,heuristic"),
-    ("classic(players=3,draw_until_playable=true,force_play=true)",
-     "search(rollouts=8),heuristic,heuristic"),
+    (
+        "classic(players=4,seven_o=true,jump_in=true)",
+        "search(rollouts=8),heuristic,random,heuristic",
+    ),
+    (
+        "classic(players=3,draw_until_playable=true,force_play=true)",
+        "search(rollouts=8),heuristic,heuristic",
+    ),
     ("spin2025(players=4,partners=true)", "search(rollouts=8),heuristic,heuristic,heuristic"),
 ]
 
@@ -299,9 +363,11 @@ def test_the_inference_never_excludes_the_true_hands(rules, bots):
     under the house rules that move cards and hands."""
     from unospin_sim.engine.determinize import Q_MISFITS
     from unospin_sim.inference import inference_quality
+
     rs = parse_rules(rules)
-    out = inference_quality(rs, parse_bots(bots, rs.players), 40, seed=3, levels=(1, 2, 3),
-                            deals=2).sum(axis=0)
+    out = inference_quality(
+        rs, parse_bots(bots, rs.players), 40, seed=3, levels=(1, 2, 3), deals=2
+    ).sum(axis=0)
     assert out[0, Q_DECISIONS] > 100
     assert out[:, Q_MISFITS].tolist() == [0, 0, 0]
 
@@ -311,10 +377,14 @@ def test_restore_deal_starts_the_next_candidate_from_the_same_deal():
     (save_deal, restore_deal): after a rollout has changed the scratch state (here: cards
     moved, scalars, the discard pile and the stream overwritten), restore_deal gives back
     the state copy_determinized made, value for value, for every seat that may decide."""
-    g = (Game("classic(players=4)", "search,random,heuristic,random")
-         .give(0, "red 1", "blue 2", "wild").give(1, "green 3", "yellow 4", "red 7")
-         .give(2, "blue 5", "blue 6").give(3, "yellow 9", "green 2", "red 3", "wild draw four")
-         .top("red 5"))
+    g = (
+        Game("classic(players=4)", "search,random,heuristic,random")
+        .give(0, "red 1", "blue 2", "wild")
+        .give(1, "green 3", "yellow 4", "red 7")
+        .give(2, "blue 5", "blue 6")
+        .give(3, "yellow 9", "green 2", "red 3", "wild draw four")
+        .top("red 5")
+    )
     g.pile("green 5", "green 7", "yellow 5", "red 8", "yellow 8", "green 1", "red 4")
     g.st.hand[2, L.VOID] = _void(RED, face=5)
     sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
@@ -334,6 +404,8 @@ def test_restore_deal_starts_the_next_candidate_from_the_same_deal():
         np.testing.assert_array_equal(sc.hand[:4, L.HSIZE], g.st.hand[:4, L.HSIZE])
         np.testing.assert_array_equal(sc.hand[p], g.st.hand[p])  # its own hand, as it is
         k = int(sc.s[L.S_DRAW_N])
-        np.testing.assert_array_equal(sc.cards[L.PILE:L.PILE + k], dealt[1][L.PILE:L.PILE + k])
+        np.testing.assert_array_equal(sc.cards[L.PILE : L.PILE + k], dealt[1][L.PILE : L.PILE + k])
         d = int(g.st.s[L.S_DISC_N])
-        np.testing.assert_array_equal(sc.cards[L.DISC:L.DISC + d], g.st.cards[L.DISC:L.DISC + d])
+        np.testing.assert_array_equal(
+            sc.cards[L.DISC : L.DISC + d], g.st.cards[L.DISC : L.DISC + d]
+        )

@@ -19,7 +19,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from golden_rules import Illegal, card_info, colour_of, matches, replay
 
 HERE = Path(__file__).parent / "playthroughs"
@@ -91,6 +90,7 @@ def _played(lines, k):
 def test_refuses_a_card_that_does_not_match():
     def pred(path, lines, t, k):
         return any(not matches(c, t["top"], t["colour"]) for c in t["hand"])
+
     path, lines, t, k = _find(pred)
     bad = next(c for c in sorted(t["hand"]) if not matches(c, t["top"], t["colour"]))
     lines[k] = f"  seat {t['seat']} plays {bad}"
@@ -101,6 +101,7 @@ def test_refuses_a_card_that_is_not_in_the_hand():
     def missing(t):
         colour = t["colour"]
         return [f"{colour} {n}" for n in range(1, 10) if t["hand"][f"{colour} {n}"] == 0]
+
     path, lines, t, k = _find(lambda path, lines, t, k: bool(missing(t)))
     card = missing(t)[0]
     lines[k] = f"  seat {t['seat']} plays {card}"
@@ -111,6 +112,7 @@ def test_refuses_an_illegal_wild_draw_four():
     def pred(path, lines, t, k):
         h = t["hand"]
         return h["wild draw four"] > 0 and any(colour_of(c) == t["colour"] for c in h)
+
     path, lines, t, k = _find(pred)
     lines[k] = f"  seat {t['seat']} plays wild draw four"
     _refused(lines, path.name, "illegal Wild Draw Four", k + 1)
@@ -126,8 +128,9 @@ def test_refuses_a_turn_out_of_order():
     path, lines, trace = next(_games())
     t = trace[5]
     other = (t["seat"] + 1) % 2 if "p2" in path.name else (t["seat"] + 2) % 3
-    lines[t["line"] - 1] = lines[t["line"] - 1].replace(f"seat {t['seat']} holds",
-                                                        f"seat {other} holds")
+    lines[t["line"] - 1] = lines[t["line"] - 1].replace(
+        f"seat {t['seat']} holds", f"seat {other} holds"
+    )
     _refused(lines, path.name, f"seat {other} takes turn {t['turn']}", t["line"])
 
 
@@ -136,7 +139,7 @@ def test_refuses_a_wrong_printed_hand():
     t = trace[8]
     h = sorted(t["hand"].elements())
     header = lines[t["line"] - 1]
-    lines[t["line"] - 1] = header[:header.index("[")] + "[" + ", ".join(h[1:]) + "]"
+    lines[t["line"] - 1] = header[: header.index("[")] + "[" + ", ".join(h[1:]) + "]"
     _refused(lines, path.name, "printed hand", t["line"])
 
 
@@ -160,10 +163,14 @@ def test_refuses_a_draw_of_a_card_not_in_the_pile():
         text = path.read_text()
         r = replay(text, path.name)
         dealt = set().union(*(set(h) for h in r.bases.values()))
-        first = [line.split(": ", 1)[1] for line in text.splitlines()
-                 if line.startswith("first card")]
-        drawn = [line.strip().split(" draws ")[1] for line in text.splitlines()
-                 if re.fullmatch(r"\s*seat \d+ draws (red|yellow|green|blue) \d", line)]
+        first = [
+            line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("first card")
+        ]
+        drawn = [
+            line.strip().split(" draws ")[1]
+            for line in text.splitlines()
+            if re.fullmatch(r"\s*seat \d+ draws (red|yellow|green|blue) \d", line)
+        ]
         only_drawn = [c for c in drawn if c not in dealt and c not in first]
         if only_drawn:
             break
@@ -171,10 +178,10 @@ def test_refuses_a_draw_of_a_card_not_in_the_pile():
         raise AssertionError("no classic golden file draws a number kind never dealt")
     card = only_drawn[0]
     doctored = re.sub(rf"\b{card}\b", "red spin 3", text)
-    k = doctored.splitlines().index(next(line for line in doctored.splitlines()
-                                         if line.endswith("draws red spin 3")))
-    _refused(doctored.splitlines(), path.name, "red spin 3, which is not in the draw pile",
-             k + 1)
+    k = doctored.splitlines().index(
+        next(line for line in doctored.splitlines() if line.endswith("draws red spin 3"))
+    )
+    _refused(doctored.splitlines(), path.name, "red spin 3, which is not in the draw pile", k + 1)
 
 
 def test_refuses_a_missing_uno_call():
@@ -206,10 +213,18 @@ def test_refuses_a_colour_draw_that_stops_early():
     path, lines, k = _first_line(lambda s: "spins the wheel: color_draw_" in s)
     colour = lines[k].strip().rsplit("_", 1)[1]
     j = k + 1
-    while not lines[j].strip().endswith(tuple(f"draws {colour} {x}" for x in
-                                              [str(n) for n in range(10)]
-                                              + ["skip", "reverse", "draw two"]
-                                              + [f"spin {n}" for n in range(1, 6)])):
+    while (
+        not lines[j]
+        .strip()
+        .endswith(
+            tuple(
+                f"draws {colour} {x}"
+                for x in [str(n) for n in range(10)]
+                + ["skip", "reverse", "draw two"]
+                + [f"spin {n}" for n in range(1, 6)]
+            )
+        )
+    ):
         j += 1
     assert colour_of(lines[j].strip().split(" draws ")[1]) == colour
     del lines[j]  # the card that stopped the draw: the draw now stops on a wrong card
@@ -254,8 +269,9 @@ def test_refuses_a_deal_the_deck_cannot_give():
     t = trace[0]
     h = sorted(t["hand"].elements())
     header = lines[t["line"] - 1]
-    lines[t["line"] - 1] = header[:header.index("[")] + "[" + ", ".join(
-        ["red spin 3"] + h[1:]) + "]"
+    lines[t["line"] - 1] = (
+        header[: header.index("[")] + "[" + ", ".join(["red spin 3"] + h[1:]) + "]"
+    )
     _refused(lines, path.name, "deck has not")
 
 
@@ -269,8 +285,7 @@ def test_refuses_a_wild_without_a_colour():
 def test_refuses_the_wrong_spinner_in_2005():
     """2005: the NEXT player spins, instead of their turn; the player of the Spin card may
     not spin itself."""
-    path, lines, k = _first_line(lambda s: " plays " in s and " spin " in s,
-                                 names=["spin2005"])
+    path, lines, k = _first_line(lambda s: " plays " in s and " spin " in s, names=["spin2005"])
     seat = lines[k].strip().split()[1]
     j = next(j for j in range(k + 1, len(lines)) if "spins the wheel" in lines[j])
     space = lines[j].split(": ")[-1]
@@ -279,8 +294,7 @@ def test_refuses_the_wrong_spinner_in_2005():
 
 
 def test_every_card_kind_is_known():
-    for name in ("red 0", "blue spin 5", "green draw two", "wild web swing",
-                 "wild shuffle hands"):
+    for name in ("red 0", "blue spin 5", "green draw two", "wild web swing", "wild shuffle hands"):
         card_info(name)
     with pytest.raises(Illegal):
         card_info("purple 3")
@@ -297,15 +311,13 @@ GENERATED = [
     ("classic(players=4,turn_cap=40)", "random"),
     ("spin2005(players=2)", "random"),
     ("spin2005(players=3,wheel={discard_number:2,war:2,uno_spin:1,almost_uno:1})", "random"),
-    ("spin2005(players=5,wild_stops_colour_draw=false,wheel={draw_red:1,draw_blue:1})",
-     KNOBS),
+    ("spin2005(players=5,wild_stops_colour_draw=false,wheel={draw_red:1,draw_blue:1})", KNOBS),
     ("spin2005(players=10)", "heuristic"),
     ("spin2025(players=2,wheel={two_x:3,swap_hands:1})", "random"),
     ("spin2025(players=3,wild_spin_cards=0,wild_matches_colour=false)", RKNOBS),
     ("spin2005(players=4,spin_cards=2)", "random"),
     ("spin2025(players=3,spin_cards=0)", KNOBS),
-    ("spin2005(players=3,spin_cards=9,wheel={discard_number:2,war:2,almost_uno:1})",
-     "random"),
+    ("spin2005(players=3,spin_cards=9,wheel={discard_number:2,war:2,almost_uno:1})", "random"),
     ("spin2025(players=4,spin_cards=7)", KNOBS),
     ("spin2025(players=5,wild_stops_colour_draw=true)", KNOBS),
     ("spin2025(players=6,wheel={two_x:1,color_discard:1,wild_color_draw:1})", "heuristic"),
@@ -338,6 +350,7 @@ def test_engine_playthroughs_are_legal(rules, bots):
     player counts and bot knobs than the golden files: every one is legal. (The engine is
     used only to produce the text; the replay stays independent of it.)"""
     from unospin_sim.playthrough import play_text
+
     players = int(re.search(r"players=(\d+)", rules)[1])
     spec = ",".join([bots] * players)
     for game in range(GAMES_EACH):
@@ -349,11 +362,15 @@ def test_the_replay_is_independent_of_the_package():
     """golden_rules.py imports nothing from unospin_sim: it is a second reading of the
     rules, not the engine's code run twice."""
     import ast
+
     tree = ast.parse((Path(__file__).parent / "golden_rules.py").read_text())
-    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-                for alias in node.names]
-    imported += [node.module or "" for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom)]
+    imported = [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert imported and not [m for m in imported if m.split(".")[0] == "unospin_sim"]
     assert set(m.split(".")[0] for m in imported) <= {"__future__", "re", "collections"}
 
@@ -381,5 +398,5 @@ def test_refuses_a_missed_jump_in():
     k = next(i for i, t in enumerate(lines) if t.startswith("jump-in: seat"))
     seat = re.match(r"jump-in: seat (\d+)", lines[k])[1]
     assert lines[k + 1].strip().startswith(f"seat {seat} plays ")
-    doctored = lines[:k] + lines[k + 2:]
+    doctored = lines[:k] + lines[k + 2 :]
     _refused(doctored, path.name, "jump=1, and does not jump in")

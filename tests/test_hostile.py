@@ -15,7 +15,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from hostile_cases import CASES, GROUPS, Case, good_run
 
 
@@ -81,9 +80,25 @@ def test_catalogue_shape():
 def test_summary_of_a_good_directory(cli, tmp_path):
     """The control case: ``summary`` of an intact run prints the run's summary, exit 0."""
     d = tmp_path / "dir"
-    proc = cli("run", "--games", "600", "--edition", "spin2025", "--players", "3", "--seed",
-               "7", "--threads", "2", "--chunk-size", "200", "--quiet", "--out", str(d),
-               timeout=300)
+    proc = cli(
+        "run",
+        "--games",
+        "600",
+        "--edition",
+        "spin2025",
+        "--players",
+        "3",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--chunk-size",
+        "200",
+        "--quiet",
+        "--out",
+        str(d),
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     before = snapshot(tmp_path)
     summary = cli("summary", str(d), timeout=120)
@@ -95,7 +110,7 @@ def test_summary_of_a_good_directory(cli, tmp_path):
         """The summary lines, without the speed line (timed differently by the two)."""
         lines = text.splitlines()
         start = next(i for i, x in enumerate(lines) if x.startswith("rounds "))
-        return [x for x in lines[start + 1:] if not x.startswith("results in")]
+        return [x for x in lines[start + 1 :] if not x.startswith("results in")]
 
     assert body(summary.stdout) == body(proc.stdout)
     assert summary.stdout.splitlines()[1].startswith("rounds      600")

@@ -14,14 +14,13 @@ by another seat so that the card totals still add up, ...), so that each check o
 
 import numpy as np
 import pytest
+from statekit import KIND
 
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.rules.cards import KIND_COLOUR, N_KINDS
 from unospin_sim.runner import trace
-
-from statekit import KIND
 
 # (rule string with a small turn cap, seed, game): rounds that are still running at the cap
 STATES = [
@@ -200,12 +199,29 @@ def negative_penalty(st):
     st.s[L.S_PEN_N] = -2
 
 
-CORRUPTIONS = [dup_in_hand, dup_new_kind_in_hand, dup_in_draw_pile, dup_in_discards,
-               dup_top_in_hand, lost_from_hand, lost_from_draw_pile, lost_from_discards,
-               card_changed_in_draw_pile, top_changed, colour_count_off,
-               colour_count_moved, wild_count_off, hand_size_off, hand_size_short,
-               negative_count, negative_colour_count, negative_draw_pile_count,
-               swapped_hands_sizes, colour_out_of_range, negative_penalty]
+CORRUPTIONS = [
+    dup_in_hand,
+    dup_new_kind_in_hand,
+    dup_in_draw_pile,
+    dup_in_discards,
+    dup_top_in_hand,
+    lost_from_hand,
+    lost_from_draw_pile,
+    lost_from_discards,
+    card_changed_in_draw_pile,
+    top_changed,
+    colour_count_off,
+    colour_count_moved,
+    wild_count_off,
+    hand_size_off,
+    hand_size_short,
+    negative_count,
+    negative_colour_count,
+    negative_draw_pile_count,
+    swapped_hands_sizes,
+    colour_out_of_range,
+    negative_penalty,
+]
 
 
 @pytest.fixture(scope="module", params=STATES, ids=[s[0] for s in STATES])

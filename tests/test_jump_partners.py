@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from statekit import KIND, Game
 from test_engine_rules import assert_state, evs
 from test_house_rules import assert_invariants
+
 from unospin_sim.engine import layout as L
 from unospin_sim.errors import RuleError
 from unospin_sim.results import TEAM_COLUMNS, round_columns
@@ -46,19 +46,25 @@ def test_option_canonical_string(name, edition):
 def test_options_reach_the_kernel():
     from unospin_sim.bots import parse_bots
     from unospin_sim.engine.encode import encode
+
     for text, field in [("jump_in", L.R_JUMP_IN), ("partners", L.R_PARTNERS)]:
         r = encode(parse_rules(f"spin2005(players=4,{text}=true)"), parse_bots("random", 4)).rules
         r0 = encode(parse_rules("spin2005(players=4)"), parse_bots("random", 4)).rules
         assert r[field] == 1 and r0[field] == 0 and r[L.R_HOUSE] == 1 and r0[L.R_HOUSE] == 0
 
 
-@pytest.mark.parametrize("text, words", [
-    ("classic(players=3,partners=true)", "partners=true cannot be combined with players=3"),
-    ("classic(players=2,partners=true)", "partners=true cannot be combined with players=2"),
-    ("spin2025(players=5,partners=true)", "partners=true cannot be combined with players=5"),
-    ("classic(players=4,partners=true,match=lowest)",
-     "partners=true cannot be combined with match=lowest"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("classic(players=3,partners=true)", "partners=true cannot be combined with players=3"),
+        ("classic(players=2,partners=true)", "partners=true cannot be combined with players=2"),
+        ("spin2025(players=5,partners=true)", "partners=true cannot be combined with players=5"),
+        (
+            "classic(players=4,partners=true,match=lowest)",
+            "partners=true cannot be combined with match=lowest",
+        ),
+    ],
+)
 def test_partners_nonsense_is_refused_in_one_line(text, words):
     with pytest.raises(RuleError) as info:
         parse_rules(text)
@@ -77,8 +83,13 @@ def test_jump_in_on_a_number_play_continues_from_the_jumper():
     assert window(g) == (KIND["red 5"] + 1, 0)
     # seat 1 is to act (it plays in its own turn), seat 2 holds none: seat 3 jumps in
     assert g.jump() == 3
-    assert_state(g, hands={0: ["blue 9"], 1: ["red 5", "green 1"], 2: ["yellow 3"],
-                           3: ["green 2"]}, top="red 5", colour=RED, cur=0)
+    assert_state(
+        g,
+        hands={0: ["blue 9"], 1: ["red 5", "green 1"], 2: ["yellow 3"], 3: ["green 2"]},
+        top="red 5",
+        colour=RED,
+        cur=0,
+    )
     assert g.s(L.S_TURNS) == 1  # a jump-in is not a turn
     assert evs(g, L.EV_JUMP_IN) == [(3, KIND["red 5"], 0)]
     assert window(g) == (KIND["red 5"] + 1, 3) and g.s(L.S_JUMP_PLAY) == 0
@@ -102,20 +113,26 @@ def test_jump_in_with_a_skip_passes_the_seat_after_the_jumper():
 
 def test_jump_in_with_a_draw_two_the_seat_after_the_jumper_draws():
     g = Game(JI4).give(0, "red draw two", "blue 9").give(1, "green 1").give(2, "yellow 3")
-    g.give(3, "red draw two", "green 2").top("red 2").pile("green 4", "green 5", "green 6",
-                                                         "green 7")
+    g.give(3, "red draw two", "green 2").top("red 2").pile(
+        "green 4", "green 5", "green 6", "green 7"
+    )
     g.turn(0)
     assert_state(g, cur=2, drawn={1: 2})
     assert g.jump() == 3
-    assert_state(g, hands={3: ["green 2"]}, top="red draw two", cur=1,
-                 drawn={0: 2, 1: 2, 2: 0, 3: 0}, pile=0)
+    assert_state(
+        g, hands={3: ["green 2"]}, top="red draw two", cur=1, drawn={0: 2, 1: 2, 2: 0, 3: 0}, pile=0
+    )
     assert g.size(0) == 3 and g.size(1) == 3
     assert evs(g, L.EV_SKIPPED) == [(1, 0, 0), (0, 0, 0)]
 
 
 def test_jump_in_reverse_turns_play_around_the_jumper():
-    g = Game(JI4).give(0, "red reverse", "blue 9").give(1, "green 1").give(2, "red reverse",
-                                                                          "yellow 3")
+    g = (
+        Game(JI4)
+        .give(0, "red reverse", "blue 9")
+        .give(1, "green 1")
+        .give(2, "red reverse", "yellow 3")
+    )
     g.give(3, "green 2").top("red 2")
     g.turn(0)
     assert_state(g, cur=3, direction=-1)
@@ -199,21 +216,25 @@ def test_partners_swap_target_is_an_opponent():
         g.give(3, "yellow 2", "yellow 3").top("red 2")
         g.turn(0)
         return g
+
     g = seven("classic(players=4,seven_o=true,partners=true)", "heuristic")
     assert evs(g, L.EV_SWAP) == [(0, 3, 0)]  # the smallest opponent's hand, not seat 2's
-    assert_state(g, hands={0: ["yellow 2", "yellow 3"], 3: ["blue 9", "blue 8"],
-                           2: ["yellow 1"]})
+    assert_state(g, hands={0: ["yellow 2", "yellow 3"], 3: ["blue 9", "blue 8"], 2: ["yellow 1"]})
     g = seven("classic(players=4,seven_o=true)", "heuristic")
     assert evs(g, L.EV_SWAP) == [(0, 2, 0)]
-    targets = {evs(seven("classic(players=4,seven_o=true,partners=true)", "random", s),
-                   L.EV_SWAP)[0][1] for s in range(1, 30)}
+    targets = {
+        evs(seven("classic(players=4,seven_o=true,partners=true)", "random", s), L.EV_SWAP)[0][1]
+        for s in range(1, 30)
+    }
     assert targets == {1, 3}
 
 
 def test_partners_never_catch_each_other():
     bots = "random(forget=1,catch=0),random(catch=0),random(catch=1),random(catch=0)"
-    for rules, caught in [("classic(players=4,partners=true)", []),
-                          ("classic(players=4)", [(0, 2, 0)])]:
+    for rules, caught in [
+        ("classic(players=4,partners=true)", []),
+        ("classic(players=4)", [(0, 2, 0)]),
+    ]:
         g = Game(rules, bots).give(0, "red 5", "blue 9").give(1, "green 1").give(2, "green 2")
         g.give(3, "green 3").top("red 2").pile("green 4", "green 5")
         g.turn(0)
@@ -228,6 +249,7 @@ def test_partners_web_swing_stops_short_of_the_partner():
         g.give(3, "red 6").top("blue 3")
         g.turn(0)
         return g
+
     g = swing("spiderman(players=4,partners=true)")
     assert evs(g, L.EV_WEB_SWING) == [(0, RED, 1)] and g.cur == 2
     g = swing("spiderman(players=4)")
@@ -245,8 +267,9 @@ def test_team_columns():
         done = r.winner >= 0
         assert (r.team_winner[done] == r.winner[done] % teams).all()
         assert (r.team_winner[~done] == -1).all() and (r.team_points[~done] == 0).all()
-        opp = sum(np.where((i % teams) != (r.winner % teams), r[f"points_left_{i}"], 0)
-                  for i in range(n))
+        opp = sum(
+            np.where((i % teams) != (r.winner % teams), r[f"points_left_{i}"], 0) for i in range(n)
+        )
         assert (r.team_points[done] == opp[done]).all()
         assert (r.team_points <= r.winner_points).all()
     assert "team_winner" not in round_columns(parse_rules("classic(players=4)"))
@@ -259,7 +282,7 @@ JW4 = "classic(players=4,jump_in=true,jump_in_wilds=true)"
 def test_jump_in_wilds_a_wild_on_a_wild_names_a_colour_anew():
     g = Game(JW4, "heuristic").give(0, "wild", "blue 9").give(1, "green 1")
     g.give(2, "wild", "yellow 3", "yellow 4").give(3, "green 2").top("red 2")
-    g.turn(0)   # its only legal card; heuristic names the colour it holds most: blue
+    g.turn(0)  # its only legal card; heuristic names the colour it holds most: blue
     assert_state(g, hands={0: ["blue 9"]}, top="wild", colour=BLUE, cur=1)
     assert window(g) == (KIND["wild"] + 1, 0)
     assert g.jump() == 2
@@ -277,7 +300,7 @@ def test_jump_in_wilds_a_wild_draw_four_hits_the_seat_after_the_jumper_when_lega
         g = Game(JW4, "heuristic").give(0, "wild draw four", "blue 9").give(1, "green 1")
         g.give(2, "wild draw four", *seat2).give(3, "green 2", "green 3")
         g.top("red 2").pile(*["yellow 4"] * 8)
-        g.turn(0)   # legal (no red held); seat 1 draws 4 and is passed over; names blue
+        g.turn(0)  # legal (no red held); seat 1 draws 4 and is passed over; names blue
         assert_state(g, top="wild draw four", colour=BLUE, cur=2, drawn={1: 4})
         return g
 
@@ -289,11 +312,16 @@ def test_jump_in_wilds_a_wild_draw_four_hits_the_seat_after_the_jumper_when_lega
     g = Game(JW4, "heuristic").give(0, "wild draw four", "blue 9").give(1, "green 1")
     g.give(3, "green 2", "green 3").give(2, "yellow 3").top("red 2").pile(*["yellow 4"] * 8)
     g.turn(0)
-    g.give(1, "wild draw four")   # it drew 4 yellow; now it also holds the twin
+    g.give(1, "wild draw four")  # it drew 4 yellow; now it also holds the twin
     assert g.jump() == 1
-    assert_state(g, hands={2: ["yellow 3"] + ["yellow 4"] * 4}, top="wild draw four",
-                 cur=3, drawn={0: 0, 1: 4, 2: 4, 3: 0})
-    assert g.colour == YELLOW   # heuristic: the colour it holds most (4 yellow 4s)
+    assert_state(
+        g,
+        hands={2: ["yellow 3"] + ["yellow 4"] * 4},
+        top="wild draw four",
+        cur=3,
+        drawn={0: 0, 1: 4, 2: 4, 3: 0},
+    )
+    assert g.colour == YELLOW  # heuristic: the colour it holds most (4 yellow 4s)
     # the same, but seat 1 holds a blue card (the colour named): illegal, no jump-in
     g = Game(JW4, "heuristic").give(0, "wild draw four", "blue 9").give(1, "green 1")
     g.give(3, "green 2", "green 3").give(2, "yellow 3").top("red 2").pile(*["yellow 4"] * 8)
@@ -303,8 +331,9 @@ def test_jump_in_wilds_a_wild_draw_four_hits_the_seat_after_the_jumper_when_lega
 
 
 def test_jump_in_wilds_never_on_a_wild_spin():
-    g = Game("spin2025(players=4,jump_in=true,jump_in_wilds=true)", "heuristic",
-             wheel_space="two_x")
+    g = Game(
+        "spin2025(players=4,jump_in=true,jump_in_wilds=true)", "heuristic", wheel_space="two_x"
+    )
     g.give(0, "wild spin", "blue 9").give(1, "green 1").give(2, "wild spin", "yellow 3")
     g.give(3, "green 2").top("red 2").pile(*["yellow 4"] * 4)
     g.turn(0)
@@ -312,8 +341,7 @@ def test_jump_in_wilds_never_on_a_wild_spin():
 
 
 def test_jump_in_wilds_needs_jump_in():
-    with pytest.raises(RuleError, match="jump_in_wilds=true cannot be combined with "
-                                        "jump_in=false"):
+    with pytest.raises(RuleError, match="jump_in_wilds=true cannot be combined with jump_in=false"):
         parse_rules("classic(players=4,jump_in_wilds=true)")
     assert str(parse_rules(JW4)) == JW4
 
@@ -335,17 +363,21 @@ def _jump_columns(players):
     return ["jump_ins"] + [f"jump_ins_{i}" for i in range(players)]
 
 
-@pytest.mark.parametrize("rules, rotate", [
-    ("classic(players=4,jump_in=true)", False),
-    ("classic(players=4,jump_in=true)", True),
-    ("spin2025(players=6,jump_in=true,partners=true)", False),
-    ("classic(players=3,jump_in=true,match=race,target=200)", False),
-])
+@pytest.mark.parametrize(
+    "rules, rotate",
+    [
+        ("classic(players=4,jump_in=true)", False),
+        ("classic(players=4,jump_in=true)", True),
+        ("spin2025(players=6,jump_in=true,partners=true)", False),
+        ("classic(players=3,jump_in=true,match=race,target=200)", False),
+    ],
+)
 def test_jump_in_columns(rules, rotate):
     """Under jump_in the round table counts jump-ins per round and per seat (per player in
     match mode); the count per round is the sum of the seats', and the summary shows its mean
     per round with an interval."""
     from unospin_sim.analysis.summary import summarize
+
     rs = parse_rules(rules)
     res = simulate(rs, "random", games=300, seed=8, rotate_bots=rotate)
     r, n = res.rounds, rs.players
@@ -356,9 +388,8 @@ def test_jump_in_columns(rules, rotate):
     s = summarize(r, players=n).set_index("statistic")
     assert s.at["mean_jump_ins", "value"] == pytest.approx(r.jump_ins.mean())
     assert s.at["mean_jump_ins", "ci_low"] < r.jump_ins.mean() < s.at["mean_jump_ins", "ci_high"]
-    acc = res.summary.summarize().set_index("statistic")   # the run's own accumulator
-    assert acc.loc["mean_jump_ins"].to_numpy() == pytest.approx(
-        s.loc["mean_jump_ins"].to_numpy())
+    acc = res.summary.summarize().set_index("statistic")  # the run's own accumulator
+    assert acc.loc["mean_jump_ins"].to_numpy() == pytest.approx(s.loc["mean_jump_ins"].to_numpy())
     assert not any(c.startswith("jump_ins") for c in round_columns(rs.replace(jump_in=False)))
 
 
@@ -371,15 +402,21 @@ def test_no_jump_in_columns_without_the_rule():
 
 
 # =========================================================================== whole rounds
-@pytest.mark.parametrize("rules", [
-    "classic(players=4,jump_in=true)", "classic(players=2,jump_in=true)",
-    "spin2005(players=3,jump_in=true)", "spin2025(players=4,jump_in=true)",
-    "spiderman(players=5,jump_in=true)",
-    "spin2025(players=4,jump_in=true,stacking=true,seven_o=true,draw_until_playable=true)",
-    "classic(players=4,partners=true)", "spiderman(players=6,partners=true,jump_in=true)",
-    "spin2025(players=4,partners=true,seven_o=true)",
-    "classic(players=10,jump_in=true,partners=true,special_wilds=swap_hands,stacking=true)",
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "classic(players=4,jump_in=true)",
+        "classic(players=2,jump_in=true)",
+        "spin2005(players=3,jump_in=true)",
+        "spin2025(players=4,jump_in=true)",
+        "spiderman(players=5,jump_in=true)",
+        "spin2025(players=4,jump_in=true,stacking=true,seven_o=true,draw_until_playable=true)",
+        "classic(players=4,partners=true)",
+        "spiderman(players=6,partners=true,jump_in=true)",
+        "spin2025(players=4,partners=true,seven_o=true)",
+        "classic(players=10,jump_in=true,partners=true,special_wilds=swap_hands,stacking=true)",
+    ],
+)
 def test_invariants(rules):
     r = assert_invariants(rules)
     if "partners" in rules:
@@ -388,10 +425,18 @@ def test_invariants(rules):
 
 def test_jump_in_with_nobody_willing_is_the_rules_without_it():
     """jump=0 for every seat: the house-rule round loop gives the default rules' rounds."""
-    a = simulate("spin2025(players=4,jump_in=true)", "random(jump=0),heuristic(jump=0)"
-                 ",random(jump=0,forget=0.3),heuristic(jump=0,bluff=0.3)", games=2000, seed=4)
-    b = simulate("spin2025(players=4)", "random,heuristic,random(forget=0.3),"
-                 "heuristic(bluff=0.3)", games=2000, seed=4)
+    a = simulate(
+        "spin2025(players=4,jump_in=true)",
+        "random(jump=0),heuristic(jump=0),random(jump=0,forget=0.3),heuristic(jump=0,bluff=0.3)",
+        games=2000,
+        seed=4,
+    )
+    b = simulate(
+        "spin2025(players=4)",
+        "random,heuristic,random(forget=0.3),heuristic(bluff=0.3)",
+        games=2000,
+        seed=4,
+    )
     jumps = [c for c in a.rounds.columns if c.startswith("jump_ins")]
     assert len(jumps) == 5 and (a.rounds[jumps] == 0).all().all()
     assert a.rounds.drop(columns=jumps).equals(b.rounds) and a.spins.equals(b.spins)
@@ -434,9 +479,11 @@ def test_the_endless_draw_two_round_ends():
     """Game 2860 of test_invariants' spin2025 jump_in run went round for ever before the
     once-per-seat rule (found by that test)."""
     from test_house_rules import mixed_bots
+
     from unospin_sim.bots import parse_bots
     from unospin_sim.engine import kernel as K
     from unospin_sim.engine.encode import encode
+
     rules = parse_rules("spin2025(players=4,jump_in=true)")
     r, deck, pts, cum, bots = encode(rules, parse_bots(mixed_bots(4), 4), check=True).args()
     out = np.zeros((1, L.n_out_columns(4)), np.int64)
@@ -456,31 +503,60 @@ PARTNER_JUMPS = [
     ("skip, the victim jumps", PJ4, "red skip", {1: ["red skip"]}, 1, dict(cur=3)),
     ("skip, past an opponent", PJ4, "red skip", {3: ["red skip"]}, 3, dict(cur=1)),
     ("number, past the partner", PJ4, "red 5", {3: ["red 5"]}, -1, {}),
-    ("draw two, the victim jumps", PJ4, "red draw two", {1: ["red draw two"]}, 1,
-     dict(cur=3, drawn={0: 0, 1: 2, 2: 2, 3: 0},
-          hands={1: ["green 2", "yellow 4", "yellow 4"], 2: ["green 3", "yellow 4", "yellow 4"]})),
+    (
+        "draw two, the victim jumps",
+        PJ4,
+        "red draw two",
+        {1: ["red draw two"]},
+        1,
+        dict(
+            cur=3,
+            drawn={0: 0, 1: 2, 2: 2, 3: 0},
+            hands={1: ["green 2", "yellow 4", "yellow 4"], 2: ["green 3", "yellow 4", "yellow 4"]},
+        ),
+    ),
     ("number, past an opponent", PJ4, "red 5", {2: ["red 5"]}, 2, dict(cur=3)),
     ("reverse, past the partner", PJ4, "red reverse", {1: ["red reverse"]}, -1, {}),
-    ("reverse, past an opponent", PJ4, "red reverse", {2: ["red reverse"]}, 2,
-     dict(cur=3, direction=1)),
+    (
+        "reverse, past an opponent",
+        PJ4,
+        "red reverse",
+        {2: ["red reverse"]},
+        2,
+        dict(cur=3, direction=1),
+    ),
     # 6 players, partners 0+3, 1+4, 2+5
     ("6p skip, the victim jumps", PJ6, "red skip", {1: ["red skip"]}, 1, dict(cur=3)),
     ("6p skip, past opponents", PJ6, "red skip", {4: ["red skip"]}, 4, dict(cur=0)),
     ("6p skip, past the partner", PJ6, "red skip", {5: ["red skip"]}, -1, {}),
     ("6p number, past the partner", PJ6, "red 5", {4: ["red 5"]}, -1, {}),
     ("6p number, past opponents", PJ6, "red 5", {3: ["red 5"]}, 3, dict(cur=4)),
-    ("6p reverse, past an opponent", PJ6, "red reverse", {4: ["red reverse"]}, 4,
-     dict(cur=5, direction=1)),
-    ("6p reverse, past opponents", PJ6, "red reverse", {3: ["red reverse"]}, 3,
-     dict(cur=4, direction=1)),
+    (
+        "6p reverse, past an opponent",
+        PJ6,
+        "red reverse",
+        {4: ["red reverse"]},
+        4,
+        dict(cur=5, direction=1),
+    ),
+    (
+        "6p reverse, past opponents",
+        PJ6,
+        "red reverse",
+        {3: ["red reverse"]},
+        3,
+        dict(cur=4, direction=1),
+    ),
     ("6p reverse, past the partner", PJ6, "red reverse", {2: ["red reverse"]}, -1, {}),
 ]
 
 
-@pytest.mark.parametrize("name, rules, card, extra, jumper, after", PARTNER_JUMPS,
-                         ids=[c[0] for c in PARTNER_JUMPS])
-def test_partners_jump_in_only_when_no_partner_loses_a_turn(name, rules, card, extra, jumper,
-                                                             after):
+@pytest.mark.parametrize(
+    "name, rules, card, extra, jumper, after", PARTNER_JUMPS, ids=[c[0] for c in PARTNER_JUMPS]
+)
+def test_partners_jump_in_only_when_no_partner_loses_a_turn(
+    name, rules, card, extra, jumper, after
+):
     g = Game(rules)
     n = g.s(L.S_NP)
     for seat in range(n):

@@ -17,7 +17,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from unospin_sim.engine import cache, cache_key
 
 PACKAGE = Path(cache.PACKAGE_DIR)
 
-PROBE = '''
+PROBE = """
 from numba import njit
 
 from ..rules.cards import N_FACES
@@ -36,18 +35,18 @@ from .layout import MAX_CARDS
 @njit(cache=True)
 def probe(x):
     return x + MAX_CARDS * 1000 + N_FACES
-'''
+"""
 
-OUTSIDE = '''
+OUTSIDE = """
 from numba import njit
 
 
 @njit(cache=True)
 def outside(x):
     return x + 1
-'''
+"""
 
-RUN_PROBE = '''
+RUN_PROBE = """
 import json
 import unospin_sim.engine._probe as p
 value = p.probe(1)
@@ -59,9 +58,9 @@ if WITH_OUTSIDE:
     o.outside(1)
     out["outside_path"] = o.outside.stats.cache_path
 print(json.dumps(out))
-'''
+"""
 
-RUN_KERNEL = '''
+RUN_KERNEL = """
 import json
 from unospin_sim.runner import simulate
 simulate("classic(players=2)", "random", games=10, seed=0, threads=1)
@@ -69,7 +68,7 @@ from unospin_sim.engine import kernel
 st = kernel.ENTRY_POINTS["default"][0].stats  # the default rules' play_chunk
 print(json.dumps({"file": kernel.__file__, "hits": sum(st.cache_hits.values()),
                   "misses": sum(st.cache_misses.values()), "cache_path": st.cache_path}))
-'''
+"""
 
 
 def copy_package(tmp_path: Path) -> Path:
@@ -95,12 +94,21 @@ def set_constant(path: Path, name: str, value: int | None = None, add: int = 0) 
 def run_copy(pkg: Path, code: str, env_extra: dict | None = None, timeout: float = 300) -> dict:
     """Run ``code`` in a fresh interpreter with the copy first on the path; its last line of
     output, as JSON."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES", "NUMBA_DISABLE_JIT")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES", "NUMBA_DISABLE_JIT")
+    }
     env["PYTHONPATH"] = str(pkg.parent)
     env.update(env_extra or {})
-    out = subprocess.run([sys.executable, "-c", code], cwd=pkg.parent.parent, env=env,
-                         capture_output=True, text=True, timeout=timeout)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=pkg.parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert out.returncode == 0, out.stderr
     res = json.loads(out.stdout.strip().splitlines()[-1])
     assert Path(res["file"]).resolve().is_relative_to(pkg.resolve()), res  # the copy ran
@@ -112,7 +120,7 @@ def run_probe(pkg: Path, with_outside: bool = False, **kw) -> dict:
 
 
 def hash_dir(pkg: Path) -> str:
-    return "numba-" + cache.source_hash(pkg)[:cache.HASH_CHARS]
+    return "numba-" + cache.source_hash(pkg)[: cache.HASH_CHARS]
 
 
 def touch_later(path: Path) -> None:
@@ -139,24 +147,50 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
     h0 = cache.source_hash(pkg)
     assert h0 == cache.source_hash(PACKAGE)  # the place of the tree does not matter
     files = set(cache.source_files(pkg))
-    assert {"engine/layout.py", "engine/kernel.py", "engine/jit.py", "engine/policy/scan.py",
-            "bots.py", "rules/cards.py", "rules/spaces.py"} <= files
-    assert not files & {"errors.py", "_text.py", "cli/__init__.py", "report/__init__.py",
-                        "runner.py",
-                        "rules/ruleset.py", "rules/editions.py", "rules/values.py",
-                        "rules/options.py", "rules/editions.toml",
-                        "engine/encode.py", "engine/cache.py", "engine/cache_key.py"}
+    assert {
+        "engine/layout.py",
+        "engine/kernel.py",
+        "engine/jit.py",
+        "engine/policy/scan.py",
+        "bots.py",
+        "rules/cards.py",
+        "rules/spaces.py",
+    } <= files
+    assert not files & {
+        "errors.py",
+        "_text.py",
+        "cli/__init__.py",
+        "report/__init__.py",
+        "runner.py",
+        "rules/ruleset.py",
+        "rules/editions.py",
+        "rules/values.py",
+        "rules/options.py",
+        "rules/editions.toml",
+        "engine/encode.py",
+        "engine/cache.py",
+        "engine/cache_key.py",
+    }
     assert files == set(cache.engine_files(pkg)) | set(cache.compiled_constants(pkg))
 
     # found from the engine's imports: `from ..bots import B_JUMP`, `sp.N_SPACES`, ...
     consts = cache.compiled_constants(pkg)
     assert set(consts) == {"bots.py", "rules/cards.py", "rules/spaces.py"}
-    assert {"STRATEGY_SEARCH", "STRATEGY_HOARDER", "B_STRATEGY", "B_JUMP",
-            "B_ROLLOUTS"} <= set(consts["bots.py"])
-    assert {"N_KINDS", "FIRST_WILD", "KINDS_PER_COLOUR", "KIND_FACE", "KIND_COLOUR",
-            "KIND_SPINS", "WILD_DRAW_FOUR"} <= set(consts["rules/cards.py"])
-    assert {"N_SPACES", "WHEEL_NONE", "WHEEL_2005", "WAR",
-            "TWO_X"} <= set(consts["rules/spaces.py"])
+    assert {"STRATEGY_SEARCH", "STRATEGY_HOARDER", "B_STRATEGY", "B_JUMP", "B_ROLLOUTS"} <= set(
+        consts["bots.py"]
+    )
+    assert {
+        "N_KINDS",
+        "FIRST_WILD",
+        "KINDS_PER_COLOUR",
+        "KIND_FACE",
+        "KIND_COLOUR",
+        "KIND_SPINS",
+        "WILD_DRAW_FOUR",
+    } <= set(consts["rules/cards.py"])
+    assert {"N_SPACES", "WHEEL_NONE", "WHEEL_2005", "WAR", "TWO_X"} <= set(
+        consts["rules/spaces.py"]
+    )
     assert not {"DEFAULTS", "MAX_ROLLOUTS", "STRATEGIES"} & set(consts["bots.py"])
     assert "N_FACES" not in consts["rules/cards.py"]
 
@@ -166,7 +200,8 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
     assert h1 != h0
     # a new engine module that reads a constant the engine did not read before
     (pkg / "engine" / "future_room" / "probe.py").write_text(
-        "from ...rules.cards import N_FACES\nX = N_FACES\n")
+        "from ...rules.cards import N_FACES\nX = N_FACES\n"
+    )
     h2 = cache.source_hash(pkg)
     assert h2 not in (h0, h1)
     assert "N_FACES" in cache.compiled_constants(pkg)["rules/cards.py"]
@@ -200,74 +235,133 @@ def edited(pristine):
 NOT_COMPILED = {
     # bots.py: an error message, the docstring, a function body, an option default and
     # limit, the parser's regex, __all__, comments and spacing around a compiled-in constant
-    "bots-message": ("bots.py", 'f"expected knob=value")', 'f"expected knob=number")'),
-    "bots-docstring": ("bots.py", "Bot specifications: a strategy per seat",
-                       "Bot specs: one strategy per seat"),
-    "bots-function": ("bots.py", 'return ",".join(str(s) for s in specs)',
-                      'return ",".join(map(str, specs))'),
+    "bots-message": ("bots.py", 'expected knob=value"', 'expected knob=number"'),
+    "bots-docstring": (
+        "bots.py",
+        "Bot specifications: a strategy per seat",
+        "Bot specs: one strategy per seat",
+    ),
+    "bots-function": (
+        "bots.py",
+        'return ",".join(str(s) for s in specs)',
+        'return ",".join(map(str, specs))',
+    ),
     "bots-default": ("bots.py", '"catch": 0.5,', '"catch": 0.25,'),
     "bots-limit": ("bots.py", "MAX_ROLLOUTS = 100_000", "MAX_ROLLOUTS = 50_000"),
     "bots-regex": ("bots.py", '\\s*", re.S)', '\\s*", re.S | re.I)'),
-    "bots-all": ("bots.py", '"saved_bot_string", "saved_bots"]',
-                 '"saved_bot_string", "saved_bots", "DEFAULTS"]'),
-    "bots-comment": ("bots.py", 'STRATEGY_SEARCH = STRATEGIES.index("search")',
-                     '# search last\nSTRATEGY_SEARCH = STRATEGIES.index(  "search"  )  # 7'),
-    "errors": ("errors.py", '"""A bot string or bot knob is invalid."""',
-               '"""A bot string or a bot knob is invalid."""\n\n    code = 2'),
+    "bots-all": ("bots.py", '    "saved_bots",\n]', '    "saved_bots",\n    "DEFAULTS",\n]'),
+    "bots-comment": (
+        "bots.py",
+        'STRATEGY_SEARCH = STRATEGIES.index("search")',
+        '# search last\nSTRATEGY_SEARCH = STRATEGIES.index(  "search"  )  # 7',
+    ),
+    "errors": (
+        "errors.py",
+        '"""A bot string or bot knob is invalid."""',
+        '"""A bot string or a bot knob is invalid."""\n\n    code = 2',
+    ),
     "text": ("_text.py", '"""Small text helpers', '"""Text helpers'),
-    "ruleset-message": ("rules/ruleset.py", "cannot be combined with match=single",
-                        "does not go with match=single"),
-    "editions-message": ("rules/editions.py", "unknown card kind {key!r} in [points]",
-                         "unknown kind {key!r} in [points]"),
-    "values-message": ("rules/values.py", "must be a whole number, got {str(value)!r}",
-                       "must be an integer, got {str(value)!r}"),
-    "options-docstring": ("rules/options.py", "The one table of rule options",
-                          "The single table of rule options"),
-    "editions-toml": ("rules/editions.toml", "# Rule DATA for every edition",
-                      "# Rule data for every edition"),
-    "cards-docstring": ("rules/cards.py", "Card kinds: the fixed enumeration",
-                        "Card kinds: the enumeration"),
-    "cards-function": ("rules/cards.py", "return k < FIRST_WILD and KIND_FACE[k] <= 9",
-                       "return bool(k < FIRST_WILD and KIND_FACE[k] < 10)"),
+    "ruleset-message": (
+        "rules/ruleset.py",
+        "cannot be combined with match=single",
+        "does not go with match=single",
+    ),
+    "editions-message": (
+        "rules/editions.py",
+        "unknown card kind {key!r} in [points]",
+        "unknown kind {key!r} in [points]",
+    ),
+    "values-message": (
+        "rules/values.py",
+        "must be a whole number, got {str(value)!r}",
+        "must be an integer, got {str(value)!r}",
+    ),
+    "options-docstring": (
+        "rules/options.py",
+        "The one table of rule options",
+        "The single table of rule options",
+    ),
+    "editions-toml": (
+        "rules/editions.toml",
+        "# Rule DATA for every edition",
+        "# Rule data for every edition",
+    ),
+    "cards-docstring": (
+        "rules/cards.py",
+        "Card kinds: the fixed enumeration",
+        "Card kinds: the enumeration",
+    ),
+    "cards-function": (
+        "rules/cards.py",
+        "return k < FIRST_WILD and KIND_FACE[k] <= 9",
+        "return bool(k < FIRST_WILD and KIND_FACE[k] < 10)",
+    ),
     "cards-unread-constant": ("rules/cards.py", "N_FACES = 19", "N_FACES = 20"),
-    "spaces-docstring": ("rules/spaces.py", "Wheel spaces: one global id",
-                         "Wheel spaces: a global id"),
-    "spaces-unread-constant": ("rules/spaces.py",
-                               "SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}",
-                               "SPACE_ID = dict(zip(SPACE_NAMES, range(len(SPACE_NAMES))))"),
+    "spaces-docstring": (
+        "rules/spaces.py",
+        "Wheel spaces: one global id",
+        "Wheel spaces: a global id",
+    ),
+    "spaces-unread-constant": (
+        "rules/spaces.py",
+        "SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}",
+        "SPACE_ID = dict(zip(SPACE_NAMES, range(len(SPACE_NAMES))))",
+    ),
     "cli": ("cli/__init__.py", "The command line:", "The command-line interface:"),
-    "analysis": ("analysis/stats.py", "Estimators with confidence intervals",
-                 "Estimators, with confidence intervals,"),
+    "analysis": (
+        "analysis/stats.py",
+        "Estimators with confidence intervals",
+        "Estimators, with confidence intervals,",
+    ),
     "report": ("report/__init__.py", "The balance report:", "The balance report, i.e."),
-    "encode-message": ("engine/encode.py", 'f"{len(bots)} bots for {rules.players} players"',
-                       'f"{len(bots)} bots given for {rules.players} players"'),
+    "encode-message": (
+        "engine/encode.py",
+        'f"{len(bots)} bots for {rules.players} players"',
+        'f"{len(bots)} bots given for {rules.players} players"',
+    ),
 }
 
 #: edits of a constant the kernel compiles in, or of the code that makes it: the key changes
 COMPILED = {
-    "bots-strategy-ids": ("bots.py", '"greedy", "hoarder",', '"hoarder", "greedy",'),
-    "bots-new-strategy": ("bots.py", '"spin_aware", "search", "tuned")',
-                          '"spin_aware", "search", "tuned", "new")'),
-    "bots-strategy-constant": ("bots.py", 'STRATEGY_HOARDER = STRATEGIES.index("hoarder")',
-                               'STRATEGY_HOARDER = STRATEGIES.index("greedy")'),
+    "bots-strategy-ids": ("bots.py", '"greedy",\n    "hoarder",', '"hoarder",\n    "greedy",'),
+    "bots-new-strategy": (
+        "bots.py",
+        '    "search",\n    "tuned",\n)',
+        '    "search",\n    "tuned",\n    "new",\n)',
+    ),
+    "bots-strategy-constant": (
+        "bots.py",
+        'STRATEGY_HOARDER = STRATEGIES.index("hoarder")',
+        'STRATEGY_HOARDER = STRATEGIES.index("greedy")',
+    ),
     "bots-columns": ("bots.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"),
     "bots-n-columns": ("bots.py", "N_BOT_COLUMNS = 23", "N_BOT_COLUMNS = 24"),
     "cards-n-kinds": ("rules/cards.py", "N_KINDS = 94", "N_KINDS = 95"),
-    "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 22",
-                               "KINDS_PER_COLOUR = 23"),
+    "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 22", "KINDS_PER_COLOUR = 23"),
     "cards-first-wild": ("rules/cards.py", "\nWILD = 88\n", "\nWILD = 87\n"),  # FIRST_WILD = WILD
     "cards-wd4": ("rules/cards.py", "WILD_DRAW_FOUR = 89", "WILD_DRAW_FOUR = 90"),
-    "cards-face-table": ("rules/cards.py", "face[k] = FACE_SKIP + i - SKIP_OFFSET",
-                         "face[k] = FACE_SKIP + i - SKIP_OFFSET + 1"),  # KIND_FACE
-    "cards-wild-names": ("rules/cards.py", '"wild_swap_hands", "wild_shuffle_hands")',
-                         '"wild_swap_hands")'),  # the wild faces _build_tables makes
-    "cards-table-loop": ("rules/cards.py", "_a.setflags(write=False)",
-                         "_a.setflags(write=True)"),
-    "spaces-wheels": ("rules/spaces.py", "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 1, 2",
-                      "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 2, 1"),
-    "spaces-ids": ("rules/spaces.py", "TWO_X = range(9, 17)", "TWO_X = range(10, 18)"),
-    "spaces-n-spaces": ("rules/spaces.py", '"uno_spin", "trade_hands")',
-                        '"uno_spin", "trade_hands", "new")'),
+    "cards-face-table": (
+        "rules/cards.py",
+        "face[k] = FACE_SKIP + i - SKIP_OFFSET",
+        "face[k] = FACE_SKIP + i - SKIP_OFFSET + 1",
+    ),  # KIND_FACE
+    "cards-wild-names": (
+        "rules/cards.py",
+        '    "wild_swap_hands",\n    "wild_shuffle_hands",\n)',
+        '    "wild_swap_hands",\n)',
+    ),  # the wild faces _build_tables makes
+    "cards-table-loop": ("rules/cards.py", "_a.setflags(write=False)", "_a.setflags(write=True)"),
+    "spaces-wheels": (
+        "rules/spaces.py",
+        "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 1, 2",
+        "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 2, 1",
+    ),
+    "spaces-ids": ("rules/spaces.py", "TWO_X) = range(9, 17)", "TWO_X) = range(10, 18)"),
+    "spaces-n-spaces": (
+        "rules/spaces.py",
+        '    "uno_spin",\n    "trade_hands",\n)',
+        '    "uno_spin",\n    "trade_hands",\n    "new",\n)',
+    ),
 }
 
 
@@ -289,9 +383,18 @@ def test_key_follows_a_compiled_in_constant(edited, case):
 
 def test_key_ignores_new_code_outside_the_compiled_constants(edited):
     pkg, h0 = edited
-    for rel in ("bots.py", "errors.py", "rules/ruleset.py", "rules/editions.py",
-                "rules/values.py", "rules/cards.py", "rules/spaces.py", "cli/__init__.py",
-                "analysis/stats.py", "report/__init__.py"):
+    for rel in (
+        "bots.py",
+        "errors.py",
+        "rules/ruleset.py",
+        "rules/editions.py",
+        "rules/values.py",
+        "rules/cards.py",
+        "rules/spaces.py",
+        "cli/__init__.py",
+        "analysis/stats.py",
+        "report/__init__.py",
+    ):
         append(pkg / rel, '\n\ndef _added(x):\n    """New."""\n    raise ValueError(f"no {x}")\n')
         assert cache.source_hash(pkg) == h0, rel
     (pkg / "analysis" / "new_analysis.py").write_text("X = 1\n")  # a new module elsewhere
@@ -325,8 +428,10 @@ def test_key_follows_every_engine_module(edited):
     pkg, h0 = edited
     hashed = cache.engine_files(pkg)
     assert len(hashed) >= 30 and set(hashed) == {
-        p.relative_to(pkg).as_posix() for p in (pkg / "engine").rglob("*.py")
-        if "__pycache__" not in p.parts} - set(cache.PYTHON_ONLY)
+        p.relative_to(pkg).as_posix()
+        for p in (pkg / "engine").rglob("*.py")
+        if "__pycache__" not in p.parts
+    } - set(cache.PYTHON_ONLY)
     for rel in hashed:  # even a comment: the engine's files are hashed byte for byte
         path = pkg / rel
         data = path.read_bytes()
@@ -336,8 +441,19 @@ def test_key_follows_every_engine_module(edited):
     assert cache.source_hash(pkg) == h0
 
 
-JIT_NAMES = {"njit", "jit", "hot", "inl", "cfunc", "vectorize", "guvectorize", "stencil",
-             "jitclass", "overload", "generated_jit"}
+JIT_NAMES = {
+    "njit",
+    "jit",
+    "hot",
+    "inl",
+    "cfunc",
+    "vectorize",
+    "guvectorize",
+    "stencil",
+    "jitclass",
+    "overload",
+    "generated_jit",
+}
 
 
 def _relative_imports(rel: str, tree) -> set[str]:
@@ -347,7 +463,7 @@ def _relative_imports(rel: str, tree) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level:
             base = rel.split("/")[:-1]
-            base = base[:len(base) - (node.level - 1)]
+            base = base[: len(base) - (node.level - 1)]
             base += node.module.split(".") if node.module else []
             out.add("/".join(base))
             out.update("/".join(base + [a.name]) for a in node.names)
@@ -357,14 +473,19 @@ def _relative_imports(rel: str, tree) -> set[str]:
 def test_python_only_engine_modules_compile_nothing():
     """What lets PYTHON_ONLY stay out of the key: they define no jitted function, and no
     engine module that does imports from them."""
+
     def uses_jit(tree):
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         return bool(names & JIT_NAMES)
 
     python_only = {rel.removesuffix(".py") for rel in cache.PYTHON_ONLY}
-    assert python_only == {"engine/cache", "engine/cache_key", "engine/encode",
-                           "engine/policy/decisions"}
+    assert python_only == {
+        "engine/cache",
+        "engine/cache_key",
+        "engine/encode",
+        "engine/policy/decisions",
+    }
     for rel in cache.PYTHON_ONLY:
         assert not uses_jit(ast.parse((PACKAGE / rel).read_text())), rel
     jitting = 0
@@ -404,6 +525,7 @@ def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
 
 def test_install_is_idempotent():
     from numba.core import caching
+
     cache.install()
     cache.install()
     cache._patch(caching)
@@ -414,11 +536,12 @@ def test_install_is_idempotent():
 
 def test_locator_falls_back_when_nothing_is_writable(monkeypatch):
     from numba.core import config
+
     monkeypatch.setattr(config, "CACHE_DIR", "")  # as without NUMBA_CACHE_DIR
     monkeypatch.setattr(cache, "_dirs", {})
     loc = cache.locator_class()
     engine_file = cache.__file__
-    key = "numba-" + cache.current_hash()[:cache.HASH_CHARS]
+    key = "numba-" + cache.current_hash()[: cache.HASH_CHARS]
     first = loc.from_function(cache.install, engine_file)
     assert first.get_cache_path() == os.path.join(cache.ENGINE_DIR, "__pycache__", key)
     assert first.get_source_stamp() == ("unospin_sim.engine", cache.current_hash())
@@ -426,6 +549,7 @@ def test_locator_falls_back_when_nothing_is_writable(monkeypatch):
 
     def unwritable(self):
         raise PermissionError(self.get_cache_path())
+
     monkeypatch.setattr(loc, "ensure_cache_path", unwritable)
     monkeypatch.setattr(cache, "_dirs", {})  # forget the directory found writable above
     private = loc.from_function(cache.install, engine_file).get_cache_path()
@@ -526,6 +650,7 @@ def _engine_dispatchers():
 
     import unospin_sim.engine as E
     from unospin_sim.engine import chunk
+
     found = {}
     for m in pkgutil.walk_packages(E.__path__, E.__name__ + "."):
         mod = importlib.import_module(m.name)
@@ -550,17 +675,18 @@ def test_no_two_compiled_engine_functions_share_a_qualified_name():
     assert not dupes, f"compiled engine functions sharing a qualified name: {dupes}"
     assert len(funcs) > 40
     assert {f.__qualname__.rsplit(".", 1)[-1] for f in funcs} >= {
-        f"trace_game_{loop}" for loop in ("default", "house", "rlcard", "search")}
+        f"trace_game_{loop}" for loop in ("default", "house", "rlcard", "search")
+    }
 
 
-LOADER = r'''
+LOADER = r"""
 import sys
 from unospin_sim.playthrough import play_text
 BOTS = ",".join(["random(forget=0.3,catch=0.7,bluff=1,challenge=1)"] * 3)
 for rules in sys.argv[1:]:
     text = play_text(rules, BOTS, seed=7, game=0)
     print(rules, "stacks" if "faces a penalty of 4 cards" in text else "no stacking")
-'''
+"""
 
 
 @pytest.mark.slow
@@ -569,13 +695,17 @@ def test_loops_compiled_in_separate_processes_load_side_by_side(tmp_path):
     `run` and a later `run --rules ...` would), then both loaded by a third: each runs its
     own code. (Before jit.variant the third process played the stacking game without
     stacking: 2026-12-02.)"""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
-               PYTHONPATH=str(PACKAGE.parent))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(PACKAGE.parent))
     plain, stacking = "classic(players=3)", "classic(players=3,stacking=true)"
 
     def run(*rules):
-        proc = subprocess.run([sys.executable, "-c", LOADER, *rules], env=env,
-                              capture_output=True, text=True, timeout=900)
+        proc = subprocess.run(
+            [sys.executable, "-c", LOADER, *rules],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert proc.returncode == 0, proc.stderr[-2000:]
         return proc.stdout.split("\n")
 

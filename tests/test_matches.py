@@ -18,8 +18,14 @@ from unospin_sim.rules import parse_rules
 from unospin_sim.runner import simulate
 
 
-def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: int,
-                  mode: str, partners: bool = False) -> None:
+def _check_scores(
+    rounds: pd.DataFrame,
+    matches: pd.DataFrame,
+    p: int,
+    target: int,
+    mode: str,
+    partners: bool = False,
+) -> None:
     """Every round's running scores add up from the round before; the winner is the first
     past the target; the match row is the last round's. ``partners`` (a race): players t
     and t + p/2 are team t, the winning team scores the opponents' cards, both partners
@@ -35,15 +41,15 @@ def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: i
             w = row["winner"]
             if w >= 0:
                 if partners:
-                    opp = sum(row[f"points_left_{i}"] for i in range(p)
-                              if i % teams != w % teams)
+                    opp = sum(row[f"points_left_{i}"] for i in range(p) if i % teams != w % teams)
                     assert row["team_winner"] == w % teams and row["team_points"] == opp
-                    score[w % teams::teams] += opp
+                    score[w % teams :: teams] += opp
                 elif mode == "race":
                     score[w] += row["winner_points"]
                     # the winner's points are the other players' points left
-                    assert row["winner_points"] == sum(row[f"points_left_{i}"]
-                                                       for i in range(p) if i != w)
+                    assert row["winner_points"] == sum(
+                        row[f"points_left_{i}"] for i in range(p) if i != w
+                    )
                 else:
                     score += [row[f"points_left_{i}"] for i in range(p)]
             assert [row[f"score_{i}"] for i in range(p)] == score.tolist()
@@ -58,36 +64,69 @@ def _check_scores(rounds: pd.DataFrame, matches: pd.DataFrame, p: int, target: i
             assert champ < teams and score[champ] == score[champ + teams]
 
 
-@pytest.mark.parametrize("rules,bots", [
-    ("classic(players=4,match=race,target=200)", "random,heuristic,random,heuristic"),
-    ("spin2005(players=3,match=race)", "random"),
-    ("spin2025(players=4,match=lowest,target=150)", "heuristic,random,random,random"),
-    ("classic(players=4,partners=true,match=race,target=200)", "random,heuristic,random,heuristic"),
-    ("spin2025(players=6,partners=true,match=race)", "heuristic,random,random,random,random,random"),
-])
+@pytest.mark.parametrize(
+    "rules,bots",
+    [
+        ("classic(players=4,match=race,target=200)", "random,heuristic,random,heuristic"),
+        ("spin2005(players=3,match=race)", "random"),
+        ("spin2025(players=4,match=lowest,target=150)", "heuristic,random,random,random"),
+        (
+            "classic(players=4,partners=true,match=race,target=200)",
+            "random,heuristic,random,heuristic",
+        ),
+        (
+            "spin2025(players=6,partners=true,match=race)",
+            "heuristic,random,random,random,random,random",
+        ),
+    ],
+)
 def test_recorded_scores_add_up_and_the_first_past_the_target_wins(rules, bots):
     rs = parse_rules(rules)
     res = simulate(rs, bots, games=40, seed=3, threads=1, chunk_size=7)
     assert res.meta["matches"] == 40 and res.meta["games"] == len(res.rounds)
     # game numbers round j of match m as m * MAX_MATCH_ROUNDS + j (known where it is played)
-    assert list(res.rounds["game"]) == list(res.rounds["match"] * MAX_MATCH_ROUNDS
-                                            + res.rounds["round"])
+    assert list(res.rounds["game"]) == list(
+        res.rounds["match"] * MAX_MATCH_ROUNDS + res.rounds["round"]
+    )
     assert res.rounds["game"].is_monotonic_increasing
     assert list(res.matches.columns) == MATCH_COLUMNS(rs.players)
-    _check_scores(res.rounds, res.matches, rs.players, rs.option("target"), rs.option("match"),
-                  rs.option("partners"))
+    _check_scores(
+        res.rounds,
+        res.matches,
+        rs.players,
+        rs.option("target"),
+        rs.option("match"),
+        rs.option("partners"),
+    )
 
 
 def test_matches_do_not_depend_on_threads_or_chunks():
-    a = simulate("spin2005(players=4,match=race)", "random,heuristic,random,random", games=24,
-                 seed=9, threads=1, chunk_size=24)
-    b = simulate("spin2005(players=4,match=race)", "random,heuristic,random,random", games=24,
-                 seed=9, threads=2, chunk_size=5)
+    a = simulate(
+        "spin2005(players=4,match=race)",
+        "random,heuristic,random,random",
+        games=24,
+        seed=9,
+        threads=1,
+        chunk_size=24,
+    )
+    b = simulate(
+        "spin2005(players=4,match=race)",
+        "random,heuristic,random,random",
+        games=24,
+        seed=9,
+        threads=2,
+        chunk_size=5,
+    )
     pd.testing.assert_frame_equal(a.rounds, b.rounds)
     pd.testing.assert_frame_equal(a.spins, b.spins)
     pd.testing.assert_frame_equal(a.matches, b.matches)
-    c = simulate("spin2005(players=4,match=race)", "random,heuristic,random,random", games=24,
-                 seed=10, threads=1)
+    c = simulate(
+        "spin2005(players=4,match=race)",
+        "random,heuristic,random,random",
+        games=24,
+        seed=10,
+        threads=1,
+    )
     assert not c.matches.equals(a.matches)
 
 
@@ -108,9 +147,28 @@ def test_rotate_bots_and_single_mode_errors():
 
 def test_cli_race_writes_matches_and_summary_reads_them(tmp_path, capsys):
     out = tmp_path / "r"
-    rc = main(["run", "--match", "race", "--target", "300", "--matches", "12", "--edition",
-               "classic", "--bots", "random,heuristic,random,random", "--seed", "4",
-               "--out", str(out), "--quiet", "--threads", "1"])
+    rc = main(
+        [
+            "run",
+            "--match",
+            "race",
+            "--target",
+            "300",
+            "--matches",
+            "12",
+            "--edition",
+            "classic",
+            "--bots",
+            "random,heuristic,random,random",
+            "--seed",
+            "4",
+            "--out",
+            str(out),
+            "--quiet",
+            "--threads",
+            "1",
+        ]
+    )
     assert rc == 0
     text = capsys.readouterr().out
     assert "classic(players=4,match=race,target=300)" in text and "matches     12" in text
@@ -126,21 +184,62 @@ def test_cli_race_writes_matches_and_summary_reads_them(tmp_path, capsys):
     assert "player  match win rate" in capsys.readouterr().out
     # the same via --rules
     out2 = tmp_path / "r2"
-    assert main(["run", "--rules", "classic(players=4,match=race,target=300)", "--matches",
-                 "12", "--bots", "random,heuristic,random,random", "--seed", "4", "--out",
-                 str(out2), "--quiet", "--threads", "1"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--rules",
+                "classic(players=4,match=race,target=300)",
+                "--matches",
+                "12",
+                "--bots",
+                "random,heuristic,random,random",
+                "--seed",
+                "4",
+                "--out",
+                str(out2),
+                "--quiet",
+                "--threads",
+                "1",
+            ]
+        )
+        == 0
+    )
     pd.testing.assert_frame_equal(load_matches(out2), matches)
     # report: the race section uses the engine's matches (all 12), not assembled ones
     from unospin_sim.report import build_report
+
     md = build_report([out], tmp_path / "rep", target=300).read_text()
     assert ": 12 matches" in md
 
 
 def test_cli_partners_race_summaries_are_per_team(tmp_path, capsys):
     out = tmp_path / "p"
-    assert main(["run", "--match", "race", "--target", "200", "--matches", "10", "--edition",
-                 "classic", "--option", "partners=true", "--seed", "4", "--out", str(out),
-                 "--quiet", "--threads", "1"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--match",
+                "race",
+                "--target",
+                "200",
+                "--matches",
+                "10",
+                "--edition",
+                "classic",
+                "--option",
+                "partners=true",
+                "--seed",
+                "4",
+                "--out",
+                str(out),
+                "--quiet",
+                "--threads",
+                "1",
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "team  win rate" in text and "  team  match win rate" in text
     res = load_results(out)
@@ -153,14 +252,17 @@ def test_cli_partners_race_summaries_are_per_team(tmp_path, capsys):
     assert "team  win rate" in again and "  team  match win rate" in again
 
 
-@pytest.mark.parametrize("argv,word", [
-    (["--matches", "5"], "--matches needs a match mode"),
-    (["--match", "race", "--games", "5"], "give --matches N, not --games"),
-    (["--target", "300"], "target=300 cannot be combined with match=single"),
-    (["--match", "best_of_3"], "must be one of single, race, lowest"),
-    (["--match", "race", "--rotate-bots"], "--rotate-bots cannot be combined"),
-    (["--rules", "classic(match=race)", "--match", "lowest"], "--match contradicts --rules"),
-])
+@pytest.mark.parametrize(
+    "argv,word",
+    [
+        (["--matches", "5"], "--matches needs a match mode"),
+        (["--match", "race", "--games", "5"], "give --matches N, not --games"),
+        (["--target", "300"], "target=300 cannot be combined with match=single"),
+        (["--match", "best_of_3"], "must be one of single, race, lowest"),
+        (["--match", "race", "--rotate-bots"], "--rotate-bots cannot be combined"),
+        (["--rules", "classic(match=race)", "--match", "lowest"], "--match contradicts --rules"),
+    ],
+)
 def test_cli_match_errors_exit_2(tmp_path, capsys, argv, word):
     rc = main(["run", "--out", str(tmp_path / "x"), "--quiet"] + argv)
     err = capsys.readouterr().err
@@ -187,8 +289,11 @@ def test_race_agrees_with_matches_assembled_from_single_rounds(edition):
     se = math.sqrt(pa * (1 - pa) / len(a) + pb * (1 - pb) / len(b))
     assert abs(pa - pb) < 4 * se, (pa, pb, se)
     # and the test can fail: a target of 300 is clearly shorter
-    short = simulate(f"{edition}(players=4,match=race,target=300)", "random", games=n,
-                     seed=23).matches["rounds"].to_numpy(float)
+    short = (
+        simulate(f"{edition}(players=4,match=race,target=300)", "random", games=n, seed=23)
+        .matches["rounds"]
+        .to_numpy(float)
+    )
     se = math.sqrt(a.var(ddof=1) / len(a) + short.var(ddof=1) / len(short))
     assert a.mean() - short.mean() > 4 * se
 
@@ -220,7 +325,7 @@ def test_add_round_race_lowest_partners_and_unfinished():
 def test_match_winner_race_and_lowest():
     from unospin_sim.engine.match import match_winner
 
-    a = lambda *x: np.array(x, np.int64)  # noqa: E731
+    a = lambda *x: np.array(x, np.int64)
     assert match_winner(a(499, 480, 0, 12), False, 500) == -1
     assert match_winner(a(499, 500, 500, 12), False, 500) == 1  # reached; tie: lower number
     assert match_winner(a(620, 500, 700, 12), False, 500) == 2  # the higher score
@@ -250,8 +355,13 @@ def test_the_compiled_scoring_is_the_plain_scoring():
         assert match.match_winner(a, lowest, 500) == chunk.match_winner(b, lowest, 500)
 
 
-@pytest.mark.parametrize("rules", ["spin2005(players=3,match=lowest,target=200)",
-                                   "classic(players=4,match=race,partners=true,target=300)"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "spin2005(players=3,match=lowest,target=200)",
+        "classic(players=4,match=race,partners=true,target=300)",
+    ],
+)
 def test_play_prints_the_match_the_engine_plays(rules, capsys):
     """``play`` under match mode prints one whole match; its running scores and winner are
     the engine's match table's (scored by engine/match.py from the traced hands)."""
@@ -262,8 +372,9 @@ def test_play_prints_the_match_the_engine_plays(rules, capsys):
     finals = re.findall(r"^scores after round (\d+): (.*)$", text, re.M)
     assert len(finals) == row["rounds"]
     p = parse_rules(rules).players
-    assert [int(x) for x in re.findall(r"player \d+ (\d+)", finals[-1][1])] == \
-        [int(row[f"score_{i}"]) for i in range(p)]
+    assert [int(x) for x in re.findall(r"player \d+ (\d+)", finals[-1][1])] == [
+        int(row[f"score_{i}"]) for i in range(p)
+    ]
     won = re.search(r"^(?:player|team) (\d+) .*wins the match", text, re.M)
     assert int(won.group(1)) == row["winner"]
 

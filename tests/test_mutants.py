@@ -47,53 +47,96 @@ PACKAGE = REPO / "unospin_sim"
 @dataclass(frozen=True)
 class Mutant:
     name: str
-    path: str      # relative to unospin_sim/
-    old: str       # must occur exactly once in the file
+    path: str  # relative to unospin_sim/
+    old: str  # must occur exactly once in the file
     new: str
     what: str
 
 
 MUTANTS = (
-    Mutant("colour_draw_wild_ignored", "engine/wheel.py",
-           "if k >= FIRST_WILD and r[R_WILD_STOPS]:", "if k >= FIRST_WILD and 0:",
-           "a drawn wild never stops a wheel colour draw (2005 Draw Red/Blue run on)"),
-    Mutant("two_player_reverse_reverses", "engine/turn.py",
-           "if np_ == 2:\n                    n_pass += 1",
-           "if np_ == 0:\n                    n_pass += 1",
-           "with 2 players Reverse reverses instead of acting as a Skip"),
-    Mutant("draw_two_draws_one", "engine/turn.py",
-           "elif f == FACE_DRAW_TWO:\n                n_draw += 2",
-           "elif f == FACE_DRAW_TWO:\n                n_draw += 1",
-           "the victim of a Draw Two draws one card"),
-    Mutant("war_tie_first_seat_wins", "engine/wheel2005.py",
-           "if active == 1:", "if active >= 1:",
-           "a War tie goes to the lowest tied seat instead of showing again"),
+    Mutant(
+        "colour_draw_wild_ignored",
+        "engine/wheel.py",
+        "if k >= FIRST_WILD and r[R_WILD_STOPS]:",
+        "if k >= FIRST_WILD and 0:",
+        "a drawn wild never stops a wheel colour draw (2005 Draw Red/Blue run on)",
+    ),
+    Mutant(
+        "two_player_reverse_reverses",
+        "engine/turn.py",
+        "if np_ == 2:\n                    n_pass += 1",
+        "if np_ == 0:\n                    n_pass += 1",
+        "with 2 players Reverse reverses instead of acting as a Skip",
+    ),
+    Mutant(
+        "draw_two_draws_one",
+        "engine/turn.py",
+        "elif f == FACE_DRAW_TWO:\n                n_draw += 2",
+        "elif f == FACE_DRAW_TWO:\n                n_draw += 1",
+        "the victim of a Draw Two draws one card",
+    ),
+    Mutant(
+        "war_tie_first_seat_wins",
+        "engine/wheel2005.py",
+        "if active == 1:",
+        "if active >= 1:",
+        "a War tie goes to the lowest tied seat instead of showing again",
+    ),
     # the turn ends before play moves on, so the seat that played the Spin card spins at
     # the next action (the spin still counts as a turn), then the next seat plays
-    Mutant("spin2005_spinner_is_the_player", "engine/turn.py",
-           "s[S_SPIN_NEXT] = 1\n", "s[S_SPIN_NEXT] = 1\n                    return\n",
-           "2005: the player of the Spin card spins, not the next player"),
-    Mutant("wd4_ignores_colour", "engine/legal.py",
-           "if st.hand[p, CC + st.s[S_COLOUR]] > 0:", "if st.hand[p, CC + st.s[S_COLOUR]] < 0:",
-           "Wild Draw Four legal while holding the colour in play"),
-    Mutant("uno_penalty_one_card", "engine/calls.py",
-           "draw_n(st, p, 2)", "draw_n(st, p, 1)",
-           "a player caught without calling UNO draws one card instead of two"),
-    Mutant("two_x_never_set", "engine/wheel2025.py",
-           "st.s[S_TWO_X] = 1", "st.s[S_TWO_X] = 0",
-           "2025 2X: the next player does not play two cards"),
-    Mutant("trade_hands_follows_direction", "engine/exchange.py",
-           "pass_hands(st, 1)", "pass_hands(st, st.s[S_DIR])",
-           "2005 Trade Hands passes hands in the direction of play, not clockwise"),
-    Mutant("random_swap_target_biased", "engine/policy/random_bot.py",
-           "if q >= p:\n            q += 1", "if q > p:\n            q += 1",
-           "random bot's Swap Hands target: can be itself, never the seat after it"),
+    Mutant(
+        "spin2005_spinner_is_the_player",
+        "engine/turn.py",
+        "s[S_SPIN_NEXT] = 1\n",
+        "s[S_SPIN_NEXT] = 1\n                    return\n",
+        "2005: the player of the Spin card spins, not the next player",
+    ),
+    Mutant(
+        "wd4_ignores_colour",
+        "engine/legal.py",
+        "if st.hand[p, CC + st.s[S_COLOUR]] > 0:",
+        "if st.hand[p, CC + st.s[S_COLOUR]] < 0:",
+        "Wild Draw Four legal while holding the colour in play",
+    ),
+    Mutant(
+        "uno_penalty_one_card",
+        "engine/calls.py",
+        "draw_n(st, p, 2)",
+        "draw_n(st, p, 1)",
+        "a player caught without calling UNO draws one card instead of two",
+    ),
+    Mutant(
+        "two_x_never_set",
+        "engine/wheel2025.py",
+        "st.s[S_TWO_X] = 1",
+        "st.s[S_TWO_X] = 0",
+        "2025 2X: the next player does not play two cards",
+    ),
+    Mutant(
+        "trade_hands_follows_direction",
+        "engine/exchange.py",
+        "pass_hands(st, 1)",
+        "pass_hands(st, st.s[S_DIR])",
+        "2005 Trade Hands passes hands in the direction of play, not clockwise",
+    ),
+    Mutant(
+        "random_swap_target_biased",
+        "engine/policy/random_bot.py",
+        "if q >= p:\n            q += 1",
+        "if q > p:\n            q += 1",
+        "random bot's Swap Hands target: can be itself, never the seat after it",
+    ),
 )
 
 #: rules tests run against every mutant (paths relative to tests/); the invariant tests of
 #: test_house_rules.py play 20,000 rounds each, too many for the plain-Python engine
-RULES_TESTS = ("test_engine_rules.py", "test_playthroughs.py", "test_golden_legality.py",
-               "test_house_rules.py", "test_policy.py")
+RULES_TESTS = (
+    "test_engine_rules.py",
+    "test_playthroughs.py",
+    "test_golden_legality.py",
+    "test_house_rules.py",
+    "test_policy.py",
+)
 RULES_DESELECT = "not invariants"
 #: rules tests that compare the engine with its own earlier output (the golden playthroughs
 #: replayed by the engine): run, and required to pass on the unmutated copy, but never
@@ -101,13 +144,20 @@ RULES_DESELECT = "not invariants"
 SELF_COMPARISON = ("test_playthroughs.py",)
 
 #: the cross-check stage: (edition, players), engine and reference rounds, threshold
-XCHECK_CONFIGS = (("classic", 2), ("classic", 4), ("spin2005", 2), ("spin2005", 4),
-                  ("spin2025", 2), ("spin2025", 4), ("spiderman", 4))
+XCHECK_CONFIGS = (
+    ("classic", 2),
+    ("classic", 4),
+    ("spin2005", 2),
+    ("spin2005", 4),
+    ("spin2025", 2),
+    ("spin2025", 4),
+    ("spiderman", 4),
+)
 XCHECK_GAMES = 2000
 XCHECK_REF_GAMES = 10_000
 XCHECK_SEED = 31
 XCHECK_REF_SEED = 32
-Z_MAX = 5.0   # P(|z| > 5) = 6e-7 per statistic: no false alarm over the ~250 per mutant
+Z_MAX = 5.0  # P(|z| > 5) = 6e-7 per statistic: no false alarm over the ~250 per mutant
 
 
 def mutant_source(m: Mutant, root: Path = PACKAGE) -> str:
@@ -115,8 +165,10 @@ def mutant_source(m: Mutant, root: Path = PACKAGE) -> str:
     text = (root / m.path).read_text()
     n = text.count(m.old)
     if n != 1:
-        raise AssertionError(f"mutant {m.name}: its target text occurs {n} times in "
-                             f"unospin_sim/{m.path} (must be exactly once): {m.old!r}")
+        raise AssertionError(
+            f"mutant {m.name}: its target text occurs {n} times in "
+            f"unospin_sim/{m.path} (must be exactly once): {m.old!r}"
+        )
     return text.replace(m.old, m.new)
 
 
@@ -139,17 +191,22 @@ def _env(copy: Path) -> dict:
 
 def _guarded(copy: Path, code: str) -> list[str]:
     """python -c: check that the package imported is the copy's, then run code."""
-    return [sys.executable, "-W", "ignore::RuntimeWarning", "-c",
-            "import sys, unospin_sim\n"
-            f"assert unospin_sim.__file__.startswith({str(copy)!r}), unospin_sim.__file__\n"
-            + code]
+    return [
+        sys.executable,
+        "-W",
+        "ignore::RuntimeWarning",
+        "-c",
+        "import sys, unospin_sim\n"
+        f"assert unospin_sim.__file__.startswith({str(copy)!r}), unospin_sim.__file__\n" + code,
+    ]
 
 
 def _start(argv, cwd, env, log: Path) -> subprocess.Popen:
     """Start a stage's subprocess, its stdout and stderr into log (a file: no pipe to fill)."""
     with open(log, "w") as out:
-        return subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                text=True)
+        return subprocess.Popen(
+            argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
+        )
 
 
 def _finish(proc: subprocess.Popen, log: Path, timeout: float) -> tuple[int, str]:
@@ -163,37 +220,58 @@ def _finish(proc: subprocess.Popen, log: Path, timeout: float) -> tuple[int, str
 
 
 def start_rules_tests(copy: Path, tmp: Path) -> subprocess.Popen:
-    args = ["-q", "-p", "no:cacheprovider", "-W", "ignore::RuntimeWarning", "-rfE",
-            "--tb=no", "-k", RULES_DESELECT, *RULES_TESTS]
-    return _start(_guarded(copy, f"import pytest\nsys.exit(pytest.main({args!r}))"), TESTS,
-                  _env(copy), tmp / "rules.log")
+    args = [
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-W",
+        "ignore::RuntimeWarning",
+        "-rfE",
+        "--tb=no",
+        "-k",
+        RULES_DESELECT,
+        *RULES_TESTS,
+    ]
+    return _start(
+        _guarded(copy, f"import pytest\nsys.exit(pytest.main({args!r}))"),
+        TESTS,
+        _env(copy),
+        tmp / "rules.log",
+    )
 
 
 def finish_rules_tests(proc, tmp: Path) -> tuple[int, list[str], str]:
     """Return code, failing node ids ("FAILED ..."/"ERROR ..." lines) and the output tail."""
     rc, out = _finish(proc, tmp / "rules.log", 1800)
-    failed = [line.split(" - ")[0] for line in out.splitlines()
-              if line.startswith(("FAILED ", "ERROR "))]
+    failed = [
+        line.split(" - ")[0] for line in out.splitlines() if line.startswith(("FAILED ", "ERROR "))
+    ]
     return rc, failed, out[-3000:]
-
-
 
 
 def engine_sample(out: str) -> None:
     """(Subprocess side) XCHECK_GAMES engine rounds per configuration into out (.npz)."""
     from unospin_sim.runner import simulate
+
     arrays = {}
     for edition, players in XCHECK_CONFIGS:
-        res = simulate(f"{edition}(players={players})", "random", games=XCHECK_GAMES,
-                       seed=XCHECK_SEED, threads=1)
+        res = simulate(
+            f"{edition}(players={players})",
+            "random",
+            games=XCHECK_GAMES,
+            seed=XCHECK_SEED,
+            threads=1,
+        )
         for k, v in crosskit.engine_arrays(res.rounds, players).items():
             arrays[f"{edition}|{players}|{k}"] = v
     np.savez(out, **arrays)
 
 
 def start_crosscheck(copy: Path, tmp: Path) -> subprocess.Popen:
-    code = (f"sys.path.insert(0, {str(TESTS)!r})\nimport test_mutants\n"
-            f"test_mutants.engine_sample({str(tmp / 'engine.npz')!r})")
+    code = (
+        f"sys.path.insert(0, {str(TESTS)!r})\nimport test_mutants\n"
+        f"test_mutants.engine_sample({str(tmp / 'engine.npz')!r})"
+    )
     return _start(_guarded(copy, code), tmp, _env(copy), tmp / "engine.log")
 
 
@@ -207,21 +285,23 @@ def finish_crosscheck(proc, ref: dict, tmp: Path) -> list[str]:
     hits = []
     for edition, players in XCHECK_CONFIGS:
         prefix = f"{edition}|{players}|"
-        eng = {k[len(prefix):]: data[k] for k in data.files if k.startswith(prefix)}
+        eng = {k[len(prefix) :]: data[k] for k in data.files if k.startswith(prefix)}
         for stat, z in crosskit.zscores(eng, ref[edition, players], players).items():
             if abs(z) > Z_MAX:
-                hits.append((abs(z), f"crosscheck[{edition}(players={players})] {stat} "
-                                      f"z={z:+.1f}"))
+                hits.append((abs(z), f"crosscheck[{edition}(players={players})] {stat} z={z:+.1f}"))
     return [h for _, h in sorted(hits, reverse=True)]
 
 
 @pytest.fixture(scope="module")
 def reference_sample():
-    return {(e, p): crosskit.ref_arrays(e, p, 0, XCHECK_REF_GAMES, XCHECK_REF_SEED)
-            for e, p in XCHECK_CONFIGS}
+    return {
+        (e, p): crosskit.ref_arrays(e, p, 0, XCHECK_REF_GAMES, XCHECK_REF_SEED)
+        for e, p in XCHECK_CONFIGS
+    }
 
 
 # ------------------------------------------------------------------------------- tests
+
 
 def test_every_mutant_applies():
     """Default tier: every mutant's target text is still in the engine exactly once (a
@@ -243,8 +323,9 @@ def _report(capsys, request, line):
 
 @pytest.mark.slow
 @pytest.mark.expensive
-@pytest.mark.parametrize("mutant", (None,) + MUTANTS,
-                         ids=["mutant0_unmutated"] + [m.name for m in MUTANTS])
+@pytest.mark.parametrize(
+    "mutant", (None,) + MUTANTS, ids=["mutant0_unmutated"] + [m.name for m in MUTANTS]
+)
 def test_mutant_is_caught(mutant, reference_sample, tmp_path, request, capsys):
     copy = build_copy(tmp_path / "copy", mutant)
     # the two stages are independent single-threaded processes: run them side by side
@@ -264,22 +345,38 @@ def test_mutant_is_caught(mutant, reference_sample, tmp_path, request, capsys):
     own = [f for f in failed if f.split(" ", 1)[1].startswith(SELF_COMPARISON)]
     counted = [f for f in failed if f not in own]
     detectors = [f.split(" ", 1)[1] for f in counted] + xhits
-    shown = "; ".join(f[len("FAILED "):] if f.startswith("FAILED ") else f
-                      for f in counted[:4]) or "-"
+    shown = (
+        "; ".join(f[len("FAILED ") :] if f.startswith("FAILED ") else f for f in counted[:4]) or "-"
+    )
     more = f" (+{len(counted) - 4} more)" if len(counted) > 4 else ""
     xshown = "; ".join(xhits[:3]) or "-"
     xmore = f" (+{len(xhits) - 3} more)" if len(xhits) > 3 else ""
-    _report(capsys, request, f"MUTANT {name}: rules tests failed {len(counted)}: {shown}{more}"
-                             f" (golden-vs-itself, not counted: {len(own)}) | "
-                             f"cross-check |z|>{Z_MAX:g}: {len(xhits)}: {xshown}{xmore}")
+    _report(
+        capsys,
+        request,
+        f"MUTANT {name}: rules tests failed {len(counted)}: {shown}{more}"
+        f" (golden-vs-itself, not counted: {len(own)}) | "
+        f"cross-check |z|>{Z_MAX:g}: {len(xhits)}: {xshown}{xmore}",
+    )
     table = request.config.getoption("--mutant-table")
     if table:
-        _table_row(Path(table), name, "-" if mutant is None else mutant.what, counted, own,
-                   xhits, caught="no (as it must)" if mutant is None and not detectors
-                   else "yes" if detectors else "NO")
+        _table_row(
+            Path(table),
+            name,
+            "-" if mutant is None else mutant.what,
+            counted,
+            own,
+            xhits,
+            caught="no (as it must)"
+            if mutant is None and not detectors
+            else "yes"
+            if detectors
+            else "NO",
+        )
     if mutant is None:
-        assert not detectors and not own, \
+        assert not detectors and not own, (
             f"the unmutated copy must pass both stages: {detectors + own}"
+        )
     else:
         assert detectors, f"mutant {mutant.name} ({mutant.what}) was NOT caught"
 
@@ -291,11 +388,16 @@ def _table_row(path: Path, name, what, counted, own, xhits, caught):
         path.write_text(
             "| mutant | the wrong rule | caught | rules tests failing (by file) | "
             "golden-vs-itself failing (not counted) | cross-check statistics with "
-            f"\\|z\\| > {Z_MAX:g} (largest) |\n|---|---|---|---|---|---|\n")
-    by_file = ", ".join(f"{f} ({sum(1 for c in counted if c.split(' ', 1)[1].startswith(f))})"
-                        for f in files) or "-"
-    x = "; ".join(h.split("] ", 1)[0].split("[", 1)[1] + " " + h.split("] ", 1)[1]
-                  for h in xhits[:2]) + (f" (+{len(xhits) - 2} more)" if len(xhits) > 2 else "")
+            f"\\|z\\| > {Z_MAX:g} (largest) |\n|---|---|---|---|---|---|\n"
+        )
+    by_file = (
+        ", ".join(
+            f"{f} ({sum(1 for c in counted if c.split(' ', 1)[1].startswith(f))})" for f in files
+        )
+        or "-"
+    )
+    x = "; ".join(
+        h.split("] ", 1)[0].split("[", 1)[1] + " " + h.split("] ", 1)[1] for h in xhits[:2]
+    ) + (f" (+{len(xhits) - 2} more)" if len(xhits) > 2 else "")
     with path.open("a") as f:
-        f.write(f"| {name} | {what} | {caught} | {by_file} | {len(own)} | "
-                f"{x or '-'} |\n")
+        f.write(f"| {name} | {what} | {caught} | {by_file} | {len(own)} | {x or '-'} |\n")

@@ -21,14 +21,25 @@ from unospin_sim.results import newest
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 ROOT = Path(__file__).parent.parent
 #: small game counts for the tests (a fresh install runs the notebooks' own defaults)
-GAMES = {"01_quickstart": 4000, "02_wheel_spaces": 600, "03_race_to_500": 4000,
-         "04_2005_vs_2025": 3000, "05_designer": 1000, "explore": 3000}
+GAMES = {
+    "01_quickstart": 4000,
+    "02_wheel_spaces": 600,
+    "03_race_to_500": 4000,
+    "04_2005_vs_2025": 3000,
+    "05_designer": 1000,
+    "explore": 3000,
+}
 
 
 def test_there_are_the_question_notebooks():
     names = {p.stem for p in NOTEBOOKS}
-    assert {"01_quickstart", "02_wheel_spaces", "03_race_to_500", "04_2005_vs_2025",
-            "05_designer"} <= names
+    assert {
+        "01_quickstart",
+        "02_wheel_spaces",
+        "03_race_to_500",
+        "04_2005_vs_2025",
+        "05_designer",
+    } <= names
 
 
 def _run(path, tmp_path, cwd=None):
@@ -44,16 +55,27 @@ def _run(path, tmp_path, cwd=None):
     nb = nbformat.read(path, as_version=4)
     at = [i for i, c in enumerate(nb.cells) if "parameters" in c.metadata.get("tags", [])]
     assert len(at) == 1, f"{path.name}: needs exactly one cell tagged 'parameters'"
-    nb.cells.insert(at[0] + 1, nbformat.v4.new_code_cell(
-        f"GAMES = {GAMES[path.stem]}  # injected by tests/test_notebooks.py"))
-    nb.cells.append(nbformat.v4.new_code_cell(
-        "import json as _json\nprint('ANSWER=' + _json.dumps(globals().get('ANSWER'), "
-        "default=str))"))
+    nb.cells.insert(
+        at[0] + 1,
+        nbformat.v4.new_code_cell(
+            f"GAMES = {GAMES[path.stem]}  # injected by tests/test_notebooks.py"
+        ),
+    )
+    nb.cells.append(
+        nbformat.v4.new_code_cell(
+            "import json as _json\nprint('ANSWER=' + _json.dumps(globals().get('ANSWER'), "
+            "default=str))"
+        )
+    )
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["MPLBACKEND"] = "Agg"
-    client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
-                                     resources={"metadata": {"path": str(cwd or tmp_path)}})
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(cwd or tmp_path)}},
+    )
     old = dict(os.environ)
     os.environ.update(env)  # the kernel inherits this environment
     try:
@@ -69,8 +91,7 @@ def _run(path, tmp_path, cwd=None):
 
 
 def _texts(nb) -> str:
-    return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
-                   for o in c.outputs)
+    return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
 
 
 @pytest.mark.slow
@@ -103,7 +124,7 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert 0 < answer["comeback_rate"] < 1
         assert 0.25 < answer["leader_after_round_1_wins"] < 1
         assert answer["rounds_per_match_dynamics"] == answer["rounds_per_match"]
-        tr = answer["target_rounds"]   # a higher target makes longer matches
+        tr = answer["target_rounds"]  # a higher target makes longer matches
         assert tr["100"] < tr["500"] < tr["1000"]
         assert "race to 500" in last
     elif name == "04_2005_vs_2025":
@@ -111,8 +132,12 @@ def test_notebook_runs_and_answers(path, tmp_path):
         # the four colour draws sharing one space's weight shorten 2025 rounds
         assert answer["turns_ratio_draws_as_one"] < answer["turns_ratio"]
         assert "2025 rounds are" in last and "Verdicts that hold" in last
-        assert set(answer["verdicts"]) >= {"mean_turns", "mean_winner_points",
-                                           "rounds_per_match", "comeback_rate"}
+        assert set(answer["verdicts"]) >= {
+            "mean_turns",
+            "mean_winner_points",
+            "rounds_per_match",
+            "comeback_rate",
+        }
     elif name == "05_designer":
         # 2025 rounds are longer than 2005's; the study's pick re-checks near the goal
         assert answer["today_turns"] > answer["goal_turns"] + 10
@@ -149,6 +174,7 @@ def test_quickstart_opens_the_newest_results_directory(tmp_path):
 
 # ---- the committed notebooks are executed (default tier, no kernel) ----------------------
 
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_committed_notebook_is_executed(path):
     """Committed with outputs, so the charts show when browsing the repository
@@ -158,8 +184,9 @@ def test_committed_notebook_is_executed(path):
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     counts = [c.get("execution_count") for c in code]
-    assert counts == list(range(1, len(code) + 1)), \
+    assert counts == list(range(1, len(code) + 1)), (
         f"{path.name}: not executed top to bottom in one kernel (execution counts {counts})"
+    )
     for c in code:
         assert not any(o.output_type == "error" for o in c.outputs), f"{path.name}: an error"
         if "parameters" not in c.metadata.get("tags", []):
@@ -174,6 +201,7 @@ def test_committed_notebook_is_executed(path):
 
 # ---- unospin_sim.results.newest: how notebook 01 finds the README's run -------------------
 
+
 def _fake_run(d: Path, age: float = 0.0) -> Path:
     d.mkdir(parents=True)
     (d / "meta.json").write_text('{"rules": "spin2025(players=4)", "games": 0}')
@@ -185,7 +213,7 @@ def _fake_run(d: Path, age: float = 0.0) -> Path:
 def test_newest_is_the_run_written_last(tmp_path):
     _fake_run(tmp_path / "results" / "b-older", age=100)
     new = _fake_run(tmp_path / "results" / "a-newer", age=10)
-    (tmp_path / "results" / "c-unfinished").mkdir()   # no meta.json: never chosen
+    (tmp_path / "results" / "c-unfinished").mkdir()  # no meta.json: never chosen
     assert newest(tmp_path / "results") == tmp_path / "results" / "a-newer"
     assert newest(tmp_path / "results").resolve() == new.resolve()
 

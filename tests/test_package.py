@@ -6,8 +6,9 @@ import os
 import subprocess
 import sys
 
-import unospin_sim
 from conftest import REPO
+
+import unospin_sim
 
 
 def test_version():
@@ -15,12 +16,15 @@ def test_version():
 
 
 def test_import_is_light():
-    code = ("import sys, unospin_sim; "
-            "heavy = [m for m in ('numba', 'pandas', 'pyarrow', 'matplotlib') if m in sys.modules]; "
-            "print(heavy)")
+    code = (
+        "import sys, unospin_sim; "
+        "heavy = [m for m in ('numba', 'pandas', 'pyarrow', 'matplotlib') if m in sys.modules]; "
+        "print(heavy)"
+    )
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                         check=True).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout.strip()
     assert out == "[]"
 
 
@@ -30,8 +34,9 @@ def test_lazy_names():
     assert parse_rules("classic") == RuleSet.build("classic")
     assert len(parse_bots("random", 3)) == 3
     assert callable(load_results)
-    assert {"simulate", "RuleSet", "parse_rules", "parse_bots", "load_results"} <= \
-        set(dir(unospin_sim))
+    assert {"simulate", "RuleSet", "parse_rules", "parse_bots", "load_results"} <= set(
+        dir(unospin_sim)
+    )
 
 
 def test_unknown_attribute():
@@ -63,8 +68,9 @@ def test_numba_and_numpy_lie_in_the_supported_ranges():
     for name in ("numba", "numpy"):
         spec = stated[name]
         ops = {s.operator for s in spec}
-        assert ops & {">=", ">", "~=", "=="} and ops & {"<", "<=", "~=", "=="}, \
+        assert ops & {">=", ">", "~=", "=="} and ops & {"<", "<=", "~=", "=="}, (
             f"pyproject.toml states no lower and upper bound for {name}: {spec}"
+        )
         installed = Version(version(name))
         assert spec.contains(installed, prereleases=True), f"{name} {installed} not in {spec}"
     # nor does the NumPy range reach past what the installed numba accepts

@@ -50,8 +50,11 @@ CASES = [(ed, p, "random", 11, "") for ed in sorted(EDITIONS) for p in PLAYER_CO
 
 def _path(edition, players, bots, seed, options=""):
     tag = "random" if bots == "random" else "heuristic" if bots == "heuristic" else "knobs"
-    extra = "".join("-" + o.replace("=true", "").replace("=", "-").replace("_", "-")
-                    for o in options.split(",") if o)
+    extra = "".join(
+        "-" + o.replace("=true", "").replace("=", "-").replace("_", "-")
+        for o in options.split(",")
+        if o
+    )
     return HERE / f"{edition}-p{players}-{tag}-s{seed}{extra}.txt"
 
 
@@ -66,10 +69,12 @@ def _check_golden(path, text):
     """``text`` equals the golden file ``path`` line by line (UNOSPIN_REGEN: write it, fail)."""
     if os.environ.get("UNOSPIN_REGEN"):
         path.write_text(text)
-        pytest.fail(f"UNOSPIN_REGEN is set: wrote {path.name} from the engine instead of checking "
-                    f"it; review the diff (git diff tests/playthroughs), then run the tests "
-                    f"again without UNOSPIN_REGEN (which also replays it for legality)",
-                    pytrace=False)
+        pytest.fail(
+            f"UNOSPIN_REGEN is set: wrote {path.name} from the engine instead of checking "
+            f"it; review the diff (git diff tests/playthroughs), then run the tests "
+            f"again without UNOSPIN_REGEN (which also replays it for legality)",
+            pytrace=False,
+        )
     assert path.exists(), f"no golden playthrough {path.name}: run with UNOSPIN_REGEN=1"
     expected = path.read_text().splitlines()
     got = text.splitlines()
@@ -89,6 +94,7 @@ def test_every_edition_and_player_count_has_a_playthrough():
 def test_playthrough_game_matches_simulate_row():
     """`play --seed S --game g` shows the same game as row g of a run seeded S."""
     from unospin_sim.runner import simulate, trace
+
     res = simulate("spin2025(players=4)", "random", games=5, seed=11, threads=1)
     for g in range(5):
         events, state, rules, _ = trace("spin2025(players=4)", "random", seed=11, game=g)
@@ -99,9 +105,11 @@ def test_playthrough_game_matches_simulate_row():
 
 # ------------------------------------------------------------------------------------------
 # whole matches (match=race): every round as above, then the running scores
-RACE_CASES = [("classic", 4, "random", 11, 0, ""),
-              ("spin2005", 3, "random,heuristic,random", 11, 1, ""),
-              ("classic", 4, "random", 11, 0, "partners=true")]
+RACE_CASES = [
+    ("classic", 4, "random", 11, 0, ""),
+    ("spin2005", 3, "random,heuristic,random", 11, 1, ""),
+    ("classic", 4, "random", 11, 0, "partners=true"),
+]
 
 
 def _race_path(edition, players, bots, seed, match, options=""):
@@ -111,8 +119,9 @@ def _race_path(edition, players, bots, seed, match, options=""):
 
 
 @pytest.mark.parametrize("edition,players,bots,seed,match,options", RACE_CASES)
-def test_race_playthrough_replays_and_agrees_with_the_match_table(edition, players, bots, seed,
-                                                                  match, options):
+def test_race_playthrough_replays_and_agrees_with_the_match_table(
+    edition, players, bots, seed, match, options
+):
     import re
 
     from unospin_sim.playthrough import match_text
@@ -132,5 +141,6 @@ def test_race_playthrough_replays_and_agrees_with_the_match_table(edition, playe
     assert int(won.group(1)) == row["winner"] and max(last) >= 500
     rounds = res.rounds[res.rounds["match"] == match]
     for (j, scores), (_, r) in zip(finals, rounds.iterrows()):
-        assert [int(x) for x in re.findall(r"player \d+ (\d+)", scores)] == \
-            [int(r[f"score_{i}"]) for i in range(players)], f"round {j}"
+        assert [int(x) for x in re.findall(r"player \d+ (\d+)", scores)] == [
+            int(r[f"score_{i}"]) for i in range(players)
+        ], f"round {j}"

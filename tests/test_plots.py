@@ -6,16 +6,21 @@ from __future__ import annotations
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
+import matplotlib.pyplot as plt
+import pandas as pd
 
-from unospin_sim.analysis import seat_win_rates  # noqa: E402
-from unospin_sim.plots import plot_seat_win_rates  # noqa: E402
+from unospin_sim.analysis import seat_win_rates
+from unospin_sim.plots import plot_seat_win_rates
 
 
 def _rounds(winners, players):
-    return pd.DataFrame({"winner": winners, "first_player": [0] * len(winners),
-                         **{f"cards_left_{i}": [0] * len(winners) for i in range(players)}})
+    return pd.DataFrame(
+        {
+            "winner": winners,
+            "first_player": [0] * len(winners),
+            **{f"cards_left_{i}": [0] * len(winners) for i in range(players)},
+        }
+    )
 
 
 def test_seat_chart_lists_fair_share_once_per_player_count():
@@ -25,8 +30,12 @@ def test_seat_chart_lists_fair_share_once_per_player_count():
         assert plot_seat_win_rates(four, ax=ax, label=label) is ax
     labels = ax.get_legend_handles_labels()[1]
     assert labels.count("fair share (4 players)") == 1
-    assert [lb for lb in labels if not lb.startswith("fair")] == ["2005", "2025", "classic",
-                                                                  "spiderman"]
+    assert [lb for lb in labels if not lb.startswith("fair")] == [
+        "2005",
+        "2025",
+        "classic",
+        "spiderman",
+    ]
     two = seat_win_rates(_rounds([0, 1, 1], 2))
     plot_seat_win_rates(two, ax=ax, label="2 players")
     labels = ax.get_legend_handles_labels()[1]
@@ -38,9 +47,15 @@ def test_seat_chart_lists_fair_share_once_per_player_count():
 def test_design_front_labels_axes_with_the_units_of_metric_objects():
     from unospin_sim.design import METRICS
     from unospin_sim.plots import plot_design_front
-    designs = pd.DataFrame({"pareto": [False, True], "trial": [0, 1],
-                            **{f"mean_turns{s}": [40.0, 50.0] for s in ("", "_low", "_high")},
-                            **{f"seat_gap{s}": [0.1, 0.2] for s in ("", "_low", "_high")}})
+
+    designs = pd.DataFrame(
+        {
+            "pareto": [False, True],
+            "trial": [0, 1],
+            **{f"mean_turns{s}": [40.0, 50.0] for s in ("", "_low", "_high")},
+            **{f"seat_gap{s}": [0.1, 0.2] for s in ("", "_low", "_high")},
+        }
+    )
     fig, ax = plt.subplots()
     assert plot_design_front(designs, [METRICS["mean_turns"]], ax=ax) is ax
     assert (ax.get_xlabel(), ax.get_ylabel()) == ("trial", "mean_turns (turns per round)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from statekit import Game, kinds
 
 from unospin_sim import bots as bots_mod
 from unospin_sim.bots import B_JUMP, B_STRATEGY, STRATEGIES, BotSpec, parse_bots
@@ -13,8 +14,8 @@ from unospin_sim.engine import layout as L
 from unospin_sim.engine import policy
 from unospin_sim.engine.encode import encode
 from unospin_sim.engine.policy import aggressor as AG
-from unospin_sim.engine.policy import decisions
 from unospin_sim.engine.policy import colour_keeper as CK
+from unospin_sim.engine.policy import decisions
 from unospin_sim.engine.policy import greedy as G
 from unospin_sim.engine.policy import heuristic as H
 from unospin_sim.engine.policy import hoarder as HO
@@ -25,8 +26,6 @@ from unospin_sim.engine.policy import tuned as TU
 from unospin_sim.errors import BotError
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import KIND_FACE, WILD, WILD_COLOUR, WILD_DRAW_FOUR
-
-from statekit import Game, kinds
 
 _R, _CUM = None, None
 
@@ -46,8 +45,9 @@ _ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware", "sear
 
 def _card(mod, wd4_ok):
     """{call}: the module's choose_card on the spin2025 position's rule and wheel arrays."""
-    return lambda st, pts, p: mod.choose_card(st, _rules_arrays()[0], pts, _rules_arrays()[1],
-                                              p, wd4_ok)
+    return lambda st, pts, p: mod.choose_card(
+        st, _rules_arrays()[0], pts, _rules_arrays()[1], p, wd4_ok
+    )
 
 
 def _like_h(f, **own):
@@ -61,64 +61,111 @@ def _like_h(f, **own):
 # policy function -> (call through the dispatch, {strategy: call of the strategy's own function})
 # Each call takes (st, pts, bots, p) and returns a number.
 CASES = {
-    "choose_card": (lambda st, pts, b, p: policy.choose_card(st, _rules_arrays()[0], pts,
-                                                             _rules_arrays()[1], b, p, True),
-                    {"random": lambda st, pts, p: R.choose_card(st, _rules_arrays()[0], pts,
-                                                                 _rules_arrays()[1], p, True),
-                     "heuristic": lambda st, pts, p: H.best_card(st, pts, p, True),
-                     "greedy": _card(G, True),
-                     "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, True, True),
-                     "colour_keeper": _card(CK, True),
-                     "aggressor": _card(AG, True),
-                     "spin_aware": _card(SA, True),
-                     "search": _card(SE, True),
-                     "tuned": lambda st, pts, p: TU.choose_card(
-                         st, _rules_arrays()[0], pts, _rules_arrays()[1],
-                         _strategy_bots("tuned"), p, True)}),
-    "choose_card_rl": (lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
-                       {"random": lambda st, pts, p: R.choose_card_rl(st, pts, p),
-                        "heuristic": lambda st, pts, p: H.best_card(st, pts, p, False),
-                        "greedy": _card(G, False),
-                        "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, False, False),
-                        "colour_keeper": _card(CK, False),
-                        "aggressor": _card(AG, False),
-                        "spin_aware": lambda st, pts, p: H.best_card(st, pts, p, False),
-                        "search": lambda st, pts, p: H.best_card(st, pts, p, False),
-                        "tuned": lambda st, pts, p: TU.choose_card_rl(
-                            st, pts, _strategy_bots("tuned"), p)}),
-    "choose_colour": (lambda st, pts, b, p: policy.choose_colour(st, b, p),
-                      {"random": lambda st, pts, p: R.choose_colour(st, p),
-                       **_like_h(lambda st, pts, p: H.choose_colour(st, p),
-                                 tuned=lambda st, pts, p: TU.choose_colour(
-                                     st, _strategy_bots("tuned"), p))}),
-    "colour_to_discard": (lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
-                          {"random": lambda st, pts, p: R.held_colour(st, p),
-                           **_like_h(lambda st, pts, p: H.held_colour(st, pts, p),
-                                     colour_keeper=lambda st, pts, p: CK.best_colour(st, p))}),
-    "colour_to_draw": (lambda st, pts, b, p: policy.colour_to_draw(st, b, p),
-                       {"random": lambda st, pts, p: R.held_colour(st, p),
-                        **_like_h(lambda st, pts, p: H.colour_to_draw(st, p))}),
-    "number_to_discard": (lambda st, pts, b, p: policy.number_to_discard(st, b, p),
-                          {"random": lambda st, pts, p: R.number_to_discard(st, p),
-                           **_like_h(lambda st, pts, p: H.number_to_discard(st, p))}),
-    "race_discard": (lambda st, pts, b, p: policy.race_discard(st, pts, b, p),
-                     {"random": lambda st, pts, p: R.race_discard(st, pts, p),
-                      **_like_h(lambda st, pts, p: H.race_discard(st, pts, p),
-                                greedy=lambda st, pts, p: G.race_discard(st, pts, p),
-                                hoarder=lambda st, pts, p: HO.race_discard(st, pts, p),
-                                colour_keeper=lambda st, pts, p: CK.race_discard(st, pts, p))}),
-    "draw_two_to_stack": (lambda st, pts, b, p: policy.draw_two_to_stack(st, b, p, 2),
-                          {"random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
-                           **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p, 2))}),
-    "swap_target": (lambda st, pts, b, p: policy.swap_target(st, b, p),
-                    {"random": lambda st, pts, p: R.swap_target(st, p),
-                     **_like_h(lambda st, pts, p: H.swap_target(st, p))}),
-    "web_swing_target": (lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2, 4),
-                         {"random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2, 4),
-                          **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 2, 4))}),
-    "rl_action": (lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
-                  {"random": lambda st, pts, p: R.rl_action(st, p, 5),
-                   **_like_h(lambda st, pts, p: -1)}),
+    "choose_card": (
+        lambda st, pts, b, p: policy.choose_card(
+            st, _rules_arrays()[0], pts, _rules_arrays()[1], b, p, True
+        ),
+        {
+            "random": lambda st, pts, p: R.choose_card(
+                st, _rules_arrays()[0], pts, _rules_arrays()[1], p, True
+            ),
+            "heuristic": lambda st, pts, p: H.best_card(st, pts, p, True),
+            "greedy": _card(G, True),
+            "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, True, True),
+            "colour_keeper": _card(CK, True),
+            "aggressor": _card(AG, True),
+            "spin_aware": _card(SA, True),
+            "search": _card(SE, True),
+            "tuned": lambda st, pts, p: TU.choose_card(
+                st, _rules_arrays()[0], pts, _rules_arrays()[1], _strategy_bots("tuned"), p, True
+            ),
+        },
+    ),
+    "choose_card_rl": (
+        lambda st, pts, b, p: policy.choose_card_rl(st, pts, b, p),
+        {
+            "random": lambda st, pts, p: R.choose_card_rl(st, pts, p),
+            "heuristic": lambda st, pts, p: H.best_card(st, pts, p, False),
+            "greedy": _card(G, False),
+            "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, False, False),
+            "colour_keeper": _card(CK, False),
+            "aggressor": _card(AG, False),
+            "spin_aware": lambda st, pts, p: H.best_card(st, pts, p, False),
+            "search": lambda st, pts, p: H.best_card(st, pts, p, False),
+            "tuned": lambda st, pts, p: TU.choose_card_rl(st, pts, _strategy_bots("tuned"), p),
+        },
+    ),
+    "choose_colour": (
+        lambda st, pts, b, p: policy.choose_colour(st, b, p),
+        {
+            "random": lambda st, pts, p: R.choose_colour(st, p),
+            **_like_h(
+                lambda st, pts, p: H.choose_colour(st, p),
+                tuned=lambda st, pts, p: TU.choose_colour(st, _strategy_bots("tuned"), p),
+            ),
+        },
+    ),
+    "colour_to_discard": (
+        lambda st, pts, b, p: policy.colour_to_discard(st, pts, b, p),
+        {
+            "random": lambda st, pts, p: R.held_colour(st, p),
+            **_like_h(
+                lambda st, pts, p: H.held_colour(st, pts, p),
+                colour_keeper=lambda st, pts, p: CK.best_colour(st, p),
+            ),
+        },
+    ),
+    "colour_to_draw": (
+        lambda st, pts, b, p: policy.colour_to_draw(st, b, p),
+        {
+            "random": lambda st, pts, p: R.held_colour(st, p),
+            **_like_h(lambda st, pts, p: H.colour_to_draw(st, p)),
+        },
+    ),
+    "number_to_discard": (
+        lambda st, pts, b, p: policy.number_to_discard(st, b, p),
+        {
+            "random": lambda st, pts, p: R.number_to_discard(st, p),
+            **_like_h(lambda st, pts, p: H.number_to_discard(st, p)),
+        },
+    ),
+    "race_discard": (
+        lambda st, pts, b, p: policy.race_discard(st, pts, b, p),
+        {
+            "random": lambda st, pts, p: R.race_discard(st, pts, p),
+            **_like_h(
+                lambda st, pts, p: H.race_discard(st, pts, p),
+                greedy=lambda st, pts, p: G.race_discard(st, pts, p),
+                hoarder=lambda st, pts, p: HO.race_discard(st, pts, p),
+                colour_keeper=lambda st, pts, p: CK.race_discard(st, pts, p),
+            ),
+        },
+    ),
+    "draw_two_to_stack": (
+        lambda st, pts, b, p: policy.draw_two_to_stack(st, b, p, 2),
+        {
+            "random": lambda st, pts, p: R.draw_two_to_stack(st, p, 2),
+            **_like_h(lambda st, pts, p: H.draw_two_to_stack(st, p, 2)),
+        },
+    ),
+    "swap_target": (
+        lambda st, pts, b, p: policy.swap_target(st, b, p),
+        {
+            "random": lambda st, pts, p: R.swap_target(st, p),
+            **_like_h(lambda st, pts, p: H.swap_target(st, p)),
+        },
+    ),
+    "web_swing_target": (
+        lambda st, pts, b, p: policy.web_swing_target(st, b, p, 1, 2, 4),
+        {
+            "random": lambda st, pts, p: R.web_swing_target(st, p, 1, 2, 4),
+            **_like_h(lambda st, pts, p: H.web_swing_target(st, p, 1, 2, 4)),
+        },
+    ),
+    "rl_action": (
+        lambda st, pts, b, p: policy.rl_action(st, b, p, 5),
+        {"random": lambda st, pts, p: R.rl_action(st, p, 5), **_like_h(lambda st, pts, p: -1)},
+    ),
 }
 
 
@@ -126,8 +173,18 @@ def _position():
     """Seat 0 to choose: a hand with two Draw Twos, several colours and numbers, a wild and
     a Wild Draw Four; of the others, seats 1 and 3 hold yellow (colour 1), seat 2 does not."""
     g = Game("spin2025(players=4)", "random", seed=7)
-    g.give(0, "red 5", "red draw two", "blue draw two", "yellow 7", "yellow 7", "blue 9",
-           "wild", "wild draw four", "red 3")
+    g.give(
+        0,
+        "red 5",
+        "red draw two",
+        "blue draw two",
+        "yellow 7",
+        "yellow 7",
+        "blue 9",
+        "wild",
+        "wild draw four",
+        "red 3",
+    )
     g.give(1, "yellow 1", "green 2", "blue 3")
     g.give(2, "red 9")
     g.give(3, "yellow 4", "yellow 6")
@@ -136,8 +193,7 @@ def _position():
 
 
 def _strategy_bots(name, players=4):
-    return encode(parse_rules(f"spin2025(players={players})"),
-                  parse_bots(name, players)).bots
+    return encode(parse_rules(f"spin2025(players={players})"), parse_bots(name, players)).bots
 
 
 def _snapshot(st):
@@ -191,14 +247,20 @@ def test_almost_uno_keep_only_reorders_the_scratch_list():
     for strategy in policy.IMPLEMENTED:
         b = _strategy_bots(strategy)
         listed = [k for k in range(L.N_KINDS) for _ in range(int(g.st.hand[0, k]))]
-        g.st.cards[L.TMP:L.TMP + n] = listed
+        g.st.cards[L.TMP : L.TMP + n] = listed
         hand = g.st.hand.copy()
         policy.almost_uno_keep(g.st, g.pts, b, 0, n)
-        assert sorted(g.st.cards[L.TMP:L.TMP + n].tolist()) == sorted(listed)
+        assert sorted(g.st.cards[L.TMP : L.TMP + n].tolist()) == sorted(listed)
         np.testing.assert_array_equal(g.st.hand, hand)
-        kept = g.st.cards[L.TMP + n - 2:L.TMP + n].tolist()
-        if strategy in ("heuristic", "hoarder", "aggressor", "spin_aware",
-                        "colour_keeper", "tuned"):  # keep their wilds
+        kept = g.st.cards[L.TMP + n - 2 : L.TMP + n].tolist()
+        if strategy in (
+            "heuristic",
+            "hoarder",
+            "aggressor",
+            "spin_aware",
+            "colour_keeper",
+            "tuned",
+        ):  # keep their wilds
             assert sorted(kept) == [WILD, WILD_DRAW_FOUR]
         if strategy == "greedy":  # keeps its two cheapest cards: red 3 and red 5
             assert sorted(kept) == sorted(kinds("red 3", "red 5"))
@@ -246,8 +308,10 @@ def test_every_strategy_module_answers_every_question(strategy):
     fact of decisions.FACTS."""
     import importlib
     import inspect
-    mod = importlib.import_module("unospin_sim.engine.policy."
-                                  + decisions.STRATEGY_MODULES[strategy][0])
+
+    mod = importlib.import_module(
+        "unospin_sim.engine.policy." + decisions.STRATEGY_MODULES[strategy][0]
+    )
     for d in decisions.DECISIONS:
         fn = getattr(mod, d.name, None)
         assert fn is not None, f"{mod.__name__} exports no {d.name}"
@@ -271,7 +335,7 @@ def test_strategies_sharing_a_function_share_one_branch():
     """The dispatch groups by function: six strategies deferring to heuristic's colour for a
     discard are one branch calling heuristic's function, colour_keeper its own."""
     src = decisions.DISPATCH_FILE.read_text()
-    body = src[src.index("def colour_to_discard("):src.index("def colour_to_draw(")]
+    body = src[src.index("def colour_to_discard(") : src.index("def colour_to_draw(")]
     assert body.count("H.held_colour(st, pts, p)") == 1  # one call for the six
     assert "CK.colour_to_discard(st, pts, p)" in body
     assert "return -1" in body
@@ -285,11 +349,13 @@ def test_a_draw_marks_the_void_the_strategy_declares(strategy):
     search, which may draw by choice, nothing. Under a wild on top only the colour bit (and
     the wild bit). An id with no strategy marks nothing."""
     from unospin_sim.engine.turn import mark_void
+
     g = _position()
     b = _strategy_bots(strategy)
     red, two = 0, KIND_FACE[kinds("red 2")[0]]
     want = {"hoarder": (1 << red) | (1 << (L.VOID_FACE + two)), "search": 0}.get(
-        strategy, (1 << red) | (1 << (L.VOID_FACE + two)) | (1 << WILD_COLOUR))
+        strategy, (1 << red) | (1 << (L.VOID_FACE + two)) | (1 << WILD_COLOUR)
+    )
     hand, cards, s = _snapshot(g.st)
     mark_void(g.st, b, 0, red)
     assert int(g.st.hand[0, L.VOID]) == want
@@ -300,7 +366,8 @@ def test_a_draw_marks_the_void_the_strategy_declares(strategy):
     g.st.hand[:, L.VOID] = 0
     mark_void(g.st, b, 0, 2)
     assert int(g.st.hand[0, L.VOID]) == {"hoarder": 1 << 2, "search": 0}.get(
-        strategy, (1 << 2) | (1 << WILD_COLOUR))
+        strategy, (1 << 2) | (1 << WILD_COLOUR)
+    )
     g.st.hand[:, L.VOID] = 0
     b[:, B_STRATEGY] = len(STRATEGIES) + 3
     mark_void(g.st, b, 0, 2)

@@ -15,8 +15,8 @@ Game counts stay small (<= 300) and turn caps modest: the whole file runs in wel
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 import re
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -24,8 +24,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unospin_sim.bots import (DEFAULTS, KNOBS, STRATEGIES, TUNED_WEIGHTS, BotSpec,
-                              bots_string, parse_bots)
+from unospin_sim.bots import (
+    DEFAULTS,
+    KNOBS,
+    STRATEGIES,
+    TUNED_WEIGHTS,
+    BotSpec,
+    bots_string,
+    parse_bots,
+)
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
 from unospin_sim.runner import saved_bot_string, simulate
@@ -38,11 +45,15 @@ INT_OPTIONS = {
     "spin_cards": st.integers(0, 9),
 }
 #: options taking one of a few names
-ENUM_OPTIONS = {"special_wilds": ("none", "swap_hands", "shuffle_hands"),
-                "stacked_wd4": ("checked", "free")}
+ENUM_OPTIONS = {
+    "special_wilds": ("none", "swap_hands", "shuffle_hands"),
+    "stacked_wd4": ("checked", "free"),
+}
 #: options never drawn, and why: the tables checked here are a single round's
-NOT_DRAWN = {"match": "match mode: tests/test_matches.py and the match cross-check",
-             "target": "a match option: tests/test_matches.py"}
+NOT_DRAWN = {
+    "match": "match mode: tests/test_matches.py and the match cross-check",
+    "target": "a match option: tests/test_matches.py",
+}
 #: (rule set options, bot knobs) that may not be combined: the conflicting knob is zeroed
 RLCARD_ZERO_KNOBS = ("forget", "bluff", "challenge")
 
@@ -58,17 +69,18 @@ SIM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 def weights():
     """A wheel weight: mostly small integers, sometimes an arbitrary non-negative float."""
-    return st.one_of(st.integers(0, 4).map(float),
-                     st.floats(0.0, 1e6, allow_nan=False, allow_infinity=False),
-                     st.sampled_from([1e-300, 5e-324, 0.1, 1 / 3, 1e15]))
+    return st.one_of(
+        st.integers(0, 4).map(float),
+        st.floats(0.0, 1e6, allow_nan=False, allow_infinity=False),
+        st.sampled_from([1e-300, 5e-324, 0.1, 1 / 3, 1e15]),
+    )
 
 
 @st.composite
 def wheels(draw, edition: str) -> dict[str, float]:
     """A wheel for ``edition``: some spaces with weights, at least one of them positive."""
     spaces = EDITIONS[edition].wheel_spaces
-    chosen = draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=len(spaces),
-                           unique=True))
+    chosen = draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=len(spaces), unique=True))
     wheel = {s: draw(weights()) for s in chosen}
     if not any(w > 0 for w in wheel.values()):
         wheel[chosen[0]] = draw(st.floats(1e-6, 100.0))
@@ -101,7 +113,7 @@ def rule_options(draw) -> tuple[str, dict]:
         options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
     if options.get("rlcard"):
         options["wild_matches_colour"] = False  # RLCard's own Wild Draw Four rule
-        for name in HOUSE_RULES:                # RLCard's fixed rules: no house rules
+        for name in HOUSE_RULES:  # RLCard's fixed rules: no house rules
             if name in options:
                 options[name] = ed.defaults[name]
     return edition, options
@@ -141,8 +153,9 @@ def bot_specs(draw) -> BotSpec:
                 knobs[knob] = float(draw(st.integers(0, 40)))
         elif knob in TUNED_WEIGHTS:  # tuned's own knobs: its weights
             if strategy == "tuned":
-                knobs[knob] = draw(st.one_of(st.sampled_from([-1000.0, 0.0, 1000.0]),
-                                             st.floats(-1000.0, 1000.0)))
+                knobs[knob] = draw(
+                    st.one_of(st.sampled_from([-1000.0, 0.0, 1000.0]), st.floats(-1000.0, 1000.0))
+                )
         else:
             knobs[knob] = draw(probabilities())
     if strategy == "search" and "rollouts" not in knobs:
@@ -158,9 +171,12 @@ def seat_bots(draw, rules: RuleSet) -> tuple[BotSpec, ...]:
     else:
         specs = tuple(draw(bot_specs()) for _ in range(rules.players))
     if rules.option("rlcard", False):
-        specs = tuple(BotSpec(s.strategy, **{k: (0.0 if k in RLCARD_ZERO_KNOBS else
-                                                 getattr(s, k)) for k in KNOBS})
-                      for s in specs)
+        specs = tuple(
+            BotSpec(
+                s.strategy, **{k: (0.0 if k in RLCARD_ZERO_KNOBS else getattr(s, k)) for k in KNOBS}
+            )
+            for s in specs
+        )
     if not rules.option("jump_in", False):  # knob jump is refused without jump_in
         specs = tuple(replace(s, jump=1.0) for s in specs)
     return specs
@@ -195,8 +211,11 @@ def _scramble(options: dict, draw) -> str:
     items = []
     for name, value in options.items():
         if isinstance(value, bool):
-            text = draw(st.sampled_from(["true", "True", "1", " TRUE "] if value else
-                                        ["false", "False", "0"]))
+            text = draw(
+                st.sampled_from(
+                    ["true", "True", "1", " TRUE "] if value else ["false", "False", "0"]
+                )
+            )
         elif isinstance(value, dict):
             sep = draw(st.sampled_from([":", "="]))
             text = "{" + ",".join(f"{s}{sep}{w!r}" for s, w in value.items()) + "}"
@@ -213,16 +232,22 @@ def test_every_option_is_drawn_or_excluded_with_a_reason():
     """A new rule option is drawn by rule_options() (a boolean, an INT_OPTIONS range, an
     ENUM_OPTIONS name, the wheel) or named in NOT_DRAWN; never silently left out."""
     from unospin_sim.rules.options import OPTIONS
+
     for opt in OPTIONS:
-        drawn = (opt.type in ("bool", "wheel") or opt.name == "players"
-                 or opt.name in INT_OPTIONS or opt.name in ENUM_OPTIONS)
+        drawn = (
+            opt.type in ("bool", "wheel")
+            or opt.name == "players"
+            or opt.name in INT_OPTIONS
+            or opt.name in ENUM_OPTIONS
+        )
         assert drawn != (opt.name in NOT_DRAWN), opt.name
         if opt.name in ENUM_OPTIONS:
             assert set(ENUM_OPTIONS[opt.name]) == set(opt.domain), opt.name
         if opt.name in INT_OPTIONS and opt.name != "turn_cap":
             lo, hi = opt.domain
-            assert repr(INT_OPTIONS[opt.name]) == f"integers(min_value={lo}, max_value={hi})", \
-                opt.name  # the whole domain
+            assert repr(INT_OPTIONS[opt.name]) == f"integers(min_value={lo}, max_value={hi})", (
+                opt.name
+            )  # the whole domain
 
 
 @settings(max_examples=400, deadline=None)
@@ -232,7 +257,7 @@ def test_rule_strings_round_trip(data):
     rs = RuleSet.build(edition, **options)
     text = str(rs)
     assert parse_rules(text) == rs
-    assert str(parse_rules(text)) == text                       # stable
+    assert str(parse_rules(text)) == text  # stable
     assert hash(parse_rules(text)) == hash(rs)
     assert "\n" not in text and " " not in text
     # every spelling of the same options parses to the same rule set
@@ -242,9 +267,13 @@ def test_rule_strings_round_trip(data):
     # the canonical string lists players and exactly the options that differ from defaults
     ed = EDITIONS[edition]
     listed = re.findall(r"[(,]([a-z_0-9]+)=", text)  # wheel entries are space:weight
-    differ = [n for n in ed.options
-              if n == "players" or rs.option(n) != (dict(zip(ed.wheel_spaces, ed.defaults[n]))
-                                                    if n == "wheel" else ed.defaults[n])]
+    differ = [
+        n
+        for n in ed.options
+        if n == "players"
+        or rs.option(n)
+        != (dict(zip(ed.wheel_spaces, ed.defaults[n])) if n == "wheel" else ed.defaults[n])
+    ]
     assert listed == differ
 
 
@@ -268,7 +297,7 @@ def test_bot_strings_round_trip(data):
     specs = data.draw(seat_bots(rules))
     text = bots_string(specs)
     assert parse_bots(text, players) == specs
-    assert bots_string(parse_bots(text, players)) == text        # stable
+    assert bots_string(parse_bots(text, players)) == text  # stable
     for spec in specs:
         assert parse_bots(str(spec), 1) == (spec,)
         assert parse_bots(str(spec), players) == (spec,) * players
@@ -290,8 +319,9 @@ def _check_tables(rules: RuleSet, games: int, res) -> None:
     assert len(rounds) == games
     assert (rounds["game"].to_numpy() == np.arange(games)).all()
     # the kernel's own invariants (every card in one place, hand counts consistent)
-    assert (rounds["invariant_failures"] == 0).all(), \
-        rounds.loc[rounds["invariant_failures"] != 0, ["game", "invariant_failures"]]
+    assert (rounds["invariant_failures"] == 0).all(), rounds.loc[
+        rounds["invariant_failures"] != 0, ["game", "invariant_failures"]
+    ]
 
     winner = rounds["winner"].to_numpy().astype(np.int64)
     turns = rounds["turns"].to_numpy()
@@ -307,7 +337,7 @@ def _check_tables(rules: RuleSet, games: int, res) -> None:
     drawn = rounds[[f"cards_drawn_{i}" for i in range(p)]].to_numpy()
     assert (left >= 0).all() and (points >= 0).all() and (drawn >= 0).all()
     won = winner >= 0
-    assert (left[won, winner[won]] == 0).all()          # the winner's hand is empty
+    assert (left[won, winner[won]] == 0).all()  # the winner's hand is empty
     assert (points[left == 0] == 0).all()
     assert (rounds["winner_points"].to_numpy()[won] == points[won].sum(axis=1)).all()
     assert (rounds["winner_points"].to_numpy()[~won] == 0).all()
@@ -318,8 +348,11 @@ def _check_tables(rules: RuleSet, games: int, res) -> None:
 
     # spins: per-space counts add up, match the spin table, and zero-weight spaces never come up
     wheel = rules.wheel_spaces()
-    per_space = rounds[[f"spins_{s}" for s in wheel]].to_numpy() if wheel else \
-        np.zeros((games, 0), np.int64)
+    per_space = (
+        rounds[[f"spins_{s}" for s in wheel]].to_numpy()
+        if wheel
+        else np.zeros((games, 0), np.int64)
+    )
     assert (rounds["spins"].to_numpy() == per_space.sum(axis=1)).all()
     assert len(spins) == int(rounds["spins"].sum())
     if not wheel:
@@ -392,9 +425,11 @@ def test_check_mode_does_not_change_results(case):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(EDITION_NAMES), st.sampled_from(sorted(INT_OPTIONS) + ["players"]),
-       st.one_of(st.integers(-10**30, 10**30), st.floats(allow_nan=True),
-                 st.text(max_size=8)))
+@given(
+    st.sampled_from(EDITION_NAMES),
+    st.sampled_from(sorted(INT_OPTIONS) + ["players"]),
+    st.one_of(st.integers(-(10**30), 10**30), st.floats(allow_nan=True), st.text(max_size=8)),
+)
 def test_bad_option_values_raise_rule_errors(edition, name, value):
     """Any value for an integer option either builds a rule set whose string round-trips or
     raises a one-line RuleError (never another exception)."""

@@ -8,14 +8,12 @@ the numba engine here.
 from collections import Counter
 
 import pytest
+from refkit import BLUE, DT, GREEN, RED, RV, SK, SP, WD4, WEB, WSPIN, YELLOW, N, W, make, one_action
 
 from unospin_sim import reference as R
 
-from refkit import (BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WEB, WSPIN, YELLOW,  # noqa: F401
-                    make, one_action)
-
-
 # ----------------------------------------------------------------------------- decks
+
 
 def test_deck_sizes_and_points():
     assert len(R.build_deck("classic")) == 108
@@ -43,28 +41,30 @@ def test_deck_sizes_and_points():
     assert s05[SK(BLUE)] == s05[RV(BLUE)] == s05[DT(BLUE)] == 2
     assert Counter(R.build_deck("spin2025"))[WSPIN] == 4
     assert Counter(R.build_deck("spiderman"))[WEB] == 4
-    assert [R.card_points(c) for c in (N(RED, 7), SP(RED, 3), SK(RED), RV(RED), DT(RED),
-                                        W, WD4, WSPIN, WEB)] == [7, 3, 20, 20, 20,
-                                                                 50, 50, 50, 50]
+    assert [
+        R.card_points(c)
+        for c in (N(RED, 7), SP(RED, 3), SK(RED), RV(RED), DT(RED), W, WD4, WSPIN, WEB)
+    ] == [7, 3, 20, 20, 20, 50, 50, 50, 50]
     # classic: 4 * (0+2*45) + 24*20 + 8*50
     assert sum(map(R.card_points, R.build_deck("classic"))) == 4 * 90 + 480 + 400
 
 
 # ----------------------------------------------------------------------------- matching
 
+
 def test_matching():
-    assert R.matches(N(RED, 3), N(BLUE, 3), BLUE)          # number
-    assert R.matches(N(BLUE, 1), N(BLUE, 3), BLUE)         # colour
+    assert R.matches(N(RED, 3), N(BLUE, 3), BLUE)  # number
+    assert R.matches(N(BLUE, 1), N(BLUE, 3), BLUE)  # colour
     assert not R.matches(N(RED, 1), N(BLUE, 3), BLUE)
-    assert R.matches(SP(RED, 3), N(BLUE, 3), BLUE)         # Spin card by its number
+    assert R.matches(SP(RED, 3), N(BLUE, 3), BLUE)  # Spin card by its number
     assert R.matches(N(RED, 3), SP(BLUE, 3), BLUE)
-    assert not R.matches(SP(RED, 3), SP(BLUE, 4), BLUE)    # the swirl is no symbol
-    assert R.matches(SK(RED), SK(BLUE), BLUE)              # symbol
+    assert not R.matches(SP(RED, 3), SP(BLUE, 4), BLUE)  # the swirl is no symbol
+    assert R.matches(SK(RED), SK(BLUE), BLUE)  # symbol
     assert not R.matches(SK(RED), RV(BLUE), BLUE)
     assert not R.matches(DT(RED), N(BLUE, 2), BLUE)
     assert not R.matches(N(RED, 2), DT(BLUE), BLUE)
     assert R.matches(W, N(BLUE, 2), BLUE)
-    assert R.matches(N(GREEN, 2), W, GREEN)                # wild on top: named colour
+    assert R.matches(N(GREEN, 2), W, GREEN)  # wild on top: named colour
     assert not R.matches(N(RED, 2), W, GREEN)
     assert not R.matches(SK(RED), WD4, GREEN)
 
@@ -91,8 +91,10 @@ def test_pick_never_plays_illegal_wd4_without_bluff():
         r = make("spin2005", [[W, WD4], [N(BLUE, 1)]], N(RED, 7), seed=seed)
         assert r.pick(0, {"bluff": None}) == 0
     # without it both are legal, uniformly
-    picks = Counter(make("classic", [[W, WD4], [N(BLUE, 1)]], N(RED, 7), seed=s)
-                    .pick(0, {"bluff": None}) for s in range(400))
+    picks = Counter(
+        make("classic", [[W, WD4], [N(BLUE, 1)]], N(RED, 7), seed=s).pick(0, {"bluff": None})
+        for s in range(400)
+    )
     assert set(picks) == {0, 1} and 140 < picks[1] < 260
 
 
@@ -100,8 +102,7 @@ def test_bluff_one_coin_per_turn():
     bots = [{"bluff": 1.0}, {}]
     picks = Counter()
     for seed in range(400):
-        r = make("classic", [[N(RED, 5), WD4], [N(BLUE, 1)]], N(RED, 7), seed=seed,
-                 bots=bots)
+        r = make("classic", [[N(RED, 5), WD4], [N(BLUE, 1)]], N(RED, 7), seed=seed, bots=bots)
         state = {"bluff": None}
         picks[r.pick(0, state)] += 1
         assert state["bluff"] is True
@@ -115,20 +116,30 @@ def test_two_x_bluff_coin_tossed_once_and_reused():
     R5, R6 = N(RED, 5), N(RED, 6)
     # (cards played, hand left, next seat, cards seat 1 draws)
     tails = {((R5, R6), (WD4,), 1, 0), ((R6, R5), (WD4,), 1, 0)}
-    heads = tails | {((WD4, R5), (R6,), 2, 4), ((WD4, R6), (R5,), 2, 4),
-                     ((WD4,), (R5, R6), 2, 4),
-                     ((R5, WD4), (R6,), 2, 4), ((R6, WD4), (R5,), 2, 4)}
+    heads = tails | {
+        ((WD4, R5), (R6,), 2, 4),
+        ((WD4, R6), (R5,), 2, 4),
+        ((WD4,), (R5, R6), 2, 4),
+        ((R5, WD4), (R6,), 2, 4),
+        ((R6, WD4), (R5,), 2, 4),
+    }
     seen = Counter()
     for seed in range(60):
         hands = [[WD4, R5, R6], [N(GREEN, 1), N(GREEN, 2)]] + [[N(GREEN, 3)] * 2] * 2
-        r = make("spin2025", hands, N(RED, 0), draw=[N(YELLOW, 3)] * 4, seed=seed,
-                 bots=[{"bluff": 0.5}, {}, {}, {}])
+        r = make(
+            "spin2025",
+            hands,
+            N(RED, 0),
+            draw=[N(YELLOW, 3)] * 4,
+            seed=seed,
+            bots=[{"bluff": 0.5}, {}, {}, {}],
+        )
         r.two_x = True
         tosses = []
         real = r.rng.random
         r.rng.random = lambda: tosses.append(real()) or tosses[-1]
         one_action(r, 0)
-        assert len(tosses) == 1                  # tails: the second pick tosses no coin
+        assert len(tosses) == 1  # tails: the second pick tosses no coin
         coin = tosses[0] < 0.5
         state = (tuple(r.discard[1:]), tuple(r.hands[0]), r.cur, r.cards_drawn[1])
         assert state in (heads if coin else tails), (coin, state)
@@ -138,13 +149,16 @@ def test_two_x_bluff_coin_tossed_once_and_reused():
 
 
 def test_draw_when_nothing_playable_then_play_drawn():
-    r = make("classic", [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)]], N(RED, 7),
-             draw=[N(YELLOW, 3), N(RED, 9)])
+    r = make(
+        "classic",
+        [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)]],
+        N(RED, 7),
+        draw=[N(YELLOW, 3), N(RED, 9)],
+    )
     one_action(r, 0)
     assert r.top() == N(RED, 9) and r.hands[0] == [N(BLUE, 1), N(BLUE, 2)]
     assert r.cards_drawn == [1, 0] and r.cur == 1 and r.turns == 1
-    r = make("classic", [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)]], N(RED, 7),
-             draw=[N(YELLOW, 3)])
+    r = make("classic", [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)]], N(RED, 7), draw=[N(YELLOW, 3)])
     one_action(r, 0)
     assert r.top() == N(RED, 7) and len(r.hands[0]) == 3 and r.cur == 1
 
@@ -161,6 +175,7 @@ def test_failed_draw_counts_and_reshuffle():
 
 
 # ----------------------------------------------------------------------------- effects
+
 
 def four(hand0, top, **kw):
     others = [[N(GREEN, 1), N(GREEN, 2)] for _ in range(3)]
@@ -185,16 +200,19 @@ def test_two_players_reverse_is_skip():
     assert r.cur == 0 and r.direction == 1
 
 
-@pytest.mark.parametrize("hand0, challenge, expect", [
-    # legal WD4, no challenge: victim draws 4 and is passed over
-    ([WD4, N(BLUE, 1)], 0.0, dict(cur=2, drawn=[0, 4, 0, 0])),
-    # legal WD4, challenged: challenger draws 6 and is passed over
-    ([WD4, N(BLUE, 1)], 1.0, dict(cur=2, drawn=[0, 6, 0, 0])),
-    # illegal WD4 (bluff), challenged: the player draws 4, the challenger plays next
-    ([WD4, N(RED, 1)], 1.0, dict(cur=1, drawn=[4, 0, 0, 0])),
-    # illegal WD4, not challenged: victim draws 4
-    ([WD4, N(RED, 1)], 0.0, dict(cur=2, drawn=[0, 4, 0, 0])),
-])
+@pytest.mark.parametrize(
+    "hand0, challenge, expect",
+    [
+        # legal WD4, no challenge: victim draws 4 and is passed over
+        ([WD4, N(BLUE, 1)], 0.0, dict(cur=2, drawn=[0, 4, 0, 0])),
+        # legal WD4, challenged: challenger draws 6 and is passed over
+        ([WD4, N(BLUE, 1)], 1.0, dict(cur=2, drawn=[0, 6, 0, 0])),
+        # illegal WD4 (bluff), challenged: the player draws 4, the challenger plays next
+        ([WD4, N(RED, 1)], 1.0, dict(cur=1, drawn=[4, 0, 0, 0])),
+        # illegal WD4, not challenged: victim draws 4
+        ([WD4, N(RED, 1)], 0.0, dict(cur=2, drawn=[0, 4, 0, 0])),
+    ],
+)
 def test_wd4_challenge(hand0, challenge, expect):
     bots = [{"bluff": 1.0}, {"challenge": challenge}, {}, {}]
     for seed in range(30):
@@ -218,12 +236,19 @@ def test_two_x_each_wd4_challenged_on_its_own():
     for seed in range(60):
         trace = []
         hands = [[WD4, WD4, N(GREEN, 5)], [N(BLUE, 1), N(BLUE, 2)]] + [[N(GREEN, 1)] * 2] * 2
-        r = make("spin2025", hands, N(RED, 0), draw=[fill] * 14, seed=seed, trace=trace,
-                 bots=[{"bluff": 1.0}, {"challenge": 0.5}, {}, {}])
+        r = make(
+            "spin2025",
+            hands,
+            N(RED, 0),
+            draw=[fill] * 14,
+            seed=seed,
+            trace=trace,
+            bots=[{"bluff": 1.0}, {"challenge": 0.5}, {}, {}],
+        )
         r.two_x = True
-        first = r.play_card(0, 0)                # legal: no red in hand
-        r.colour = GREEN                         # green named
-        second = r.play_card(0, 0)               # illegal: seat 0 holds green 5
+        first = r.play_card(0, 0)  # legal: no red in hand
+        r.colour = GREEN  # green named
+        second = r.play_card(0, 0)  # illegal: seat 0 holds green 5
         assert (first[1], second[1]) == (False, True)
         nxt = r.resolve(0, [first, second])
         flags = tuple(int("illegal" in t) for t in trace if "challenges" in t)
@@ -266,9 +291,15 @@ def test_uno_caught_twice_in_one_action_draws_two_twice():
     tests/test_engine_rules.py). The Spin card leaves one card (forgotten, caught), Swap
     Hands brings seat 1's one card (forgotten, caught again): 4 cards."""
     trace = []
-    r = make("spin2025", [[SP(RED, 2), N(BLUE, 4)], [N(GREEN, 3)]], N(RED, 7),
-             draw=[N(YELLOW, 5)] * 4, wheel={"swap_hands": 1}, trace=trace,
-             bots=[{"forget": 1.0}, {"catch": 1.0}])
+    r = make(
+        "spin2025",
+        [[SP(RED, 2), N(BLUE, 4)], [N(GREEN, 3)]],
+        N(RED, 7),
+        draw=[N(YELLOW, 5)] * 4,
+        wheel={"swap_hands": 1},
+        trace=trace,
+        bots=[{"forget": 1.0}, {"catch": 1.0}],
+    )
     one_action(r, 0)
     assert r.hands == [[N(GREEN, 3)] + [N(YELLOW, 5)] * 4, [N(BLUE, 4)]]
     assert r.top() == SP(RED, 2) and r.colour == RED and r.cur == 1
@@ -278,10 +309,15 @@ def test_uno_caught_twice_in_one_action_draws_two_twice():
 
 
 def test_first_card_rules():
-    base = [N(BLUE, 1)] * 40                    # the deal is not redone here
-    for top, cur, direction, drawn in [(N(RED, 4), 0, 1, 0), (SK(RED), 1, 1, 0),
-                                       (RV(RED), 3, -1, 0), (DT(RED), 1, 1, 2),
-                                       (W, 0, 1, 0), (SP(RED, 3), 0, 1, 0)]:
+    base = [N(BLUE, 1)] * 40  # the deal is not redone here
+    for top, cur, direction, drawn in [
+        (N(RED, 4), 0, 1, 0),
+        (SK(RED), 1, 1, 0),
+        (RV(RED), 3, -1, 0),
+        (DT(RED), 1, 1, 2),
+        (W, 0, 1, 0),
+        (SP(RED, 3), 0, 1, 0),
+    ]:
         r = R._Round("spin2005", 4, 0)
         r.draw_pile = base + [top]
         r.first_card()
@@ -314,6 +350,7 @@ def test_first_player_distribution_classic():
 
 # ----------------------------------------------------------------------------- wheels
 
+
 def test_war():
     hands = [[N(RED, 9), N(BLUE, 5), SK(RED)], [N(GREEN, 9), N(YELLOW, 3)], [SK(BLUE)]]
     r = make("spin2005", hands, N(RED, 1))
@@ -342,8 +379,13 @@ def test_spin2005_next_player_spins_and_trade_hands():
     assert r.turns == 2 and r.cur == 2
     assert r.hands == [[N(YELLOW, 7)] * 3, [N(BLUE, 1)], [N(GREEN, 1), N(GREEN, 2)]]
     rec = r.spin_records[0]
-    assert (rec["turn"], rec["spinner"], rec["space"], rec["hand_before"],
-            rec["hand_after"]) == (2, 1, "trade_hands", 2, 1)
+    assert (rec["turn"], rec["spinner"], rec["space"], rec["hand_before"], rec["hand_after"]) == (
+        2,
+        1,
+        "trade_hands",
+        2,
+        1,
+    )
 
 
 def test_spin2005_discards():
@@ -358,27 +400,42 @@ def test_spin2005_discards():
         r.spin(0)
     assert r.winner == 0 and r.colour == RED
     assert r.spin_records[0]["hand_after"] == 0
-    r = make("spin2005", [[N(RED, 1)] * 6, [N(GREEN, 1)] * 2], N(BLUE, 7),
-             wheel={"almost_uno": 1})
+    r = make("spin2005", [[N(RED, 1)] * 6, [N(GREEN, 1)] * 2], N(BLUE, 7), wheel={"almost_uno": 1})
     r.spin(0)
     assert len(r.hands[0]) == 2 and len(r.discard) == 5
 
 
 def test_spin2005_draw_red_stops_on_wild():
-    r = make("spin2005", [[N(GREEN, 1)] * 2] * 2, N(BLUE, 7), wheel={"draw_red": 1},
-             draw=[N(RED, 1), W, N(BLUE, 2)])
+    r = make(
+        "spin2005",
+        [[N(GREEN, 1)] * 2] * 2,
+        N(BLUE, 7),
+        wheel={"draw_red": 1},
+        draw=[N(RED, 1), W, N(BLUE, 2)],
+    )
     r.spin(0)
     assert r.cards_drawn[0] == 2
-    r = make("spin2005", [[N(GREEN, 1)] * 2] * 2, N(BLUE, 7), wheel={"draw_red": 1},
-             draw=[N(RED, 1), W, N(BLUE, 2)], wild_stops_colour_draw=False)
+    r = make(
+        "spin2005",
+        [[N(GREEN, 1)] * 2] * 2,
+        N(BLUE, 7),
+        wheel={"draw_red": 1},
+        draw=[N(RED, 1), W, N(BLUE, 2)],
+        wild_stops_colour_draw=False,
+    )
     r.spin(0)
     assert r.cards_drawn[0] == 3
 
 
 def test_spin2005_uno_spin_race_reflex():
     bots = [{"reflex": 0}, {"reflex": 1}, {"reflex": 0}]
-    r = make("spin2005", [[N(GREEN, 1)] * 3, [N(RED, 4), N(RED, 5)], [W] * 2],
-             N(BLUE, 7), wheel={"uno_spin": 1}, bots=bots)
+    r = make(
+        "spin2005",
+        [[N(GREEN, 1)] * 3, [N(RED, 4), N(RED, 5)], [W] * 2],
+        N(BLUE, 7),
+        wheel={"uno_spin": 1},
+        bots=bots,
+    )
     assert r.spin(0) == 1 and len(r.hands[1]) == 1 and r.colour == RED
 
 
@@ -396,12 +453,18 @@ def test_spin2025_spinner_spins_then_turn_passes():
 
 
 def test_color_draw_wilds_do_not_stop():
-    r = make("spin2025", [[N(GREEN, 1)] * 2] * 2, N(BLUE, 7),
-             wheel={"color_draw_yellow": 1}, draw=[N(YELLOW, 1), W, N(BLUE, 2)])
+    r = make(
+        "spin2025",
+        [[N(GREEN, 1)] * 2] * 2,
+        N(BLUE, 7),
+        wheel={"color_draw_yellow": 1},
+        draw=[N(YELLOW, 1), W, N(BLUE, 2)],
+    )
     r.spin(0)
     assert r.cards_drawn[0] == 3
-    r = make("spin2025", [[N(GREEN, 1)] * 2] * 2, N(BLUE, 7),
-             wheel={"color_draw_yellow": 1}, draw=[W])
+    r = make(
+        "spin2025", [[N(GREEN, 1)] * 2] * 2, N(BLUE, 7), wheel={"color_draw_yellow": 1}, draw=[W]
+    )
     r.spin(0)
     assert r.cards_drawn[0] == 1 and r.failed_draws == 1
 
@@ -436,8 +499,7 @@ def test_two_x_spin_card_ends_it():
 
 
 def test_web_swing():
-    hands = [[WEB, N(RED, 1)], [W, W], [N(RED, 2), N(YELLOW, 2), N(GREEN, 2), N(BLUE, 2)],
-             [WD4]]
+    hands = [[WEB, N(RED, 1)], [W, W], [N(RED, 2), N(YELLOW, 2), N(GREEN, 2), N(BLUE, 2)], [WD4]]
     for seed in range(20):
         r = make("spiderman", hands, N(RED, 7), seed=seed)
         played = [r.play_card(0, 0)]
@@ -459,8 +521,14 @@ def test_conservation_and_rounds_end(edition, players):
     deck = Counter(R.build_deck(edition))
     for g in range(2000):
         # a quarter of the rounds use every knob, so all code paths run
-        bots = ([{"forget": 0.5, "catch": 0.5, "bluff": 0.5, "challenge": 0.5,
-                  "reflex": 1 + i} for i in range(players)] if g % 4 == 0 else None)
+        bots = (
+            [
+                {"forget": 0.5, "catch": 0.5, "bluff": 0.5, "challenge": 0.5, "reflex": 1 + i}
+                for i in range(players)
+            ]
+            if g % 4 == 0
+            else None
+        )
         r = R._Round(edition, players, R.round_seed(5, g), bots=bots)
         r.setup()
         r.run()
@@ -489,19 +557,30 @@ def test_seat_win_rates_sane():
 
 def test_play_many_columns_and_determinism():
     df = R.play_many("spin2005", 3, 20, 9)
-    expect = (["game", "seed", "first_player", "winner", "turns", "winner_points",
-               "cards_drawn", "failed_draws", "spins"]
-              + [f"{k}_{i}" for k in ("cards_drawn", "cards_left", "points_left")
-                 for i in range(3)]
-              + [f"spins_{s}" for s in R.WHEELS["spin2005"]])
+    expect = (
+        [
+            "game",
+            "seed",
+            "first_player",
+            "winner",
+            "turns",
+            "winner_points",
+            "cards_drawn",
+            "failed_draws",
+            "spins",
+        ]
+        + [f"{k}_{i}" for k in ("cards_drawn", "cards_left", "points_left") for i in range(3)]
+        + [f"spins_{s}" for s in R.WHEELS["spin2005"]]
+    )
     assert list(df.columns) == expect
     assert df.equals(R.play_many("spin2005", 3, 20, 9))
     assert not df.equals(R.play_many("spin2005", 3, 20, 10))
     rounds, spins = R.play_many_spins("spin2005", 3, 20, 9)
     assert rounds.equals(df)
     assert len(spins) == df.spins.sum()
-    assert (spins.groupby("game").size().reindex(df.game, fill_value=0).values
-            == df.spins.values).all()
+    assert (
+        spins.groupby("game").size().reindex(df.game, fill_value=0).values == df.spins.values
+    ).all()
     assert (df.cards_drawn == df[[f"cards_drawn_{i}" for i in range(3)]].sum(axis=1)).all()
     assert "spins_war" not in R.play_many("classic", 2, 2, 0).columns
 

@@ -9,13 +9,27 @@ No cross-checks against the numba engine here (tests/test_crosscheck.py has thos
 from collections import Counter
 
 import pytest
+from refkit import (
+    BLUE,
+    DT,
+    GREEN,
+    RED,
+    RV,
+    SK,
+    SP,
+    WD4,
+    WSHUF,
+    WSWAP,
+    YELLOW,
+    N,
+    W,
+    make,
+    one_action,
+)
 
 from unospin_sim import reference as R
 
-from refkit import (BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WSHUF, WSWAP, YELLOW,  # noqa: F401
-                    make, one_action)
-
-FILL = [N(YELLOW, 5)] * 30        # a draw pile of unplayable-on-red filler cards
+FILL = [N(YELLOW, 5)] * 30  # a draw pile of unplayable-on-red filler cards
 
 
 def others(k=3, card=N(GREEN, 1)):
@@ -24,45 +38,66 @@ def others(k=3, card=N(GREEN, 1)):
 
 # ============================================================================ options
 
+
 def test_option_validation():
-    for bad in (dict(stacking=1), dict(seven_o="true"), dict(draw_until_playable=None),
-                dict(special_wilds="swap"), dict(special_wilds=None)):
+    for bad in (
+        dict(stacking=1),
+        dict(seven_o="true"),
+        dict(draw_until_playable=None),
+        dict(special_wilds="swap"),
+        dict(special_wilds=None),
+    ):
         with pytest.raises(ValueError):
             R.play_round("classic", 4, 0, **bad)
     for ed in ("spin2005", "spin2025", "spiderman"):
         with pytest.raises(ValueError, match="special_wilds"):
             R.play_round(ed, 4, 0, special_wilds="swap_hands")
-        R.play_round(ed, 4, 0, special_wilds="none", stacking=True, seven_o=True,
-                     draw_until_playable=True)
+        R.play_round(
+            ed, 4, 0, special_wilds="none", stacking=True, seven_o=True, draw_until_playable=True
+        )
 
 
 def test_defaults_off():
     r = R._Round("classic", 4, 0)
-    assert (r.stacking, r.draw_until_playable, r.seven_o, r.special_wilds) == \
-        (False, False, False, "none")
+    assert (r.stacking, r.draw_until_playable, r.seven_o, r.special_wilds) == (
+        False,
+        False,
+        False,
+        "none",
+    )
     assert len(r.deck) == 108
 
 
 # ============================================================================ stacking
 
+
 def test_draw_two_starts_pending_penalty():
-    r = make("classic", [[DT(RED), N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL,
-             stacking=True)
+    r = make("classic", [[DT(RED), N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL, stacking=True)
     one_action(r, 0)
     assert (r.penalty, r.penalty_kind, r.penalty_from) == (2, R.DRAW_TWO, 0)
     assert r.cur == 1 and r.cards_drawn == [0, 0, 0, 0] and r.turns == 1
 
 
 def test_accept_draws_all_is_skipped_and_takes_no_turn():
-    r = make("classic", [[N(BLUE, 1)] * 2, [N(GREEN, 1), WD4], [N(RED, 1)] * 2,
-                         [N(GREEN, 2)] * 2], DT(RED), draw=FILL, stacking=True)
+    r = make(
+        "classic",
+        [[N(BLUE, 1)] * 2, [N(GREEN, 1), WD4], [N(RED, 1)] * 2, [N(GREEN, 2)] * 2],
+        DT(RED),
+        draw=FILL,
+        stacking=True,
+    )
     r.penalty, r.penalty_kind, r.penalty_from = 6, R.DRAW_TWO, 0
     r.penalty_passes = 1
-    assert r.face_penalty(1) == 2              # a WD4 does not stack on a Draw Two
+    assert r.face_penalty(1) == 2  # a WD4 does not stack on a Draw Two
     assert r.cards_drawn == [0, 6, 0, 0] and r.penalty == 0 and r.turns == 0
     # through the loop: the accept is not a turn, seat 2 then takes the one turn
-    r = make("classic", [[N(BLUE, 1)] * 2, [N(GREEN, 1)] * 2, [N(RED, 1)] * 2,
-                         [N(GREEN, 2)] * 2], DT(RED), draw=FILL, stacking=True)
+    r = make(
+        "classic",
+        [[N(BLUE, 1)] * 2, [N(GREEN, 1)] * 2, [N(RED, 1)] * 2, [N(GREEN, 2)] * 2],
+        DT(RED),
+        draw=FILL,
+        stacking=True,
+    )
     r.penalty, r.penalty_kind, r.penalty_from = 2, R.DRAW_TWO, 0
     r.penalty_passes = 1
     one_action(r, 1)
@@ -71,8 +106,12 @@ def test_accept_draws_all_is_skipped_and_takes_no_turn():
 
 
 def test_stack_draw_two_any_colour():
-    hands = [[N(BLUE, 1)] * 2, [DT(GREEN), N(YELLOW, 2), N(YELLOW, 3)], [N(RED, 1)] * 2,
-             [N(GREEN, 2)] * 2]
+    hands = [
+        [N(BLUE, 1)] * 2,
+        [DT(GREEN), N(YELLOW, 2), N(YELLOW, 3)],
+        [N(RED, 1)] * 2,
+        [N(GREEN, 2)] * 2,
+    ]
     r = make("classic", hands, DT(RED), draw=FILL, stacking=True)
     r.penalty, r.penalty_kind, r.penalty_from = 2, R.DRAW_TWO, 0
     r.penalty_passes = 1
@@ -89,11 +128,19 @@ def test_stack_draw_two_any_colour():
 def test_free_stacked_wild_draw_four_always_allowed_and_names_colour():
     # stacked_wd4="free": seat 1 holds red (the current colour): a WD4 would be illegal,
     # but stacking is fine
-    hands = [[N(BLUE, 1)] * 2, [WD4, N(RED, 2), DT(RED)], [N(RED, 1)] * 2,
-             [N(GREEN, 2)] * 2]
+    hands = [[N(BLUE, 1)] * 2, [WD4, N(RED, 2), DT(RED)], [N(RED, 1)] * 2, [N(GREEN, 2)] * 2]
     for seed in range(20):
-        r = make("classic", hands, WD4, colour=RED, draw=FILL, stacking=True, seed=seed,
-                 bots=[{"challenge": 0.0}] * 4, stacked_wd4="free")
+        r = make(
+            "classic",
+            hands,
+            WD4,
+            colour=RED,
+            draw=FILL,
+            stacking=True,
+            seed=seed,
+            bots=[{"challenge": 0.0}] * 4,
+            stacked_wd4="free",
+        )
         r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = 4, R.WILD_DRAW_FOUR, 0, True
         r.penalty_passes = 1
         one_action(r, 1)
@@ -146,7 +193,7 @@ def test_checked_stacked_wd4_bluff_then_caught():
 
 def test_stacked_wd4_option_validation():
     with pytest.raises(ValueError, match="stacked_wd4"):
-        R.play_round("classic", 4, 0, stacked_wd4="free")          # needs stacking
+        R.play_round("classic", 4, 0, stacked_wd4="free")  # needs stacking
     with pytest.raises(ValueError, match="stacked_wd4"):
         R.play_round("classic", 4, 0, stacking=True, stacked_wd4="loose")
     R.play_round("classic", 4, 0, stacking=True, stacked_wd4="free")
@@ -162,7 +209,7 @@ def test_stack_uniform_among_instances():
         r.face_penalty(1)
         tops[r.top()] += 1
     assert set(tops) == {DT(GREEN), DT(BLUE)}
-    assert 150 < tops[DT(GREEN)] < 250           # 1/3 of 600
+    assert 150 < tops[DT(GREEN)] < 250  # 1/3 of 600
 
 
 def test_wd4_penalty_then_draw_two_does_not_stack():
@@ -173,36 +220,42 @@ def test_wd4_penalty_then_draw_two_does_not_stack():
     assert r.seat(r.face_penalty(1)) == 2 and r.cards_drawn == [0, 4, 0]
 
 
-@pytest.mark.parametrize("penalty, passes, illegal, expect", [
-    # illegal, penalty 4: the WD4 player draws 4, the challenger takes a normal turn
-    (4, 1, True, dict(nxt=None, drawn=[4, 0, 0, 0])),
-    # illegal, penalty 8 (a 2X turn WD4 + WD4, 2 passes): the WD4 player draws 4, the
-    # challenger draws 4 and is skipped
-    (8, 2, True, dict(nxt=2, drawn=[4, 4, 0, 0])),
-    # illegal, 2X Skip + WD4: no card left to draw, but the Skip's pass remains
-    (4, 2, True, dict(nxt=2, drawn=[4, 0, 0, 0])),
-    # legal: the challenger draws the penalty + 2 and is skipped, passes kept
-    (4, 1, False, dict(nxt=2, drawn=[0, 6, 0, 0])),
-    (8, 1, False, dict(nxt=2, drawn=[0, 10, 0, 0])),
-    (8, 2, False, dict(nxt=3, drawn=[0, 10, 0, 0])),
-])
+@pytest.mark.parametrize(
+    "penalty, passes, illegal, expect",
+    [
+        # illegal, penalty 4: the WD4 player draws 4, the challenger takes a normal turn
+        (4, 1, True, dict(nxt=None, drawn=[4, 0, 0, 0])),
+        # illegal, penalty 8 (a 2X turn WD4 + WD4, 2 passes): the WD4 player draws 4, the
+        # challenger draws 4 and is skipped
+        (8, 2, True, dict(nxt=2, drawn=[4, 4, 0, 0])),
+        # illegal, 2X Skip + WD4: no card left to draw, but the Skip's pass remains
+        (4, 2, True, dict(nxt=2, drawn=[4, 0, 0, 0])),
+        # legal: the challenger draws the penalty + 2 and is skipped, passes kept
+        (4, 1, False, dict(nxt=2, drawn=[0, 6, 0, 0])),
+        (8, 1, False, dict(nxt=2, drawn=[0, 10, 0, 0])),
+        (8, 2, False, dict(nxt=3, drawn=[0, 10, 0, 0])),
+    ],
+)
 def test_stacking_challenge(penalty, passes, illegal, expect):
     # seat 1 holds a WD4 but challenges first
     hands = [[N(BLUE, 1)] * 2, [WD4, N(RED, 2)], [N(RED, 1)] * 2, [N(GREEN, 2)] * 2]
     bots = [{}, {"challenge": 1.0}, {}, {}]
     r = make("classic", hands, WD4, colour=RED, draw=FILL, stacking=True, bots=bots)
-    r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = \
-        penalty, R.WILD_DRAW_FOUR, 0, illegal
+    r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = (
+        penalty,
+        R.WILD_DRAW_FOUR,
+        0,
+        illegal,
+    )
     r.penalty_passes = passes
     nxt = r.face_penalty(1)
     assert (None if nxt is None else r.seat(nxt)) == expect["nxt"]
     assert r.cards_drawn == expect["drawn"] and r.penalty == 0
-    assert r.hands[1][0] == WD4                  # it did not stack
+    assert r.hands[1][0] == WD4  # it did not stack
 
 
 def test_stacking_challenge_then_normal_turn_counts_one_turn():
-    hands = [[N(BLUE, 1)] * 2, [N(RED, 2), N(YELLOW, 2)], [N(RED, 1)] * 2,
-             [N(GREEN, 2)] * 2]
+    hands = [[N(BLUE, 1)] * 2, [N(RED, 2), N(YELLOW, 2)], [N(RED, 1)] * 2, [N(GREEN, 2)] * 2]
     bots = [{}, {"challenge": 1.0}, {}, {}]
     r = make("classic", hands, WD4, colour=RED, draw=FILL, stacking=True, bots=bots)
     r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = 4, R.WILD_DRAW_FOUR, 0, True
@@ -212,27 +265,44 @@ def test_stacking_challenge_then_normal_turn_counts_one_turn():
     assert r.cur == 2
 
 
-@pytest.mark.parametrize("turns, penalty, passes, expect", [
-    # count at cap - 1: the bluffer draws 4, the challenger (no pass left) plays the last
-    # turn (red 2, the only card on red)
-    (4, 4, 1, dict(drawn=[4, 0, 0, 0], top=N(RED, 2), cur=2, penalty=0,
-                   left=[6, 1, 2, 2])),
-    # a 2X WD4 + WD4 penalty (two passes): the challenger draws the 4 left and is passed
-    # over; seat 2 plays the last turn (red 3)
-    (4, 8, 2, dict(drawn=[4, 4, 0, 0], top=N(RED, 3), cur=3, penalty=0,
-                   left=[6, 6, 1, 2])),
-    # count at the cap: the round ends before the challenge; the penalty stays pending
-    (5, 4, 1, dict(drawn=[0, 0, 0, 0], top=WD4, cur=1, penalty=4, left=[2, 2, 2, 2])),
-])
+@pytest.mark.parametrize(
+    "turns, penalty, passes, expect",
+    [
+        # count at cap - 1: the bluffer draws 4, the challenger (no pass left) plays the last
+        # turn (red 2, the only card on red)
+        (4, 4, 1, dict(drawn=[4, 0, 0, 0], top=N(RED, 2), cur=2, penalty=0, left=[6, 1, 2, 2])),
+        # a 2X WD4 + WD4 penalty (two passes): the challenger draws the 4 left and is passed
+        # over; seat 2 plays the last turn (red 3)
+        (4, 8, 2, dict(drawn=[4, 4, 0, 0], top=N(RED, 3), cur=3, penalty=0, left=[6, 6, 1, 2])),
+        # count at the cap: the round ends before the challenge; the penalty stays pending
+        (5, 4, 1, dict(drawn=[0, 0, 0, 0], top=WD4, cur=1, penalty=4, left=[2, 2, 2, 2])),
+    ],
+)
 def test_turn_cap_after_an_illegal_challenge(turns, penalty, passes, expect):
     """docs/HOUSE_RULES.md "Turn cap" (kernel: tests/test_house_rules.py): the main loop
     from a pending, illegal WD4 penalty on seat 1, which challenges (turn_cap 5)."""
-    hands = [[N(BLUE, 1), N(BLUE, 2)], [N(RED, 2), N(YELLOW, 2)], [N(RED, 3), N(GREEN, 1)],
-             [N(GREEN, 3), N(GREEN, 4)]]
-    r = make("classic", hands, WD4, colour=RED, draw=[N(YELLOW, 9)] * 8, stacking=True,
-             bots=[{}, {"challenge": 1.0}, {}, {}], turn_cap=5)
-    r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = \
-        penalty, R.WILD_DRAW_FOUR, 0, True
+    hands = [
+        [N(BLUE, 1), N(BLUE, 2)],
+        [N(RED, 2), N(YELLOW, 2)],
+        [N(RED, 3), N(GREEN, 1)],
+        [N(GREEN, 3), N(GREEN, 4)],
+    ]
+    r = make(
+        "classic",
+        hands,
+        WD4,
+        colour=RED,
+        draw=[N(YELLOW, 9)] * 8,
+        stacking=True,
+        bots=[{}, {"challenge": 1.0}, {}, {}],
+        turn_cap=5,
+    )
+    r.penalty, r.penalty_kind, r.penalty_from, r.penalty_illegal = (
+        penalty,
+        R.WILD_DRAW_FOUR,
+        0,
+        True,
+    )
     r.penalty_passes = passes
     r.turns = turns
     r.cur = 1
@@ -246,8 +316,7 @@ def test_turn_cap_after_an_illegal_challenge(turns, penalty, passes, expect):
 
 def test_no_challenge_of_draw_two_penalty():
     hands = [[N(BLUE, 1)] * 2, [N(RED, 2), N(YELLOW, 2)], [N(RED, 1)] * 2]
-    r = make("classic", hands, DT(RED), draw=FILL, stacking=True,
-             bots=[{}, {"challenge": 1.0}, {}])
+    r = make("classic", hands, DT(RED), draw=FILL, stacking=True, bots=[{}, {"challenge": 1.0}, {}])
     r.penalty, r.penalty_kind, r.penalty_from = 2, R.DRAW_TWO, 0
     r.penalty_passes = 1
     assert r.seat(r.face_penalty(1)) == 2 and r.cards_drawn == [0, 2, 0]
@@ -255,8 +324,14 @@ def test_no_challenge_of_draw_two_penalty():
 
 def test_bluffed_wd4_starts_challengeable_penalty():
     bots = [{"bluff": 1.0}, {}, {}, {}]
-    r = make("classic", [[WD4, N(RED, 1), N(RED, 2)]] + others(), N(RED, 7), draw=FILL,
-             stacking=True, bots=bots)
+    r = make(
+        "classic",
+        [[WD4, N(RED, 1), N(RED, 2)]] + others(),
+        N(RED, 7),
+        draw=FILL,
+        stacking=True,
+        bots=bots,
+    )
     played = [r.play_card(0, 0)]
     assert r.resolve(0, played) == 1
     assert (r.penalty, r.penalty_kind, r.penalty_illegal) == (4, R.WILD_DRAW_FOUR, True)
@@ -289,15 +364,19 @@ def test_stacking_uno_check():
 
 
 def test_stacking_two_players_and_reverse_direction():
-    r = make("classic", [[DT(RED), N(BLUE, 1)], [DT(BLUE), N(YELLOW, 1)]], N(RED, 7),
-             draw=FILL, stacking=True)
+    r = make(
+        "classic",
+        [[DT(RED), N(BLUE, 1)], [DT(BLUE), N(YELLOW, 1)]],
+        N(RED, 7),
+        draw=FILL,
+        stacking=True,
+    )
     one_action(r, 0)
     assert r.cur == 1 and r.penalty == 2
     one_action(r, 1)
     assert r.cur == 0 and r.penalty == 4 and r.penalty_from == 1
     # counter-clockwise: the victim is the seat before
-    r = make("classic", [[DT(RED), N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL,
-             stacking=True)
+    r = make("classic", [[DT(RED), N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL, stacking=True)
     r.direction = -1
     one_action(r, 0)
     assert r.cur == 3 and r.penalty == 2
@@ -339,9 +418,9 @@ def test_stacking_penalty_carries_the_turns_passes():
         one_action(r, 0)
         assert r.hands[0] == [N(GREEN, 5)]
         assert (r.penalty, r.penalty_passes, r.cur) == (2, 2, 1)
-        one_action(r, 1)                           # take (no turn), then seat 3 plays
+        one_action(r, 1)  # take (no turn), then seat 3 plays
         assert r.cards_drawn == [0, 2, 0, 0] and r.turns == 2
-        assert len(r.hands[3]) == 1 and len(r.hands[2]) == 2     # 2X: two cards
+        assert len(r.hands[3]) == 1 and len(r.hands[2]) == 2  # 2X: two cards
     # a stack resets the passes to 1
     hands = [[N(BLUE, 1)] * 2, [DT(GREEN), N(YELLOW, 2)], [N(RED, 1)] * 2, [N(RED, 2)] * 2]
     r = make("classic", hands, DT(RED), draw=FILL, stacking=True)
@@ -350,16 +429,21 @@ def test_stacking_penalty_carries_the_turns_passes():
     assert r.seat(r.face_penalty(2)) == 3 and r.cards_drawn == [0, 0, 6, 0]
     # single-card Draw Two and WD4: one pass
     for card in (DT(RED), WD4):
-        r = make("classic", [[card, N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL,
-                 stacking=True)
+        r = make("classic", [[card, N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL, stacking=True)
         one_action(r, 0)
         assert r.penalty_passes == 1 and r.cur == 1
 
 
 def test_stacking_penalty_equals_no_stacking_when_nobody_stacks():
     """A penalty nobody stacks ends exactly as without stacking (2X combinations)."""
-    combos = [[DT(RED), DT(BLUE)], [SK(RED), DT(RED)], [DT(RED), SK(RED)],
-              [RV(RED), DT(RED)], [DT(RED), RV(RED)], [DT(RED)]]
+    combos = [
+        [DT(RED), DT(BLUE)],
+        [SK(RED), DT(RED)],
+        [DT(RED), SK(RED)],
+        [RV(RED), DT(RED)],
+        [DT(RED), RV(RED)],
+        [DT(RED)],
+    ]
     for first_two in combos:
         for players in (2, 3, 4):
             end = {}
@@ -376,16 +460,16 @@ def test_stacking_penalty_equals_no_stacking_when_nobody_stacks():
 
 
 def test_stacking_off_unchanged():
-    r = make("classic", [[DT(RED), N(BLUE, 1)]] + [[DT(BLUE)] * 2] * 3, N(RED, 7),
-             draw=FILL)
+    r = make("classic", [[DT(RED), N(BLUE, 1)]] + [[DT(BLUE)] * 2] * 3, N(RED, 7), draw=FILL)
     one_action(r, 0)
     assert r.penalty == 0 and r.cards_drawn == [0, 2, 0, 0] and r.cur == 2
 
 
 # ============================================================================ draw_until_playable
 
+
 def test_draw_until_playable():
-    draw = [N(RED, 9), N(YELLOW, 3), N(GREEN, 4), N(BLUE, 2)]     # top is the last
+    draw = [N(RED, 9), N(YELLOW, 3), N(GREEN, 4), N(BLUE, 2)]  # top is the last
     hands = [[N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)] * 2]
     r = make("classic", hands, N(RED, 7), draw=draw, draw_until_playable=True)
     one_action(r, 0)
@@ -399,50 +483,67 @@ def test_draw_until_playable():
 
 def test_draw_until_playable_by_number_and_wild():
     hands = [[N(BLUE, 1)], [N(GREEN, 1)] * 2]
-    r = make("classic", hands, N(RED, 7), draw=[N(RED, 1), N(GREEN, 7), N(YELLOW, 2)],
-             draw_until_playable=True)
+    r = make(
+        "classic",
+        hands,
+        N(RED, 7),
+        draw=[N(RED, 1), N(GREEN, 7), N(YELLOW, 2)],
+        draw_until_playable=True,
+    )
     one_action(r, 0)
     assert r.cards_drawn == [2, 0] and r.top() == N(GREEN, 7) and r.colour == GREEN
-    r = make("classic", hands, N(RED, 7), draw=FILL + [WD4, N(YELLOW, 2)],
-             draw_until_playable=True)
+    r = make("classic", hands, N(RED, 7), draw=FILL + [WD4, N(YELLOW, 2)], draw_until_playable=True)
     one_action(r, 0)
-    assert r.top() == WD4 and r.cards_drawn == [2, 4]      # the WD4 took effect
+    assert r.top() == WD4 and r.cards_drawn == [2, 4]  # the WD4 took effect
 
 
 def test_draw_until_playable_runs_dry():
     hands = [[N(BLUE, 1)], [N(GREEN, 1)] * 2]
-    r = make("classic", hands, N(RED, 7), draw=[N(GREEN, 2), N(YELLOW, 2)],
-             draw_until_playable=True)
+    r = make(
+        "classic", hands, N(RED, 7), draw=[N(GREEN, 2), N(YELLOW, 2)], draw_until_playable=True
+    )
     one_action(r, 0)
     assert r.cards_drawn == [2, 0] and r.failed_draws == 1 and len(r.hands[0]) == 3
     assert r.turns == 1 and r.cur == 1 and r.top() == N(RED, 7)
 
 
 def test_draw_until_playable_penalties_unchanged():
-    r = make("classic", [[DT(RED), N(BLUE, 1)]] + others(), N(RED, 7), draw=FILL,
-             draw_until_playable=True)
+    r = make(
+        "classic",
+        [[DT(RED), N(BLUE, 1)]] + others(),
+        N(RED, 7),
+        draw=FILL,
+        draw_until_playable=True,
+    )
     one_action(r, 0)
     assert r.cards_drawn == [0, 2, 0, 0]
 
 
 def test_draw_until_playable_two_x_only_drawn_card():
     hands = [[N(BLUE, 1), N(RED, 9)]] + others()
-    r = make("spin2025", hands, N(YELLOW, 7), draw=[N(YELLOW, 1), N(GREEN, 3)],
-             draw_until_playable=True)
+    r = make(
+        "spin2025", hands, N(YELLOW, 7), draw=[N(YELLOW, 1), N(GREEN, 3)], draw_until_playable=True
+    )
     r.two_x = True
     one_action(r, 0)
     # drew green 3, then yellow 1 (playable): played it, no second card (red 9 is legal)
     assert r.top() == N(YELLOW, 1) and sorted(r.hands[0]) == sorted(
-        [N(BLUE, 1), N(RED, 9), N(GREEN, 3)])
+        [N(BLUE, 1), N(RED, 9), N(GREEN, 3)]
+    )
 
 
 # ============================================================================ seven_o
 
+
 def test_seven_swaps_with_uniform_other():
     targets = Counter()
     for seed in range(600):
-        hands = [[N(RED, 7), N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)], [N(GREEN, 2)] * 2,
-                 [N(GREEN, 3)] * 3]
+        hands = [
+            [N(RED, 7), N(BLUE, 1), N(BLUE, 2)],
+            [N(GREEN, 1)],
+            [N(GREEN, 2)] * 2,
+            [N(GREEN, 3)] * 3,
+        ]
         r = make("classic", hands, N(RED, 4), seed=seed, seven_o=True)
         one_action(r, 0)
         assert r.top() == N(RED, 7) and r.cur == 1
@@ -456,15 +557,19 @@ def test_seven_swaps_with_uniform_other():
 def test_a_spin_seven_is_a_seven():
     """spin_cards=9: a Spin 7 swaps hands under seven_o as any 7 (the engine's
     test_a_spin_seven_is_a_seven_then_spins), and still spins the wheel."""
-    hands = [[SP(RED, 7), N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)], [N(GREEN, 2)] * 2,
-             [N(GREEN, 3)] * 3]
+    hands = [
+        [SP(RED, 7), N(BLUE, 1), N(BLUE, 2)],
+        [N(GREEN, 1)],
+        [N(GREEN, 2)] * 2,
+        [N(GREEN, 3)] * 3,
+    ]
     for seed in range(20):
         r = make("spin2005", hands, N(RED, 4), seed=seed, seven_o=True, spin_cards=9)
         one_action(r, 0)
         assert r.top() == SP(RED, 7) and r.cur == 1
-        assert [N(BLUE, 1), N(BLUE, 2)] in r.hands[1:]      # swapped with another seat
+        assert [N(BLUE, 1), N(BLUE, 2)] in r.hands[1:]  # swapped with another seat
         assert len(r.hands[0]) in (1, 2, 3) and r.hands[0] in hands[1:]
-        assert r.spin_pending                                # 2005: seat 1 spins next
+        assert r.spin_pending  # 2005: seat 1 spins next
 
 
 def test_zero_passes_hands_in_direction_of_play():
@@ -499,9 +604,15 @@ def test_seven_uno_caught_twice_in_one_action_draws_two_twice():
     tests/test_house_rules.py). The 7 leaves one card (forgotten, caught), the swap brings
     seat 1's one card (forgotten, caught again): 4 cards; seat 1 calls UNO."""
     trace = []
-    r = make("classic", [[N(RED, 7), N(BLUE, 1)], [N(GREEN, 3)]], N(RED, 0),
-             draw=[N(YELLOW, 5)] * 4, seven_o=True, trace=trace,
-             bots=[{"forget": 1.0}, {"catch": 1.0}])
+    r = make(
+        "classic",
+        [[N(RED, 7), N(BLUE, 1)], [N(GREEN, 3)]],
+        N(RED, 0),
+        draw=[N(YELLOW, 5)] * 4,
+        seven_o=True,
+        trace=trace,
+        bots=[{"forget": 1.0}, {"catch": 1.0}],
+    )
     one_action(r, 0)
     assert r.hands == [[N(GREEN, 3)] + [N(YELLOW, 5)] * 4, [N(BLUE, 1)]]
     assert r.top() == N(RED, 7) and r.colour == RED and r.cur == 1
@@ -537,19 +648,19 @@ def test_seven_o_two_x_effect_before_second_card():
 
 def test_seven_o_only_plain_number_cards_and_wheel_discards_inert():
     hands = [[N(RED, 7), N(BLUE, 1)], [N(GREEN, 1)] * 2, [N(GREEN, 2)] * 2]
-    r = make("classic", hands, N(RED, 4))              # option off
+    r = make("classic", hands, N(RED, 4))  # option off
     one_action(r, 0)
     assert r.hands[0] == [N(BLUE, 1)] and r.hands[1:] == hands[1:]
     # spin2005 Discard Number of 7s: no swap
     hands = [[N(RED, 7), N(BLUE, 7), N(BLUE, 1)], [N(GREEN, 1)] * 2, [N(GREEN, 2)] * 2]
     for seed in range(20):
-        r = make("spin2005", hands, N(RED, 4), seven_o=True, seed=seed,
-                 wheel={"discard_number": 1})
+        r = make("spin2005", hands, N(RED, 4), seven_o=True, seed=seed, wheel={"discard_number": 1})
         r.spin(0)
         assert r.hands[1:] == hands[1:]
 
 
 # ============================================================================ special_wilds
+
 
 def test_special_wild_decks_and_points():
     for sw, card in (("swap_hands", WSWAP), ("shuffle_hands", WSHUF)):
@@ -564,8 +675,12 @@ def test_special_wild_decks_and_points():
 def test_wild_swap_hands():
     targets = Counter()
     for seed in range(600):
-        hands = [[WSWAP, N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)], [N(GREEN, 2)] * 2,
-                 [N(GREEN, 3)] * 3]
+        hands = [
+            [WSWAP, N(BLUE, 1), N(BLUE, 2)],
+            [N(GREEN, 1)],
+            [N(GREEN, 2)] * 2,
+            [N(GREEN, 3)] * 3,
+        ]
         r = make("classic", hands, N(RED, 4), seed=seed, special_wilds="swap_hands")
         one_action(r, 0)
         assert r.top() == WSWAP and r.colour in range(4) and r.cur == 1
@@ -578,16 +693,16 @@ def test_wild_swap_hands():
 @pytest.mark.parametrize("direction, sizes", [(1, [2, 3, 3, 2]), (-1, [2, 2, 3, 3])])
 def test_wild_shuffle_hands(direction, sizes):
     # 10 cards after the play, dealt from the next player in the direction of play
-    hands = [[WSHUF, N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)], [N(GREEN, 2)] * 2,
-             [N(GREEN, 3)] * 5]
+    hands = [[WSHUF, N(BLUE, 1), N(BLUE, 2)], [N(GREEN, 1)], [N(GREEN, 2)] * 2, [N(GREEN, 3)] * 5]
     for seed in range(20):
         r = make("classic", hands, N(RED, 4), seed=seed, special_wilds="shuffle_hands")
         r.direction = direction
         one_action(r, 0)
         assert r.top() == WSHUF
         assert [len(h) for h in r.hands] == sizes
-        assert Counter(c for h in r.hands for c in h) == \
-            Counter(c for h in hands for c in h) - Counter([WSHUF])
+        assert Counter(c for h in r.hands for c in h) == Counter(
+            c for h in hands for c in h
+        ) - Counter([WSHUF])
 
 
 def test_wild_shuffle_hands_is_random():
@@ -597,21 +712,26 @@ def test_wild_shuffle_hands_is_random():
         r = make("classic", hands, N(RED, 4), seed=seed, special_wilds="shuffle_hands")
         one_action(r, 0)
         got[tuple(h[0] for h in r.hands)] += 1
-    assert len(got) == 6                                 # every permutation occurs
+    assert len(got) == 6  # every permutation occurs
 
 
 def test_special_wild_uno_check_and_last_card():
     hands = [[WSWAP, N(BLUE, 1)], [N(GREEN, 1)] * 3, [N(GREEN, 2)] * 2]
     bots = [{"catch": 1.0}, {"forget": 1.0}, {"forget": 1.0}]
     for seed in range(20):
-        r = make("classic", hands, N(RED, 4), draw=FILL, seed=seed, bots=bots,
-                 special_wilds="swap_hands")
+        r = make(
+            "classic", hands, N(RED, 4), draw=FILL, seed=seed, bots=bots, special_wilds="swap_hands"
+        )
         one_action(r, 0)
         # the seat that received the one-card hand forgot UNO and was caught
         t = 1 if r.hands[0] == hands[1] else 2
         assert r.cards_drawn[t] == 2 and len(r.hands[t]) == 3
-    r = make("classic", [[WSHUF], [N(GREEN, 1)], [N(GREEN, 2)] * 2], N(RED, 4),
-             special_wilds="shuffle_hands")
+    r = make(
+        "classic",
+        [[WSHUF], [N(GREEN, 1)], [N(GREEN, 2)] * 2],
+        N(RED, 4),
+        special_wilds="shuffle_hands",
+    )
     one_action(r, 0)
     assert r.winner == 0 and [len(h) for h in r.hands] == [0, 1, 2]
 
@@ -639,8 +759,10 @@ COMBOS = [
     ("classic", dict(draw_until_playable=True)),
     ("classic", dict(seven_o=True)),
     ("classic", dict(special_wilds="swap_hands")),
-    ("classic", dict(special_wilds="shuffle_hands", seven_o=True, stacking=True,
-                     draw_until_playable=True)),
+    (
+        "classic",
+        dict(special_wilds="shuffle_hands", seven_o=True, stacking=True, draw_until_playable=True),
+    ),
     ("spin2005", dict(stacking=True, seven_o=True, draw_until_playable=True)),
     ("spin2025", dict(stacking=True, seven_o=True, draw_until_playable=True)),
     ("spiderman", dict(stacking=True, seven_o=True, draw_until_playable=True)),
@@ -652,8 +774,14 @@ COMBOS = [
 def test_conservation_with_house_rules(edition, kw, players):
     deck = Counter(R.build_deck(edition, special_wilds=kw.get("special_wilds", "none")))
     for g in range(400):
-        bots = ([{"forget": 0.5, "catch": 0.5, "bluff": 0.5, "challenge": 0.5,
-                  "reflex": 1 + i} for i in range(players)] if g % 4 == 0 else None)
+        bots = (
+            [
+                {"forget": 0.5, "catch": 0.5, "bluff": 0.5, "challenge": 0.5, "reflex": 1 + i}
+                for i in range(players)
+            ]
+            if g % 4 == 0
+            else None
+        )
         r = R._Round(edition, players, R.round_seed(7, g), bots=bots, **kw)
         r.setup()
         r.run()
@@ -675,4 +803,5 @@ def test_house_rules_change_outcomes():
     stack = R.play_many("classic", 4, 1500, 3, stacking=True)
     assert stack.cards_drawn.mean() != base.cards_drawn.mean()
     assert R.play_many("classic", 4, 50, 3, seven_o=True).equals(
-        R.play_many("classic", 4, 50, 3, seven_o=True))
+        R.play_many("classic", 4, 50, 3, seven_o=True)
+    )

@@ -11,8 +11,14 @@ from pathlib import Path
 import unospin_sim
 
 REFERENCE = Path(unospin_sim.__file__).parent / "reference.py"
-FORBIDDEN = ("unospin_sim.engine", "unospin_sim.rules", "unospin_sim.bots",
-             "unospin_sim.runner", "unospin_sim.results", "numba")
+FORBIDDEN = (
+    "unospin_sim.engine",
+    "unospin_sim.rules",
+    "unospin_sim.bots",
+    "unospin_sim.runner",
+    "unospin_sim.results",
+    "numba",
+)
 
 
 def _imports(path):
@@ -30,15 +36,18 @@ def _imports(path):
 
 
 def test_reference_source_imports_nothing_of_the_engine():
-    bad = [m for m in _imports(REFERENCE)
-           if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)]
+    bad = [
+        m for m in _imports(REFERENCE) if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)
+    ]
     assert bad == [], f"reference.py imports {bad}"
 
 
 def test_importing_the_reference_loads_no_engine_module():
     """At run time too (an import hidden in a helper module would show here)."""
-    code = ("import sys, unospin_sim.reference; "
-            "print(','.join(sorted(m for m in sys.modules "
-            "if m.startswith(('unospin_sim.engine', 'unospin_sim.rules', 'numba')))))")
+    code = (
+        "import sys, unospin_sim.reference; "
+        "print(','.join(sorted(m for m in sys.modules "
+        "if m.startswith(('unospin_sim.engine', 'unospin_sim.rules', 'numba')))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

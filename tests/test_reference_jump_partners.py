@@ -4,10 +4,9 @@ for invariants (cards conserved). Cross-checks against the kernel: tests/test_cr
 """
 
 import pytest
+from refkit import BLUE, DT, GREEN, RED, RV, SK, SP, WD4, WEB, WSPIN, YELLOW, N, W, make
 
 from unospin_sim import reference as R
-
-from refkit import BLUE, DT, GREEN, N, RED, RV, SK, SP, W, WD4, WEB, WSPIN, YELLOW, make
 
 FILL = [N(GREEN, 4), N(GREEN, 5), N(GREEN, 6), N(GREEN, 7)]
 
@@ -56,8 +55,18 @@ def test_options_and_validation():
 
 def test_jump_in_on_a_number_play_continues_from_the_jumper():
     tr = []
-    r = make("classic", [[N(RED, 5), N(BLUE, 9)], [N(RED, 5), N(GREEN, 1)], [N(YELLOW, 3)],
-                         [N(RED, 5), N(GREEN, 2)]], N(RED, 2), jump_in=True, trace=tr)
+    r = make(
+        "classic",
+        [
+            [N(RED, 5), N(BLUE, 9)],
+            [N(RED, 5), N(GREEN, 1)],
+            [N(YELLOW, 3)],
+            [N(RED, 5), N(GREEN, 2)],
+        ],
+        N(RED, 2),
+        jump_in=True,
+        trace=tr,
+    )
     action(r, 0)
     assert r.cur == 1 and r.turns == 1 and r.jump_window() == (N(RED, 5), 0)
     action(r)
@@ -71,20 +80,33 @@ def test_jump_in_on_a_number_play_continues_from_the_jumper():
 
 
 def test_jump_in_skip_draw_two_reverse():
-    r = make("classic", [[SK(RED), N(BLUE, 9)], [SK(RED), N(GREEN, 1)], [N(YELLOW, 3)],
-                         [N(GREEN, 2)]], N(RED, 2), jump_in=True)
+    r = make(
+        "classic",
+        [[SK(RED), N(BLUE, 9)], [SK(RED), N(GREEN, 1)], [N(YELLOW, 3)], [N(GREEN, 2)]],
+        N(RED, 2),
+        jump_in=True,
+    )
     action(r, 0)
     assert r.cur == 2
     action(r)
     assert r.hands[1] == [N(GREEN, 1)] and r.cur == 3
-    r = make("classic", [[DT(RED), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)],
-                         [DT(RED), N(GREEN, 2)]], N(RED, 2), draw=FILL, jump_in=True)
+    r = make(
+        "classic",
+        [[DT(RED), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [DT(RED), N(GREEN, 2)]],
+        N(RED, 2),
+        draw=FILL,
+        jump_in=True,
+    )
     action(r, 0)
     action(r)
     assert r.hands[3] == [N(GREEN, 2)] and r.cur == 1 and r.draw_pile == []
     assert r.cards_drawn == [2, 2, 0, 0] and len(r.hands[0]) == 3
-    r = make("classic", [[RV(RED), N(BLUE, 9)], [N(GREEN, 1)], [RV(RED), N(YELLOW, 3)],
-                         [N(GREEN, 2)]], N(RED, 2), jump_in=True)
+    r = make(
+        "classic",
+        [[RV(RED), N(BLUE, 9)], [N(GREEN, 1)], [RV(RED), N(YELLOW, 3)], [N(GREEN, 2)]],
+        N(RED, 2),
+        jump_in=True,
+    )
     action(r, 0)
     assert r.cur == 3 and r.direction == -1
     action(r)
@@ -95,27 +117,46 @@ def test_no_window():
     r = make("classic", [[W, N(BLUE, 9)], [N(GREEN, 1)], [W], [W]], N(RED, 2), jump_in=True)
     action(r, 0)
     assert r.jump_window() is None
-    r = make("classic", [[N(RED, 5), N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)],
-                         [N(GREEN, 2)]], N(RED, 2), jump_in=True)
+    r = make(
+        "classic",
+        [[N(RED, 5), N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [N(GREEN, 2)]],
+        N(RED, 2),
+        jump_in=True,
+    )
     action(r, 0)
     assert r.jumper(*r.jump_window()) is None
-    r = make("spin2025", [[SP(RED, 3), N(BLUE, 9)], [N(GREEN, 1)], [SP(RED, 3)], [SP(RED, 3)]],
-             N(RED, 2), jump_in=True, wheel={"two_x": 1})
+    r = make(
+        "spin2025",
+        [[SP(RED, 3), N(BLUE, 9)], [N(GREEN, 1)], [SP(RED, 3)], [SP(RED, 3)]],
+        N(RED, 2),
+        jump_in=True,
+        wheel={"two_x": 1},
+    )
     action(r, 0)
     assert r.two_x and r.jump_window() is None
-    r = make("classic", [[DT(RED), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [DT(RED)]],
-             N(RED, 2), jump_in=True, stacking=True)
+    r = make(
+        "classic",
+        [[DT(RED), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [DT(RED)]],
+        N(RED, 2),
+        jump_in=True,
+        stacking=True,
+    )
     action(r, 0)
     assert r.penalty == 2 and r.jump_window() is None
-    r = make("classic", [[N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [N(RED, 5)]],
-             N(RED, 2))
+    r = make(
+        "classic", [[N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [N(RED, 5)]], N(RED, 2)
+    )
     action(r, 0)
     assert r.jump_window() is None
 
 
 def test_jump_knob_and_order():
-    hands = [[N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(RED, 5), N(GREEN, 1)],
-             [N(RED, 5), N(GREEN, 2)]]
+    hands = [
+        [N(RED, 5), N(BLUE, 9)],
+        [N(GREEN, 1)],
+        [N(RED, 5), N(GREEN, 1)],
+        [N(RED, 5), N(GREEN, 2)],
+    ]
     bots = [{}, {}, dict(jump=0), {}]
     r = make("classic", hands, N(RED, 2), jump_in=True, bots=bots)
     action(r, 0)
@@ -125,8 +166,7 @@ def test_jump_knob_and_order():
     assert r.jumper(*r.jump_window()) == 2
     seen = set()
     for seed in range(40):
-        r = make("classic", hands, N(RED, 2), jump_in=True, bots=[dict(jump=0.5)] * 4,
-                 seed=seed)
+        r = make("classic", hands, N(RED, 2), jump_in=True, bots=[dict(jump=0.5)] * 4, seed=seed)
         action(r, 0)
         seen.add(r.jumper(*r.jump_window()))
     assert seen == {None, 2, 3}
@@ -161,35 +201,52 @@ def test_partners_choices():
     seen = set()
     for seed in range(30):
         tr = []
-        r = make("classic", [[N(RED, 7), N(BLUE, 9)], [N(GREEN, 1)], [N(GREEN, 2)],
-                             [N(GREEN, 3)]], N(RED, 2), seven_o=True, partners=True, seed=seed,
-                 trace=tr)
+        r = make(
+            "classic",
+            [[N(RED, 7), N(BLUE, 9)], [N(GREEN, 1)], [N(GREEN, 2)], [N(GREEN, 3)]],
+            N(RED, 2),
+            seven_o=True,
+            partners=True,
+            seed=seed,
+            trace=tr,
+        )
         action(r, 0)
         seen |= {line.split()[-1] for line in tr if "swaps hands" in line}
     assert seen == {"1", "3"}
     # UNO: the partner never catches
     bots = [dict(forget=1, catch=0), dict(catch=0), dict(catch=1), dict(catch=0)]
     for partners, size in ((True, 1), (False, 3)):
-        r = make("classic", [[N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(GREEN, 2)],
-                             [N(GREEN, 3)]], N(RED, 2), draw=FILL, bots=bots,
-                 partners=partners)
+        r = make(
+            "classic",
+            [[N(RED, 5), N(BLUE, 9)], [N(GREEN, 1)], [N(GREEN, 2)], [N(GREEN, 3)]],
+            N(RED, 2),
+            draw=FILL,
+            bots=bots,
+            partners=partners,
+        )
         action(r, 0)
         assert len(r.hands[0]) == size
     # Web Swing: short of the partner
     for seed in range(20):
-        r = make("spiderman", [[WEB, N(RED, 1), N(RED, 2)], [N(RED, 4), N(GREEN, 1)],
-                               [N(RED, 5)], [N(RED, 6)]], N(BLUE, 3), partners=True, seed=seed)
+        r = make(
+            "spiderman",
+            [[WEB, N(RED, 1), N(RED, 2)], [N(RED, 4), N(GREEN, 1)], [N(RED, 5)], [N(RED, 6)]],
+            N(BLUE, 3),
+            partners=True,
+            seed=seed,
+        )
         r.name_colour = lambda: RED
         action(r, 0)
         assert r.cur == 2
 
 
 def test_team_columns_and_invariants():
-    for edition, n, kw in [("classic", 4, dict(jump_in=True, partners=True)),
-                           ("spin2005", 4, dict(jump_in=True)),
-                           ("spin2025", 6, dict(jump_in=True, partners=True, seven_o=True,
-                                                stacking=True)),
-                           ("spiderman", 4, dict(partners=True, jump_in=True))]:
+    for edition, n, kw in [
+        ("classic", 4, dict(jump_in=True, partners=True)),
+        ("spin2005", 4, dict(jump_in=True)),
+        ("spin2025", 6, dict(jump_in=True, partners=True, seven_o=True, stacking=True)),
+        ("spiderman", 4, dict(partners=True, jump_in=True)),
+    ]:
         for seed in range(60):
             r = R._Round(edition, n, seed, bots=[dict(forget=0.3)] * n, **kw)
             r.setup()
@@ -201,8 +258,9 @@ def test_team_columns_and_invariants():
             teams = n // 2
             done = df.winner >= 0
             assert (df.team_winner[done] == df.winner[done] % teams).all()
-            opp = sum(((i % teams) != (df.winner % teams)) * df[f"points_left_{i}"]
-                      for i in range(n))
+            opp = sum(
+                ((i % teams) != (df.winner % teams)) * df[f"points_left_{i}"] for i in range(n)
+            )
             assert (df.team_points[done] == opp[done]).all()
         else:
             assert "team_winner" not in df
@@ -231,15 +289,18 @@ PARTNER_JUMPS = [
 ]
 
 
-@pytest.mark.parametrize("name, n, card, extra, jumper, cur, direction", PARTNER_JUMPS,
-                         ids=[c[0] for c in PARTNER_JUMPS])
-def test_partners_jump_in_only_when_no_partner_loses_a_turn(name, n, card, extra, jumper, cur,
-                                                             direction):
+@pytest.mark.parametrize(
+    "name, n, card, extra, jumper, cur, direction", PARTNER_JUMPS, ids=[c[0] for c in PARTNER_JUMPS]
+)
+def test_partners_jump_in_only_when_no_partner_loses_a_turn(
+    name, n, card, extra, jumper, cur, direction
+):
     def deal(partners):
         hands = [list(extra.get(s, [])) + [N(GREEN, s + 1)] for s in range(n)]
         hands[0].append(card)
-        r = make("classic", hands, N(RED, 2), draw=[N(YELLOW, 4)] * 4, jump_in=True,
-                 partners=partners)
+        r = make(
+            "classic", hands, N(RED, 2), draw=[N(YELLOW, 4)] * 4, jump_in=True, partners=partners
+        )
         action(r, 0)
         return r
 
@@ -251,16 +312,25 @@ def test_partners_jump_in_only_when_no_partner_loses_a_turn(name, n, card, extra
         assert r.top() == card and r.cur == cur and r.direction == direction and r.turns == 1
         if card == DT(RED):
             assert r.cards_drawn == [0, 2, 2, 0]
-    r = deal(False)     # without partners every one of these seats may jump in
+    r = deal(False)  # without partners every one of these seats may jump in
     assert r.jumper(*r.jump_window()) == next(iter(extra))
 
 
 def test_jump_ins_are_counted_per_seat():
-    r = make("classic", [[N(RED, 5), N(BLUE, 9)], [N(RED, 5), N(GREEN, 1)], [N(YELLOW, 3)],
-                         [N(RED, 5), N(GREEN, 2)]], N(RED, 2), jump_in=True)
+    r = make(
+        "classic",
+        [
+            [N(RED, 5), N(BLUE, 9)],
+            [N(RED, 5), N(GREEN, 1)],
+            [N(YELLOW, 3)],
+            [N(RED, 5), N(GREEN, 2)],
+        ],
+        N(RED, 2),
+        jump_in=True,
+    )
     action(r, 0)
-    action(r)   # seat 3 jumps in
-    action(r)   # seat 1 jumps in on seat 3's card
+    action(r)  # seat 3 jumps in
+    action(r)  # seat 1 jumps in on seat 3's card
     assert r.jump_ins == [0, 1, 0, 1] and r.turns == 1
     assert r.result()["jump_ins"] == [0, 1, 0, 1]
     df = R.play_many("classic", 4, 200, 3, jump_in=True)
@@ -272,17 +342,27 @@ def test_jump_ins_are_counted_per_seat():
 # ============================================================================ jump_in_wilds
 def test_jump_in_wilds_a_wild_on_a_wild_names_a_colour_anew():
     H = dict(strategy="heuristic")
-    r = make("classic", [[W, N(BLUE, 9)], [N(GREEN, 1)], [W, N(YELLOW, 3), N(YELLOW, 4)],
-                         [N(GREEN, 2)]], N(RED, 2), jump_in=True, jump_in_wilds=True,
-             bots=[H] * 4)
+    r = make(
+        "classic",
+        [[W, N(BLUE, 9)], [N(GREEN, 1)], [W, N(YELLOW, 3), N(YELLOW, 4)], [N(GREEN, 2)]],
+        N(RED, 2),
+        jump_in=True,
+        jump_in_wilds=True,
+        bots=[H] * 4,
+    )
     action(r, 0)
     assert r.top() == W and r.colour == BLUE and r.cur == 1
     assert r.jump_window() == (W, 0)
-    action(r)   # seat 2 jumps in with the other wild and names yellow
+    action(r)  # seat 2 jumps in with the other wild and names yellow
     assert r.hands[2] == [N(YELLOW, 3), N(YELLOW, 4)] and r.colour == YELLOW and r.cur == 3
     assert r.turns == 1 and r.jump_ins == [0, 0, 1, 0]
-    r = make("classic", [[W, N(BLUE, 9)], [N(GREEN, 1)], [W, N(YELLOW, 3)], [N(GREEN, 2)]],
-             N(RED, 2), jump_in=True, bots=[H] * 4)
+    r = make(
+        "classic",
+        [[W, N(BLUE, 9)], [N(GREEN, 1)], [W, N(YELLOW, 3)], [N(GREEN, 2)]],
+        N(RED, 2),
+        jump_in=True,
+        bots=[H] * 4,
+    )
     action(r, 0)
     assert r.jump_window() is None
 
@@ -290,9 +370,15 @@ def test_jump_in_wilds_a_wild_on_a_wild_names_a_colour_anew():
 def test_jump_in_wilds_a_wild_draw_four_only_when_legal():
     H = dict(strategy="heuristic")
     for extra, jumper in (([], 1), ([N(BLUE, 5)], None)):
-        r = make("classic", [[WD4, N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)],
-                             [N(GREEN, 2), N(GREEN, 3)]], N(RED, 2),
-                 draw=[N(YELLOW, 4)] * 8, jump_in=True, jump_in_wilds=True, bots=[H] * 4)
+        r = make(
+            "classic",
+            [[WD4, N(BLUE, 9)], [N(GREEN, 1)], [N(YELLOW, 3)], [N(GREEN, 2), N(GREEN, 3)]],
+            N(RED, 2),
+            draw=[N(YELLOW, 4)] * 8,
+            jump_in=True,
+            jump_in_wilds=True,
+            bots=[H] * 4,
+        )
         action(r, 0)
         assert r.colour == BLUE and r.cur == 2 and r.cards_drawn == [0, 4, 0, 0]
         r.hands[1] += [WD4] + extra
@@ -304,9 +390,16 @@ def test_jump_in_wilds_a_wild_draw_four_only_when_legal():
 
 
 def test_jump_in_wilds_never_on_a_wild_spin_and_needs_jump_in():
-    r = make("spin2025", [[WSPIN, N(BLUE, 9)], [N(GREEN, 1)], [WSPIN, N(YELLOW, 3)],
-                          [N(GREEN, 2)]], N(RED, 2), draw=[N(YELLOW, 4)] * 4, jump_in=True,
-             jump_in_wilds=True, wheel={"two_x": 1}, bots=[dict(strategy="heuristic")] * 4)
+    r = make(
+        "spin2025",
+        [[WSPIN, N(BLUE, 9)], [N(GREEN, 1)], [WSPIN, N(YELLOW, 3)], [N(GREEN, 2)]],
+        N(RED, 2),
+        draw=[N(YELLOW, 4)] * 4,
+        jump_in=True,
+        jump_in_wilds=True,
+        wheel={"two_x": 1},
+        bots=[dict(strategy="heuristic")] * 4,
+    )
     action(r, 0)
     assert r.top() == WSPIN and r.jump_window() is None
     with pytest.raises(ValueError, match="jump_in_wilds"):

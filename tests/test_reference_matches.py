@@ -19,7 +19,7 @@ class Script:
 
     def __init__(self, rounds):
         self.rounds = list(rounds)
-        self.seated = []          # the bots list each round was given (by seat)
+        self.seated = []  # the bots list each round was given (by seat)
 
     def __call__(self, edition, players, seed, *, bots, **kw):
         w, points = self.rounds.pop(0)
@@ -41,7 +41,7 @@ def test_race_scores_the_winner_maps_seats_to_players_and_ends_at_the_target(mon
     rounds = [(1, [30, 0, 10]), (1, [5, 0, 45]), (0, [0, 25, 20])]
     res, script, _ = _play(monkeypatch, rounds, 3, match="race", target=95)
     assert [b["catch"] for b in script.seated[0]] == [0.0, 0.1, 0.2]
-    assert [b["catch"] for b in script.seated[1]] == [0.1, 0.2, 0.0]    # player 1 at seat 0
+    assert [b["catch"] for b in script.seated[1]] == [0.1, 0.2, 0.0]  # player 1 at seat 0
     assert [b["catch"] for b in script.seated[2]] == [0.2, 0.0, 0.1]
     assert res["scores"] == [0, 40, 95] and res["rounds"] == 3 and res["winner"] == 2
     assert [r["winner"] for r in res["round_results"]] == [1, 2, 2]

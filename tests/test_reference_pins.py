@@ -35,7 +35,8 @@ def test_pins_cover_every_edition_and_are_precise_enough():
     """A pin for every edition at 2 and 4 players, with each statistic's standard error at
     most a third of the engine side's (same standard deviation on both sides)."""
     assert {(c["edition"], c["players"]) for c in PINS["configs"].values()} == {
-        (e, p) for e in ALL_EDITIONS for p in (2, 4)}
+        (e, p) for e in ALL_EDITIONS for p in (2, 4)
+    }
     m = PINS["engine_rounds"]
     for name, c in PINS["configs"].items():
         assert math.sqrt(1 / c["rounds"]) <= math.sqrt(1 / m) / 3, name
@@ -49,8 +50,7 @@ def test_pins_cover_every_edition_and_are_precise_enough():
 def test_engine_matches_reference_pins(name):
     pin = PINS["configs"][name]
     edition, players, m = pin["edition"], pin["players"], PINS["engine_rounds"]
-    res = simulate(f"{edition}(players={players})", "random", games=m, seed=ENGINE_SEED,
-                   threads=2)
+    res = simulate(f"{edition}(players={players})", "random", games=m, seed=ENGINE_SEED, threads=2)
     eng = pin_reference.statistics(crosskit.engine_arrays(res.rounds, players), players)
     assert set(eng) == set(pin["stats"]), f"{name}: the engine's statistics differ in kind"
     bad = {}

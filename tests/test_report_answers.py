@@ -22,16 +22,18 @@ def test_headline_picks_the_largest_clear_effect_per_question():
     assert len(lines) == len(QUESTIONS)
     by = dict(zip(QUESTIONS, lines))
     assert by["seat"] == "**Does the seat matter?** A clear handicap."
-    assert by["wheel"].endswith("no effect distinguishable from none at 95%; the largest seen: "
-                                "A larger unclear space.")
-    assert by["length"].endswith("50 turns a round.")           # a level: no effect offered
+    assert by["wheel"].endswith(
+        "no effect distinguishable from none at 95%; the largest seen: A larger unclear space."
+    )
+    assert by["length"].endswith("50 turns a round.")  # a level: no effect offered
     assert "not measured here (needs tournaments" in by["skill"]
     assert "not measured here (needs a spin2005 and a spin2025 run)" in by["editions"]
 
 
 def test_headline_prefers_an_effect_to_a_level():
-    lines = headline([Answer("length", None, True, "level"),
-                      Answer("length", 0.2, True, "20% longer")])
+    lines = headline(
+        [Answer("length", None, True, "level"), Answer("length", 0.2, True, "20% longer")]
+    )
     assert lines[0] == "**How long is a round?** 20% longer"
 
 
@@ -40,22 +42,25 @@ def test_report_opens_with_one_answer_per_question(tmp_path):
 
     for ed in ("spin2005", "spin2025"):
         simulate(f"{ed}(players=4)", "random", games=3000, seed=4, out=tmp_path / ed)
-    text = build_report([tmp_path / "spin2005", tmp_path / "spin2025"], tmp_path / "rep",
-                        wheel_games=0).read_text()
+    text = build_report(
+        [tmp_path / "spin2005", tmp_path / "spin2025"], tmp_path / "rep", wheel_games=0
+    ).read_text()
     assert text.index("## Answers") < text.index("## Findings")
     block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
     lines = [ln for ln in block.splitlines() if ln.startswith("- ")]
-    assert [re.match(r"- \*\*(.+?)\*\*", ln).group(1) for ln in lines] == \
-        [q for q, _ in QUESTIONS.values()]
+    assert [re.match(r"- \*\*(.+?)\*\*", ln).group(1) for ln in lines] == [
+        q for q, _ in QUESTIONS.values()
+    ]
     by = dict(zip(QUESTIONS, lines))
     # 2025 rounds are longer than 2005's and their winners score more (about 2.3 times the
     # points at 4 players): the larger ratio, its interval excluding 1 at 3,000 rounds each
     m = re.search(r"(\d+\.\d+) times .*\[(\d+\.\d+), (\d+\.\d+)\]", by["editions"])
     assert m and 1 < float(m.group(2)) <= float(m.group(1)) <= float(m.group(3))
-    assert "2005 against 2025** a `spin2025(players=4) random` round winner scores" in \
-        by["editions"]
+    assert (
+        "2005 against 2025** a `spin2025(players=4) random` round winner scores" in by["editions"]
+    )
     assert "rounds are" in by["length"] and "longer than `spin2005" in by["length"]
     assert "against 25% for a lead that meant nothing" in by["race"]
     assert "not measured here (needs tournaments" in by["skill"]
-    assert "relative swing" in by["wheel"]          # no paired replays: wheel_games=0
+    assert "relative swing" in by["wheel"]  # no paired replays: wheel_games=0
     assert "## 2005 against 2025 (per round)" in text

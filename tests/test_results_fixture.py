@@ -45,6 +45,7 @@ def test_rounds_spins_and_matches_load():
 
 def test_summary_and_report(tmp_path, capsys):
     from unospin_sim.cli import main
+
     assert main(["summary", str(SPIN)]) == 0
     out = capsys.readouterr().out
     assert "300" in out and "rounds" in out
@@ -60,6 +61,7 @@ def test_the_fixture_bytes_are_unchanged(d):
     """A guard against regenerating the fixtures by accident: their manifests still name
     the parts' SHA-256 (the format's own check)."""
     import hashlib
+
     for line in (d / "manifest.jsonl").read_text().splitlines():
         entry = json.loads(line)
         for table, part in entry["parts"].items():

@@ -11,8 +11,15 @@ import pytest
 
 from unospin_sim import reference, results
 from unospin_sim.errors import ResultsError, UserError
-from unospin_sim.results import (CHECK_COLUMN, SPIN_COLUMNS, Results, ResultsWriter,
-                                 load_results, prepare_out_dir, round_columns)
+from unospin_sim.results import (
+    CHECK_COLUMN,
+    SPIN_COLUMNS,
+    Results,
+    ResultsWriter,
+    load_results,
+    prepare_out_dir,
+    round_columns,
+)
 from unospin_sim.rules import RuleSet, parse_rules
 
 RULES = RuleSet.build("spin2025", players=3)
@@ -34,8 +41,9 @@ def spins_frame(games: range, rules=RULES) -> pd.DataFrame:
     rng = np.random.default_rng(games.stop)
     df = pd.DataFrame({c: rng.integers(0, 9, n).astype(np.int16) for c in SPIN_COLUMNS})
     df["game"] = np.repeat(np.arange(games.start, games.stop), 2)
-    df["space"] = pd.Categorical.from_codes(rng.integers(0, 8, n),
-                                            categories=list(rules.wheel_spaces()))
+    df["space"] = pd.Categorical.from_codes(
+        rng.integers(0, 8, n), categories=list(rules.wheel_spaces())
+    )
     return df
 
 
@@ -61,15 +69,18 @@ def one_line(err: pytest.ExceptionInfo) -> str:
 def test_round_trip(tmp_path):
     out = tmp_path / "run"
     write_run(out)
-    assert sorted(p.name for p in (out / "rounds").iterdir()) == ["part-00000.parquet",
-                                                                  "part-00001.parquet"]
+    assert sorted(p.name for p in (out / "rounds").iterdir()) == [
+        "part-00000.parquet",
+        "part-00001.parquet",
+    ]
     assert not list(out.rglob(".*"))  # no temporary files left behind
     res = load_results(out)
     assert isinstance(res, Results)
     rounds, spins, meta = res.rounds, res.spins, res.meta
     assert res.to_df() is rounds
-    expected = pd.concat([rounds_frame(range(0, 40)), rounds_frame(range(40, 100))],
-                         ignore_index=True)
+    expected = pd.concat(
+        [rounds_frame(range(0, 40)), rounds_frame(range(40, 100))], ignore_index=True
+    )
     pd.testing.assert_frame_equal(rounds, expected)
     assert len(spins) == 200 and list(spins.columns) == list(SPIN_COLUMNS)
     assert isinstance(spins["space"].dtype, pd.CategoricalDtype)
@@ -104,8 +115,14 @@ def test_classic_without_spins(tmp_path):
 def test_numpy_values_in_meta(tmp_path):
     w = ResultsWriter(tmp_path / "n")
     w.write_rounds(rounds_frame(range(0, 5)))
-    w.finish({"rules": str(RULES), "games": np.int64(5), "wall_seconds": np.float64(1.5),
-              "path": tmp_path})
+    w.finish(
+        {
+            "rules": str(RULES),
+            "games": np.int64(5),
+            "wall_seconds": np.float64(1.5),
+            "path": tmp_path,
+        }
+    )
     meta = load_results(tmp_path / "n").meta
     assert meta["games"] == 5 and meta["wall_seconds"] == 1.5
 
@@ -206,18 +223,21 @@ def test_missing_meta(tmp_path):
     assert "meta.json" in one_line(info)
 
 
-@pytest.mark.parametrize("content,word", [
-    ("{not json", "not valid JSON"),
-    ("", "not valid JSON"),
-    ("\x00\xff garbage", "not valid JSON"),
-    ("[1, 2]", "JSON object"),
-    ('{"games": 100}', "lacks required keys: rules"),
-    ('{"rules": "spin2025(players=3)"}', "games"),
-    ('{"rules": "spin2025(players=3)", "games": "many"}', "games"),
-    ('{"rules": "nope(players=3)", "games": 100}', "unknown edition"),
-    ('{"rules": 5, "games": 100}', "rule string"),
-    ('{"rules": "spin2025(players=3)", "games": 100, "parts": {"rounds": "x"}}', "parts"),
-])
+@pytest.mark.parametrize(
+    "content,word",
+    [
+        ("{not json", "not valid JSON"),
+        ("", "not valid JSON"),
+        ("\x00\xff garbage", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"games": 100}', "lacks required keys: rules"),
+        ('{"rules": "spin2025(players=3)"}', "games"),
+        ('{"rules": "spin2025(players=3)", "games": "many"}', "games"),
+        ('{"rules": "nope(players=3)", "games": 100}', "unknown edition"),
+        ('{"rules": 5, "games": 100}', "rule string"),
+        ('{"rules": "spin2025(players=3)", "games": 100, "parts": {"rounds": "x"}}', "parts"),
+    ],
+)
 def test_bad_meta(tmp_path, content, word):
     out = tmp_path / "r"
     write_run(out)
@@ -331,8 +351,9 @@ def test_finish_requires_meta_keys(tmp_path):
 
 
 def test_results_save_load_round_trip(tmp_path):
-    rounds = pd.concat([rounds_frame(range(0, 40)), rounds_frame(range(40, 100))],
-                       ignore_index=True)
+    rounds = pd.concat(
+        [rounds_frame(range(0, 40)), rounds_frame(range(40, 100))], ignore_index=True
+    )
     spins = spins_frame(range(0, 100))
     res = Results(rounds, spins, {"rules": str(RULES), "games": 100, "seed": 3})
     meta_path = res.save(tmp_path / "s")
@@ -355,21 +376,25 @@ def test_results_save_load_round_trip(tmp_path):
 def test_results_save_without_spins(tmp_path):
     rules = RuleSet.build("classic", players=2)
     empty = pd.DataFrame({c: pd.Series(dtype="int64") for c in SPIN_COLUMNS})
-    Results(rounds_frame(range(0, 7), rules), empty, {"rules": str(rules), "games": 7}) \
-        .save(tmp_path / "c")
+    Results(rounds_frame(range(0, 7), rules), empty, {"rules": str(rules), "games": 7}).save(
+        tmp_path / "c"
+    )
     back = load_results(tmp_path / "c")
     assert len(back.rounds) == 7 and len(back.spins) == 0
     assert back.meta["parts"] == {"rounds": 1, "spins": 0}
 
 
-@pytest.mark.parametrize("meta,rounds,word", [
-    ({"games": 10}, 10, "meta lacks rules"),
-    ({"rules": str(RULES)}, 10, "meta lacks games"),
-    ({"rules": "nope(players=3)", "games": 10}, 10, "bad rule string"),
-    ({"rules": str(RULES), "games": 11}, 10, "11 games"),
-    ({"rules": str(RULES), "games": 0}, 0, "empty"),
-    ({"rules": "spin2025(players=5)", "games": 10}, 10, "cards_drawn_3"),
-])
+@pytest.mark.parametrize(
+    "meta,rounds,word",
+    [
+        ({"games": 10}, 10, "meta lacks rules"),
+        ({"rules": str(RULES)}, 10, "meta lacks games"),
+        ({"rules": "nope(players=3)", "games": 10}, 10, "bad rule string"),
+        ({"rules": str(RULES), "games": 11}, 10, "11 games"),
+        ({"rules": str(RULES), "games": 0}, 0, "empty"),
+        ({"rules": "spin2025(players=5)", "games": 10}, 10, "cards_drawn_3"),
+    ],
+)
 def test_results_save_refuses_bad_results(tmp_path, meta, rounds, word):
     res = Results(rounds_frame(range(0, rounds)), spins_frame(range(0, rounds)), meta)
     with pytest.raises(ResultsError) as info:
@@ -430,15 +455,22 @@ def test_rounds_frame_maps_the_output_row():
     assert df["game"].tolist() == [10, 11, 12] and df["seed"].dtype == np.int64
     assert df["seed"].to_numpy().view(np.uint64).tolist() == seeds.tolist()
     p, base = rules.players, L.N_OUT_FIXED
-    expected = {"first_player": L.O_FIRST, "winner": L.O_WINNER, "turns": L.O_TURNS,
-                "winner_points": L.O_WINNER_POINTS, "cards_drawn": L.O_CARDS_DRAWN,
-                "failed_draws": L.O_FAILED, "spins": L.O_SPINS,
-                CHECK_COLUMN: L.O_VIOLATIONS,
-                "cards_drawn_1": base + 1, "cards_left_0": base + p,
-                "points_left_1": base + 2 * p + 1,
-                "spins_two_x": base + 4 * p + SPACE_ID["two_x"],
-                "spins_war": base + 4 * p + SPACE_ID["war"],
-                "spins_almost_uno": base + 4 * p + SPACE_ID["almost_uno"]}
+    expected = {
+        "first_player": L.O_FIRST,
+        "winner": L.O_WINNER,
+        "turns": L.O_TURNS,
+        "winner_points": L.O_WINNER_POINTS,
+        "cards_drawn": L.O_CARDS_DRAWN,
+        "failed_draws": L.O_FAILED,
+        "spins": L.O_SPINS,
+        CHECK_COLUMN: L.O_VIOLATIONS,
+        "cards_drawn_1": base + 1,
+        "cards_left_0": base + p,
+        "points_left_1": base + 2 * p + 1,
+        "spins_two_x": base + 4 * p + SPACE_ID["two_x"],
+        "spins_war": base + 4 * p + SPACE_ID["war"],
+        "spins_almost_uno": base + 4 * p + SPACE_ID["almost_uno"],
+    }
     for col, k in expected.items():
         assert df[col].tolist() == out[:, k].tolist(), col
     assert df["winner"].dtype == np.int8 and df["spins_war"].dtype == np.int32
@@ -447,9 +479,12 @@ def test_rounds_frame_maps_the_output_row():
     jr = _JumpRules()
     df = results.rounds_frame(jr, 10, out.astype(np.int64), seeds)
     assert list(df.columns) == round_columns(jr)
-    for col, k in {"jump_ins": L.O_JUMP_INS, "jump_ins_0": base + 3 * p,
-                   "jump_ins_1": base + 3 * p + 1,
-                   "spins_war": base + 4 * p + SPACE_ID["war"]}.items():
+    for col, k in {
+        "jump_ins": L.O_JUMP_INS,
+        "jump_ins_0": base + 3 * p,
+        "jump_ins_1": base + 3 * p + 1,
+        "spins_war": base + 4 * p + SPACE_ID["war"],
+    }.items():
         assert df[col].tolist() == out[:, k].tolist(), col
 
 
@@ -478,14 +513,17 @@ def test_spins_frame_maps_global_space_ids():
         results.spins_frame(_Rules(), rec)
 
 
-@pytest.mark.parametrize("rules,kw", [
-    ("classic(players=2)", {}),
-    ("spin2005(players=3)", {}),
-    ("spin2025(players=4)", {}),
-    ("spiderman(players=5)", {}),
-    ("spin2025(players=3,wheel={two_x:1})", {"wheel": {"two_x": 1}}),
-    ("classic(players=4,stacking=true)", {"stacking": True}),
-])
+@pytest.mark.parametrize(
+    "rules,kw",
+    [
+        ("classic(players=2)", {}),
+        ("spin2005(players=3)", {}),
+        ("spin2025(players=4)", {}),
+        ("spiderman(players=5)", {}),
+        ("spin2025(players=3,wheel={two_x:1})", {"wheel": {"two_x": 1}}),
+        ("classic(players=4,stacking=true)", {"stacking": True}),
+    ],
+)
 def test_reference_columns_match(rules, kw):
     """The reference engine writes its column names out again: they must be ours."""
     r = parse_rules(rules)
@@ -504,10 +542,17 @@ def test_match_columns_are_built_in_the_one_place():
 
     cols = round_columns(MATCH_RULES, check=True)
     single = round_columns(RuleSet.build("spin2005", players=3))
-    assert cols[:len(single)] == single and cols[-1] == CHECK_COLUMN
-    assert cols[len(single):-1] == [*MATCH_ROUND_COLUMNS, "score_0", "score_1", "score_2"]
-    assert MATCH_COLUMNS(3) == ["match", "rounds", "turns", "score_0", "score_1", "score_2",
-                                "winner"]
+    assert cols[: len(single)] == single and cols[-1] == CHECK_COLUMN
+    assert cols[len(single) : -1] == [*MATCH_ROUND_COLUMNS, "score_0", "score_1", "score_2"]
+    assert MATCH_COLUMNS(3) == [
+        "match",
+        "rounds",
+        "turns",
+        "score_0",
+        "score_1",
+        "score_2",
+        "winner",
+    ]
     assert not any(c in single for c in ("match", "round", "score_0"))
 
 
@@ -527,7 +572,7 @@ def test_match_frames_turn_seats_into_players():
         rows[:, L.N_OUT_FIXED + p + s] = 10 * s + rnd
     rows[:, base] = [0, 0, 0, 1]
     rows[:, base + 1] = rnd
-    rows[:, base + 2:] = [[5, 0, 0], [5, 7, 0], [5, 7, 9], [0, 0, 0]]
+    rows[:, base + 2 :] = [[5, 0, 0], [5, 7, 0], [5, 7, 9], [0, 0, 0]]
     seeds = np.arange(4, dtype=np.uint64)
     mrows = np.array([[0, 3, 99, 2, 5, 7, 9], [1, 1, 12, -1, 0, 0, 0]], np.int64)
     rec = np.zeros((2, L.N_SPIN_FIELDS), np.int64)
@@ -536,9 +581,9 @@ def test_match_frames_turn_seats_into_players():
     rec[:, L.P_SPACE] = SPACE_ID[r.wheel_spaces()[0]]
     rounds, spins, matches = match_frames(r, rows, seeds, mrows, rec, check=True)
     assert list(rounds.columns) == round_columns(r, check=True)
-    assert rounds["winner"].tolist() == [0, 1, 1, -1]        # (seat + round) mod 3
+    assert rounds["winner"].tolist() == [0, 1, 1, -1]  # (seat + round) mod 3
     assert rounds["first_player"].tolist() == [1, 0, 2, 0]
-    for i in range(p):                                         # seat (i - round) mod 3
+    for i in range(p):  # seat (i - round) mod 3
         assert rounds[f"cards_left_{i}"].tolist() == [10 * ((i - j) % p) + j for j in rnd]
     assert rounds["match"].tolist() == [0, 0, 0, 1] and rounds["round"].tolist() == [0, 1, 2, 0]
     assert rounds["score_2"].tolist() == [0, 0, 9, 0]
@@ -562,8 +607,7 @@ def _match_results(n_matches=3, rounds_each=2):
     mrows[:, 1] = rounds_each
     mrows[:, 3] = 1
     meta = {"rules": str(MATCH_RULES), "games": games, "matches": n_matches}
-    return Results(rounds, empty_frames(MATCH_RULES)[1], meta,
-                   matches_frame(MATCH_RULES, mrows))
+    return Results(rounds, empty_frames(MATCH_RULES)[1], meta, matches_frame(MATCH_RULES, mrows))
 
 
 def test_match_results_save_load_round_trip(tmp_path):
@@ -584,12 +628,17 @@ def test_match_results_save_load_round_trip(tmp_path):
     assert "matches" not in json.loads((tmp_path / "s" / "meta.json").read_text())["parts"]
 
 
-@pytest.mark.parametrize("change,word", [
-    (lambda res: setattr(res, "matches", None), "no match table"),
-    (lambda res: res.meta.update(matches=4), "3 matches but meta says 4"),
-    (lambda res: setattr(res, "matches", res.matches.drop(columns="winner")),
-     "match table lacks columns winner"),
-])
+@pytest.mark.parametrize(
+    "change,word",
+    [
+        (lambda res: setattr(res, "matches", None), "no match table"),
+        (lambda res: res.meta.update(matches=4), "3 matches but meta says 4"),
+        (
+            lambda res: setattr(res, "matches", res.matches.drop(columns="winner")),
+            "match table lacks columns winner",
+        ),
+    ],
+)
 def test_match_results_save_refuses_bad_results(tmp_path, change, word):
     res = _match_results()
     change(res)
@@ -620,8 +669,9 @@ def test_match_results_load_refuses_broken_match_tables(tmp_path):
     assert "3 rounds but" in one_line(info)
 
 
-@pytest.mark.parametrize("rules_text", ["spin2025(players=4)", "classic(players=3)",
-                                        "spin2005(players=4,partners=true)"])
+@pytest.mark.parametrize(
+    "rules_text", ["spin2025(players=4)", "classic(players=3)", "spin2005(players=4,partners=true)"]
+)
 def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
     """A chunk played in kernel batches (as `run` does, to bound memory) gives the tables of
     the chunk played in one kernel call, and its parts read back as those tables."""
@@ -639,12 +689,14 @@ def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
     for a in range(0, n, 700):
         b = min(700, n - a)
         cols.add(game0 + a, *_play(rules, ki, 9, False, game0 + a, b))
-    pd.testing.assert_frame_equal(cols.rounds_frame(),
-                                  results.rounds_frame(rules, game0, out, seeds, check=True))
+    pd.testing.assert_frame_equal(
+        cols.rounds_frame(), results.rounds_frame(rules, game0, out, seeds, check=True)
+    )
     pd.testing.assert_frame_equal(cols.spins_frame(), results.spins_frame(rules, rec))
-    for tab, want in ((cols.rounds_arrow(), results.rounds_arrow(rules, game0, out, seeds,
-                                                                  check=True)),
-                      (cols.spins_arrow(), results.spins_arrow(rules, rec))):
+    for tab, want in (
+        (cols.rounds_arrow(), results.rounds_arrow(rules, game0, out, seeds, check=True)),
+        (cols.spins_arrow(), results.spins_arrow(rules, rec)),
+    ):
         assert tab.equals(want)
         buf = io.BytesIO()
         pq.write_table(tab, buf, **results.part_write_options(tab))
@@ -658,16 +710,20 @@ def test_a_jump_in_run_written_before_the_jump_in_columns_still_loads(tmp_path):
 
     from unospin_sim.analysis.summary import summarize
     from unospin_sim.runner import simulate
+
     out = tmp_path / "old"
-    res = simulate("classic(players=4,jump_in=true)", "random", games=120, seed=2, out=out,
-                   chunk_size=60)
+    res = simulate(
+        "classic(players=4,jump_in=true)", "random", games=120, seed=2, out=out, chunk_size=60
+    )
     assert "jump_ins_3" in res.rounds.columns
-    for part in sorted((out / "rounds").iterdir()):   # rewrite the parts as the old version did
+    for part in sorted((out / "rounds").iterdir()):  # rewrite the parts as the old version did
         tab = pq.read_table(part)
         keep = [c for c in tab.column_names if not c.startswith("jump_ins")]
         pq.write_table(tab.select(keep), part)
     old = load_results(out)
     assert not any(c.startswith("jump_ins") for c in old.rounds.columns)
-    pd.testing.assert_frame_equal(old.rounds, res.rounds.drop(
-        columns=[c for c in res.rounds.columns if c.startswith("jump_ins")]))
+    pd.testing.assert_frame_equal(
+        old.rounds,
+        res.rounds.drop(columns=[c for c in res.rounds.columns if c.startswith("jump_ins")]),
+    )
     assert "mean_jump_ins" not in set(summarize(old.rounds, players=4).statistic)

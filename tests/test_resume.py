@@ -16,13 +16,27 @@ import sys
 
 import pandas as pd
 import pytest
-
 from conftest import REPO
+
 from unospin_sim.analysis.summary import SummaryAccumulator, format_summary, summarize
 from unospin_sim.results import load_results
 
-RUN = ("run", "--edition", "spin2025", "--players", "3", "--seed", "21", "--games", "12000",
-       "--chunk-size", "1000", "--threads", "2", "--quiet")
+RUN = (
+    "run",
+    "--edition",
+    "spin2025",
+    "--players",
+    "3",
+    "--seed",
+    "21",
+    "--games",
+    "12000",
+    "--chunk-size",
+    "1000",
+    "--threads",
+    "2",
+    "--quiet",
+)
 
 
 def _env(**extra):
@@ -32,9 +46,12 @@ def _env(**extra):
 
 def run_killed(*args, after=3):
     """Start ``run ARGS``, let it record ``after`` chunks, SIGKILL it; returns its stdout."""
-    proc = subprocess.Popen([sys.executable, "-m", "unospin_sim", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=_env(UNOSPIN_TEST_STOP_AFTER=str(after)))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "unospin_sim", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(UNOSPIN_TEST_STOP_AFTER=str(after)),
+    )
     try:
         _, status = os.waitpid(proc.pid, os.WUNTRACED)
         assert os.WIFSTOPPED(status), "the run ended before it was stopped"
@@ -56,6 +73,7 @@ def manifest_chunks(d):
 def reference(tmp_path_factory):
     out = tmp_path_factory.mktemp("ref") / "full"
     from conftest import run_cli
+
     proc = run_cli(*RUN, "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     return out, proc.stdout
@@ -89,8 +107,18 @@ def test_sigkill_then_resume_equals_uninterrupted(cli, tmp_path, reference):
 def test_interrupted_overwrite_keeps_old_results(cli, tmp_path, reference):
     ref, _ = reference
     out = tmp_path / "o"
-    first = cli("run", "--edition", "classic", "--games", "3000", "--seed", "1", "--quiet",
-                "--out", str(out))
+    first = cli(
+        "run",
+        "--edition",
+        "classic",
+        "--games",
+        "3000",
+        "--seed",
+        "1",
+        "--quiet",
+        "--out",
+        str(out),
+    )
     assert first.returncode == 0, first.stderr
     old = load_results(out)
     stdout = run_killed(*RUN, "--out", str(out), "--overwrite", after=2)
@@ -128,9 +156,12 @@ def test_corrupt_part_on_resume_is_one_line_exit_2(cli, tmp_path, damage):
 
 def test_sigterm_prints_resume_command(tmp_path):
     out = tmp_path / "t"
-    proc = subprocess.Popen([sys.executable, "-m", "unospin_sim", *RUN, "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=_env(UNOSPIN_TEST_STOP_AFTER="2"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "unospin_sim", *RUN, "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(UNOSPIN_TEST_STOP_AFTER="2"),
+    )
     try:
         _, status = os.waitpid(proc.pid, os.WUNTRACED)
         assert os.WIFSTOPPED(status)
@@ -172,23 +203,38 @@ def test_summary_only_and_no_spins(cli, tmp_path, reference):
 def test_accumulator_matches_summarize():
     """The per-chunk counts give the same printed summary as the rows."""
     from unospin_sim import simulate
-    res = simulate("classic(players=3)", "random", games=5000, seed=2, chunk_size=700,
-                   threads=2, rotate_bots=True)
+
+    res = simulate(
+        "classic(players=3)",
+        "random",
+        games=5000,
+        seed=2,
+        chunk_size=700,
+        threads=2,
+        rotate_bots=True,
+    )
     merged = SummaryAccumulator(3)
     for start in range(0, 5000, 900):  # any split, merged in any order
-        r = res.rounds.iloc[start:start + 900]
+        r = res.rounds.iloc[start : start + 900]
         merged.merge(SummaryAccumulator.of_rounds(3, r.game, r.winner, r.turns))
     for acc in (res.summary, merged):
         assert format_summary(acc.summarize(1.0)) == format_summary(
-            summarize(res.rounds, players=3, seconds=1.0))
+            summarize(res.rounds, players=3, seconds=1.0)
+        )
     from unospin_sim.analysis import player_win_rates
-    pd.testing.assert_frame_equal(res.summary.player_win_rates(),
-                                  player_win_rates(res.rounds, rotated=True, players=3))
+
+    pd.testing.assert_frame_equal(
+        res.summary.player_win_rates(), player_win_rates(res.rounds, rotated=True, players=3)
+    )
 
 
 def _peak_rss_mb(*args):
-    proc = subprocess.Popen([sys.executable, "-m", "unospin_sim", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "unospin_sim", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=_env(),
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     assert proc.returncode == 0, proc.stderr.read().decode()
@@ -199,8 +245,18 @@ def _peak_rss_mb(*args):
 def test_peak_memory_does_not_grow_with_rounds(tmp_path):
     """Peak RSS of `run` at 2e4 and 2e5 rounds (same chunk size): within 15% + 30 MB.
     Before the summary was accumulated per chunk, 1e6 rounds took ~110 MB more."""
-    common = ("run", "--edition", "classic", "--seed", "1", "--threads", "2",
-              "--chunk-size", "10000", "--quiet")
+    common = (
+        "run",
+        "--edition",
+        "classic",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+        "--chunk-size",
+        "10000",
+        "--quiet",
+    )
     small = _peak_rss_mb(*common, "--games", "20000", "--out", str(tmp_path / "s"))
     large = _peak_rss_mb(*common, "--games", "200000", "--out", str(tmp_path / "l"))
     assert large <= small * 1.15 + 30, (small, large)
@@ -211,8 +267,18 @@ def test_peak_memory_does_not_grow_with_chunk_size(tmp_path):
     """spin2025 (about 15 spins a round): peak RSS of `run` with chunks of 2,000 and of
     40,000 rounds within 15% + 30 MB.  When a chunk was one kernel call, its int64 spin
     records alone took ~45 MB per thread at 31,000 rounds (538 MB peak at 1e6 rounds)."""
-    common = ("run", "--edition", "spin2025", "--seed", "1", "--threads", "2",
-              "--games", "80000", "--quiet")
+    common = (
+        "run",
+        "--edition",
+        "spin2025",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+        "--games",
+        "80000",
+        "--quiet",
+    )
     small = _peak_rss_mb(*common, "--chunk-size", "2000", "--out", str(tmp_path / "s"))
     large = _peak_rss_mb(*common, "--chunk-size", "40000", "--out", str(tmp_path / "l"))
     assert large <= small * 1.15 + 30, (small, large)
@@ -223,17 +289,32 @@ def test_match_mode_peak_memory_does_not_grow_with_chunk_size(tmp_path):
     """Match mode (spin2025 race, ~3.3 rounds a match): peak RSS with chunks of 1,000 and of
     12,000 matches within 15% + 30 MB.  When a chunk of matches was one kernel call the
     larger chunks took 616 MB against 359 MB (measured 2026-12-01); now 363 against 350."""
-    common = ("run", "--edition", "spin2025", "--match", "race", "--matches", "24000",
-              "--seed", "1", "--threads", "2", "--quiet")
+    common = (
+        "run",
+        "--edition",
+        "spin2025",
+        "--match",
+        "race",
+        "--matches",
+        "24000",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+        "--quiet",
+    )
     small = _peak_rss_mb(*common, "--chunk-size", "1000", "--out", str(tmp_path / "s"))
     large = _peak_rss_mb(*common, "--chunk-size", "12000", "--out", str(tmp_path / "l"))
     assert large <= small * 1.15 + 30, (small, large)
 
 
-@pytest.mark.parametrize("rules,games,chunk", [
-    ("spin2005(players=3)", 12_000, 10_000),               # 3 kernel batches in chunk 0
-    ("spin2025(players=4,match=race)", 1_500, 1_200),      # 3 match batches in chunk 0
-])
+@pytest.mark.parametrize(
+    "rules,games,chunk",
+    [
+        ("spin2005(players=3)", 12_000, 10_000),  # 3 kernel batches in chunk 0
+        ("spin2025(players=4,match=race)", 1_500, 1_200),  # 3 match batches in chunk 0
+    ],
+)
 def test_parts_written_batch_by_batch_read_back_as_kept_tables(tmp_path, rules, games, chunk):
     """A chunk's spin part (and in match mode every part) is one Parquet row group per
     kernel batch; the tables read back equal, row for row, those kept in memory."""
@@ -244,8 +325,16 @@ def test_parts_written_batch_by_batch_read_back_as_kept_tables(tmp_path, rules, 
     batch = MATCH_BATCH if "match" in rules else KERNEL_BATCH
     assert chunk > 2 * batch
     kept = simulate(rules, "random", games=games, seed=8, threads=2, chunk_size=chunk)
-    simulate(rules, "random", games=games, seed=8, threads=2, chunk_size=chunk,
-             out=tmp_path / "r", keep=False)
+    simulate(
+        rules,
+        "random",
+        games=games,
+        seed=8,
+        threads=2,
+        chunk_size=chunk,
+        out=tmp_path / "r",
+        keep=False,
+    )
     back = load_results(tmp_path / "r")
     pd.testing.assert_frame_equal(back.rounds, kept.rounds)
     pd.testing.assert_frame_equal(back.spins, kept.spins)

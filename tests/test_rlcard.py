@@ -20,16 +20,23 @@ import os
 
 import numpy as np
 import pytest
-
 from statekit import KIND, Game
+
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.errors import BotError, RuleError
 from unospin_sim.rules import NOT_IMPLEMENTED, RuleSet, parse_rules
-from unospin_sim.rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KIND_NAMES, N_KINDS,
-                                     WILD, WILD_DRAW_FOUR)
+from unospin_sim.rules.cards import (
+    FIRST_WILD,
+    KIND_COLOUR,
+    KIND_FACE,
+    KIND_NAMES,
+    N_KINDS,
+    WILD,
+    WILD_DRAW_FOUR,
+)
 from unospin_sim.runner import simulate, trace
 
 RED, YELLOW, GREEN, BLUE = range(4)
@@ -49,14 +56,23 @@ def evs(g, code):
 
 def pile(g):
     n = g.pile_size()
-    return sorted(KIND_NAMES[k] for k in g.st.cards[L.PILE:L.PILE + n])
+    return sorted(KIND_NAMES[k] for k in g.st.cards[L.PILE : L.PILE + n])
 
 
 def state_of(g, seats):
     """Everything an exact test compares, as one hashable value."""
-    return (tuple(tuple(g.hand(p)) for p in seats), g.top_name, g.colour, g.cur,
-            g.s(L.S_DIR), g.s(L.S_WINNER), g.s(L.S_TOP_OUT), tuple(pile(g)),
-            tuple(g.under_top()), tuple(g.drawn(p) for p in seats))
+    return (
+        tuple(tuple(g.hand(p)) for p in seats),
+        g.top_name,
+        g.colour,
+        g.cur,
+        g.s(L.S_DIR),
+        g.s(L.S_WINNER),
+        g.s(L.S_TOP_OUT),
+        tuple(pile(g)),
+        tuple(g.under_top()),
+        tuple(g.drawn(p) for p in seats),
+    )
 
 
 def conserved(g, *names):
@@ -97,21 +113,25 @@ def test_canonical_string_round_trip():
     assert "rlcard" not in NOT_IMPLEMENTED
 
 
-@pytest.mark.parametrize("text, words", [
-    ("spin2025(rlcard=true)", "not valid for spin2025"),
-    ("spin2005(rlcard=true)", "not valid for spin2005"),
-    ("spiderman(rlcard=true)", "not valid for spiderman"),
-    ("classic(rlcard=maybe)", "true or false"),
-    ("classic(rlcard=true,wild_matches_colour=true)", "cannot be combined"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("spin2025(rlcard=true)", "not valid for spin2025"),
+        ("spin2005(rlcard=true)", "not valid for spin2005"),
+        ("spiderman(rlcard=true)", "not valid for spiderman"),
+        ("classic(rlcard=maybe)", "true or false"),
+        ("classic(rlcard=true,wild_matches_colour=true)", "cannot be combined"),
+    ],
+)
 def test_bad_rlcard_rules(text, words):
     with pytest.raises(RuleError) as info:
         parse_rules(text)
     assert words in str(info.value) and "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("bots", ["heuristic(forget=0.1)", "random(bluff=0.5)",
-                                  "heuristic(challenge=1)"])
+@pytest.mark.parametrize(
+    "bots", ["heuristic(forget=0.1)", "random(bluff=0.5)", "heuristic(challenge=1)"]
+)
 def test_uno_call_and_challenge_knobs_are_rejected(bots, tmp_path):
     with pytest.raises(BotError, match="rlcard"):
         simulate(R2, bots, games=1, out=tmp_path / "r")
@@ -176,18 +196,21 @@ def test_random_agent_draws_only_when_nothing_is_playable():
     assert {k for k, _ in choices(g, 0, 2000)} == {"red 5"}
     g = Game(R3).give(0, "blue 9", "green 7").top("red 2")
     assert set(choices(g, 0, 50)) == {("draw", -1)}
-    g = Game(R3).give(0, "blue 9").top("wild", colour=GREEN)   # a wild on top: colour only
+    g = Game(R3).give(0, "blue 9").top("wild", colour=GREEN)  # a wild on top: colour only
     assert set(choices(g, 0, 50)) == {("draw", -1)}
 
 
 # =========================================================================== (3) Wild Draw Four
-@pytest.mark.parametrize("hand, actions", [
-    (["wild draw four", "blue 2"], {("blue 2", -1)}),                 # a number match only
-    (["wild draw four", "red 5"], {("red 5", -1)}),                   # the colour
-    (["wild draw four", "wild"], {("wild", c) for c in range(4)}),    # another wild
-    (["wild draw four", "green 9"], {("wild draw four", c) for c in range(4)}),  # nothing else
-    (["wild draw four", "wild draw four"], {("wild draw four", c) for c in range(4)}),
-])
+@pytest.mark.parametrize(
+    "hand, actions",
+    [
+        (["wild draw four", "blue 2"], {("blue 2", -1)}),  # a number match only
+        (["wild draw four", "red 5"], {("red 5", -1)}),  # the colour
+        (["wild draw four", "wild"], {("wild", c) for c in range(4)}),  # another wild
+        (["wild draw four", "green 9"], {("wild draw four", c) for c in range(4)}),  # nothing else
+        (["wild draw four", "wild draw four"], {("wild draw four", c) for c in range(4)}),
+    ],
+)
 def test_wd4_legal_only_when_nothing_else_is(hand, actions):
     g = Game(R3).give(0, *hand).top("red 2")
     assert set(choices(g, 0, 400)) == actions
@@ -212,7 +235,17 @@ def test_drawn_card_of_the_colour_is_played():
     g = Game(R3).give(0, "blue 9").top("red 2").pile("red 7")
     g.turn(0)
     assert state_of(g, range(3)) == (
-        (("blue 9",), (), ()), "red 7", RED, 1, 1, -1, 0, (), ("red 2",), (1, 0, 0))
+        (("blue 9",), (), ()),
+        "red 7",
+        RED,
+        1,
+        1,
+        -1,
+        0,
+        (),
+        ("red 2",),
+        (1, 0, 0),
+    )
     assert played(g) == ["red 7"]
     assert conserved(g, "blue 9", "red 2", "red 7")
 
@@ -221,7 +254,17 @@ def test_drawn_card_matching_only_the_number_is_kept():
     g = Game(R3).give(0, "blue 9").top("red 2").pile("blue 2")
     g.turn(0)
     assert state_of(g, range(3)) == (
-        (("blue 2", "blue 9"), (), ()), "red 2", RED, 1, 1, -1, 0, (), (), (1, 0, 0))
+        (("blue 2", "blue 9"), (), ()),
+        "red 2",
+        RED,
+        1,
+        1,
+        -1,
+        0,
+        (),
+        (),
+        (1, 0, 0),
+    )
     assert played(g) == []
     # the default rules play it
     g = Game(C3).give(0, "blue 9").top("red 2").pile("blue 2")
@@ -233,22 +276,51 @@ def test_drawn_card_of_another_colour_is_kept():
     g = Game(R3).give(0, "blue 9").top("wild", colour=GREEN).pile("red 4")
     g.turn(0)
     assert state_of(g, range(3)) == (
-        (("blue 9", "red 4"), (), ()), "wild", GREEN, 1, 1, -1, 0, (), (), (1, 0, 0))
+        (("blue 9", "red 4"), (), ()),
+        "wild",
+        GREEN,
+        1,
+        1,
+        -1,
+        0,
+        (),
+        (),
+        (1, 0, 0),
+    )
 
 
 def test_drawn_card_matching_a_named_colour_is_played():
     g = Game(R3).give(0, "blue 9").top("wild", colour=GREEN).pile("green 4")
     g.turn(0)
     assert state_of(g, range(3)) == (
-        (("blue 9",), (), ()), "green 4", GREEN, 1, 1, -1, 0, (), ("wild",), (1, 0, 0))
+        (("blue 9",), (), ()),
+        "green 4",
+        GREEN,
+        1,
+        1,
+        -1,
+        0,
+        (),
+        ("wild",),
+        (1, 0, 0),
+    )
 
 
 def test_drawn_skip_of_the_colour_acts():
     g = Game(R3).give(0, "blue 9").give(1, "green 1").top("red 2").pile("red skip")
     g.turn(0)
     assert state_of(g, range(3)) == (
-        (("blue 9",), ("green 1",), ()), "red skip", RED, 2, 1, -1, 0, (), ("red 2",),
-        (1, 0, 0))
+        (("blue 9",), ("green 1",), ()),
+        "red skip",
+        RED,
+        2,
+        1,
+        -1,
+        0,
+        (),
+        ("red 2",),
+        (1, 0, 0),
+    )
     assert evs(g, L.EV_SKIPPED) == [(1, 0, 0)]
 
 
@@ -256,7 +328,17 @@ def test_drawn_reverse_two_players_passes_the_turn():
     g = Game(R2).give(0, "blue 9").give(1, "green 1").top("red 2").pile("red reverse")
     g.turn(0)
     assert state_of(g, range(2)) == (
-        (("blue 9",), ("green 1",)), "red reverse", RED, 1, -1, -1, 0, (), ("red 2",), (1, 0))
+        (("blue 9",), ("green 1",)),
+        "red reverse",
+        RED,
+        1,
+        -1,
+        -1,
+        0,
+        (),
+        ("red 2",),
+        (1, 0),
+    )
 
 
 def test_drawn_draw_two_acts_with_the_reshuffle():
@@ -288,8 +370,17 @@ def test_drawn_wild_is_played_with_a_random_colour(bots):
         g.turn(0)
         col = g.colour
         assert state_of(g, range(3)) == (
-            (("blue 3", "blue 9"), (), ()), "wild", col, 1, 1, -1, 0, (), ("red 2",),
-            (1, 0, 0))
+            (("blue 3", "blue 9"), (), ()),
+            "wild",
+            col,
+            1,
+            1,
+            -1,
+            0,
+            (),
+            ("red 2",),
+            (1, 0, 0),
+        )
         assert evs(g, L.EV_COLOUR) == [(0, col, 0)]
         seen.add(col)
     # the game names it (round.py), not the bot: the heuristic would always name blue
@@ -306,8 +397,17 @@ def test_drawn_wd4_acts_as_a_plain_wild():
             continue  # drew the yellow 5 (kept): not this test's case
         col = g.colour
         assert state_of(g, range(3)) == (
-            (("blue 9",), ("green 1",), ()), "wild draw four", col, 1, 1, -1, 0,
-            ("yellow 5",), ("red 2",), (1, 0, 0))
+            (("blue 9",), ("green 1",), ()),
+            "wild draw four",
+            col,
+            1,
+            1,
+            -1,
+            0,
+            ("yellow 5",),
+            ("red 2",),
+            (1, 0, 0),
+        )
         assert evs(g, L.EV_SKIPPED) == []  # seat 1 neither draws nor is skipped
         seen.add(col)
     assert seen == {RED, YELLOW, GREEN, BLUE}
@@ -318,7 +418,17 @@ def test_reverse_two_players_passes_the_turn():
     g = Game(R2).give(0, "red reverse", "blue 9").give(1, "red 3").top("red 2")
     g.turn(0)
     assert state_of(g, range(2)) == (
-        (("blue 9",), ("red 3",)), "red reverse", RED, 1, -1, -1, 0, (), ("red 2",), (0, 0))
+        (("blue 9",), ("red 3",)),
+        "red reverse",
+        RED,
+        1,
+        -1,
+        -1,
+        0,
+        (),
+        ("red 2",),
+        (0, 0),
+    )
     assert evs(g, L.EV_SKIPPED) == [] and evs(g, L.EV_REVERSE) == [(-1, 0, 0)]
     # the default rules: it acts as a Skip
     g = Game(C2).give(0, "red reverse", "blue 9").give(1, "red 3").top("red 2")
@@ -342,13 +452,43 @@ def test_skip_two_players_plays_again():
 def test_draw_reshuffle_includes_the_top_card():
     # empty pile: discards + top (red 2) become the pile; the drawn card is one of the three
     outcomes = {
-        "green 1": ((("blue 9", "green 1"), (), ()), "red 2", RED, 1, 1, -1, 1,
-                    ("red 2", "yellow 3"), (), (1, 0, 0)),
-        "yellow 3": ((("blue 9", "yellow 3"), (), ()), "red 2", RED, 1, 1, -1, 1,
-                     ("green 1", "red 2"), (), (1, 0, 0)),
+        "green 1": (
+            (("blue 9", "green 1"), (), ()),
+            "red 2",
+            RED,
+            1,
+            1,
+            -1,
+            1,
+            ("red 2", "yellow 3"),
+            (),
+            (1, 0, 0),
+        ),
+        "yellow 3": (
+            (("blue 9", "yellow 3"), (), ()),
+            "red 2",
+            RED,
+            1,
+            1,
+            -1,
+            1,
+            ("green 1", "red 2"),
+            (),
+            (1, 0, 0),
+        ),
         # the old top itself, drawn: of the colour in play, so played at once
-        "red 2": ((("blue 9",), (), ()), "red 2", RED, 1, 1, -1, 0,
-                  ("green 1", "yellow 3"), (), (1, 0, 0)),
+        "red 2": (
+            (("blue 9",), (), ()),
+            "red 2",
+            RED,
+            1,
+            1,
+            -1,
+            0,
+            ("green 1", "yellow 3"),
+            (),
+            (1, 0, 0),
+        ),
     }
     seen = set()
     for seed in range(60):
@@ -399,8 +539,17 @@ def test_draw_two_with_two_left_does_not_reshuffle():
     g.discards("yellow 3")
     g.turn(0)
     assert state_of(g, range(3)) == (
-        (("blue 9",), ("green 1", "green 2"), ()), "red draw two", RED, 2, 1, -1, 0, (),
-        ("red 2", "yellow 3"), (0, 2, 0))
+        (("blue 9",), ("green 1", "green 2"), ()),
+        "red draw two",
+        RED,
+        2,
+        1,
+        -1,
+        0,
+        (),
+        ("red 2", "yellow 3"),
+        (0, 2, 0),
+    )
     assert evs(g, L.EV_RESHUFFLE) == []
 
 
@@ -409,7 +558,8 @@ def test_wd4_reshuffles_when_the_pile_holds_fewer_than_four():
     g.pile("green 1", "green 2", "green 3").discards("yellow 3")
     g.turn(0)
     assert sorted(g.hand(1) + pile(g)) == sorted(
-        ["green 1", "green 2", "green 3", "yellow 3", "red 2", "wild draw four"])
+        ["green 1", "green 2", "green 3", "yellow 3", "red 2", "wild draw four"]
+    )
     assert len(g.hand(1)) == 4 and g.s(L.S_TOP_OUT) == 1 and g.cur == 2
     assert evs(g, L.EV_RESHUFFLE) == [(3, 1, 0)]
 
@@ -437,10 +587,13 @@ def setup_with(rules, names, bots="random", seed=1):
     return g
 
 
-@pytest.mark.parametrize("rules, cur, drawn0, skipped", [
-    (R2, 0, 2, []),                # RLCard: seat 0 draws 2 and plays first
-    (C2, 1, 2, [(0, 0, 0)]),       # the default: seat 0 draws 2 and is skipped
-])
+@pytest.mark.parametrize(
+    "rules, cur, drawn0, skipped",
+    [
+        (R2, 0, 2, []),  # RLCard: seat 0 draws 2 and plays first
+        (C2, 1, 2, [(0, 0, 0)]),  # the default: seat 0 draws 2 and is skipped
+    ],
+)
 def test_first_draw_two(rules, cur, drawn0, skipped):
     g = setup_with(rules, ["red draw two"] * 17)
     assert g.top_name == "red draw two" and g.cur == cur and g.s(L.S_FIRST) == cur
@@ -462,8 +615,9 @@ def test_first_wild_colour_is_random_even_for_the_heuristic():
         seen.add(g.colour)
     assert seen == {RED, YELLOW, GREEN, BLUE}
     # the default: the heuristic seat 0 names its most common colour (all wilds: red)
-    assert {setup_with(C2, ["wild"] * 15, "heuristic", seed=s).colour for s in range(1, 30)} \
-        == {RED}
+    assert {setup_with(C2, ["wild"] * 15, "heuristic", seed=s).colour for s in range(1, 30)} == {
+        RED
+    }
 
 
 def test_first_card_distribution():
@@ -545,7 +699,7 @@ def test_replay_against_rlcard_rules(players):
                 top, colour = a, int(KIND_COLOUR[a])
                 if a < FIRST_WILD and KIND_FACE[a] == 12:
                     # first Draw Two: seat 0 draws 2 and still starts
-                    assert [r[:2] for r in rows[i + 1:i + 3]] == [(L.EV_DRAW, 0)] * 2
+                    assert [r[:2] for r in rows[i + 1 : i + 3]] == [(L.EV_DRAW, 0)] * 2
                 if a < FIRST_WILD:
                     cur = {10: 1, 11: players - 1}.get(int(KIND_FACE[a]), 0)
                     direction = -1 if KIND_FACE[a] == 11 else 1
@@ -604,8 +758,12 @@ def test_replay_against_rlcard_rules(players):
                     direction = -direction
                 cur = (p + step * direction) % players
                 # the victim's draws (and reshuffles) follow
-                while j < len(rows) and rows[j][0] in (L.EV_DRAW, L.EV_RESHUFFLE,
-                                                       L.EV_REVERSE, L.EV_SKIPPED):
+                while j < len(rows) and rows[j][0] in (
+                    L.EV_DRAW,
+                    L.EV_RESHUFFLE,
+                    L.EV_REVERSE,
+                    L.EV_SKIPPED,
+                ):
                     if rows[j][0] == L.EV_DRAW:
                         assert rows[j][1] == victim
                         hands[victim, rows[j][2]] += 1
@@ -613,8 +771,14 @@ def test_replay_against_rlcard_rules(players):
                 i = j
                 continue
             else:
-                assert code not in (L.EV_UNO, L.EV_FORGET, L.EV_CAUGHT, L.EV_PENALTY,
-                                    L.EV_CHALLENGE, L.EV_BLUFF)
+                assert code not in (
+                    L.EV_UNO,
+                    L.EV_FORGET,
+                    L.EV_CAUGHT,
+                    L.EV_PENALTY,
+                    L.EV_CHALLENGE,
+                    L.EV_BLUFF,
+                )
             i += 1
         assert np.array_equal(hands, st.hand[:players, :N_KINDS])
         assert turns == int(st.s[L.S_TURNS]) and int(st.s[L.S_WINNER]) >= 0
@@ -622,6 +786,7 @@ def test_replay_against_rlcard_rules(players):
 
 def test_playthrough_renders():
     from unospin_sim.playthrough import play_text
+
     text = play_text("classic(players=2,rlcard=true)", "random", seed=4, game=0)
     assert text.startswith("rules: classic(players=2,rlcard=true)")
     assert "calls UNO" not in text
@@ -635,18 +800,21 @@ def _rlcard():
         import rlcard
     except ImportError as e:
         if os.environ.get("CI"):
-            pytest.fail(f"CI is set but rlcard cannot be imported ({e}): the comparison with "
-                        f"RLCard must run in CI (pip install -e '.[rlcard]')", pytrace=False)
+            pytest.fail(
+                f"CI is set but rlcard cannot be imported ({e}): the comparison with "
+                f"RLCard must run in CI (pip install -e '.[rlcard]')",
+                pytrace=False,
+            )
         pytest.skip("rlcard is not installed (pip install -e '.[rlcard]')")
     return rlcard
 
 
 #: the powered comparison (issue 29): level of each test, power, and the shifts it must see
 RL_ALPHA, RL_POWER = 1e-4, 0.8
-RL_TURN_SHIFT = 0.02      # relative shift in mean turns (game length)
-RL_WIN_SHIFT = 0.01       # absolute shift in seat 0's win rate
-RL_GAMES = 64_000         # RLCard games: sized from its game length's s.d. (~0.72 x mean)
-OUR_GAMES = 2_000_000     # rounds of ours (cheap): they add ~3% to the variance of a z
+RL_TURN_SHIFT = 0.02  # relative shift in mean turns (game length)
+RL_WIN_SHIFT = 0.01  # absolute shift in seat 0's win rate
+RL_GAMES = 64_000  # RLCard games: sized from its game length's s.d. (~0.72 x mean)
+OUR_GAMES = 2_000_000  # rounds of ours (cheap): they add ~3% to the variance of a z
 
 
 @pytest.mark.slow
@@ -663,21 +831,24 @@ def test_matches_rlcard_statistically():
     import concurrent.futures as cf
     import multiprocessing
 
+    import rlcard_sample
     from scipy import stats
 
-    import rlcard_sample
     assert rlcard.__version__ == "1.2.0"
     workers = max(1, min(4, os.cpu_count() or 1))
     jobs = [(7 + k, RL_GAMES // workers) for k in range(workers)]
     with cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as ex:
         parts = list(ex.map(rlcard_sample.play, jobs))
-    lengths, wins, left = (np.concatenate([np.asarray(p[i], float) for p in parts])
-                           for i in range(3))
+    lengths, wins, left = (
+        np.concatenate([np.asarray(p[i], float) for p in parts]) for i in range(3)
+    )
     assert len(lengths) == RL_GAMES
     ours = simulate(R2, "random", games=OUR_GAMES, seed=7).rounds
-    mine = {"turns": ours.turns.to_numpy(float),
-            "win0": (ours.winner == 0).to_numpy(float),
-            "left": (ours.cards_left_0 + ours.cards_left_1).to_numpy(float)}
+    mine = {
+        "turns": ours.turns.to_numpy(float),
+        "win0": (ours.winner == 0).to_numpy(float),
+        "left": (ours.cards_left_0 + ours.cards_left_1).to_numpy(float),
+    }
     theirs = {"turns": lengths, "win0": wins, "left": left}
     zc = stats.norm.ppf(1 - RL_ALPHA / 2)
     report = {}
@@ -685,16 +856,21 @@ def test_matches_rlcard_statistically():
         a, b = theirs[k], mine[k]
         se = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
         report[k] = (a.mean(), b.mean(), (a.mean() - b.mean()) / se, se)
-    for k, (ra, rb, z, se) in report.items():   # shown by pytest -s
-        print(f"{k}: RLCard {ra:.4f} ({len(theirs[k]):,} games), ours {rb:.4f} "
-              f"({len(mine[k]):,} rounds), z = {z:+.2f}, se {se:.5f}")
+    for k, (ra, rb, z, se) in report.items():  # shown by pytest -s
+        print(
+            f"{k}: RLCard {ra:.4f} ({len(theirs[k]):,} games), ours {rb:.4f} "
+            f"({len(mine[k]):,} rounds), z = {z:+.2f}, se {se:.5f}"
+        )
     for k, (ra, rb, z, _) in report.items():
         assert abs(z) < zc, f"{k}: RLCard {ra:.4f}, ours {rb:.4f}, z = {z:+.2f}: {report}"
 
     def power(se, delta):
         return stats.norm.cdf(delta / se - zc) + stats.norm.cdf(-delta / se - zc)
+
     p_turns = power(report["turns"][3], RL_TURN_SHIFT * report["turns"][1])
     p_win = power(report["win0"][3], RL_WIN_SHIFT)
-    print(f"power against a {RL_TURN_SHIFT:.0%} shift in mean turns {p_turns:.3f}, against "
-          f"{RL_WIN_SHIFT * 100:g} point in seat 0's win rate {p_win:.3f}")
+    print(
+        f"power against a {RL_TURN_SHIFT:.0%} shift in mean turns {p_turns:.3f}, against "
+        f"{RL_WIN_SHIFT * 100:g} point in seat 0's win rate {p_win:.3f}"
+    )
     assert p_turns >= RL_POWER and p_win >= RL_POWER, (p_turns, p_win, report)

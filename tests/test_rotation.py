@@ -17,13 +17,11 @@ def test_game_g_seats_player_s_plus_g(rules):
     for g in range(8):
         seated = ",".join(BOTS[(s + g) % 4] for s in range(4))
         plain = simulate(rules, seated, games=g + 1, seed=21, threads=1)
-        pd.testing.assert_series_equal(rot.rounds.iloc[g], plain.rounds.iloc[g],
-                                       check_names=False)
+        pd.testing.assert_series_equal(rot.rounds.iloc[g], plain.rounds.iloc[g], check_names=False)
     # the comparison can fail: a run ignoring rotate_bots (every game seated as BOTS) gives
     # different rows for some of these games
     unrotated = simulate(rules, ",".join(BOTS), games=8, seed=21, threads=1)
-    differ = [g for g in range(8)
-              if not rot.rounds.iloc[g].equals(unrotated.rounds.iloc[g])]
+    differ = [g for g in range(8) if not rot.rounds.iloc[g].equals(unrotated.rounds.iloc[g])]
     assert differ and all(g % 4 for g in differ), differ
 
 
@@ -100,16 +98,38 @@ def test_rotated_matches_use_the_game_column():
 @pytest.mark.slow
 def test_cli_rotate_bots_and_mixed_bot_race_report(tmp_path, cli):
     out = tmp_path / "r"
-    r = cli("run", "--games", "4000", "--edition", "classic", "--bots",
-            "heuristic,random,random,random", "--rotate-bots", "--seed", "5", "--out", str(out),
-            "--quiet")
+    r = cli(
+        "run",
+        "--games",
+        "4000",
+        "--edition",
+        "classic",
+        "--bots",
+        "heuristic,random,random,random",
+        "--rotate-bots",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+        "--quiet",
+    )
     assert r.returncode == 0, r.stderr
     rep = tmp_path / "rep"
     r = cli("report", str(out), "--out", str(rep))
     assert r.returncode == 0, r.stderr
     text = (rep / "report.md").read_text()
     assert "The race to 500 points" in text and "win_rate_player_0" in text
-    r = cli("play", "--seed", "5", "--game", "1", "--edition", "classic", "--bots",
-            "heuristic,random,random,random", "--rotate-bots")
+    r = cli(
+        "play",
+        "--seed",
+        "5",
+        "--game",
+        "1",
+        "--edition",
+        "classic",
+        "--bots",
+        "heuristic,random,random,random",
+        "--rotate-bots",
+    )
     assert r.returncode == 0
     assert "seat 3=heuristic" in r.stdout.splitlines()[1]

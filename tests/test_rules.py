@@ -8,12 +8,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unospin_sim.errors import RuleError, UserError
-from unospin_sim.rules import (EDITIONS, NOT_IMPLEMENTED, OPTION_ORDER, RuleSet, parse_rules,
-                               parse_wheel)
-from unospin_sim.rules import cards, spaces
+from unospin_sim.rules import (
+    EDITIONS,
+    NOT_IMPLEMENTED,
+    OPTION_ORDER,
+    RuleSet,
+    cards,
+    parse_rules,
+    parse_wheel,
+    spaces,
+)
 
-DECKS = {"classic": (108, 1240), "spin2005": (108, 1240), "spin2025": (112, 1440),
-         "spiderman": (112, 1440)}
+DECKS = {
+    "classic": (108, 1240),
+    "spin2005": (108, 1240),
+    "spin2025": (112, 1440),
+    "spiderman": (112, 1440),
+}
 
 
 def test_every_edition_is_checked():
@@ -46,7 +57,7 @@ def test_deck_contents():
             assert classic[c * cards.KINDS_PER_COLOUR + off] == 2
             assert spin[c * cards.KINDS_PER_COLOUR + off] == 2
     assert classic[cards.WILD] == classic[cards.WILD_DRAW_FOUR] == 4
-    assert classic[cards.WILD_SPIN:].sum() == 0
+    assert classic[cards.WILD_SPIN :].sum() == 0
     assert RuleSet.build("spin2025").deck_counts()[cards.WILD_SPIN] == 4
     assert RuleSet.build("spiderman").deck_counts()[cards.WILD_WEB_SWING] == 4
 
@@ -74,7 +85,7 @@ def test_spin_cards_option(edition, k):
             assert d[cards.spin_kind(c, n)] == (1 if n <= k else 0)
             assert d[cards.number_kind(c, n)] == (1 if n <= k else 2)
             assert d[cards.spin_kind(c, n)] + d[cards.number_kind(c, n)] == 2
-    assert d[:cards.FIRST_WILD][cards.KIND_SPINS[:cards.FIRST_WILD] == 1].sum() == 4 * k
+    assert d[: cards.FIRST_WILD][cards.KIND_SPINS[: cards.FIRST_WILD] == 1].sum() == 4 * k
     others = np.ones(cards.N_KINDS, bool)
     for c in range(4):
         for n in range(1, 10):
@@ -180,8 +191,17 @@ ROUND_TRIP = [
     ("spin2025", {"wheel": {"two_x": 1}}),
     ("spin2025", {"wheel": {"two_x": 2, "swap_hands": 1, "color_discard": 0}}),
     ("spin2025", {"wheel": "two_x=2,swap_hands=1"}),
-    ("spin2025", {"players": 7, "wild_matches_colour": False, "wild_stops_colour_draw": True,
-                  "wild_spin_cards": 2, "turn_cap": 99, "wheel": {"color_draw_red": 5}}),
+    (
+        "spin2025",
+        {
+            "players": 7,
+            "wild_matches_colour": False,
+            "wild_stops_colour_draw": True,
+            "wild_spin_cards": 2,
+            "turn_cap": 99,
+            "wheel": {"color_draw_red": 5},
+        },
+    ),
 ]
 
 
@@ -197,8 +217,14 @@ def test_canonical_round_trip(edition, options):
 
 
 def test_canonical_order_and_defaults_omitted():
-    rs = RuleSet.build("spin2025", wheel={"two_x": 1}, wild_spin_cards=2, turn_cap=50,
-                       players=3, wild_matches_colour=True)
+    rs = RuleSet.build(
+        "spin2025",
+        wheel={"two_x": 1},
+        wild_spin_cards=2,
+        turn_cap=50,
+        players=3,
+        wild_matches_colour=True,
+    )
     assert str(rs) == "spin2025(players=3,turn_cap=50,wild_spin_cards=2,wheel={two_x:1})"
     # the full default wheel, written out, is the default
     full = {s: 1 for s in spaces.SPACES_2025}
@@ -209,14 +235,16 @@ def test_canonical_order_and_defaults_omitted():
 def test_parse_lenient_forms():
     assert parse_rules("classic") == RuleSet.build("classic")
     assert parse_rules(" classic() ") == RuleSet.build("classic")
-    assert parse_rules("Spin2025( players = 3 , wheel = { two_x : 2 , swap_hands:1 } )") == \
-        RuleSet.build("spin2025", players=3, wheel={"two_x": 2, "swap_hands": 1})
+    assert parse_rules(
+        "Spin2025( players = 3 , wheel = { two_x : 2 , swap_hands:1 } )"
+    ) == RuleSet.build("spin2025", players=3, wheel={"two_x": 2, "swap_hands": 1})
     assert parse_rules("classic(wild_matches_colour=1)").option("wild_matches_colour") is True
 
 
 def test_string_and_python_values_agree():
-    assert RuleSet.build("classic", players="3", turn_cap="7", wild_matches_colour="true") == \
-        RuleSet.build("classic", players=3, turn_cap=7, wild_matches_colour=True)
+    assert RuleSet.build(
+        "classic", players="3", turn_cap="7", wild_matches_colour="true"
+    ) == RuleSet.build("classic", players=3, turn_cap=7, wild_matches_colour=True)
 
 
 def test_replace():
@@ -235,8 +263,7 @@ def test_frozen():
 def test_parse_wheel():
     assert parse_wheel("two_x=2,swap_hands=1", "spin2025") == {"swap_hands": 1.0, "two_x": 2.0}
     assert parse_wheel("{war:1}", "spin2005") == {"war": 1.0}
-    assert parse_wheel(" war = 0.5 , show_hand : 2 ", "spin2005") == {"show_hand": 2.0,
-                                                                      "war": 0.5}
+    assert parse_wheel(" war = 0.5 , show_hand : 2 ", "spin2005") == {"show_hand": 2.0, "war": 0.5}
 
 
 @st.composite
@@ -252,10 +279,17 @@ def rule_sets(draw):
     if "wild_spin_cards" in ed.defaults and draw(st.booleans()):
         opts["wild_spin_cards"] = draw(st.integers(0, 4))
     if ed.wheel_spaces and draw(st.booleans()):
-        weights = draw(st.lists(
-            st.one_of(st.just(0.0), st.integers(0, 100).map(float),
-                      st.floats(1e-6, 1e6, allow_nan=False, allow_infinity=False)),
-            min_size=len(ed.wheel_spaces), max_size=len(ed.wheel_spaces)))
+        weights = draw(
+            st.lists(
+                st.one_of(
+                    st.just(0.0),
+                    st.integers(0, 100).map(float),
+                    st.floats(1e-6, 1e6, allow_nan=False, allow_infinity=False),
+                ),
+                min_size=len(ed.wheel_spaces),
+                max_size=len(ed.wheel_spaces),
+            )
+        )
         if not any(weights):
             weights[0] = 1.0
         opts["wheel"] = dict(zip(ed.wheel_spaces, weights))
@@ -332,40 +366,56 @@ def test_not_implemented_options(name):
         parse_rules(f"classic({name}=true)")
 
 
-@pytest.mark.parametrize("name", ["stacking", "jump_in", "seven_o", "partners",
-                                  "draw_until_playable", "force_play", "special_wilds"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "stacking",
+        "jump_in",
+        "seven_o",
+        "partners",
+        "draw_until_playable",
+        "force_play",
+        "special_wilds",
+    ],
+)
 def test_rulings_house_rules_are_named(name):
     """Every house rule of RULINGS.md is either an option or rejected as not implemented."""
     implemented = name in OPTION_ORDER and any(name in ed.defaults for ed in EDITIONS.values())
     assert (name in NOT_IMPLEMENTED) != implemented
 
 
-@pytest.mark.parametrize("kwargs,word", [
-    ({"wheel": {"two_x": True}}, "must be a number"),
-    ({"wheel": 5}, "mapping"),
-    ({"players": True}, "players"),
-    ({"wild_matches_colour": 2}, "true or false"),
-    ({"turn_cap": -3}, "turn_cap"),
-])
+@pytest.mark.parametrize(
+    "kwargs,word",
+    [
+        ({"wheel": {"two_x": True}}, "must be a number"),
+        ({"wheel": 5}, "mapping"),
+        ({"players": True}, "players"),
+        ({"wild_matches_colour": 2}, "true or false"),
+        ({"turn_cap": -3}, "turn_cap"),
+    ],
+)
 def test_bad_python_values(kwargs, word):
     with pytest.raises(RuleError) as info:
         RuleSet.build("spin2025", **kwargs)
     assert word in str(info.value) and "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("text,edition,word", [
-    ("war=1", "spin2025", "spin2005 wheel"),
-    ("two_x=1", "classic", "no wheel"),
-    ("two_x=1", "nope", "unknown edition"),
-    ("two_x=-2", "spin2025", "negative"),
-    ("two_x=0", "spin2025", "zero"),
-    ("two_x=x", "spin2025", "number"),
-    ("two_x", "spin2025", "needs a weight"),
-    ("", "spin2025", "empty"),
-    ("{two_x=1", "spin2025", "braces"),
-    ("two_x=1,,", "spin2025", "malformed"),
-    ("two x=1", "spin2025", "malformed"),
-])
+@pytest.mark.parametrize(
+    "text,edition,word",
+    [
+        ("war=1", "spin2025", "spin2005 wheel"),
+        ("two_x=1", "classic", "no wheel"),
+        ("two_x=1", "nope", "unknown edition"),
+        ("two_x=-2", "spin2025", "negative"),
+        ("two_x=0", "spin2025", "zero"),
+        ("two_x=x", "spin2025", "number"),
+        ("two_x", "spin2025", "needs a weight"),
+        ("", "spin2025", "empty"),
+        ("{two_x=1", "spin2025", "braces"),
+        ("two_x=1,,", "spin2025", "malformed"),
+        ("two x=1", "spin2025", "malformed"),
+    ],
+)
 def test_bad_wheels(text, edition, word):
     with pytest.raises(RuleError) as info:
         parse_wheel(text, edition)
@@ -381,7 +431,9 @@ def test_option_order_covers_edition_defaults():
 def test_readme_options_table_is_the_option_table():
     """The README's options table is generated from rules/options.py (options_markdown)."""
     from pathlib import Path
+
     from unospin_sim.rules.options import options_markdown
+
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert options_markdown() in readme
     rows = [ln for ln in readme.splitlines() if ln.startswith("| `") and ln.count("|") == 7]
@@ -391,6 +443,7 @@ def test_readme_options_table_is_the_option_table():
 def test_option_table_drives_editions_and_kernel_parameters():
     from unospin_sim.engine import layout as L
     from unospin_sim.rules.options import OPTIONS
+
     for o in OPTIONS:
         for name, ed in EDITIONS.items():
             assert (o.name in ed.defaults) == (name in o.editions), (o.name, name)
@@ -406,6 +459,7 @@ def test_house_switch_is_derived_from_the_table():
     from unospin_sim.engine import layout as L
     from unospin_sim.engine.encode import encode
     from unospin_sim.rules.options import OPTIONS
+
     for o in OPTIONS:
         for edition in o.editions:
             ed = EDITIONS[edition]
@@ -417,8 +471,10 @@ def test_house_switch_is_derived_from_the_table():
                 continue
             if o.name == "target" or (o.name == "wild_matches_colour" and edition == "classic"):
                 continue
-            needs = {"stacked_wd4": {"stacking": True},            # its companion
-                     "jump_in_wilds": {"jump_in": True}}.get(o.name, {})
+            needs = {
+                "stacked_wd4": {"stacking": True},  # its companion
+                "jump_in_wilds": {"jump_in": True},
+            }.get(o.name, {})
             rs = RuleSet.build(edition, **{o.name: value}, **needs)
             r = encode(rs, parse_bots("random", rs.players)).rules
             assert r[L.R_HOUSE] == int(o.house), (o.name, edition)
@@ -431,13 +487,16 @@ def test_target_needs_a_match_mode():
     assert str(rs) == "spin2005(players=4,match=race,target=300)" and parse_rules(str(rs)) == rs
 
 
-@pytest.mark.parametrize("rules, matches, partners, teams", [
-    ("classic(players=4)", False, False, None),
-    ("classic(players=4,match=race)", True, False, None),
-    ("spin2025(players=3,match=lowest)", True, False, None),
-    ("classic(players=6,partners=true)", False, True, 3),
-    ("spin2005(players=4,partners=true,match=race)", True, True, 2),
-])
+@pytest.mark.parametrize(
+    "rules, matches, partners, teams",
+    [
+        ("classic(players=4)", False, False, None),
+        ("classic(players=4,match=race)", True, False, None),
+        ("spin2025(players=3,match=lowest)", True, False, None),
+        ("classic(players=6,partners=true)", False, True, 3),
+        ("spin2005(players=4,partners=true,match=race)", True, True, 2),
+    ],
+)
 def test_match_mode_and_partners_are_asked_one_way(rules, matches, partners, teams):
     """RuleSet.plays_matches / .partners / .teams answer what the results schema, the runner
     and the CLI ask (results.is_match_mode and is_partners defer to them)."""

@@ -19,11 +19,14 @@ def test_rounds_or_matches_by_default_and_given():
     assert games_to_play(RACE, matches=7) == 7
 
 
-@pytest.mark.parametrize("rules, kwargs, words", [
-    (RACE, {"rounds": 10}, "match=race plays whole matches: give --matches N, not --games"),
-    (RACE, {"rotate_bots": True}, "--rotate-bots cannot be combined with match=race"),
-    (SINGLE, {"matches": 10}, "--matches needs a match mode"),
-])
+@pytest.mark.parametrize(
+    "rules, kwargs, words",
+    [
+        (RACE, {"rounds": 10}, "match=race plays whole matches: give --matches N, not --games"),
+        (RACE, {"rotate_bots": True}, "--rotate-bots cannot be combined with match=race"),
+        (SINGLE, {"matches": 10}, "--matches needs a match mode"),
+    ],
+)
 def test_the_wrong_count_is_one_line(rules, kwargs, words):
     with pytest.raises(UserError, match=words.replace("+", r"\+")):
         games_to_play(rules, **kwargs)

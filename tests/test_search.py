@@ -8,20 +8,24 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from statekit import KIND, Game
 
 from unospin_sim import simulate
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.determinize import copy_determinized, unseen_pool
-from unospin_sim.engine.search import (NO_CUTOFF, SEARCH_EXTEND_BAND, SEARCH_SCALE, SEARCH_Z,
-                                       close_challenger, rollout_value)
+from unospin_sim.engine.search import (
+    NO_CUTOFF,
+    SEARCH_EXTEND_BAND,
+    SEARCH_SCALE,
+    SEARCH_Z,
+    close_challenger,
+    rollout_value,
+)
 from unospin_sim.errors import BotError
-from unospin_sim.runner import saved_bot_string, saved_bots
-
 from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
-
-from statekit import KIND, Game
+from unospin_sim.runner import saved_bot_string, saved_bots
 
 NAME = {v: n for n, v in KIND.items()}
 
@@ -51,12 +55,23 @@ def _heads_up(bot):
     The Skip gives seat 0 another turn in a two-player game, and the Wild then wins: a sure
     win. heuristic plays the Wild first (250 against the Skip's 122 when the next player
     holds <= 2 cards), which gives seat 1 a turn to go out."""
-    g = (Game("classic(players=2)", bot)
-         .give(0, "wild", "red skip")
-         .give(1, "yellow 2")
-         .top("red 8"))
-    g.pile("red 1", "red 2", "red 4", "blue 7", "yellow 9", "green 8", "blue 9", "red 6",
-           "yellow 1", "blue 3", "green 9", "red 9", "wild", "green 5")
+    g = Game("classic(players=2)", bot).give(0, "wild", "red skip").give(1, "yellow 2").top("red 8")
+    g.pile(
+        "red 1",
+        "red 2",
+        "red 4",
+        "blue 7",
+        "yellow 9",
+        "green 8",
+        "blue 9",
+        "red 6",
+        "yellow 1",
+        "blue 3",
+        "green 9",
+        "red 9",
+        "wild",
+        "green 5",
+    )
     return g
 
 
@@ -84,8 +99,23 @@ def _no_winner_soon(players=3):
     for p, colour in enumerate(["red", "blue", "green", "red"][:players]):
         g.give(p, f"{colour} 1", f"{colour} 2", f"{colour} 3")
     g.top("yellow 0")
-    g.pile("yellow 1", "yellow 2", "yellow 3", "yellow 4", "yellow 5", "yellow 6", "red 4",
-           "blue 4", "green 4", "red 5", "blue 5", "green 5", "red 6", "blue 6", "green 6")
+    g.pile(
+        "yellow 1",
+        "yellow 2",
+        "yellow 3",
+        "yellow 4",
+        "yellow 5",
+        "yellow 6",
+        "red 4",
+        "blue 4",
+        "green 4",
+        "red 5",
+        "blue 5",
+        "green 5",
+        "red 6",
+        "blue 6",
+        "green 6",
+    )
     g.set(L.S_TURNS, 10)
     return g
 
@@ -118,13 +148,16 @@ def test_a_cut_off_rollout_scores_the_hand_size_share():
     assert [rollout_value(g.st, g.r, g.pts, p, 1000) for p in range(3)] == [0, 1000, 0]
     # partners (seats 0 and 2 against 1 and 3): (1 + 1/4) / (1 + 1/2 + 1/4 + 1/4) = 0.625
     g = Game("classic(players=4,partners=true)").give(0, "red 1").give(1, "red 2", "red 3")
-    g.give(2, "blue 1", "blue 2", "blue 3", "blue 4").give(3, "green 1", "green 2", "green 3",
-                                                              "green 4")
+    g.give(2, "blue 1", "blue 2", "blue 3", "blue 4").give(
+        3, "green 1", "green 2", "green 3", "green 4"
+    )
     assert [rollout_value(g.st, g.r, g.pts, p, 1000) for p in range(4)] == [625, 375, 625, 375]
 
 
-@pytest.mark.parametrize("rules", ["classic(players=2,match=race,target=100)",
-                                   "classic(players=3,match=lowest,target=100)"])
+@pytest.mark.parametrize(
+    "rules",
+    ["classic(players=2,match=race,target=100)", "classic(players=3,match=lowest,target=100)"],
+)
 def test_matches_never_cut_rollouts_off(rules):
     """Race and lowest matches score points, which a hand-size share cannot estimate: their
     rollouts play to the end whatever the horizon (the same tables at horizon 1 and 0),
@@ -155,25 +188,38 @@ def test_saved_runs_keep_their_search_knobs():
     assert saved_bot_string(parse_bots("heuristic(forget=0.1)", 1)[0]) == "heuristic(forget=0.1)"
     assert saved_bots(["search", "search(rollouts=8)", "random", "search(peek=1)"]) == [
         "search(rollouts=64,horizon=0,colours=0,infer=0,extend=1)",
-        "search(rollouts=8,horizon=0,colours=0,infer=0,extend=1)", "random",
-        "search(peek=1,rollouts=64,horizon=0,colours=0,infer=0,extend=1)"]
-    assert saved_bots(["search(rollouts=128,horizon=16)",
-                       "search(Horizon=4, colours=1, infer=0)"]) == [
+        "search(rollouts=8,horizon=0,colours=0,infer=0,extend=1)",
+        "random",
+        "search(peek=1,rollouts=64,horizon=0,colours=0,infer=0,extend=1)",
+    ]
+    assert saved_bots(
+        ["search(rollouts=128,horizon=16)", "search(Horizon=4, colours=1, infer=0)"]
+    ) == [
         "search(rollouts=128,horizon=16,colours=0,infer=0,extend=1)",
-        "search(Horizon=4,colours=1,infer=0,extend=1)"]
+        "search(Horizon=4,colours=1,infer=0,extend=1)",
+    ]
     assert saved_bots(["search(rollouts=128,horizon=16,colours=1,infer=1)", "random"]) == [
-        "search(rollouts=128,horizon=16,colours=1,infer=1,extend=1)", "random"]
+        "search(rollouts=128,horizon=16,colours=1,infer=1,extend=1)",
+        "random",
+    ]
     new = ["search(rollouts=128,horizon=16,colours=1,infer=3,extend=2)", "random"]
     assert saved_bots(new) == new
     assert saved_bots(["search(rollouts=8,)", "search(colours=1,horizon=4)"]) == [
         "search(rollouts=8,horizon=0,colours=0,infer=0,extend=1)",
-        "search(colours=1,horizon=4,extend=1)"]
-    for damaged in (["search(rollouts=8", "random"], "search,random", [3, "random"],
-                    ["search(rollouts=8)(x)"]):
+        "search(colours=1,horizon=4,extend=1)",
+    ]
+    for damaged in (
+        ["search(rollouts=8", "random"],
+        "search,random",
+        [3, "random"],
+        ["search(rollouts=8)(x)"],
+    ):
         assert saved_bots(damaged) == damaged  # left for the parser to refuse
     res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
-    assert res.meta["bots"] == ["search(rollouts=2,horizon=16,colours=1,infer=3,extend=2)",
-                                "random"]
+    assert res.meta["bots"] == [
+        "search(rollouts=2,horizon=16,colours=1,infer=3,extend=2)",
+        "random",
+    ]
 
 
 def _work(results):
@@ -204,8 +250,16 @@ def test_extend_reaches_the_engine():
     ``extend=1`` (which plays as search did before the knob: ``benchmarks/identity.py
     search --knobs extend=1`` checks that bit for bit, docs/BOTS.md), not every round."""
     cols = ["winner", "turns", "winner_points"]
-    a, b = (simulate("classic(players=2)", f"search(rollouts=8,extend={e}),heuristic",
-                     games=200, seed=6, threads=1).rounds[cols] for e in (1, 4))
+    a, b = (
+        simulate(
+            "classic(players=2)",
+            f"search(rollouts=8,extend={e}),heuristic",
+            games=200,
+            seed=6,
+            threads=1,
+        ).rounds[cols]
+        for e in (1, 4)
+    )
     same = (a.to_numpy() == b.to_numpy()).all(axis=1).sum()
     assert 0 < 200 - same < 200
 
@@ -217,36 +271,60 @@ def _void_in_blue(bots):
     when its card is red. Naming blue, seat 1 cannot play its card (a card it draws and
     plays leaves it with that card) and seat 0 goes out with its second Wild: a sure win.
     Without the void blue would be as risky as red."""
-    g = (Game("classic(players=2)", bots)
-         .give(0, "wild", "wild")
-         .give(1, "red 7")
-         .top("green 8"))
-    g.pile("red 1", "red 2", "yellow 1", "yellow 2", "green 1", "green 2", "blue 1", "blue 2",
-           "blue 3", "red 6", "yellow 6", "green 6", "blue 6", "yellow 7", "green 7", "red 9")
+    g = Game("classic(players=2)", bots).give(0, "wild", "wild").give(1, "red 7").top("green 8")
+    g.pile(
+        "red 1",
+        "red 2",
+        "yellow 1",
+        "yellow 2",
+        "green 1",
+        "green 2",
+        "blue 1",
+        "blue 2",
+        "blue 3",
+        "red 6",
+        "yellow 6",
+        "green 6",
+        "blue 6",
+        "yellow 7",
+        "green 7",
+        "red 9",
+    )
     g.st.hand[1, L.VOID] = 1 << COLOURS.index("blue")
     return g
 
 
-@pytest.mark.parametrize("strategy,top,bits", [
-    ("random", "red 7", ["red", "face 7", "wild"]),
-    ("heuristic", "red skip", ["red", "face 10", "wild"]),
-    ("hoarder", "red 7", ["red", "face 7"]),  # hoarder may draw holding a wild
-    ("random", "wild", ["red", "wild"]),  # a wild on top (red named): no face to match
-    ("search", "red 7", []),  # search may draw by choice: its draws prove nothing
-])
+@pytest.mark.parametrize(
+    "strategy,top,bits",
+    [
+        ("random", "red 7", ["red", "face 7", "wild"]),
+        ("heuristic", "red skip", ["red", "face 10", "wild"]),
+        ("hoarder", "red 7", ["red", "face 7"]),  # hoarder may draw holding a wild
+        ("random", "wild", ["red", "wild"]),  # a wild on top (red named): no face to match
+        ("search", "red 7", []),  # search may draw by choice: its draws prove nothing
+    ],
+)
 def test_a_draw_marks_what_it_proves(strategy, top, bits):
     """Seat 1 holds a blue 3 and a green 9 with red in play and draws a yellow 2 it cannot
     play: layout.VOID gets the colour in play, the top card's face when it is coloured, and
     no wild but for hoarder (every strategy but search draws only for want of a legal card)."""
-    g = (Game("classic(players=2)", f"random,{strategy}").give(1, "blue 3", "green 9")
-         .top(top, colour=COLOURS.index("red")))
+    g = (
+        Game("classic(players=2)", f"random,{strategy}")
+        .give(1, "blue 3", "green 9")
+        .top(top, colour=COLOURS.index("red"))
+    )
     g.pile("yellow 2")
     g.turn(1)
     assert g.hand(1) == ["blue 3", "green 9", "yellow 2"]
     want = 0
     for b in bits:
-        want |= (1 << (L.VOID_FACE + int(b.split()[1])) if b.startswith("face")
-                 else 1 << WILD_COLOUR if b == "wild" else 1 << COLOURS.index(b))
+        want |= (
+            1 << (L.VOID_FACE + int(b.split()[1]))
+            if b.startswith("face")
+            else 1 << WILD_COLOUR
+            if b == "wild"
+            else 1 << COLOURS.index(b)
+        )
     assert g.st.hand[1, L.VOID] == want
 
 
@@ -257,8 +335,9 @@ def test_a_drawn_card_played_marks_the_rest_of_the_hand():
     g.pile("red 2")
     g.turn(1)
     assert g.hand(1) == ["blue 3", "green 9"] and g.top_name == "red 2"
-    assert g.st.hand[1, L.VOID] == ((1 << COLOURS.index("red")) | (1 << (L.VOID_FACE + 7))
-                                    | (1 << WILD_COLOUR))
+    assert g.st.hand[1, L.VOID] == (
+        (1 << COLOURS.index("red")) | (1 << (L.VOID_FACE + 7)) | (1 << WILD_COLOUR)
+    )
 
 
 @pytest.mark.parametrize("infer", [1, 0])
@@ -267,12 +346,31 @@ def test_the_determinization_deals_what_a_draw_proves_missing(infer):
     rollouts deal it 3 of the 18 cards seat 0 cannot see (greens, 5s and wilds among them),
     over 300 seeds: with knob infer never a green, a 5 or a wild; with infer=0 never a green
     but 5s and wilds (as before the knob)."""
-    g = (Game("classic(players=3)", "search,random,random").give(0, "blue 8")
-         .give(1, "red 1", "yellow 2", "red 3").give(2, "green 7", "yellow 9").top("blue 3"))
-    g.pile("red 5", "yellow 5", "red 5", "yellow 5", "wild", "wild draw four", "wild",
-           "green 1", "green 2", "red 8", "yellow 8", "red 4", "yellow 4")
-    g.st.hand[1, L.VOID] = ((1 << COLOURS.index("green")) | (1 << (L.VOID_FACE + 5))
-                            | (1 << WILD_COLOUR))
+    g = (
+        Game("classic(players=3)", "search,random,random")
+        .give(0, "blue 8")
+        .give(1, "red 1", "yellow 2", "red 3")
+        .give(2, "green 7", "yellow 9")
+        .top("blue 3")
+    )
+    g.pile(
+        "red 5",
+        "yellow 5",
+        "red 5",
+        "yellow 5",
+        "wild",
+        "wild draw four",
+        "wild",
+        "green 1",
+        "green 2",
+        "red 8",
+        "yellow 8",
+        "red 4",
+        "yellow 4",
+    )
+    g.st.hand[1, L.VOID] = (
+        (1 << COLOURS.index("green")) | (1 << (L.VOID_FACE + 5)) | (1 << WILD_COLOUR)
+    )
     sc = K.new_state(int(g.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
     n = unseen_pool(g.st, 0, sc.log)
     assert n == 18
@@ -280,15 +378,23 @@ def test_the_determinization_deals_what_a_draw_proves_missing(infer):
     for seed in range(300):
         copy_determinized(g.st, sc, g.r, g.pts, 0, seed, sc.log, n, infer)
         assert sc.hand[1, L.HSIZE] == 3 and sc.hand[2, L.HSIZE] == 2
-        assert (sc.hand[0, :L.HSIZE + 1] == g.st.hand[0, :L.HSIZE + 1]).all()
-        dealt += sc.hand[1, :len(dealt)]
+        assert (sc.hand[0, : L.HSIZE + 1] == g.st.hand[0, : L.HSIZE + 1]).all()
+        dealt += sc.hand[1, : len(dealt)]
     names = {NAME[k]: int(v) for k, v in enumerate(dealt) if v}
     assert not any(nm.startswith("green") for nm in names)
     fives_and_wilds = sum(v for nm, v in names.items() if nm.endswith(" 5") or "wild" in nm)
     if infer:
         assert fives_and_wilds == 0
-        assert set(names) == {"red 1", "yellow 2", "red 3", "red 8", "yellow 8", "red 4",
-                              "yellow 4", "yellow 9"}
+        assert set(names) == {
+            "red 1",
+            "yellow 2",
+            "red 3",
+            "red 8",
+            "yellow 8",
+            "red 4",
+            "yellow 4",
+            "yellow 9",
+        }
     else:
         assert fives_and_wilds > 300  # 7 of the 15 cards it may hold, 3 a seed: about 420
 
@@ -304,19 +410,26 @@ def test_search_names_the_colour_the_next_player_cannot_follow():
     assert g.st.s[L.S_SEARCH_COLOUR] == 0
     g = _void_in_blue("search(rollouts=64),random")
     play_search_round(g)
-    assert [e[2] for e in g.events() if e[0] == L.EV_COLOUR and e[1] == 0][0] == \
-        COLOURS.index("blue")
+    assert [e[2] for e in g.events() if e[0] == L.EV_COLOUR and e[1] == 0][0] == COLOURS.index(
+        "blue"
+    )
     assert g.st.s[L.S_WINNER] == 0
     g = _void_in_blue("search(rollouts=64,colours=0),random")
     play_search_round(g)
     assert [(e[1], NAME[e[2]]) for e in g.events() if e[0] == L.EV_PLAY][:2] == [
-        (0, "wild"), (1, "red 7")]  # heuristic's red lets seat 1 out
+        (0, "wild"),
+        (1, "red 7"),
+    ]  # heuristic's red lets seat 1 out
     assert g.st.s[L.S_WINNER] == 1
 
 
 def test_search_plays_its_last_card_rather_than_draw():
-    g = (Game("classic(players=2)", "search(rollouts=8),random").give(0, "red 4")
-         .give(1, "blue 1", "blue 2").top("red 2"))
+    g = (
+        Game("classic(players=2)", "search(rollouts=8),random")
+        .give(0, "red 4")
+        .give(1, "blue 1", "blue 2")
+        .top("red 2")
+    )
     g.pile("green 1", "green 2", "yellow 5")
     assert decision(g) == "red 4"
 
@@ -324,8 +437,12 @@ def test_search_plays_its_last_card_rather_than_draw():
 def test_one_move_needs_no_rollout():
     """Nothing legal: the decision is to draw, found without rollouts (the scratch state is
     never touched)."""
-    g = (Game("classic(players=2)", "search(rollouts=8),random").give(0, "blue 4", "green 7")
-         .give(1, "blue 1").top("red 2"))
+    g = (
+        Game("classic(players=2)", "search(rollouts=8),random")
+        .give(0, "blue 4", "green 7")
+        .give(1, "blue 1")
+        .top("red 2")
+    )
     g.pile("green 1")
     assert decision(g) is None
 
@@ -334,12 +451,24 @@ def _last_card_threat(opponent_card, bots="search(rollouts=64,peek=1),random"):
     """2 players, seat 1 (random) holds one card; seat 0 holds a blue 5 and a red 9 (and a
     green 2, unplayable) on a red 5. The blue 5 lets a blue last card go out at once, the
     red 9 a red one: only a seat that sees seat 1's card knows which to keep back."""
-    g = (Game("classic(players=2)", bots)
-         .give(0, "blue 5", "red 9", "green 2")
-         .give(1, opponent_card)
-         .top("red 5"))
-    g.pile("green 1", "green 3", "yellow 4", "yellow 6", "green 6", "yellow 8", "green 8",
-           "yellow 1", "green 4", "yellow 3")
+    g = (
+        Game("classic(players=2)", bots)
+        .give(0, "blue 5", "red 9", "green 2")
+        .give(1, opponent_card)
+        .top("red 5")
+    )
+    g.pile(
+        "green 1",
+        "green 3",
+        "yellow 4",
+        "yellow 6",
+        "green 6",
+        "yellow 8",
+        "green 8",
+        "yellow 1",
+        "green 4",
+        "yellow 3",
+    )
     return g
 
 
@@ -381,8 +510,14 @@ def test_search_beats_random_by_a_margin():
     of the rounds with the default knobs (measured 2026-12-02), 61.75% with
     colours=0,infer=0, 59.5% with horizon=0 too; the test asks >= 58%, 3.2 standard errors
     above the fair 50% (heuristic wins 56.75% of the same deals)."""
-    res = simulate("classic(players=2)", "search(rollouts=32),random", games=400, seed=7,
-                   threads=1, rotate_bots=True)
+    res = simulate(
+        "classic(players=2)",
+        "search(rollouts=32),random",
+        games=400,
+        seed=7,
+        threads=1,
+        rotate_bots=True,
+    )
     assert _share(res, 0, 2) >= 0.58
 
 
@@ -390,8 +525,9 @@ def test_reproducible_and_independent_of_threads():
     bots = "search(rollouts=4),random,heuristic,search(rollouts=2)"
     cols = ["winner", "turns", "winner_points", "cards_drawn"]
     a = simulate("classic(players=4)", bots, games=60, seed=3, threads=1).rounds[cols]
-    b = simulate("classic(players=4)", bots, games=60, seed=3, threads=2,
-                 chunk_size=17).rounds[cols]
+    b = simulate("classic(players=4)", bots, games=60, seed=3, threads=2, chunk_size=17).rounds[
+        cols
+    ]
     c = simulate("classic(players=4)", bots, games=60, seed=3, threads=1).rounds[cols]
     np.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
     np.testing.assert_array_equal(a.to_numpy(), c.to_numpy())
@@ -407,53 +543,86 @@ def test_knob():
     assert parse_bots("search", 1)[0].extend == 2
     assert str(parse_bots("search(extend=1)", 1)[0]) == "search(extend=1)"
     assert str(parse_bots("search(horizon=0)", 1)[0]) == "search(horizon=0)"
-    for bad, word in [("search(rollouts=0)", "rollouts"), ("search(rollouts=1.5)", "rollouts"),
-                      ("search(rollouts=1e9)", "rollouts"), ("search(depth=2)", "depth"),
-                      ("heuristic(rollouts=4)", "only to strategy 'search'"),
-                      ("search(peek=0.5)", "peek"), ("heuristic(peek=1)", "only to strategy"),
-                      ("search(horizon=-1)", "horizon"), ("search(horizon=2.5)", "horizon"),
-                      ("search(horizon=1e9)", "horizon"), ("search(colours=2)", "colours"),
-                      ("search(colours=0.5)", "colours"), ("search(infer=-1)", "infer"),
-                      ("search(infer=4)", "infer"), ("search(infer=2.5)", "infer"),
-                      ("search(extend=0)", "extend"), ("search(extend=65)", "extend"),
-                      ("search(extend=1.5)", "extend"), ("heuristic(extend=3)", "extend"),
-                      ("random(infer=0)", "only to strategy 'search'"),
-                      ("colour_keeper(colours=0)", "only to strategy 'search'"),
-                      ("greedy(horizon=8)", "only to strategy 'search'")]:
+    for bad, word in [
+        ("search(rollouts=0)", "rollouts"),
+        ("search(rollouts=1.5)", "rollouts"),
+        ("search(rollouts=1e9)", "rollouts"),
+        ("search(depth=2)", "depth"),
+        ("heuristic(rollouts=4)", "only to strategy 'search'"),
+        ("search(peek=0.5)", "peek"),
+        ("heuristic(peek=1)", "only to strategy"),
+        ("search(horizon=-1)", "horizon"),
+        ("search(horizon=2.5)", "horizon"),
+        ("search(horizon=1e9)", "horizon"),
+        ("search(colours=2)", "colours"),
+        ("search(colours=0.5)", "colours"),
+        ("search(infer=-1)", "infer"),
+        ("search(infer=4)", "infer"),
+        ("search(infer=2.5)", "infer"),
+        ("search(extend=0)", "extend"),
+        ("search(extend=65)", "extend"),
+        ("search(extend=1.5)", "extend"),
+        ("heuristic(extend=3)", "extend"),
+        ("random(infer=0)", "only to strategy 'search'"),
+        ("colour_keeper(colours=0)", "only to strategy 'search'"),
+        ("greedy(horizon=8)", "only to strategy 'search'"),
+    ]:
         with pytest.raises(BotError, match=word) as e:
             parse_bots(bad, 2)
         assert "\n" not in str(e.value)
 
 
-@pytest.mark.parametrize("rules", [
-    "classic(players=3)", "spin2005(players=4)", "spin2025(players=3)", "spiderman(players=4)",
-    "classic(players=4,stacking=true,seven_o=true,draw_until_playable=true,jump_in=true)",
-    "spin2025(players=4,partners=true,force_play=true)",
-    "classic(players=3,special_wilds=shuffle_hands,stacking=true)"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "classic(players=3)",
+        "spin2005(players=4)",
+        "spin2025(players=3)",
+        "spiderman(players=4)",
+        "classic(players=4,stacking=true,seven_o=true,draw_until_playable=true,jump_in=true)",
+        "spin2025(players=4,partners=true,force_play=true)",
+        "classic(players=3,special_wilds=shuffle_hands,stacking=true)",
+    ],
+)
 def test_invariants_hold_in_whole_rounds(rules):
     players = int(rules.split("players=")[1].split(",")[0].rstrip(")"))
-    bots = ",".join(["search(rollouts=2,forget=0.3,bluff=0.3,challenge=0.5)", "random",
-                     "heuristic", "search(rollouts=3)"][:players])
+    bots = ",".join(
+        [
+            "search(rollouts=2,forget=0.3,bluff=0.3,challenge=0.5)",
+            "random",
+            "heuristic",
+            "search(rollouts=3)",
+        ][:players]
+    )
     df = simulate(rules, bots, games=40, seed=2, threads=1, check=True, rotate_bots=True).rounds
     assert int(df["invariant_failures"].sum()) == 0
     assert (df["winner"] >= 0).all()
 
 
 def test_rlcard_plays_heuristics_cards():
-    a = simulate("classic(players=2,rlcard=true)", "search(rollouts=2),random", games=200,
-                 seed=1, threads=1).rounds
-    b = simulate("classic(players=2,rlcard=true)", "heuristic,random", games=200, seed=1,
-                 threads=1).rounds
-    np.testing.assert_array_equal(a[["winner", "turns"]].to_numpy(),
-                                  b[["winner", "turns"]].to_numpy())
+    a = simulate(
+        "classic(players=2,rlcard=true)", "search(rollouts=2),random", games=200, seed=1, threads=1
+    ).rounds
+    b = simulate(
+        "classic(players=2,rlcard=true)", "heuristic,random", games=200, seed=1, threads=1
+    ).rounds
+    np.testing.assert_array_equal(
+        a[["winner", "turns"]].to_numpy(), b[["winner", "turns"]].to_numpy()
+    )
 
 
 def test_match_mode_and_trace():
-    res = simulate("classic(players=2,match=race,target=100)", "search(rollouts=2),random",
-                   games=3, seed=1, threads=1)
+    res = simulate(
+        "classic(players=2,match=race,target=100)",
+        "search(rollouts=2),random",
+        games=3,
+        seed=1,
+        threads=1,
+    )
     assert len(res.matches) == 3 and (res.matches["winner"] >= 0).all()
     from unospin_sim.engine.encode import encode
     from unospin_sim.rules import parse_rules
+
     rs = parse_rules("classic(players=2)")
     ki = encode(rs, parse_bots("search(rollouts=2),random", 2))
     log, st = K.trace_game(*ki.args(), 1, 0, L.LOG_ROWS_TRACE, False)

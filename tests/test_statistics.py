@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from unospin_sim.runner import simulate, trace
 from unospin_sim.engine import layout as L
+from unospin_sim.runner import simulate, trace
 
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 
@@ -22,8 +22,9 @@ def test_invariants_hold_after_every_action(edition, players):
     """Every card in exactly one place after every action, every round ends or is
     recorded unfinished: 100,000 rounds per edition over the player counts."""
     games = {2: 30_000, 4: 40_000, 7: 30_000}[players]
-    res = simulate(f"{edition}(players={players})", "random", games=games, seed=17,
-                   threads=2, check=True)
+    res = simulate(
+        f"{edition}(players={players})", "random", games=games, seed=17, threads=2, check=True
+    )
     df = res.rounds
     assert len(df) == games
     assert df.invariant_failures.sum() == 0
@@ -50,8 +51,9 @@ def test_turn_cap_records_unfinished_rounds():
     assert (df.loc[unfinished, "winner_points"] == 0).all()
 
 
-@pytest.mark.parametrize("rules", ["classic(players=4)", "spin2025(players=3)",
-                                   "spin2005(players=5)"])
+@pytest.mark.parametrize(
+    "rules", ["classic(players=4)", "spin2025(players=3)", "spin2005(players=5)"]
+)
 def test_results_identical_for_any_threads_and_chunking(rules):
     a = simulate(rules, "random", games=3000, seed=99, threads=1, chunk_size=3000)
     b = simulate(rules, "random", games=3000, seed=99, threads=2, chunk_size=257)
@@ -66,9 +68,9 @@ def test_results_identical_for_any_threads_and_chunking(rules):
 # for g in range(400_000) (reproduced by test_reference_seat_pins_reproduce, expensive tier).
 REF_SEAT_WINS = (103_382, 101_023, 97_931, 97_664)
 REF_ROUNDS = 400_000
-SEAT_ROUNDS = 200_000   # engine rounds of the seat test
-SEAT_Z = 4.5            # |z| limit: a false alarm about once in 150,000 comparisons
-SEAT_BIAS = 0.01        # the seat bias the test must catch: one point of win rate
+SEAT_ROUNDS = 200_000  # engine rounds of the seat test
+SEAT_Z = 4.5  # |z| limit: a false alarm about once in 150,000 comparisons
+SEAT_BIAS = 0.01  # the seat bias the test must catch: one point of win rate
 
 
 def _seat_z(wins, n):
@@ -133,6 +135,7 @@ def test_reference_seat_pins_reproduce():
     """REF_SEAT_WINS are what the reference engine gives (400,000 plain-Python rounds: some
     minutes on 2 cores: the expensive tier, ``pytest -m slow --run-expensive``)."""
     from concurrent.futures import ProcessPoolExecutor
+
     bounds = [(i * REF_ROUNDS // 4, (i + 1) * REF_ROUNDS // 4) for i in range(4)]
     with ProcessPoolExecutor(2) as pool:
         parts = list(pool.map(_reference_winners, bounds))
@@ -141,6 +144,7 @@ def test_reference_seat_pins_reproduce():
 
 def _reference_winners(bounds):
     from unospin_sim import reference
+
     wins = np.zeros(4, np.int64)
     for g in range(*bounds):
         wins[reference.play_round("classic", 4, reference.round_seed(5, g))["winner"]] += 1
@@ -151,12 +155,17 @@ def _chi2(observed, expected):
     return float(((observed - expected) ** 2 / expected).sum())
 
 
-@pytest.mark.parametrize("rules,weights", [
-    ("spin2005(players=4)", None),
-    ("spin2025(players=4)", None),
-    ("spin2025(players=4,wheel={color_discard:1,swap_hands:1,two_x:2})",
-     {"color_discard": 1, "swap_hands": 1, "two_x": 2}),
-])
+@pytest.mark.parametrize(
+    "rules,weights",
+    [
+        ("spin2005(players=4)", None),
+        ("spin2025(players=4)", None),
+        (
+            "spin2025(players=4,wheel={color_discard:1,swap_hands:1,two_x:2})",
+            {"color_discard": 1, "swap_hands": 1, "two_x": 2},
+        ),
+    ],
+)
 def test_spin_frequencies_match_wheel_weights(rules, weights):
     res = simulate(rules, "random", games=20_000, seed=8, threads=2)
     spins = res.spins

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from statekit import KIND, Game
 
 from unospin_sim import simulate
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine import policy
-
-from statekit import KIND, Game
 
 ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware")
 
@@ -25,12 +24,16 @@ def card(g, p=0, wd4_ok=True):
 
 
 def played(g, p=0):
-    return [next(n for n, v in KIND.items() if v == e[2])
-            for e in g.events() if e[0] == L.EV_PLAY and e[1] == p]
+    return [
+        next(n for n, v in KIND.items() if v == e[2])
+        for e in g.events()
+        if e[0] == L.EV_PLAY and e[1] == p
+    ]
 
 
 def test_added_strategies_keep_the_old_ids():
     from unospin_sim.bots import STRATEGIES
+
     assert STRATEGIES[:2] == ("random", "heuristic")
     assert set(ADDED) <= set(STRATEGIES) and set(policy.IMPLEMENTED) == set(STRATEGIES)
 
@@ -38,30 +41,39 @@ def test_added_strategies_keep_the_old_ids():
 # ------------------------------------------------------------------------------- greedy
 def test_greedy_sheds_the_most_points_wilds_included():
     def pos(bot):
-        return (Game("classic(players=3)", bot)
-                .give(0, "red 2", "red 9", "red skip", "wild")
-                .give(1, "blue 1", "blue 3", "blue 4").give(2, "blue 2", "blue 5", "blue 6")
-                .top("red 5"))
-    assert card(pos("greedy")) == "wild"           # 50 points
-    assert card(pos("heuristic")) == "red skip"    # keeps the wild
+        return (
+            Game("classic(players=3)", bot)
+            .give(0, "red 2", "red 9", "red skip", "wild")
+            .give(1, "blue 1", "blue 3", "blue 4")
+            .give(2, "blue 2", "blue 5", "blue 6")
+            .top("red 5")
+        )
+
+    assert card(pos("greedy")) == "wild"  # 50 points
+    assert card(pos("heuristic")) == "red skip"  # keeps the wild
     g = pos("greedy")
     g.st.hand[0, KIND["wild"]] -= 1
     g.st.hand[0, L.CC + 4] -= 1
     g.st.hand[0, L.HSIZE] -= 1
-    assert card(g) == "red skip"                   # 20 > 9 > 2
+    assert card(g) == "red skip"  # 20 > 9 > 2
 
 
 # ------------------------------------------------------------------------------- hoarder
 def _hoard(rules="classic(players=3)", bot="hoarder", extra=()):
-    g = (Game(rules, bot).give(0, "wild", "wild draw four", "blue 3", "blue 4", "green 5", *extra)
-         .give(1, "blue 1", "blue 2").give(2, "green 2", "green 3").top("red 2"))
+    g = (
+        Game(rules, bot)
+        .give(0, "wild", "wild draw four", "blue 3", "blue 4", "green 5", *extra)
+        .give(1, "blue 1", "blue 2")
+        .give(2, "green 2", "green 3")
+        .top("red 2")
+    )
     g.pile("yellow 9")
     return g
 
 
 def test_hoarder_draws_instead_of_playing_a_wild_it_keeps():
     g = _hoard()
-    assert card(g) is None                        # legal wilds held, but it draws
+    assert card(g) is None  # legal wilds held, but it draws
     g.turn(0)
     assert played(g) == [] and g.size(0) == 6 and g.drawn(0) == 1
     assert g.st.hand[0, KIND["wild"]] == 1 and g.st.hand[0, KIND["wild draw four"]] == 1
@@ -73,45 +85,72 @@ def test_hoarder_plays_a_coloured_card_before_its_wilds():
 
 
 def test_hoarder_plays_its_wilds_when_its_hand_is_small_or_it_may_not_draw():
-    g = (Game("classic(players=3)", "hoarder").give(0, "wild", "wild draw four", "blue 3")
-         .give(1, "blue 1").give(2, "green 2").top("red 2"))
+    g = (
+        Game("classic(players=3)", "hoarder")
+        .give(0, "wild", "wild draw four", "blue 3")
+        .give(1, "blue 1")
+        .give(2, "green 2")
+        .top("red 2")
+    )
     assert card(g) in ("wild", "wild draw four")  # 3 cards: the wilds are for going out
     g = _hoard()
-    g.pile()                                     # nothing left to draw: plays a wild
+    g.pile()  # nothing left to draw: plays a wild
     assert card(g) == "wild"
-    g = _hoard("classic(players=3,rlcard=true)")   # RLCard offers the draw only when nothing is legal
+    g = _hoard(
+        "classic(players=3,rlcard=true)"
+    )  # RLCard offers the draw only when nothing is legal
     assert policy.choose_card_rl(g.st, g.pts, g.bots, 0) == KIND["wild"]
 
 
 # ------------------------------------------------------------------------------- colour_keeper
 def _keeper(bot, *extra):
-    return (Game("classic(players=3)", bot).give(0, "blue 3", "blue 8", "blue 9", "green 1", *extra)
-            .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("red 3"))
+    return (
+        Game("classic(players=3)", bot)
+        .give(0, "blue 3", "blue 8", "blue 9", "green 1", *extra)
+        .give(1, "yellow 1", "yellow 5", "yellow 6")
+        .give(2, "yellow 2", "yellow 7", "yellow 8")
+        .top("red 3")
+    )
 
 
 def test_colour_keeper_switches_play_to_its_best_colour_by_face():
-    assert card(_keeper("colour_keeper", "red 9")) == "blue 3"   # moves play to blue
+    assert card(_keeper("colour_keeper", "red 9")) == "blue 3"  # moves play to blue
     assert card(_keeper("heuristic", "red 9")) == "red 9"
 
 
 def test_colour_keeper_switches_by_a_wild_naming_its_colour():
     def pos(bot):
-        return (Game("classic(players=3)", bot).give(0, "blue 8", "blue 9", "green 1", "wild",
-                                                     "red 9")
-                .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("red 3"))
+        return (
+            Game("classic(players=3)", bot)
+            .give(0, "blue 8", "blue 9", "green 1", "wild", "red 9")
+            .give(1, "yellow 1", "yellow 5", "yellow 6")
+            .give(2, "yellow 2", "yellow 7", "yellow 8")
+            .top("red 3")
+        )
+
     g = pos("colour_keeper")
     assert card(g) == "wild"
     g.turn(0)
-    assert played(g) == ["wild"] and g.colour == 3                # names blue
+    assert played(g) == ["wild"] and g.colour == 3  # names blue
     assert card(pos("heuristic")) == "red 9"
 
 
 def test_colour_keeper_stays_in_its_colour():
-    g = (Game("classic(players=3)", "colour_keeper").give(0, "blue 2", "blue 5", "green 9", "wild")
-         .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("blue 9"))
-    assert card(g) == "blue 5"   # heuristic: green 9 is worth more (9 + 2 > 5 + 4)
-    g2 = (Game("classic(players=3)", "heuristic").give(0, "blue 2", "blue 5", "green 9", "wild")
-          .give(1, "yellow 1", "yellow 5", "yellow 6").give(2, "yellow 2", "yellow 7", "yellow 8").top("blue 9"))
+    g = (
+        Game("classic(players=3)", "colour_keeper")
+        .give(0, "blue 2", "blue 5", "green 9", "wild")
+        .give(1, "yellow 1", "yellow 5", "yellow 6")
+        .give(2, "yellow 2", "yellow 7", "yellow 8")
+        .top("blue 9")
+    )
+    assert card(g) == "blue 5"  # heuristic: green 9 is worth more (9 + 2 > 5 + 4)
+    g2 = (
+        Game("classic(players=3)", "heuristic")
+        .give(0, "blue 2", "blue 5", "green 9", "wild")
+        .give(1, "yellow 1", "yellow 5", "yellow 6")
+        .give(2, "yellow 2", "yellow 7", "yellow 8")
+        .top("blue 9")
+    )
     assert card(g2) == "green 9"
 
 
@@ -135,7 +174,7 @@ def test_aggressor_prefers_a_wild_draw_four():
     g.pile("green 1", "green 2", "green 3", "green 4", "green 5")
     assert card(g) == "wild draw four"
     g.turn(0)
-    assert g.size(1) == 6 and g.cur == 2          # drew 4, passed over
+    assert g.size(1) == 6 and g.cur == 2  # drew 4, passed over
 
 
 # ------------------------------------------------------------------------------- spin_aware
@@ -176,7 +215,7 @@ def test_spin_aware_swaps_with_the_leader():
     g.give(0, "red spin 1", "red 9", "red 8", "blue 7", "blue 8")
     g.give(1, "yellow 1", "yellow 2", "yellow 3").give(2, "green 1")
     g.give(3, "blue 1", "blue 2").top("red 4")
-    assert card(g) == "red spin 1"     # a swap gives it the 1-card hand
+    assert card(g) == "red spin 1"  # a swap gives it the 1-card hand
     g.turn(0)
     assert g.hand(0) == ["green 1"]
 
@@ -191,22 +230,28 @@ def test_invariants_hold_for_every_strategy(edition, strategy):
     """Every card in exactly one place after every action, every knob set on one seat; every
     round finishes."""
     bots = f"{strategy},random,{strategy}(forget=0.3,catch=0.9,bluff=0.3,challenge=0.5),heuristic"
-    res = simulate(f"{edition}(players=4)", bots, games=2000, seed=11, threads=1, check=True,
-                   rotate_bots=True)
+    res = simulate(
+        f"{edition}(players=4)", bots, games=2000, seed=11, threads=1, check=True, rotate_bots=True
+    )
     df = res.rounds
     assert int(df["invariant_failures"].sum()) == 0
     assert (df["winner"] >= 0).all()
 
 
-@pytest.mark.parametrize("rules", ["classic(players=3,stacking=true,seven_o=true,"
-                                   "draw_until_playable=true,special_wilds=swap_hands)",
-                                   "classic(players=2,rlcard=true)",
-                                   "spin2025(players=3,stacking=true,seven_o=true)"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "classic(players=3,stacking=true,seven_o=true,"
+        "draw_until_playable=true,special_wilds=swap_hands)",
+        "classic(players=2,rlcard=true)",
+        "spin2025(players=3,stacking=true,seven_o=true)",
+    ],
+)
 def test_invariants_hold_under_house_rules_and_rlcard(rules):
     players = int(rules.split("players=")[1].split(",")[0].rstrip(")"))
     bots = ",".join((ADDED * 2)[:players])
     for shift in range(len(ADDED)):
-        bots = ",".join(((ADDED * 3)[shift:shift + players]))
+        bots = ",".join((ADDED * 3)[shift : shift + players])
         df = simulate(rules, bots, games=400, seed=shift, threads=1, check=True).rounds
         assert int(df["invariant_failures"].sum()) == 0
         assert (df["winner"] >= 0).all()
@@ -216,13 +261,21 @@ def test_reproducible_and_independent_of_threads():
     bots = "greedy,hoarder,colour_keeper,aggressor"
     cols = ["winner", "turns", "winner_points", "cards_drawn", "spins"]
     a = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=1).rounds[cols]
-    b = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=2,
-                 chunk_size=700).rounds[cols]
+    b = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=2, chunk_size=700).rounds[
+        cols
+    ]
     np.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
-    c = simulate("spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6,
-                 threads=2).rounds[cols]
-    d = simulate("spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6,
-                 threads=1, chunk_size=999).rounds[cols]
+    c = simulate(
+        "spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6, threads=2
+    ).rounds[cols]
+    d = simulate(
+        "spin2025(players=3)",
+        "spin_aware,aggressor,random",
+        games=3000,
+        seed=6,
+        threads=1,
+        chunk_size=999,
+    ).rounds[cols]
     np.testing.assert_array_equal(c.to_numpy(), d.to_numpy())
 
 
@@ -251,13 +304,26 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
     from unospin_sim.engine.policy import hoarder as HO
     from unospin_sim.engine.policy import spin_aware as SA
     from unospin_sim.rules import spaces as sp
-    from unospin_sim.rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD,
-                                         KIND_COLOUR, KIND_FACE, KIND_SPINS, N_KINDS,
-                                         WILD_DRAW_FOUR, WILD_SPIN)
+    from unospin_sim.rules.cards import (
+        FACE_DRAW_TWO,
+        FACE_REVERSE,
+        FACE_SKIP,
+        FIRST_WILD,
+        KIND_COLOUR,
+        KIND_FACE,
+        KIND_SPINS,
+        N_KINDS,
+        WILD_DRAW_FOUR,
+        WILD_SPIN,
+    )
 
     rng = np.random.default_rng(4)
-    editions = ("classic(players=3)", "spin2005(players=3)", "spin2025(players=3)",
-                "spin2025(players=2)")
+    editions = (
+        "classic(players=3)",
+        "spin2005(players=3)",
+        "spin2025(players=3)",
+        "spin2025(players=2)",
+    )
     for trial in range(400):
         rules = editions[trial % len(editions)]
         g = Game(rules, "aggressor", seed=trial)
@@ -321,6 +387,7 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
 
             small = st.hand[0, L.HSIZE] <= HO.HOARD_UNTIL
             coloured = [k for k in ref if k < FIRST_WILD or small]
+
             def hoarder(k):
                 if k >= FIRST_WILD:
                     return pts[k] + 0.0

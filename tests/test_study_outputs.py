@@ -31,6 +31,7 @@ def _err(capsys, argv) -> str:
 
 # -- claim_out_dir: by hand ----------------------------------------------------------------
 
+
 def test_claim_creates_and_refuses_what_is_not_its_own(tmp_path):
     assert claim_out_dir(tmp_path / "new" / "deep", OWN, "study") == tmp_path / "new" / "deep"
     assert (tmp_path / "new" / "deep").is_dir()
@@ -57,8 +58,11 @@ def test_claim_own_files_need_overwrite(tmp_path):
     (d / ".hidden").write_text("")  # hidden files aside
     assert claim_out_dir(d, OWN, "study") == d
     (d / "a.csv").write_text("old")
-    with pytest.raises(UserError, match=r"already holds study results \(a.csv\); pass "
-                                        r"--overwrite"):
+    with pytest.raises(
+        UserError,
+        match=r"already holds study results \(a.csv\); pass "
+        r"--overwrite",
+    ):
         claim_out_dir(d, OWN, "study")
     assert claim_out_dir(d, OWN, "study", overwrite=True) == d
     assert (d / "a.csv").read_text() == "old"  # claimed, not yet replaced
@@ -71,8 +75,19 @@ def test_claim_unwritable():
 
 # -- tournament ----------------------------------------------------------------------------
 
-TOURNAMENT = ["tournament", "--games", "200", "--strategies", "greedy", "--seed", "1",
-              "--threads", "1", "--quiet", "--no-head-to-head"]
+TOURNAMENT = [
+    "tournament",
+    "--games",
+    "200",
+    "--strategies",
+    "greedy",
+    "--seed",
+    "1",
+    "--threads",
+    "1",
+    "--quiet",
+    "--no-head-to-head",
+]
 
 
 def test_tournament_out_refuses_before_playing_and_overwrites_on_request(tmp_path, capsys):
@@ -98,8 +113,9 @@ def test_tournament_out_refuses_before_playing_and_overwrites_on_request(tmp_pat
 def test_tournament_save_removes_an_earlier_tournaments_optional_files(tmp_path):
     from unospin_sim.tournament import load_skill, run_tournament
 
-    t = run_tournament("classic", 2, games=200, strategies="greedy,tuned", seed=1,
-                       threads=1, head_to_head=False)
+    t = run_tournament(
+        "classic", 2, games=200, strategies="greedy,tuned", seed=1, threads=1, head_to_head=False
+    )
     out = t.save(tmp_path / "t")
     assert (out / "won_vs_random.parquet").is_file() and (out / "ladder.parquet").is_file()
     assert list(load_skill(out)["ladder"]["step_test"]) == ["fair share", "paired"]
@@ -116,8 +132,9 @@ def test_tournament_save_removes_an_earlier_tournaments_optional_files(tmp_path)
 def test_load_skill_names_the_missing_file(tmp_path):
     from unospin_sim.tournament import load_skill, run_tournament
 
-    out = run_tournament("classic", 2, games=200, strategies="greedy", seed=1, threads=1,
-                         head_to_head=False).save(tmp_path / "t")
+    out = run_tournament(
+        "classic", 2, games=200, strategies="greedy", seed=1, threads=1, head_to_head=False
+    ).save(tmp_path / "t")
     (out / "pairings.parquet").unlink()
     with pytest.raises(UserError, match=r"not a tournament directory \(no pairings.parquet;"):
         load_skill(out)
@@ -125,12 +142,26 @@ def test_load_skill_names_the_missing_file(tmp_path):
 
 # -- wheel and tune ------------------------------------------------------------------------
 
+
 def test_wheel_out_refuses_before_replaying(tmp_path, capsys):
     out = tmp_path / "w"
     out.mkdir()
     (out / "space_effects.csv").write_text("old")
-    argv = ["wheel", "--edition", "spin2005", "--players", "3", "--games", "50", "--seed",
-            "4", "--threads", "1", "--out", str(out)]
+    argv = [
+        "wheel",
+        "--edition",
+        "spin2005",
+        "--players",
+        "3",
+        "--games",
+        "50",
+        "--seed",
+        "4",
+        "--threads",
+        "1",
+        "--out",
+        str(out),
+    ]
     err = _err(capsys, argv)
     assert "already holds wheel results (space_effects.csv)" in err and "--overwrite" in err
     assert (out / "space_effects.csv").read_text() == "old"
@@ -149,12 +180,22 @@ def test_tune_out_refuses_an_existing_file_before_the_study(tmp_path, capsys):
 
 # -- report --------------------------------------------------------------------------------
 
+
 def test_report_checks_skill_dirs_before_writing(tmp_path, capsys):
     not_t = tmp_path / "not-a-tournament"
     not_t.mkdir()
     (not_t / "tournament.json").write_text('{"rules": "classic(players=2)"}')
-    err = _err(capsys, ["report", str(tmp_path / "any-run"), "--out", str(tmp_path / "rep"),
-                        "--skill", str(not_t)])
+    err = _err(
+        capsys,
+        [
+            "report",
+            str(tmp_path / "any-run"),
+            "--out",
+            str(tmp_path / "rep"),
+            "--skill",
+            str(not_t),
+        ],
+    )
     assert "no pairings.parquet" in err
     assert not (tmp_path / "rep").exists()
 
@@ -165,13 +206,17 @@ def test_report_reproduce_line_names_every_option(tmp_path):
     from unospin_sim.tournament import run_tournament
 
     simulate("classic(players=2)", "random", games=300, seed=1, out=tmp_path / "r")
-    t = run_tournament("classic", 2, games=200, strategies="greedy", seed=1, threads=1,
-                       head_to_head=False).save(tmp_path / "t")
-    md = build_report([tmp_path / "r"], tmp_path / "rep", target=300, wheel_games=100,
-                      threads=1, skill_dirs=[t]).read_text()
+    t = run_tournament(
+        "classic", 2, games=200, strategies="greedy", seed=1, threads=1, head_to_head=False
+    ).save(tmp_path / "t")
+    md = build_report(
+        [tmp_path / "r"], tmp_path / "rep", target=300, wheel_games=100, threads=1, skill_dirs=[t]
+    ).read_text()
     cmd = md.split("by `", 1)[1].split("`", 1)[0]
-    assert cmd == (f"python -m unospin_sim report {tmp_path / 'r'} --out {tmp_path / 'rep'} "
-                   f"--target 300 --wheel-games 100 --threads 1 --skill {t}")
+    assert cmd == (
+        f"python -m unospin_sim report {tmp_path / 'r'} --out {tmp_path / 'rep'} "
+        f"--target 300 --wheel-games 100 --threads 1 --skill {t}"
+    )
 
 
 def _fake_run(d: Path, tables, age: float) -> Path:
@@ -201,6 +246,7 @@ def test_newest_skips_runs_without_a_round_table(tmp_path):
 
 # -- design --------------------------------------------------------------------------------
 
+
 def test_design_store_keys_by_saved_strings(tmp_path):
     """A measurement stored under a strategy's canonical name (as before 2026-12-05) is
     measured again, since that strategy's defaults may have changed since; a skill figure is
@@ -229,8 +275,12 @@ def test_design_command_names_the_skill_bot():
 
     spec = DesignSpec("classic", 4, ["skill>=0.05"], ["stacking"], skill_bot="greedy")
     spec.check()
-    assert _argv(spec, Path("my designs"))[-4:] == ["--skill-bot", "'greedy'", "--out",
-                                                    "'my designs'"]
+    assert _argv(spec, Path("my designs"))[-4:] == [
+        "--skill-bot",
+        "'greedy'",
+        "--out",
+        "'my designs'",
+    ]
     spec = DesignSpec("classic", 4, ["mean_turns=50"], ["stacking"])
     spec.check()
     assert "--skill-bot" not in _argv(spec)
@@ -241,9 +291,25 @@ def test_design_out_refuses_other_results_before_the_study(tmp_path, capsys):
     t.mkdir()
     (t / "summary.md").write_text("# Tournament")
     (t / "tournament.json").write_text("{}")
-    err = _err(capsys, ["design", "--edition", "classic", "--goal", "mean_turns=50",
-                        "--vary", "stacking", "--trials", "2", "--games", "300", "--out",
-                        str(t), "--quiet"])
+    err = _err(
+        capsys,
+        [
+            "design",
+            "--edition",
+            "classic",
+            "--goal",
+            "mean_turns=50",
+            "--vary",
+            "stacking",
+            "--trials",
+            "2",
+            "--games",
+            "300",
+            "--out",
+            str(t),
+            "--quiet",
+        ],
+    )
     assert "holds files design does not write (tournament.json)" in err
     assert (t / "summary.md").read_text() == "# Tournament"
     assert sorted(p.name for p in t.iterdir()) == ["summary.md", "tournament.json"]
@@ -252,8 +318,21 @@ def test_design_out_refuses_other_results_before_the_study(tmp_path, capsys):
 def test_tune_overwrite_replaces_only_a_tune_result(tmp_path, capsys):
     meta = tmp_path / "meta.json"
     meta.write_text('{"rules": "classic(players=2)"}')
-    err = _err(capsys, ["tune", "--trials", "2", "--games", "200", "--eval-games", "0",
-                        "--out", str(meta), "--overwrite"])
+    err = _err(
+        capsys,
+        [
+            "tune",
+            "--trials",
+            "2",
+            "--games",
+            "200",
+            "--eval-games",
+            "0",
+            "--out",
+            str(meta),
+            "--overwrite",
+        ],
+    )
     assert "is not an earlier tune result" in err
     assert meta.read_text() == '{"rules": "classic(players=2)"}'
 
@@ -268,23 +347,57 @@ def test_run_out_refuses_a_directory_holding_other_files(tmp_path, capsys):
 
 
 def test_wheel_without_spins_is_an_error(tmp_path, capsys):
-    err = _err(capsys, ["wheel", "--edition", "spin2025", "--players", "3", "--games", "50",
-                        "--option", "spin_cards=0", "--option", "wild_spin_cards=0",
-                        "--threads", "1", "--out", str(tmp_path / "w")])
+    err = _err(
+        capsys,
+        [
+            "wheel",
+            "--edition",
+            "spin2025",
+            "--players",
+            "3",
+            "--games",
+            "50",
+            "--option",
+            "spin_cards=0",
+            "--option",
+            "wild_spin_cards=0",
+            "--threads",
+            "1",
+            "--out",
+            str(tmp_path / "w"),
+        ],
+    )
     assert "no spin in 50 rounds" in err
     assert not (tmp_path / "w" / "space_effects.csv").exists()
 
 
 def test_summary_of_a_summary_only_match_run_is_what_run_printed(tmp_path, capsys):
     out = tmp_path / "m"
-    assert main(["run", "--match", "race", "--matches", "6", "--summary-only", "--out",
-                 str(out), "--quiet", "--threads", "1"]) == 0
+    assert (
+        main(
+            [
+                "run",
+                "--match",
+                "race",
+                "--matches",
+                "6",
+                "--summary-only",
+                "--out",
+                str(out),
+                "--quiet",
+                "--threads",
+                "1",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     assert main(["summary", str(out)]) == 0
     summary = capsys.readouterr().out
     keep = ("player", "   ", "matches", "rounds per match", "mean turns")
-    assert [x for x in summary.splitlines() if x.startswith(keep)] == \
-        [x for x in printed.splitlines() if x.startswith(keep)]
+    assert [x for x in summary.splitlines() if x.startswith(keep)] == [
+        x for x in printed.splitlines() if x.startswith(keep)
+    ]
     assert "match win rate" in summary
 
 
@@ -301,7 +414,9 @@ def test_report_out_replaces_only_an_earlier_report(tmp_path):
     simulate("spin2005(players=2)", "random", games=300, seed=2, out=tmp_path / "b")
     simulate("spin2025(players=2,match=race)", "random", games=4, seed=1, out=tmp_path / "m")
     before = sorted(p.name for p in (tmp_path / "a").iterdir())
-    with pytest.raises(UserError, match=r"holds files a report does not write \(manifest.jsonl: a run's"):
+    with pytest.raises(
+        UserError, match=r"holds files a report does not write \(manifest.jsonl: a run's"
+    ):
         build_report([tmp_path / "b"], tmp_path / "a", wheel_games=0)
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == before
     rep = tmp_path / "rep"
@@ -309,13 +424,17 @@ def test_report_out_replaces_only_an_earlier_report(tmp_path):
     (rep / "report.md").write_text("old")
     (rep / "wheel_9.png").write_bytes(b"old")
     (rep / "tables" / "wheel_9.csv").write_text("old")
-    md = build_report([tmp_path / "a", tmp_path / "b", tmp_path / "m"], rep,
-                      wheel_games=50, threads=1).read_text()
+    md = build_report(
+        [tmp_path / "a", tmp_path / "b", tmp_path / "m"], rep, wheel_games=50, threads=1
+    ).read_text()
     assert not (rep / "wheel_9.png").exists() and not (rep / "tables" / "wheel_9.csv").exists()
     assert (rep / "balance.png").is_file() and (rep / "tables" / "balance.csv").is_file()
     assert "`spin2005(players=2) random seed 2`" in md
-    change = re.search(r"change in mean turns per round ([+-]\d+)% \[([+-]\d+)%, "
-                       r"([+-]\d+)%\]", md)
+    change = re.search(
+        r"change in mean turns per round ([+-]\d+)% \[([+-]\d+)%, "
+        r"([+-]\d+)%\]",
+        md,
+    )
     assert change and int(change.group(2)) <= int(change.group(1)) <= int(change.group(3))
     assert "No paired replays: this run played matches" in md
     (rep / "notes.txt").write_text("mine")

@@ -8,8 +8,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from unospin_sim.analysis.summary import (SummaryAccumulator, format_summary, mean_interval, summarize,
-                                          wilson_interval)
+from unospin_sim.analysis.summary import (
+    SummaryAccumulator,
+    format_summary,
+    mean_interval,
+    summarize,
+    wilson_interval,
+)
 
 
 def test_wilson_known_values():
@@ -31,8 +36,15 @@ def test_mean_interval():
 
 
 def test_summarize_and_format():
-    rounds = pd.DataFrame({"winner": [0, 1, 1, -1, 2], "turns": [10, 20, 30, 10000, 40],
-                           "cards_left_0": 0, "cards_left_1": 0, "cards_left_2": 0})
+    rounds = pd.DataFrame(
+        {
+            "winner": [0, 1, 1, -1, 2],
+            "turns": [10, 20, 30, 10000, 40],
+            "cards_left_0": 0,
+            "cards_left_1": 0,
+            "cards_left_2": 0,
+        }
+    )
     df = summarize(rounds, seconds=2.0)
     s = df.set_index("statistic")
     assert s.at["games", "value"] == 5 and s.at["unfinished", "value"] == 1
@@ -40,8 +52,11 @@ def test_summarize_and_format():
     assert s.at["win_rate_1", "value"] == 0.4
     assert s.at["win_rate_1", "ci_low"] < 0.4 < s.at["win_rate_1", "ci_high"]
     assert list(df.columns) == ["statistic", "value", "ci_low", "ci_high"]
-    assert [n for n in s.index if n.startswith("win_rate_")] == ["win_rate_0", "win_rate_1",
-                                                                 "win_rate_2"]
+    assert [n for n in s.index if n.startswith("win_rate_")] == [
+        "win_rate_0",
+        "win_rate_1",
+        "win_rate_2",
+    ]
     text = format_summary(df)
     for word in ("rounds", "rounds/s", "unfinished", "win rate", "mean turns", "95%"):
         assert word in text
@@ -67,7 +82,6 @@ def test_team_win_rates_add_the_partners_wins():
     assert "team_win_rate_0" not in summarize(rounds, players=6).set_index("statistic").index
     # the accumulator gives the same table
     acc = SummaryAccumulator.of_rounds(6, np.arange(10), winner, rounds["turns"])
-    pd.testing.assert_frame_equal(acc.summarize(teams=3), summarize(rounds, players=6,
-                                                                    teams=3))
+    pd.testing.assert_frame_equal(acc.summarize(teams=3), summarize(rounds, players=6, teams=3))
     text = format_summary(summarize(rounds, players=6, teams=3))
     assert "team  win rate" in text and "   0    0.5000" in text

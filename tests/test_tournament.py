@@ -13,13 +13,22 @@ import pytest
 
 from unospin_sim.analysis.stats import wilson_interval
 from unospin_sim.errors import BotError
-from unospin_sim.tournament import (bot_budget, fit_ratings, ladder_text, parse_strategies,
-                                    run_tournament, skill_figure, skill_ladder, strategy_tier)
+from unospin_sim.tournament import (
+    bot_budget,
+    fit_ratings,
+    ladder_text,
+    parse_strategies,
+    run_tournament,
+    skill_figure,
+    skill_ladder,
+    strategy_tier,
+)
 
 
 def test_two_copies_of_one_strategy_split_evenly():
-    t = run_tournament("classic", 2, games=4000, strategies="heuristic,heuristic", seed=3,
-                       threads=2)
+    t = run_tournament(
+        "classic", 2, games=4000, strategies="heuristic,heuristic", seed=3, threads=2
+    )
     h2h = t.pairings[t.pairings["kind"] == "head_to_head"]
     assert len(h2h) == 1
     r = h2h.iloc[0]
@@ -33,10 +42,8 @@ def test_two_copies_of_one_strategy_split_evenly():
 
 
 def test_tournament_reproducible_and_independent_of_threads(tmp_path):
-    a = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9,
-                       threads=1)
-    b = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9,
-                       threads=2)
+    a = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9, threads=1)
+    b = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9, threads=2)
     pd.testing.assert_frame_equal(a.pairings, b.pairings)
     assert list(a.pairings["kind"]) == ["vs_random", "vs_random", "vs_field", "vs_field"]
     out = a.save(tmp_path / "t")
@@ -61,9 +68,16 @@ def test_ratings_known_answer():
 
 
 def test_skill_figure_known_answer():
-    t = pd.DataFrame({"strategy": ["greedy", "heuristic"], "players": [4, 4],
-                      "rounds": [1000, 1000], "round_wins": [300, 450], "matches": [100, 100],
-                      "match_wins": [40, 70]})
+    t = pd.DataFrame(
+        {
+            "strategy": ["greedy", "heuristic"],
+            "players": [4, 4],
+            "rounds": [1000, 1000],
+            "round_wins": [300, 450],
+            "matches": [100, 100],
+            "match_wins": [40, 70],
+        }
+    )
     s = skill_figure(t)
     assert s["strategy"] == "heuristic" and s["fair_share"] == 0.25
     assert s["round_share"] == 0.45 and s["round_excess"] == pytest.approx(0.20)
@@ -78,10 +92,16 @@ def test_skill_ladder_and_cheap_figure_known_answer():
     """The ladder sorts by tier (random < cheap < tuned < search), then by round share; the
     cheap figure is the best cheap strategy's; the ladder sentence compares each tier's best
     with the tier below by their 95% intervals."""
-    t = pd.DataFrame({"strategy": ["search(rollouts=8)", "greedy", "tuned", "heuristic"],
-                      "players": [4] * 4, "rounds": [2000] * 4,
-                      "round_wins": [840, 560, 700, 600], "matches": [100] * 4,
-                      "match_wins": [60, 30, 50, 40]})
+    t = pd.DataFrame(
+        {
+            "strategy": ["search(rollouts=8)", "greedy", "tuned", "heuristic"],
+            "players": [4] * 4,
+            "rounds": [2000] * 4,
+            "round_wins": [840, 560, 700, 600],
+            "matches": [100] * 4,
+            "match_wins": [60, 30, 50, 40],
+        }
+    )
     lad = skill_ladder(t)
     assert list(lad["strategy"]) == ["heuristic", "greedy", "tuned", "search(rollouts=8)"]
     assert list(lad["tier"]) == ["cheap", "cheap", "tuned", "search"]
@@ -89,15 +109,19 @@ def test_skill_ladder_and_cheap_figure_known_answer():
     assert lad["round_excess"].iloc[0] == pytest.approx(0.30 - 0.25)
     assert (lad["round_low"].iloc[3], lad["round_high"].iloc[3]) == wilson_interval(840, 2000)
     text = ladder_text(lad)
-    assert text.startswith("The ladder holds") and "search (search(rollouts=8), 42.0%) > tuned" \
-        in text and "cheap (heuristic, 30.0%) > random" in text
+    assert (
+        text.startswith("The ladder holds")
+        and "search (search(rollouts=8), 42.0%) > tuned" in text
+        and "cheap (heuristic, 30.0%) > random" in text
+    )
     cheap = skill_figure(t, tiers=("cheap",))
     assert cheap["strategy"] == "heuristic" and cheap["tier"] == "cheap"
     assert cheap["round_share"] == 0.30
     strongest = skill_figure(t)
     assert strongest["strategy"] == "search(rollouts=8)" and strongest["tier"] == "search"
-    assert strongest["budget"] == ("8 rollouts per decision (16 when close), horizon 16 "
-                                   "turns, inference level 3")
+    assert strongest["budget"] == (
+        "8 rollouts per decision (16 when close), horizon 16 turns, inference level 3"
+    )
     assert skill_figure(t, tiers=("random",)) is None
     # tuned below heuristic: the ladder does not hold, and says where
     t.loc[2, "round_wins"] = 500
@@ -106,8 +130,10 @@ def test_skill_ladder_and_cheap_figure_known_answer():
     # tuned a little above heuristic, within the intervals: holds in the estimates only
     t.loc[2, "round_wins"] = 620
     text = ladder_text(skill_ladder(t))
-    assert text.startswith("The ladder holds in the estimates") and "tuned (tuned, 31.0%) ~ " \
-        "cheap" in text
+    assert (
+        text.startswith("The ladder holds in the estimates")
+        and "tuned (tuned, 31.0%) ~ cheap" in text
+    )
     t.loc[2, "round_wins"] = 590  # below, within the intervals
     assert ladder_text(skill_ladder(t)).startswith("The ladder is not resolved")
     lad = skill_ladder(t)
@@ -115,7 +141,8 @@ def test_skill_ladder_and_cheap_figure_known_answer():
     se = math.sqrt(0.295 * 0.705 / 2000 + 0.30 * 0.70 / 2000)
     assert (r["step_over"], r["step_test"]) == ("cheap", "independent")
     assert r["step"] == pytest.approx(-0.005) and r["step_high"] == pytest.approx(
-        -0.005 + 1.959964 * se, rel=1e-5)
+        -0.005 + 1.959964 * se, rel=1e-5
+    )
     assert lad.set_index("strategy").loc["heuristic", "step_test"] == "fair share"
     assert math.isnan(lad.set_index("strategy").loc["greedy", "step"])  # not a tier's best
 
@@ -126,13 +153,20 @@ def test_skill_ladder_paired_steps_known_answer():
     independent intervals cannot separate is separated."""
     n = 1000
     base = np.zeros(n, dtype=bool)
-    base[:300] = True                       # heuristic wins rounds 0..299
+    base[:300] = True  # heuristic wins rounds 0..299
     tuned = base.copy()
-    tuned[300:330] = True                   # tuned wins those and 30 more: +3 points
+    tuned[300:330] = True  # tuned wins those and 30 more: +3 points
     won = pd.DataFrame({"heuristic": base, "tuned": tuned})
-    t = pd.DataFrame({"strategy": ["heuristic", "tuned"], "players": [4, 4],
-                      "rounds": [n, n], "round_wins": [300, 330], "matches": [50, 50],
-                      "match_wins": [20, 22]})
+    t = pd.DataFrame(
+        {
+            "strategy": ["heuristic", "tuned"],
+            "players": [4, 4],
+            "rounds": [n, n],
+            "round_wins": [300, 330],
+            "matches": [50, 50],
+            "match_wins": [20, 22],
+        }
+    )
     lad = skill_ladder(t, won).set_index("strategy")
     d = tuned.astype(float) - base.astype(float)
     se = d.std(ddof=1) / math.sqrt(n)
@@ -150,19 +184,34 @@ def test_skill_ladder_refuses_wins_that_do_not_match_and_skips_random():
     one-line error; a strategy named random is listed but is no rung, and random alone
     measures nothing."""
     from unospin_sim.errors import UserError
+
     n = 200
     won = pd.DataFrame({"heuristic": np.arange(n) < 70, "tuned": np.arange(n) < 80})
-    t = pd.DataFrame({"strategy": ["heuristic", "tuned"], "players": [2, 2],
-                      "rounds": [n, n], "round_wins": [70, 80], "matches": [0, 0],
-                      "match_wins": [0, 0]})
+    t = pd.DataFrame(
+        {
+            "strategy": ["heuristic", "tuned"],
+            "players": [2, 2],
+            "rounds": [n, n],
+            "round_wins": [70, 80],
+            "matches": [0, 0],
+            "match_wins": [0, 0],
+        }
+    )
     assert skill_ladder(t, won)["step_test"].tolist() == ["fair share", "paired"]
     nan_first = won.astype(float).mask(won.index.to_series() == 0)
     for bad in (won.head(10), won.astype(int) * 7, nan_first, won.assign(tuned=np.arange(n) < 81)):
         with pytest.raises(UserError, match="round-by-round wins of .* do not match"):
             skill_ladder(t, bad)
-    r = pd.DataFrame({"strategy": ["random", "greedy"], "players": [2, 2],
-                      "rounds": [n, n], "round_wins": [120, 110], "matches": [0, 0],
-                      "match_wins": [0, 0]})
+    r = pd.DataFrame(
+        {
+            "strategy": ["random", "greedy"],
+            "players": [2, 2],
+            "rounds": [n, n],
+            "round_wins": [120, 110],
+            "matches": [0, 0],
+            "match_wins": [0, 0],
+        }
+    )
     lad = skill_ladder(r)
     assert lad["tier"].tolist() == ["random", "cheap"]
     assert lad["best_in_tier"].tolist() == [False, True]
@@ -178,8 +227,10 @@ def test_tournament_records_round_by_round_wins(tmp_path):
     """``Tournament.won`` holds each vs-random pairing's rounds in game order; its column
     sums are the pairings' round wins; save/load_skill use it for paired steps."""
     from unospin_sim.tournament import load_skill
-    t = run_tournament("classic", 2, games=400, strategies="heuristic,tuned", seed=5,
-                       threads=2, head_to_head=False)
+
+    t = run_tournament(
+        "classic", 2, games=400, strategies="heuristic,tuned", seed=5, threads=2, head_to_head=False
+    )
     assert list(t.won.columns) == ["heuristic", "tuned"] and len(t.won) == 400
     for _, r in t.pairings.iterrows():
         assert int(t.won[r["strategy"]].sum()) == r["round_wins"]
@@ -188,7 +239,8 @@ def test_tournament_records_round_by_round_wins(tmp_path):
     pd.testing.assert_frame_equal(sk["ladder"], t.ladder)
     assert strategy_tier("heuristic#2") == "cheap" and strategy_tier("random") == "random"
     assert bot_budget("search(horizon=0,rollouts=64)").startswith(
-        "64 rollouts per decision (128 when close), to the end of the round")
+        "64 rollouts per decision (128 when close), to the end of the round"
+    )
     assert bot_budget("search(extend=1)").startswith("128 rollouts per decision, horizon")
     assert bot_budget("greedy") == "one card ranking per decision"
 
@@ -202,13 +254,16 @@ def test_parse_strategies():
         parse_strategies("greedy(speed=2)")
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (("--strategies", "heuristic,nosuch"), "unknown bot strategy 'nosuch'"),
-    (("--strategies", "heuristic(speed=3)"), "unknown bot knob 'speed'"),
-    (("--strategies", ""), "--strategies is empty"),
-    (("--edition", "poker"), "poker"),
-    (("--games", "0"), "games"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("--strategies", "heuristic,nosuch"), "unknown bot strategy 'nosuch'"),
+        (("--strategies", "heuristic(speed=3)"), "unknown bot knob 'speed'"),
+        (("--strategies", ""), "--strategies is empty"),
+        (("--edition", "poker"), "poker"),
+        (("--games", "0"), "games"),
+    ],
+)
 @pytest.mark.slow
 def test_cli_errors_are_one_line(cli, args, fragment):
     p = cli("tournament", "--games", "10", *args)
@@ -221,9 +276,24 @@ def test_cli_errors_are_one_line(cli, args, fragment):
 
 @pytest.mark.slow
 def test_cli_tournament_runs(cli, tmp_path):
-    p = cli("tournament", "--edition", "classic", "--players", "2", "--games", "300",
-            "--strategies", "greedy", "--seed", "1", "--threads", "1", "--quiet",
-            "--out", str(tmp_path / "t"))
+    p = cli(
+        "tournament",
+        "--edition",
+        "classic",
+        "--players",
+        "2",
+        "--games",
+        "300",
+        "--strategies",
+        "greedy",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        str(tmp_path / "t"),
+    )
     assert p.returncode == 0, p.stderr
     assert "greedy" in p.stdout and "round" in p.stdout and "match" in p.stdout
     assert (tmp_path / "t" / "pairings.parquet").exists()
@@ -239,10 +309,18 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     from unospin_sim.runner import simulate
     from unospin_sim.tournament import load_skill
 
-    a = run_tournament("spin2005", 2, games=800, strategies="heuristic,greedy,tuned",
-                       seed=1, threads=2, head_to_head=False).save(tmp_path / "t2005")
-    b = run_tournament("spin2025", 2, games=800, strategies="heuristic,greedy", seed=1,
-                       threads=2).save(tmp_path / "t2025")
+    a = run_tournament(
+        "spin2005",
+        2,
+        games=800,
+        strategies="heuristic,greedy,tuned",
+        seed=1,
+        threads=2,
+        head_to_head=False,
+    ).save(tmp_path / "t2005")
+    b = run_tournament(
+        "spin2025", 2, games=800, strategies="heuristic,greedy", seed=1, threads=2
+    ).save(tmp_path / "t2025")
     sk = load_skill(a)
     assert sk["rules"] == "spin2005(players=2)"
     assert sk["strategy"] in ("heuristic", "greedy", "tuned")
@@ -250,8 +328,9 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     assert list(sk["ladder"]["tier"]) == ["cheap", "cheap", "tuned"]
     assert set(pd.read_parquet(a / "skill.parquet")["measure"]) == {"strongest", "cheap"}
     simulate("spin2005(players=2)", "random", games=500, seed=1, out=tmp_path / "r")
-    md = build_report([tmp_path / "r"], tmp_path / "rep", wheel_games=0,
-                      skill_dirs=[a, b]).read_text()
+    md = build_report(
+        [tmp_path / "r"], tmp_path / "rep", wheel_games=0, skill_dirs=[a, b]
+    ).read_text()
     assert "## Skill: the strongest bot against random fields" in md
     assert "### The skill ladder" in md and "| spin2025(players=2) | 50.0% (fair share) |" in md
     assert "not played" in md  # spin2025 played no tuned and no search
@@ -268,8 +347,9 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     assert len(ladder) == 5 and set(ladder["rules"]) == set(table.index)
     with pytest.raises(UserError, match="not a tournament directory"):
         load_skill(tmp_path / "r")
-    c = run_tournament("spin2005", 2, games=300, strategies="greedy", seed=2, threads=2,
-                       head_to_head=False).save(tmp_path / "t2005b")
+    c = run_tournament(
+        "spin2005", 2, games=300, strategies="greedy", seed=2, threads=2, head_to_head=False
+    ).save(tmp_path / "t2005b")
     with pytest.raises(UserError, match="same rules .*one tournament per rule set"):
         build_report([tmp_path / "r"], tmp_path / "rep2", wheel_games=0, skill_dirs=[a, c])
     pd.DataFrame({"greedy": np.zeros(299, bool)}).to_parquet(c / "won_vs_random.parquet")
@@ -283,24 +363,38 @@ def test_pool_adds_independent_seeds_and_refuses_bad_dirs(tmp_path, capsys):
     is a one-line error with exit 2."""
     from unospin_sim.cli import main
 
-    dirs = [run_tournament("classic", 2, games=300, strategies="greedy", seed=s, threads=1,
-                           head_to_head=False).save(tmp_path / f"t{s}") for s in (1, 2)]
+    dirs = [
+        run_tournament(
+            "classic", 2, games=300, strategies="greedy", seed=s, threads=1, head_to_head=False
+        ).save(tmp_path / f"t{s}")
+        for s in (1, 2)
+    ]
     rc = main(["tournament", "--pool", *map(str, dirs)])
     out = capsys.readouterr().out
     assert rc == 0
-    per_run = [int(x) for x in re.findall(r"\(seed \d\): .* greedy vs .*rounds [\d.]+% "
-                                          r"\[[\d., ]+\] of (\d+)", out)]
+    per_run = [
+        int(x)
+        for x in re.findall(
+            r"\(seed \d\): .* greedy vs .*rounds [\d.]+% "
+            r"\[[\d., ]+\] of (\d+)",
+            out,
+        )
+    ]
     assert per_run == [300, 300]
-    pooled = re.search(r"POOLED over 2 runs: .* greedy vs .*rounds ([\d.]+)% "
-                       r"\[[^\]]*\] of (\d+)", out)
+    pooled = re.search(
+        r"POOLED over 2 runs: .* greedy vs .*rounds ([\d.]+)% "
+        r"\[[^\]]*\] of (\d+)",
+        out,
+    )
     assert pooled and int(pooled.group(2)) == 600
     t = [pd.read_parquet(d / "pairings.parquet") for d in dirs]
     wins = sum(int(x["round_wins"].iloc[0]) for x in t)
     assert float(pooled.group(1)) == pytest.approx(100 * wins / 600, abs=0.005)
-    for argv, word in ((["--pool", str(dirs[0]), str(dirs[0])], "same rules and seed"),
-                       (["--pool", str(tmp_path)], "no tournament output"),
-                       (["--pool", str(dirs[0]), "--out", str(tmp_path / "x")],
-                        "--out cannot be given with it")):
+    for argv, word in (
+        (["--pool", str(dirs[0]), str(dirs[0])], "same rules and seed"),
+        (["--pool", str(tmp_path)], "no tournament output"),
+        (["--pool", str(dirs[0]), "--out", str(tmp_path / "x")], "--out cannot be given with it"),
+    ):
         rc = main(["tournament", *argv])
         err = capsys.readouterr().err
         assert rc == 2 and word in err and len(err.strip().splitlines()) == 1

@@ -9,8 +9,15 @@ import pytest
 
 from unospin_sim.bots import HEURISTIC_WEIGHTS, TUNED_WEIGHTS, parse_bots
 from unospin_sim.errors import UserError
-from unospin_sim.tune import (EVAL_SEED_OFFSET, SPACE, TABLES, format_tune, play_tables,
-                              tune, weights_string)
+from unospin_sim.tune import (
+    EVAL_SEED_OFFSET,
+    SPACE,
+    TABLES,
+    format_tune,
+    play_tables,
+    tune,
+    weights_string,
+)
 
 
 def test_weights_string_names_every_weight_and_parses_back():
@@ -50,11 +57,14 @@ def test_a_study_starts_from_heuristic_and_is_reproducible():
     won = play_tables("classic", HEURISTIC_WEIGHTS, 300, 5)
     fair = [1 / p for _, p, _ in TABLES]
     assert a.heuristic_objective == pytest.approx(
-        np.mean([100 * (w.won.mean() - f) for w, f in zip(won, fair)]))
-    pts = tune("classic", trials=1, games=300, seed=5, eval_games=0, progress=False,
-               objective="points")
-    assert pts.heuristic_objective == pytest.approx(np.mean(
-        [100 * ((w.points * w.won).sum() / w.points.sum() - f) for w, f in zip(won, fair)]))
+        np.mean([100 * (w.won.mean() - f) for w, f in zip(won, fair)])
+    )
+    pts = tune(
+        "classic", trials=1, games=300, seed=5, eval_games=0, progress=False, objective="points"
+    )
+    assert pts.heuristic_objective == pytest.approx(
+        np.mean([100 * ((w.points * w.won).sum() / w.points.sum() - f) for w, f in zip(won, fair)])
+    )
     assert pts.evaluation == []
     assert a.best_objective >= a.heuristic_objective  # heuristic's weights were tried
     assert [e["table"] for e in a.evaluation] == [t[0] for t in TABLES]
@@ -64,12 +74,17 @@ def test_a_study_starts_from_heuristic_and_is_reproducible():
     assert "2 players against random" in format_tune(a) and a.bot.startswith("tuned(")
 
 
-@pytest.mark.parametrize("kw, word", [(dict(edition="nope"), "edition"),
-                                      (dict(trials=0), "trials"),
-                                      (dict(games=50), "games"),
-                                      (dict(eval_games=5), "eval_games"),
-                                      (dict(threads=0), "threads"),
-                                      (dict(objective="matches"), "objective")])
+@pytest.mark.parametrize(
+    "kw, word",
+    [
+        (dict(edition="nope"), "edition"),
+        (dict(trials=0), "trials"),
+        (dict(games=50), "games"),
+        (dict(eval_games=5), "eval_games"),
+        (dict(threads=0), "threads"),
+        (dict(objective="matches"), "objective"),
+    ],
+)
 def test_bad_input_is_one_error(kw, word):
     with pytest.raises(UserError, match=word):
         tune(**{"trials": 1, "games": 200, "progress": False, **kw})

@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from statekit import Game, kinds
 
-from unospin_sim.bots import (DEFAULTS, HEURISTIC_WEIGHTS, TUNED_WEIGHTS, parse_bots,
-                              saved_bot_string)
+from unospin_sim.bots import (
+    DEFAULTS,
+    HEURISTIC_WEIGHTS,
+    TUNED_WEIGHTS,
+    parse_bots,
+    saved_bot_string,
+)
 from unospin_sim.engine import kernel
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.engine.policy import tuned as TU
 from unospin_sim.errors import BotError
 from unospin_sim.rules import parse_rules
-
-from statekit import Game, kinds
 
 RED, YELLOW, GREEN, BLUE = range(4)  # rules.cards.COLOURS
 
@@ -120,9 +124,10 @@ def _play(bots_text, rules="classic(players=4)", n=3000, seed=11):
     return out, spins
 
 
-@pytest.mark.parametrize("rules, others", [("classic(players=4)", ",random,random"),
-                                           ("spin2025(players=3)", ",random")])
-def test_with_heuristics_weights_it_plays_exactly_as_heuristic(rules,  others):
+@pytest.mark.parametrize(
+    "rules, others", [("classic(players=4)", ",random,random"), ("spin2025(players=3)", ",random")]
+)
+def test_with_heuristics_weights_it_plays_exactly_as_heuristic(rules, others):
     """Every round of a seeded run, seats rotated, the same as heuristic's row for row (and
     every spin of the wheel)."""
     a = _play(f"{AS_HEURISTIC},{AS_HEURISTIC}{others}", rules)
@@ -149,4 +154,3 @@ def test_weights_are_checked_knobs():
     saved = saved_bot_string(spec)  # names every weight: later tuning changes no saved run
     assert all(f"{k}=" in saved for k in TUNED_WEIGHTS)
     assert parse_bots(saved, 1) == (spec,)
-

@@ -23,8 +23,10 @@ def test_replay_forced_to_the_drawn_space_is_the_original_round(rules):
     sp = res.spins
     k = _spin_index(sp)
     rep = replay_spins(rules, "random", seed=5, pairs=np.c_[sp["game"], k], threads=1)
-    drawn = rep[rep["space"].astype(str).to_numpy()
-                == np.repeat(sp["space"].astype(str).to_numpy(), len(rep["space"].cat.categories))]
+    drawn = rep[
+        rep["space"].astype(str).to_numpy()
+        == np.repeat(sp["space"].astype(str).to_numpy(), len(rep["space"].cat.categories))
+    ]
     assert len(drawn) == len(sp)
     orig = res.rounds.set_index("game").loc[drawn["game"]]
     assert (drawn["winner"].to_numpy() == orig["winner"].to_numpy()).all()
@@ -71,13 +73,18 @@ def test_effects_by_hand_on_a_built_replay_table():
     cats = ["none", "a", "b"]
     rows = []
     # pair, game, space, winner, points, turns, spinner, direction, other
-    ctrl = [(0, 0, 0, 50, 10), (1, 0, 2, 30, 12), (2, 1, 3, 20, 8)]  # pair, game, winner, pts, turns
+    ctrl = [
+        (0, 0, 0, 50, 10),
+        (1, 0, 2, 30, 12),
+        (2, 1, 3, 20, 8),
+    ]  # pair, game, winner, pts, turns
     for pair, game, w, pts, turns in ctrl:
         rows.append((pair, game, "none", w, pts, turns, -1))
-        rows.append((pair, game, "a", 0, 40, turns - 2, 1))   # spinner (seat 0) wins
+        rows.append((pair, game, "a", 0, 40, turns - 2, 1))  # spinner (seat 0) wins
         rows.append((pair, game, "b", w, pts, turns, -1))
-    df = pd.DataFrame(rows, columns=["pair", "game", "space", "winner", "winner_points",
-                                     "turns", "other"])
+    df = pd.DataFrame(
+        rows, columns=["pair", "game", "space", "winner", "winner_points", "turns", "other"]
+    )
     df["space"] = pd.Categorical(df["space"], categories=cats)
     df["spinner"], df["direction"], df["hand_before"], df["hand_after"] = 0, 1, 5, 5
     eff = wheel_effects(df, players=4).set_index(["space", "who"])
@@ -106,14 +113,41 @@ def test_replay_rejects_bad_requests():
 
 def test_wheel_cli_writes_space_effects(tmp_path, capsys):
     out = tmp_path / "w"
-    assert main(["wheel", "--edition", "spin2005", "--players", "3", "--games", "200",
-                 "--seed", "4", "--threads", "1", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "wheel",
+                "--edition",
+                "spin2005",
+                "--players",
+                "3",
+                "--games",
+                "200",
+                "--seed",
+                "4",
+                "--threads",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "show_hand" in text and "spins/s" in text
     t = pd.read_csv(out / "space_effects.csv")
     assert list(t.columns[:5]) == ["space", "who", "effect", "low", "high"]
-    assert set(t["space"]) == {"almost_uno", "discard_number", "discard_color", "draw_red",
-                               "draw_blue", "show_hand", "war", "uno_spin", "trade_hands"}
+    assert set(t["space"]) == {
+        "almost_uno",
+        "discard_number",
+        "discard_color",
+        "draw_red",
+        "draw_blue",
+        "show_hand",
+        "war",
+        "uno_spin",
+        "trade_hands",
+    }
     assert (t["low"] <= t["effect"]).all() and (t["effect"] <= t["high"]).all()
     assert main(["wheel", "--edition", "classic", "--out", str(out)]) == 2
     assert "no wheel" in capsys.readouterr().err
@@ -123,6 +157,7 @@ def test_replay_table_has_the_schema_columns():
     """The replay table's columns and dtypes are those results/schema.py declares."""
     from unospin_sim.results.schema import REPLAY_FIELDS
     from unospin_sim.runner import replay_spins
+
     rep = replay_spins("spin2005(players=3)", "random", games=30, seed=1, threads=1)
     assert list(rep.columns) == [name for name, _, _ in REPLAY_FIELDS]
     for name, _, dtype in REPLAY_FIELDS:

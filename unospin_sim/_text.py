@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 
-def split_top_level(text: str, error, what: str, shown: str | None = None,
-                    pairs: dict[str, str] | None = None, max_depth: int | None = None) -> list[str]:
+def split_top_level(
+    text: str,
+    error,
+    what: str,
+    shown: str | None = None,
+    pairs: dict[str, str] | None = None,
+    max_depth: int | None = None,
+) -> list[str]:
     """Split ``text`` on the commas that are outside every bracket pair.
 
     Parameters

@@ -73,22 +73,67 @@ import numpy as np
 from ._text import split_top_level
 from .errors import BotError
 
-__all__ = ["BotSpec", "STRATEGIES", "KNOBS", "parse_bots", "bots_string", "bots_array",
-           "check_seats", "STRATEGY_RANDOM", "STRATEGY_HEURISTIC", "STRATEGY_GREEDY",
-           "STRATEGY_HOARDER", "STRATEGY_COLOUR_KEEPER", "STRATEGY_AGGRESSOR",
-           "STRATEGY_SPIN_AWARE", "STRATEGY_SEARCH", "STRATEGY_TUNED", "TUNED_WEIGHTS",
-           "HEURISTIC_WEIGHTS",
-           "B_STRATEGY", "B_FORGET", "B_CATCH", "B_BLUFF", "B_CHALLENGE", "B_REFLEX",
-           "B_JUMP", "B_ROLLOUTS", "B_PEEK", "B_HORIZON", "B_COLOURS", "B_INFER", "B_W_POINTS",
-           "B_W_COLOUR", "B_W_ATTACK", "B_W_ACTION", "B_W_WILD", "B_W_WILD_ATTACK", "B_W_WD4",
-           "B_W_WD4_ATTACK", "B_W_VOID", "B_W_NAME_VOID", "B_EXTEND", "knob_names",
-           "saved_bot_string", "saved_bots"]
+__all__ = [
+    "B_BLUFF",
+    "B_CATCH",
+    "B_CHALLENGE",
+    "B_COLOURS",
+    "B_EXTEND",
+    "B_FORGET",
+    "B_HORIZON",
+    "B_INFER",
+    "B_JUMP",
+    "B_PEEK",
+    "B_REFLEX",
+    "B_ROLLOUTS",
+    "B_STRATEGY",
+    "B_W_ACTION",
+    "B_W_ATTACK",
+    "B_W_COLOUR",
+    "B_W_NAME_VOID",
+    "B_W_POINTS",
+    "B_W_VOID",
+    "B_W_WD4",
+    "B_W_WD4_ATTACK",
+    "B_W_WILD",
+    "B_W_WILD_ATTACK",
+    "HEURISTIC_WEIGHTS",
+    "KNOBS",
+    "STRATEGIES",
+    "STRATEGY_AGGRESSOR",
+    "STRATEGY_COLOUR_KEEPER",
+    "STRATEGY_GREEDY",
+    "STRATEGY_HEURISTIC",
+    "STRATEGY_HOARDER",
+    "STRATEGY_RANDOM",
+    "STRATEGY_SEARCH",
+    "STRATEGY_SPIN_AWARE",
+    "STRATEGY_TUNED",
+    "TUNED_WEIGHTS",
+    "BotSpec",
+    "bots_array",
+    "bots_string",
+    "check_seats",
+    "knob_names",
+    "parse_bots",
+    "saved_bot_string",
+    "saved_bots",
+]
 
 #: the strategy registry: names; the index is the strategy id the engine dispatches on
 #: (engine/policy/). A name here without an implementation there is refused by encode.
 #: Append only: the ids of the existing strategies must never change.
-STRATEGIES = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "aggressor",
-              "spin_aware", "search", "tuned")
+STRATEGIES = (
+    "random",
+    "heuristic",
+    "greedy",
+    "hoarder",
+    "colour_keeper",
+    "aggressor",
+    "spin_aware",
+    "search",
+    "tuned",
+)
 STRATEGY_RANDOM = STRATEGIES.index("random")
 STRATEGY_HEURISTIC = STRATEGIES.index("heuristic")
 STRATEGY_GREEDY = STRATEGIES.index("greedy")
@@ -102,40 +147,92 @@ STRATEGY_TUNED = STRATEGIES.index("tuned")
 #: for classic, scored by the share of the points scored (docs/BOTS.md: ``python -m
 #: unospin_sim tune --edition classic --objective points --trials 600 --games 40000
 #: --eval-games 100000 --seed 4``)
-TUNED_WEIGHTS = {"w_points": 0.173111, "w_colour": 17.1023, "w_attack": 171.256,
-                 "w_action": 0.910441, "w_wild": -82.205, "w_wild_attack": 240.683,
-                 "w_wd4": -209.198, "w_wd4_attack": -142.543, "w_void": 373.194,
-                 "w_name_void": 0.582399}
+TUNED_WEIGHTS = {
+    "w_points": 0.173111,
+    "w_colour": 17.1023,
+    "w_attack": 171.256,
+    "w_action": 0.910441,
+    "w_wild": -82.205,
+    "w_wild_attack": 240.683,
+    "w_wd4": -209.198,
+    "w_wd4_attack": -142.543,
+    "w_void": 373.194,
+    "w_name_void": 0.582399,
+}
 #: the weights with which ``tuned`` plays exactly as ``heuristic`` (its card_score)
-HEURISTIC_WEIGHTS = {"w_points": 1.0, "w_colour": 2.0, "w_attack": 100.0, "w_action": 0.0,
-                     "w_wild": -100.0, "w_wild_attack": 250.0, "w_wd4": -200.0,
-                     "w_wd4_attack": 300.0, "w_void": 0.0, "w_name_void": 0.0}
+HEURISTIC_WEIGHTS = {
+    "w_points": 1.0,
+    "w_colour": 2.0,
+    "w_attack": 100.0,
+    "w_action": 0.0,
+    "w_wild": -100.0,
+    "w_wild_attack": 250.0,
+    "w_wd4": -200.0,
+    "w_wd4_attack": 300.0,
+    "w_void": 0.0,
+    "w_name_void": 0.0,
+}
 #: the largest magnitude of a weight
 MAX_WEIGHT = 1000.0
 #: knob names in canonical order
-KNOBS = ("forget", "catch", "bluff", "challenge", "reflex", "jump", "rollouts", "peek",
-         "horizon", "colours", "infer", "extend") + tuple(TUNED_WEIGHTS)
+KNOBS = (
+    "forget",
+    "catch",
+    "bluff",
+    "challenge",
+    "reflex",
+    "jump",
+    "rollouts",
+    "peek",
+    "horizon",
+    "colours",
+    "infer",
+    "extend",
+) + tuple(TUNED_WEIGHTS)
 #: knob defaults (the same for every strategy; ``rollouts``, ``peek``, ``horizon``,
 #: ``colours`` and ``infer`` are search's only)
-DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-            "jump": 1.0, "rollouts": 128.0, "peek": 0.0, "horizon": 16.0, "colours": 1.0,
-            "infer": 3.0, "extend": 2.0} | TUNED_WEIGHTS
+DEFAULTS = {
+    "forget": 0.0,
+    "catch": 0.5,
+    "bluff": 0.0,
+    "challenge": 0.0,
+    "reflex": 1.0,
+    "jump": 1.0,
+    "rollouts": 128.0,
+    "peek": 0.0,
+    "horizon": 16.0,
+    "colours": 1.0,
+    "infer": 3.0,
+    "extend": 2.0,
+} | TUNED_WEIGHTS
 #: knobs that only some strategies take: knob -> those strategies
-KNOB_STRATEGIES = {"rollouts": ("search",), "peek": ("search",), "horizon": ("search",),
-                   "colours": ("search",), "infer": ("search",), "extend": ("search",)} | {
-                       w: ("tuned",) for w in TUNED_WEIGHTS}
+KNOB_STRATEGIES = {
+    "rollouts": ("search",),
+    "peek": ("search",),
+    "horizon": ("search",),
+    "colours": ("search",),
+    "infer": ("search",),
+    "extend": ("search",),
+} | {w: ("tuned",) for w in TUNED_WEIGHTS}
 MAX_ROLLOUTS = 100_000
 MAX_HORIZON = 100_000
 MAX_EXTEND = 64
 #: integer knobs: knob -> (lowest, highest) value
-INT_KNOBS = {"rollouts": (1, MAX_ROLLOUTS), "horizon": (0, MAX_HORIZON), "peek": (0, 1),
-             "colours": (0, 1), "infer": (0, 3), "extend": (1, MAX_EXTEND)}
+INT_KNOBS = {
+    "rollouts": (1, MAX_ROLLOUTS),
+    "horizon": (0, MAX_HORIZON),
+    "peek": (0, 1),
+    "colours": (0, 1),
+    "infer": (0, 3),
+    "extend": (1, MAX_EXTEND),
+}
 
 #: columns of :func:`bots_array`
-(B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS,
- B_PEEK, B_HORIZON, B_COLOURS, B_INFER,
- B_W_POINTS, B_W_COLOUR, B_W_ATTACK, B_W_ACTION, B_W_WILD, B_W_WILD_ATTACK, B_W_WD4,
- B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID, B_EXTEND) = range(23)
+# fmt: off
+(B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS, B_PEEK,
+ B_HORIZON, B_COLOURS, B_INFER, B_W_POINTS, B_W_COLOUR, B_W_ATTACK, B_W_ACTION, B_W_WILD,
+ B_W_WILD_ATTACK, B_W_WD4, B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID, B_EXTEND) = range(23)
+# fmt: on
 N_BOT_COLUMNS = 23
 
 
@@ -178,8 +275,9 @@ class BotSpec:
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:
-            raise BotError(f"unknown bot strategy {self.strategy!r}; "
-                           f"known strategies: {', '.join(STRATEGIES)}")
+            raise BotError(
+                f"unknown bot strategy {self.strategy!r}; known strategies: {', '.join(STRATEGIES)}"
+            )
         for knob in KNOBS:
             value = getattr(self, knob)
             if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
@@ -202,8 +300,7 @@ class BotSpec:
         return STRATEGIES.index(self.strategy)
 
     def __str__(self) -> str:
-        knobs = [f"{k}={_fmt(getattr(self, k))}" for k in KNOBS
-                 if getattr(self, k) != DEFAULTS[k]]
+        knobs = [f"{k}={_fmt(getattr(self, k))}" for k in KNOBS if getattr(self, k) != DEFAULTS[k]]
         return f"{self.strategy}({','.join(knobs)})" if knobs else self.strategy
 
 
@@ -233,20 +330,24 @@ def knob_names(item: str) -> tuple[str, list[str], list[str]] | None:
 def _parse_one(item: str, text: str) -> BotSpec:
     m = _BOT_RE.fullmatch(item)
     if m is None:
-        raise BotError(f"malformed bot {item.strip()!r} in {text!r}: expected "
-                       f"strategy or strategy(knob=value,...)")
+        raise BotError(
+            f"malformed bot {item.strip()!r} in {text!r}: expected "
+            f"strategy or strategy(knob=value,...)"
+        )
     strategy, body = m.group(1).lower(), m.group(2)
     if strategy not in STRATEGIES:
-        raise BotError(f"unknown bot strategy {m.group(1)!r}; "
-                       f"known strategies: {', '.join(STRATEGIES)}")
+        raise BotError(
+            f"unknown bot strategy {m.group(1)!r}; known strategies: {', '.join(STRATEGIES)}"
+        )
     knobs: dict[str, float] = {}
     if body is not None and body.strip():
         for part in body.split(","):
             name, eq, value = part.partition("=")
             name = name.strip().lower()
             if not eq or not name or not value.strip():
-                raise BotError(f"malformed bot knob {part.strip()!r} in {item.strip()!r}: "
-                               f"expected knob=value")
+                raise BotError(
+                    f"malformed bot knob {part.strip()!r} in {item.strip()!r}: expected knob=value"
+                )
             if name not in KNOBS:
                 raise BotError(f"unknown bot knob {name!r}; known knobs: {', '.join(KNOBS)}")
             if name in knobs:
@@ -254,8 +355,9 @@ def _parse_one(item: str, text: str) -> BotSpec:
             try:
                 knobs[name] = float(value)
             except ValueError:
-                raise BotError(f"bot knob {name!r} must be a number, "
-                               f"got {value.strip()!r}") from None
+                raise BotError(
+                    f"bot knob {name!r} must be a number, got {value.strip()!r}"
+                ) from None
     return BotSpec(strategy, **knobs)
 
 
@@ -293,8 +395,10 @@ def parse_bots(text: str, players: int) -> tuple[BotSpec, ...]:
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise BotError(f"{len(specs)} bots given for {players} players: give one bot for "
-                       f"all seats or exactly one per seat")
+        raise BotError(
+            f"{len(specs)} bots given for {players} players: give one bot for "
+            f"all seats or exactly one per seat"
+        )
     check_seats(specs)
     return specs
 
@@ -311,8 +415,10 @@ def check_seats(specs) -> None:
         The reflexes add up to more than the largest float.
     """
     if not math.isfinite(sum(s.reflex for s in specs)):
-        raise BotError("bot knob 'reflex' values are too large: their sum over the seats "
-                       "must be a finite number (only their ratios matter)")
+        raise BotError(
+            "bot knob 'reflex' values are too large: their sum over the seats "
+            "must be a finite number (only their ratios matter)"
+        )
 
 
 def bots_string(specs) -> str:
@@ -336,8 +442,10 @@ def _check_weight(knob: str, v: float, strategy: str) -> None:
     """Refuse a weight of ``tuned`` (:data:`TUNED_WEIGHTS`) that is not a finite number in
     -MAX_WEIGHT .. MAX_WEIGHT, or set away from its default on another strategy."""
     if not (math.isfinite(v) and abs(v) <= MAX_WEIGHT):
-        raise BotError(f"bot knob {knob!r} must be a finite number in {-MAX_WEIGHT:g}.."
-                       f"{MAX_WEIGHT:g}, got {_fmt(v)}")
+        raise BotError(
+            f"bot knob {knob!r} must be a finite number in {-MAX_WEIGHT:g}.."
+            f"{MAX_WEIGHT:g}, got {_fmt(v)}"
+        )
     if v != DEFAULTS[knob] and strategy != "tuned":
         raise BotError(f"bot knob {knob!r} applies only to strategy 'tuned', not {strategy!r}")
 
@@ -362,9 +470,22 @@ def bots_array(specs) -> np.ndarray:
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):
-        out[i] = (s.strategy_id, s.forget, s.catch, s.bluff, s.challenge, s.reflex, s.jump,
-                  s.rollouts, s.peek, s.horizon, s.colours, s.infer,
-                  *(getattr(s, w) for w in TUNED_WEIGHTS), s.extend)
+        out[i] = (
+            s.strategy_id,
+            s.forget,
+            s.catch,
+            s.bluff,
+            s.challenge,
+            s.reflex,
+            s.jump,
+            s.rollouts,
+            s.peek,
+            s.horizon,
+            s.colours,
+            s.infer,
+            *(getattr(s, w) for w in TUNED_WEIGHTS),
+            s.extend,
+        )
     return out
 
 
@@ -397,8 +518,11 @@ def saved_bot_string(spec) -> str:
     always = SAVED_KNOBS.get(spec.strategy)
     if always is None:
         return str(spec)
-    knobs = [f"{k}={_fmt(getattr(spec, k))}" for k in KNOBS
-             if getattr(spec, k) != DEFAULTS[k] or k in always]
+    knobs = [
+        f"{k}={_fmt(getattr(spec, k))}"
+        for k in KNOBS
+        if getattr(spec, k) != DEFAULTS[k] or k in always
+    ]
     return f"{spec.strategy}({','.join(knobs)})"
 
 

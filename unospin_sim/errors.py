@@ -8,7 +8,7 @@ exits with status 2; anything else escaping is a bug.
 
 from __future__ import annotations
 
-__all__ = ["UserError", "RuleError", "BotError", "ResultsError", "reason"]
+__all__ = ["BotError", "ResultsError", "RuleError", "UserError", "reason"]
 
 
 class UserError(ValueError):

@@ -16,13 +16,20 @@ import numpy as np
 import pandas as pd
 
 from .bots import B_STRATEGY, STRATEGY_SEARCH, bots_array
-from .engine.determinize import (N_QUALITY, Q_CARDS, Q_DEALT, Q_DECISIONS, Q_MISFITS, Q_TRUTH,
-                                 Q_UNIFORM)
+from .engine.determinize import (
+    N_QUALITY,
+    Q_CARDS,
+    Q_DEALT,
+    Q_DECISIONS,
+    Q_MISFITS,
+    Q_TRUTH,
+    Q_UNIFORM,
+)
 from .engine.encode import encode
 from .engine.inference import measure_inference
 from .engine.layout import R_RLCARD
 
-__all__ = ["inference_quality", "inference_table", "LEVELS"]
+__all__ = ["LEVELS", "inference_quality", "inference_table"]
 
 #: the levels measured by default: -1 (no inference: a uniform deal, the yardstick) and the
 #: knob's 0 to 3
@@ -62,8 +69,9 @@ def inference_quality(rules, bots, rounds, seed=1, levels=LEVELS, deals=64):
     if ki.rules[R_RLCARD]:
         raise ValueError("the rlcard rules have no search decisions")
     out = np.zeros((rounds, len(levels), N_QUALITY), np.float64)
-    measure_inference(*ki.args(), np.int64(seed), np.int64(0),
-                      np.asarray(levels, np.int64), np.int64(deals), out)
+    measure_inference(
+        *ki.args(), np.int64(seed), np.int64(0), np.asarray(levels, np.int64), np.int64(deals), out
+    )
     return out
 
 
@@ -84,9 +92,18 @@ def inference_table(out, levels) -> pd.DataFrame:
         known = out[:, j, Q_DEALT] - out[:, 0, Q_DEALT]
         k = known.sum() / cards.sum()
         resid = known[m] - k * cards[m]
-        se = np.sqrt((resid ** 2).sum() * m.sum() / max(m.sum() - 1, 1)) / cards.sum()
+        se = np.sqrt((resid**2).sum() * m.sum() / max(m.sum() - 1, 1)) / cards.sum()
         t = (tot[j, Q_TRUTH] - tot[j, Q_UNIFORM]) / cards.sum()
-        rows.append({"infer": lv, "known": k, "se": se, "truth": t, "share": k / t,
-                     "misfits": int(tot[j, Q_MISFITS]), "decisions": int(tot[j, Q_DECISIONS]),
-                     "cards": int(tot[j, Q_CARDS])})
+        rows.append(
+            {
+                "infer": lv,
+                "known": k,
+                "se": se,
+                "truth": t,
+                "share": k / t,
+                "misfits": int(tot[j, Q_MISFITS]),
+                "decisions": int(tot[j, Q_DECISIONS]),
+                "cards": int(tot[j, Q_CARDS]),
+            }
+        )
     return pd.DataFrame(rows).set_index("infer")

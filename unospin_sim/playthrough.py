@@ -28,44 +28,52 @@ def _seat(p):
 #: event code -> its line, for the events that only say something (a, b, c: the event's
 #: fields, layout.EV_*); the events that move cards or read hands are in :func:`render`
 _TEXT = {
-    L.EV_SET_ASIDE: lambda a, b, c: f"first card {kind_name(a)} is set aside and goes back "
-                                    "into the pile",
+    L.EV_SET_ASIDE: lambda a, b, c: (
+        f"first card {kind_name(a)} is set aside and goes back into the pile"
+    ),
     L.EV_FIRST: lambda a, b, c: f"first card: {kind_name(a)}",
     L.EV_COLOUR: lambda a, b, c: f"  {_seat(a)} names {COLOURS[b]}",
     L.EV_DRAW_FAIL: lambda a, b, c: f"  {_seat(a)} cannot draw: no card left",
     # rlcard (b set): the top card goes too (it still sets what to match)
-    L.EV_RESHUFFLE: lambda a, b, c: (f"  the discard pile ({a} cards, the top card included) "
-                                     "becomes the draw pile" if b else
-                                     f"  the discard pile ({a} cards under the top) becomes "
-                                     "the draw pile"),
+    L.EV_RESHUFFLE: lambda a, b, c: (
+        f"  the discard pile ({a} cards, the top card included) becomes the draw pile"
+        if b
+        else f"  the discard pile ({a} cards under the top) becomes the draw pile"
+    ),
     L.EV_SKIPPED: lambda a, b, c: f"  {_seat(a)} is skipped",
-    L.EV_REVERSE: lambda a, b, c: "  direction is now " + ("clockwise" if a > 0
-                                                           else "counter-clockwise"),
+    L.EV_REVERSE: lambda a, b, c: (
+        "  direction is now " + ("clockwise" if a > 0 else "counter-clockwise")
+    ),
     L.EV_UNO: lambda a, b, c: f"  {_seat(a)} calls UNO",
     L.EV_FORGET: lambda a, b, c: f"  {_seat(a)} forgets to call UNO",
     L.EV_CAUGHT: lambda a, b, c: f"  {_seat(b)} catches {_seat(a)}",
     L.EV_PENALTY: lambda a, b, c: f"  {_seat(a)} draws 2 for not calling UNO",
-    L.EV_CHALLENGE: lambda a, b, c: (f"  {_seat(a)} challenges the Wild Draw Four of "
-                                     f"{_seat(b)}: " + ("illegal: the player draws 4" if c
-                                                        else "legal: the challenger draws 6")),
+    L.EV_CHALLENGE: lambda a, b, c: (
+        f"  {_seat(a)} challenges the Wild Draw Four of "
+        f"{_seat(b)}: " + ("illegal: the player draws 4" if c else "legal: the challenger draws 6")
+    ),
     L.EV_BLUFF: lambda a, b, c: f"  {_seat(a)} bluffs a Wild Draw Four",
     L.EV_SPIN: lambda a, b, c: f"  {_seat(a)} spins the wheel: {SPACE_NAMES[b]}",
     L.EV_WAR_SHOW: lambda a, b, c: f"  war: {_seat(a)} shows a {b}",
     L.EV_WAR_WIN: lambda a, b, c: "  war: nobody wins" if a < 0 else f"  war: {_seat(a)} wins",
     L.EV_RACE_WIN: lambda a, b, c: f"  {_seat(a)} wins the UNO Spin race",
     L.EV_TWO_X: lambda a, b, c: "  2X is on: two cards a turn" if a else "  2X ends",
-    L.EV_WEB_SWING: lambda a, b, c: (f"  web swing: nobody else holds {COLOURS[b]}" if c < 0
-                                     else f"  web swing to {_seat(c)}: play continues after "
-                                     "them"),
-    L.EV_NAME: lambda a, b, c: f"  {_seat(a)} names " + (COLOURS[c] if b == 0
-                                                         else f"number {c}"),
-    L.EV_PENALTY_ON: lambda a, b, c: f"  {_seat(a)} faces a penalty of {b} cards: stack or "
-                                     "take it",
+    L.EV_WEB_SWING: lambda a, b, c: (
+        f"  web swing: nobody else holds {COLOURS[b]}"
+        if c < 0
+        else f"  web swing to {_seat(c)}: play continues after them"
+    ),
+    L.EV_NAME: lambda a, b, c: f"  {_seat(a)} names " + (COLOURS[c] if b == 0 else f"number {c}"),
+    L.EV_PENALTY_ON: lambda a, b, c: f"  {_seat(a)} faces a penalty of {b} cards: stack or take it",
     L.EV_PENALTY_TAKE: lambda a, b, c: f"  {_seat(a)} takes the penalty: draws {b}",
     L.EV_STACK_CHALLENGE: lambda a, b, c: (
         f"  {_seat(a)} challenges the Wild Draw Four of {_seat(b)}: "
-        + ("illegal: the player draws 4" if c else
-           "legal: the challenger draws the penalty and 2 more")),
+        + (
+            "illegal: the player draws 4"
+            if c
+            else "legal: the challenger draws the penalty and 2 more"
+        )
+    ),
 }
 
 
@@ -118,8 +126,10 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             hands[a, b] += 1
         elif code == L.EV_JUMP_IN:
             lines.append("")
-            lines.append(f"jump-in: {seat(a)} holds [{_hand_text(hands[a])}] and plays "
-                         f"{kind_name(b)} out of turn")
+            lines.append(
+                f"jump-in: {seat(a)} holds [{_hand_text(hands[a])}] and plays "
+                f"{kind_name(b)} out of turn"
+            )
         elif code == L.EV_WIN:
             lines.append("")
             lines.append(f"{seat(a)} wins the round and scores {b} points")
@@ -127,8 +137,10 @@ def render(events: np.ndarray, state, rules, bots) -> str:
                 teams = np_ // 2
                 pts = rules.points()
                 opp = sum(int(hands[q] @ pts) for q in range(np_) if q % teams != a % teams)
-                lines.append(f"team {a % teams} (seats {a % teams} and {a % teams + teams}) "
-                             f"scores the opponents' cards: {opp} points")
+                lines.append(
+                    f"team {a % teams} (seats {a % teams} and {a % teams + teams}) "
+                    f"scores the opponents' cards: {opp} points"
+                )
         elif code == L.EV_CAP:
             lines.append("")
             lines.append("turn cap reached: the round is unfinished")
@@ -143,8 +155,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
     return "\n".join(lines) + "\n"
 
 
-def play_text(rules, bots="random", seed: int = 0, game: int = 0,
-              rotate_bots: bool = False) -> str:
+def play_text(rules, bots="random", seed: int = 0, game: int = 0, rotate_bots: bool = False) -> str:
     """One game, turn by turn, as text.
 
     Parameters
@@ -159,10 +170,13 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0,
     """
     from .errors import UserError
     from .run import trace
+
     events, state, rules, specs = trace(rules, bots, seed, game, rotate_bots=rotate_bots)
     if len(events) >= L.LOG_ROWS_TRACE:
-        raise UserError(f"round {game} is too long to print (over {L.LOG_ROWS_TRACE:,} events): "
-                        f"lower the turn cap")
+        raise UserError(
+            f"round {game} is too long to print (over {L.LOG_ROWS_TRACE:,} events): "
+            f"lower the turn cap"
+        )
     n = len(specs)
     seated = [specs[(s + game) % n] for s in range(n)] if rotate_bots else list(specs)
     return render(events, state, rules, seated)
@@ -204,8 +218,11 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     mseed = int(np.uint64(game_seed(np.uint64(seed), np.uint64(match))).view(np.int64))
     score = np.zeros(n, np.int64)
     pts = np.asarray(rules.points(), np.int64)
-    lines = [f"match {match} of run seed {seed}: {rules}", f"bots: {', '.join(map(str, specs))}",
-             ""]
+    lines = [
+        f"match {match} of run seed {seed}: {rules}",
+        f"bots: {', '.join(map(str, specs))}",
+        "",
+    ]
     for j in range(MAX_MATCH_ROUNDS):
         events, state = kernel.trace_game(*ki.args(), mseed, j, L.LOG_ROWS_TRACE, True)
         seated = [specs[(s + j) % n] for s in range(n)]
@@ -218,14 +235,16 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
                 won, got = int(a), int(b)
         left = state.hand[:n, :N_KINDS] @ pts
         add_round(score, lowest, teams, j, won, left, got if won >= 0 else 0)
-        lines.append("scores after round " + str(j) + ": "
-                     + ", ".join(f"player {i} {score[i]}" for i in range(n)))
+        lines.append(
+            "scores after round "
+            + str(j)
+            + ": "
+            + ", ".join(f"player {i} {score[i]}" for i in range(n))
+        )
         lines.append("")
         best = match_winner(score, lowest, target)
         if best >= 0:
-            who = (f"team {best} (players {best} and {best + teams})" if teams else
-                   f"player {best}")
-            lines.append(f"{who} wins the match with {score[best]} points "
-                         f"after {j + 1} rounds")
+            who = f"team {best} (players {best} and {best + teams})" if teams else f"player {best}"
+            lines.append(f"{who} wins the match with {score[best]} points after {j + 1} rounds")
             return "\n".join(lines) + "\n"
     raise UserError(f"match {match} did not end within {MAX_MATCH_ROUNDS} rounds")

@@ -26,7 +26,7 @@ jump-ins, the rlcard turn, the search's decision and loop, the invariant check.
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import numba
 import numpy as np
@@ -36,6 +36,7 @@ def _kernel_args():
     from .bots import parse_bots
     from .engine.encode import encode
     from .rules import parse_rules
+
     rules = parse_rules("spin2025(players=4)")
     return rules, encode(rules, parse_bots("random", rules.players)).args()
 
@@ -43,6 +44,7 @@ def _kernel_args():
 def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
     from .engine import kernel
     from .engine import layout as L
+
     rules, args = _kernel_args()
     ncols = L.n_out_columns(rules.players)
     none = np.zeros(0, np.int64)
@@ -53,15 +55,26 @@ def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
     for loop in kernel.LOOPS:
         chunk, replay, match, trace = kernel.ENTRY_POINTS[loop]
         steps += [
-            (f"play_chunk[{loop}]", lambda f=chunk: f(
-                *args, 0, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64), False)),
+            (
+                f"play_chunk[{loop}]",
+                lambda f=chunk: f(
+                    *args, 0, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64), False
+                ),
+            ),
             (f"play_match_chunk[{loop}]", lambda f=match: f(*args, 0, 0, 0, 1)),
-            (f"replay_spins[{loop}]", lambda f=replay: f(
-                *args, 0, none, none, ids, False,
-                np.zeros((0, 1, L.N_REPLAY_FIELDS), np.int64))),
+            (
+                f"replay_spins[{loop}]",
+                lambda f=replay: f(
+                    *args, 0, none, none, ids, False, np.zeros((0, 1, L.N_REPLAY_FIELDS), np.int64)
+                ),
+            ),
             # zero log rows: nothing is played (a round needs its own seats and rules)
-            (f"trace_game[{loop}]", lambda f=trace: f.compile(
-                tuple(numba.typeof(a) for a in (*args, 0, 0, L.LOG_ROWS_TRACE, False)))),
+            (
+                f"trace_game[{loop}]",
+                lambda f=trace: f.compile(
+                    tuple(numba.typeof(a) for a in (*args, 0, 0, L.LOG_ROWS_TRACE, False))
+                ),
+            ),
         ]
     return steps
 
@@ -69,11 +82,13 @@ def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
 def _test_steps() -> list[tuple[str, Callable[[], object]]]:
     from .engine import kernel
     from .engine import layout as L
+
     _, (r, deck, pts, cum, bots) = _kernel_args()
     st = kernel.new_state(int(r[L.R_TURN_CAP]), 100_000)  # as tests/statekit.py builds it
     ty = numba.typeof
-    T = {name: ty(v) for name, v in dict(st=st, r=r, deck=deck, pts=pts, cum=cum,
-                                         bots=bots).items()}
+    T = {
+        name: ty(v) for name, v in dict(st=st, r=r, deck=deck, pts=pts, cum=cum, bots=bots).items()
+    }
     i64, u64, b1 = numba.int64, numba.uint64, numba.boolean
 
     def sig(*names):
@@ -81,8 +96,7 @@ def _test_steps() -> list[tuple[str, Callable[[], object]]]:
 
     steps = [
         ("play_turn_house", kernel.play_turn_house, sig("st", "r", "pts", "cum", "bots", i64)),
-        ("run_round_search", kernel.run_round_search,
-         sig("st", "r", "deck", "pts", "cum", "bots")),
+        ("run_round_search", kernel.run_round_search, sig("st", "r", "deck", "pts", "cum", "bots")),
         ("decide", kernel.decide, sig("st", "st", "r", "deck", "pts", "cum", "bots")),
         ("spin_2005_call", kernel.spin_2005_call, sig("st", "r", "pts", "cum", "bots", i64)),
         ("penalty_action", kernel.penalty_action, sig("st", "r", "bots", i64)),
@@ -102,6 +116,7 @@ def compile_all(tests: bool = False) -> Iterator[tuple[str, float]]:
     (the seconds of that entry point alone: what it shares with an earlier one is already
     compiled). ``tests``: also the functions the rule tests drive (see the module doc)."""
     from .engine import kernel  # noqa: F401 - installs the cache, imports numba
+
     steps = _runtime_steps() + (_test_steps() if tests else [])
     for name, step in steps:
         t = time.perf_counter()

@@ -106,10 +106,25 @@ import operator
 import random
 from collections import namedtuple
 
-__all__ = ["EDITIONS", "WHEELS", "COLOURS", "Card", "build_deck", "card_points",
-           "card_name", "matches", "wd4_legal", "play_round", "play_many",
-           "play_many_spins", "round_seed", "play_match", "play_many_matches",
-           "match_seed", "MATCH_MODES"]
+__all__ = [
+    "COLOURS",
+    "EDITIONS",
+    "MATCH_MODES",
+    "WHEELS",
+    "Card",
+    "build_deck",
+    "card_name",
+    "card_points",
+    "match_seed",
+    "matches",
+    "play_many",
+    "play_many_matches",
+    "play_many_spins",
+    "play_match",
+    "play_round",
+    "round_seed",
+    "wd4_legal",
+]
 
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 COLOURS = ("red", "yellow", "green", "blue")
@@ -117,7 +132,7 @@ RED, YELLOW, GREEN, BLUE = range(4)
 
 # card kinds
 NUMBER = "number"
-SPIN = "spin"            # a number card 1-5 with the Spin swirl (1-9 under spin_cards)
+SPIN = "spin"  # a number card 1-5 with the Spin swirl (1-9 under spin_cards)
 SKIP = "skip"
 REVERSE = "reverse"
 DRAW_TWO = "draw_two"
@@ -125,7 +140,7 @@ WILD = "wild"
 WILD_DRAW_FOUR = "wild_draw_four"
 WILD_SPIN = "wild_spin"
 WEB_SWING = "wild_web_swing"
-SWAP_WILD = "wild_swap_hands"        # classic option special_wilds="swap_hands"
+SWAP_WILD = "wild_swap_hands"  # classic option special_wilds="swap_hands"
 SHUFFLE_WILD = "wild_shuffle_hands"  # classic option special_wilds="shuffle_hands"
 
 #: values of the classic option ``special_wilds`` and the card each adds
@@ -135,20 +150,53 @@ SPECIAL_WILDS = {"none": None, "swap_hands": SWAP_WILD, "shuffle_hands": SHUFFLE
 Card = namedtuple("Card", "kind colour number")
 
 WHEELS = {
-    "spin2005": ("almost_uno", "discard_number", "discard_color", "draw_red",
-                 "draw_blue", "show_hand", "war", "uno_spin", "trade_hands"),
-    "spin2025": ("color_draw_red", "color_draw_yellow", "color_draw_green",
-                 "color_draw_blue", "wild_color_draw", "color_discard",
-                 "swap_hands", "two_x"),
+    "spin2005": (
+        "almost_uno",
+        "discard_number",
+        "discard_color",
+        "draw_red",
+        "draw_blue",
+        "show_hand",
+        "war",
+        "uno_spin",
+        "trade_hands",
+    ),
+    "spin2025": (
+        "color_draw_red",
+        "color_draw_yellow",
+        "color_draw_green",
+        "color_draw_blue",
+        "wild_color_draw",
+        "color_discard",
+        "swap_hands",
+        "two_x",
+    ),
 }
 
 #: ``tuned``'s weights (docs/BOTS.md), here at heuristic's numbers: with them ``tuned`` plays
 #: as ``heuristic``
-TUNED_DEFAULTS = {"w_points": 1.0, "w_colour": 2.0, "w_attack": 100.0, "w_action": 0.0,
-                  "w_wild": -100.0, "w_wild_attack": 250.0, "w_wd4": -200.0,
-                  "w_wd4_attack": 300.0, "w_void": 0.0, "w_name_void": 0.0}
-BOT_DEFAULTS = {"forget": 0.0, "catch": 0.5, "bluff": 0.0, "challenge": 0.0, "reflex": 1.0,
-                "jump": 1.0, "strategy": "random", **TUNED_DEFAULTS}
+TUNED_DEFAULTS = {
+    "w_points": 1.0,
+    "w_colour": 2.0,
+    "w_attack": 100.0,
+    "w_action": 0.0,
+    "w_wild": -100.0,
+    "w_wild_attack": 250.0,
+    "w_wd4": -200.0,
+    "w_wd4_attack": 300.0,
+    "w_void": 0.0,
+    "w_name_void": 0.0,
+}
+BOT_DEFAULTS = {
+    "forget": 0.0,
+    "catch": 0.5,
+    "bluff": 0.0,
+    "challenge": 0.0,
+    "reflex": 1.0,
+    "jump": 1.0,
+    "strategy": "random",
+    **TUNED_DEFAULTS,
+}
 
 #: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
 STRATEGIES = ("random", "heuristic", "hoarder", "tuned")
@@ -160,6 +208,7 @@ WILD_ORDER = (WILD, WILD_DRAW_FOUR, WILD_SPIN, WEB_SWING, SWAP_WILD, SHUFFLE_WIL
 
 
 # ----------------------------------------------------------------------------- cards
+
 
 def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
     """The edition's full deck as a list of Cards (RULINGS "Editions and decks");
@@ -223,15 +272,15 @@ def is_number_card(card):
 
 def matches(card, top, colour):
     """Whether a non-WD4 ``card`` may be played on ``top`` with current ``colour``."""
-    if card.colour is None:          # any wild (the WD4 restriction is checked elsewhere)
+    if card.colour is None:  # any wild (the WD4 restriction is checked elsewhere)
         return True
     if card.colour == colour:
         return True
-    if top.colour is None:           # a wild on top matches by its named colour only
+    if top.colour is None:  # a wild on top matches by its named colour only
         return False
-    if card.number is not None:      # numbers (Spin cards too) match by number
+    if card.number is not None:  # numbers (Spin cards too) match by number
         return card.number == top.number
-    return card.kind == top.kind     # Skip / Reverse / Draw Two match by symbol
+    return card.kind == top.kind  # Skip / Reverse / Draw Two match by symbol
 
 
 def wd4_legal(hand, colour, wild_matches_colour):
@@ -267,6 +316,7 @@ def card_order(card):
 
 # ----------------------------------------------------------------------------- a round
 
+
 class _RoundOver(Exception):
     pass
 
@@ -274,12 +324,30 @@ class _RoundOver(Exception):
 class _Round:
     """The whole state of one round and the rules acting on it."""
 
-    def __init__(self, edition, players, seed, *, wild_matches_colour=None,
-                 wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
-                 turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
-                 seven_o=False, special_wilds="none", jump_in=False, partners=False,
-                 stacked_wd4="checked", force_play=False, jump_in_wilds=False,
-                 spin_cards=5):
+    def __init__(
+        self,
+        edition,
+        players,
+        seed,
+        *,
+        wild_matches_colour=None,
+        wild_stops_colour_draw=None,
+        wild_spin_cards=4,
+        wheel=None,
+        bots=None,
+        turn_cap=10000,
+        trace=None,
+        stacking=False,
+        draw_until_playable=False,
+        seven_o=False,
+        special_wilds="none",
+        jump_in=False,
+        partners=False,
+        stacked_wd4="checked",
+        force_play=False,
+        jump_in_wilds=False,
+        spin_cards=5,
+    ):
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
         players, turn_cap = operator.index(players), operator.index(turn_cap)
@@ -338,8 +406,9 @@ class _Round:
                 raise ValueError(f"unknown bot knob(s) {sorted(unknown)}")
             knobs = dict(BOT_DEFAULTS, **b)
             if knobs["strategy"] not in STRATEGIES:
-                raise ValueError(f"bot strategy must be one of {STRATEGIES}, "
-                                 f"got {knobs['strategy']!r}")
+                raise ValueError(
+                    f"bot strategy must be one of {STRATEGIES}, got {knobs['strategy']!r}"
+                )
             for k in ("forget", "catch", "bluff", "challenge", "jump"):
                 if not 0 <= knobs[k] <= 1:
                     raise ValueError(f"bot knob {k} must be in [0, 1], got {knobs[k]!r}")
@@ -351,15 +420,21 @@ class _Round:
             self.bots.append(knobs)
 
         # house rules (docs/HOUSE_RULES.md)
-        for name, value in (("stacking", stacking), ("seven_o", seven_o),
-                            ("draw_until_playable", draw_until_playable),
-                            ("jump_in", jump_in), ("partners", partners),
-                            ("force_play", force_play), ("jump_in_wilds", jump_in_wilds)):
+        for name, value in (
+            ("stacking", stacking),
+            ("seven_o", seven_o),
+            ("draw_until_playable", draw_until_playable),
+            ("jump_in", jump_in),
+            ("partners", partners),
+            ("force_play", force_play),
+            ("jump_in_wilds", jump_in_wilds),
+        ):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be True or False, got {value!r}")
         if special_wilds not in SPECIAL_WILDS:
-            raise ValueError(f"special_wilds must be one of {tuple(SPECIAL_WILDS)}, "
-                             f"got {special_wilds!r}")
+            raise ValueError(
+                f"special_wilds must be one of {tuple(SPECIAL_WILDS)}, got {special_wilds!r}"
+            )
         if special_wilds != "none" and edition != "classic":
             raise ValueError(f"special_wilds is not an option of {edition}")
         if stacked_wd4 not in ("checked", "free"):
@@ -378,34 +453,34 @@ class _Round:
         self.jump_in = jump_in
         if jump_in_wilds and not jump_in:
             raise ValueError("jump_in_wilds=True needs jump_in=True")
-        self.jump_in_wilds = jump_in_wilds   # a wild may be jumped on with the identical wild
+        self.jump_in_wilds = jump_in_wilds  # a wild may be jumped on with the identical wild
         self.partners = partners
-        self.last_play = None        # jump_in: (card, seat) of the last card played
-        self.jumped = set()          # jump_in: seats that jumped in since turn jumped_turn
+        self.last_play = None  # jump_in: (card, seat) of the last card played
+        self.jumped = set()  # jump_in: seats that jumped in since turn jumped_turn
         self.jumped_turn = 0
 
         self.deck = build_deck(edition, wild_spin_cards, special_wilds, spin_cards)
-        self.draw_pile = []          # top = last element
-        self.discard = []            # top = last element
+        self.draw_pile = []  # top = last element
+        self.discard = []  # top = last element
         self.hands = [[] for _ in range(players)]
         self.void = [set() for _ in range(players)]  # colours each hand is known to lack
-        self.colour = None           # current colour 0-3
-        self.direction = 1           # +1 clockwise (increasing seat), -1 counter-clockwise
-        self.cur = 0                 # seat to act next
+        self.colour = None  # current colour 0-3
+        self.direction = 1  # +1 clockwise (increasing seat), -1 counter-clockwise
+        self.cur = 0  # seat to act next
         self.first_player = 0
         self.turns = 0
         self.winner = -1
         self.two_x = False
-        self.spin_pending = False    # 2005: the seat to act next spins instead of its turn
-        self.penalties = []          # seats caught without UNO in the current action
+        self.spin_pending = False  # 2005: the seat to act next spins instead of its turn
+        self.penalties = []  # seats caught without UNO in the current action
         # stacking: the pending penalty on the seat to act next (the victim)
-        self.penalty = 0             # cards the victim must draw (0: none pending)
-        self.penalty_kind = None     # DRAW_TWO or WILD_DRAW_FOUR: the face to stack on
-        self.penalty_from = -1       # the seat that played the penalty's last card
+        self.penalty = 0  # cards the victim must draw (0: none pending)
+        self.penalty_kind = None  # DRAW_TWO or WILD_DRAW_FOUR: the face to stack on
+        self.penalty_from = -1  # the seat that played the penalty's last card
         self.penalty_illegal = False  # that last card was an illegal (bluffed) WD4
-        self.penalty_passes = 0      # seats passed over (the victim first) when it is taken
+        self.penalty_passes = 0  # seats passed over (the victim first) when it is taken
         self.cards_drawn = [0] * players
-        self.jump_ins = [0] * players      # jump_in: jump-ins per seat (not turns)
+        self.jump_ins = [0] * players  # jump_in: jump-ins per seat (not turns)
         self.failed_draws = 0
         self.wheel_discards = [0] * players
         self.spin_counts = {s: 0 for s in self.spaces}
@@ -491,7 +566,7 @@ class _Round:
             if c.colour is None:
                 return 250 if next_small else -100
             sc = card_points(c) + 2 * counts[c.colour]
-            if c.number is None and next_small:      # Skip, Reverse, Draw Two
+            if c.number is None and next_small:  # Skip, Reverse, Draw Two
                 sc += 100
             return sc
 
@@ -521,7 +596,7 @@ class _Round:
             if c.colour is None:
                 return w["w_wild_attack"] if small else w["w_wild"]
             sc = w["w_points"] * card_points(c) + w["w_colour"] * counts[c.colour]
-            if c.number is None:      # Skip, Reverse, Draw Two
+            if c.number is None:  # Skip, Reverse, Draw Two
                 sc += w["w_attack"] if small else w["w_action"]
             if c.colour in self.void[nxt]:
                 sc += w["w_void"]
@@ -551,8 +626,10 @@ class _Round:
 
         scored = [i for i in legal if hand[i].colour is not None or small]
         if scored:
+
             def score(c):
                 return card_points(c) + (2 * counts[c.colour] if c.colour is not None else 0)
+
             return min(scored, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
         if self.draw_pile or len(self.discard) > 1:
             return None
@@ -568,8 +645,11 @@ class _Round:
         hand = self.hands[s]
         wd4_ok = wd4_legal(hand, self.colour, self.wmc)
         top = self.top()
-        ok = [i for i, c in enumerate(hand)
-              if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, self.colour))]
+        ok = [
+            i
+            for i, c in enumerate(hand)
+            if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, self.colour))
+        ]
         return min(ok, key=lambda i: card_order(hand[i])) if ok else None
 
     def number_named(self, s):
@@ -577,8 +657,7 @@ class _Round:
         hand = self.hands[s]
         if self.heuristic(s):
             # count x (number + 1), the lowest number on ties (0 when it holds none)
-            return max(range(10), key=lambda x: (sum(c.number == x for c in hand) * (x + 1),
-                                                 -x))
+            return max(range(10), key=lambda x: (sum(c.number == x for c in hand) * (x + 1), -x))
         numbers = sorted({c.number for c in hand if c.number is not None})
         return self.rng.choice(numbers) if numbers else self.rng.randrange(10)
 
@@ -599,7 +678,7 @@ class _Round:
         """2025 Wild Color Draw: the colour named."""
         if self.heuristic(s):
             counts = self.colour_counts(s)
-            x = counts.index(min(counts))      # the fewest held, first on ties
+            x = counts.index(min(counts))  # the fewest held, first on ties
             self.log(f"seat {s} names {COLOURS[x]}")
             return x
         return self.named_colour_held(s)
@@ -610,8 +689,10 @@ class _Round:
         if self.heuristic(s):
             # up to two wilds, the later ones in WILD_ORDER first (a Wild Draw Four before
             # a plain Wild); the rest uniformly among the other card instances
-            wilds = sorted((k for k, c in enumerate(hand) if c.colour is None),
-                           key=lambda k: -card_order(hand[k]))[:2]
+            wilds = sorted(
+                (k for k, c in enumerate(hand) if c.colour is None),
+                key=lambda k: -card_order(hand[k]),
+            )[:2]
             rest = [k for k in range(len(hand)) if k not in wilds]
             return set(wilds) | set(self.rng.sample(rest, 2 - len(wilds)))
         return set(self.rng.sample(range(len(hand)), 2))
@@ -622,14 +703,22 @@ class _Round:
         if self.hoarder(w):
             # the coloured card worth the most (first in card_order on ties); a wild only
             # when it holds nothing else (then the first in card_order)
-            return min(range(len(hand)),
-                       key=lambda k: ((1, 0) if hand[k].colour is None
-                                      else (0, -card_points(hand[k])), card_order(hand[k])))
+            return min(
+                range(len(hand)),
+                key=lambda k: (
+                    (1, 0) if hand[k].colour is None else (0, -card_points(hand[k])),
+                    card_order(hand[k]),
+                ),
+            )
         if self.heuristic(w):
             # the most points, a wild counting 0 (wilds last); first in card_order on ties
-            return min(range(len(hand)),
-                       key=lambda k: (-(card_points(hand[k]) if hand[k].colour is not None
-                                        else 0), card_order(hand[k])))
+            return min(
+                range(len(hand)),
+                key=lambda k: (
+                    -(card_points(hand[k]) if hand[k].colour is not None else 0),
+                    card_order(hand[k]),
+                ),
+            )
         return self.rng.randrange(len(hand))
 
     def swap_target(self, p):
@@ -660,7 +749,7 @@ class _Round:
         if self.heuristic(v):
             hand = self.hands[v]
             if hand[stackable[0]].kind == WILD_DRAW_FOUR:
-                return stackable[0]                 # all alike
+                return stackable[0]  # all alike
             counts = self.colour_counts(v)
             # the Draw Two of the colour held most, first of red, yellow, green, blue on ties
             return min(stackable, key=lambda i: (-counts[hand[i].colour], hand[i].colour))
@@ -684,7 +773,7 @@ class _Round:
             return None
         c = self.draw_pile.pop()
         self.hands[s].append(c)
-        self.void[s].clear()          # it took a card: what it lacked is forgotten
+        self.void[s].clear()  # it took a card: what it lacked is forgotten
         self.cards_drawn[s] += 1
         return c
 
@@ -713,7 +802,7 @@ class _Round:
         if forget > 0 and self.rng.random() < forget:
             caught = False
             for j in range(self.n):
-                if j == s or j == self.partner(s):      # partners never catch each other
+                if j == s or j == self.partner(s):  # partners never catch each other
                     continue
                 if self.rng.random() < self.bots[j]["catch"]:
                     caught = True
@@ -769,7 +858,7 @@ class _Round:
             self.discard.append(c)
             self.log(f"first card {card_name(c)}")
             self.cur = 0
-            if c.colour is None:                         # Wild
+            if c.colour is None:  # Wild
                 self.colour = self.colour_named(0)
                 self.log(f"seat 0 names {COLOURS[self.colour]}")
             else:
@@ -824,29 +913,35 @@ class _Round:
         if not self.jump_in or self.last_play is None:
             return None
         card, p = self.last_play
-        if ((card.colour is None and not self.jump_in_wilds) or self.spins_wheel(card)
-                or self.penalty or self.discard[-1] is not card):
+        if (
+            (card.colour is None and not self.jump_in_wilds)
+            or self.spins_wheel(card)
+            or self.penalty
+            or self.discard[-1] is not card
+        ):
             return None
         return card, p
 
     def jumper(self, card, p):
         """The first seat in turn order after p, not p and not the seat to act, holding an
         identical card that jumps in (never past its partner's turn; knob ``jump``)."""
-        if self.jumped_turn != self.turns:      # once per seat between two turns
+        if self.jumped_turn != self.turns:  # once per seat between two turns
             self.jumped_turn, self.jumped = self.turns, set()
         for i in range(1, self.n):
             q = self.seat(p + i * self.direction)
             if q == self.cur or q in self.jumped or card not in self.hands[q]:
                 continue
-            if card.kind == WILD_DRAW_FOUR and not wd4_legal(self.hands[q], self.colour,
-                                                               self.wmc):
-                continue    # jump_in_wilds: a Wild Draw Four only when legal for q
+            if card.kind == WILD_DRAW_FOUR and not wd4_legal(self.hands[q], self.colour, self.wmc):
+                continue  # jump_in_wilds: a Wild Draw Four only when legal for q
             # partners: never take the partner's turn. Jumping in takes the turns of the
             # seats from the one to act up to q; a seat between the card's player and the
             # seat to act (passed over by a Skip or a Draw Two) takes nobody's.
             pp = self.partner(q)
-            if (pp is not None and self.ahead(p, q) >= self.ahead(p, self.cur)
-                    and self.ahead(self.cur, pp) < self.ahead(self.cur, q)):
+            if (
+                pp is not None
+                and self.ahead(p, q) >= self.ahead(p, self.cur)
+                and self.ahead(self.cur, pp) < self.ahead(self.cur, q)
+            ):
                 continue
             jp = self.bots[q]["jump"]
             if jp >= 1 or (jp > 0 and self.rng.random() < jp):
@@ -947,8 +1042,11 @@ class _Round:
             if state["bluff"] is None:
                 state["bluff"] = self.rng.random() < self.bots[s]["bluff"]
             wd4_ok = state["bluff"]
-        legal = [i for i, c in enumerate(hand)
-                 if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, colour))]
+        legal = [
+            i
+            for i, c in enumerate(hand)
+            if (wd4_ok if c.kind == WILD_DRAW_FOUR else matches(c, top, colour))
+        ]
         if not legal:
             return None
         if self.hoarder(s):
@@ -964,15 +1062,21 @@ class _Round:
         illegal only when ``bluff`` says so (face_penalty judges it)."""
         hand = self.hands[s]
         card = hand[i]
-        illegal = (bluff if stacked else
-                   card.kind == WILD_DRAW_FOUR and not wd4_legal(hand, self.colour, self.wmc))
+        illegal = (
+            bluff
+            if stacked
+            else card.kind == WILD_DRAW_FOUR and not wd4_legal(hand, self.colour, self.wmc)
+        )
         del hand[i]
         self.discard.append(card)
         self.last_play = (card, s)
         self.colour = card.colour if card.colour is not None else self.colour_named(s)
-        self.log(f"seat {s} plays {card_name(card)}"
-                 + (f", names {COLOURS[self.colour]}" if card.colour is None else "")
-                 + (" (illegally)" if illegal else "") + f"; {len(hand)} left")
+        self.log(
+            f"seat {s} plays {card_name(card)}"
+            + (f", names {COLOURS[self.colour]}" if card.colour is None else "")
+            + (" (illegally)" if illegal else "")
+            + f"; {len(hand)} left"
+        )
         return card, illegal
 
     def play_turn(self, p):
@@ -980,7 +1084,7 @@ class _Round:
         state = {"bluff": None}
         played = []
         i = self.pick(p, state)
-        if i is None and self.force_play:   # the strategy would draw: play if it can
+        if i is None and self.force_play:  # the strategy would draw: play if it can
             i = self.forced_card(p)
             if i is not None:
                 self.log(f"seat {p} must play (force_play)")
@@ -1009,8 +1113,11 @@ class _Round:
             if c is None:
                 return None
             hand = self.hands[p]
-            playable = (wd4_legal(hand, self.colour, self.wmc) if c.kind == WILD_DRAW_FOUR
-                        else matches(c, self.top(), self.colour))
+            playable = (
+                wd4_legal(hand, self.colour, self.wmc)
+                if c.kind == WILD_DRAW_FOUR
+                else matches(c, self.top(), self.colour)
+            )
             if playable:
                 return len(hand) - 1
             if not self.draw_until_playable:
@@ -1042,8 +1149,9 @@ class _Round:
             d = self.direction
             self.hands = [self.hands[(j - d) % n] for j in range(n)]
             self.void = [self.void[(j - d) % n] for j in range(n)]
-            self.log("every hand passes one seat " +
-                     ("clockwise" if d == 1 else "counter-clockwise"))
+            self.log(
+                "every hand passes one seat " + ("clockwise" if d == 1 else "counter-clockwise")
+            )
         elif card.kind == SWAP_WILD:
             self.swap_with_chosen(p)
             return
@@ -1054,8 +1162,9 @@ class _Round:
             self.void = [set() for _ in range(n)]
             for k, c in enumerate(pool):
                 self.hands[(p + self.direction * (1 + k)) % n].append(c)
-            self.log("hands shuffled and dealt again: "
-                     + ", ".join(str(len(h)) for h in self.hands))
+            self.log(
+                "hands shuffled and dealt again: " + ", ".join(str(len(h)) for h in self.hands)
+            )
         else:
             return
         for j in range(n):
@@ -1117,8 +1226,7 @@ class _Round:
                 skips += 1
         victim = self.seat(p + self.direction)
         if self.stacking:
-            draws = [(c, illegal) for c, illegal in played
-                     if c.kind in (DRAW_TWO, WILD_DRAW_FOUR)]
+            draws = [(c, illegal) for c, illegal in played if c.kind in (DRAW_TWO, WILD_DRAW_FOUR)]
             if draws:
                 # a pending penalty on the victim instead of drawing; play goes to it
                 last, illegal = draws[-1]
@@ -1127,8 +1235,7 @@ class _Round:
                 self.penalty_from = p
                 self.penalty_illegal = illegal
                 # passes when taken: one per Skip, Draw Two, WD4, two-player Reverse
-                self.penalty_passes = skips + sum(c.kind == WILD_DRAW_FOUR
-                                                  for c, _ in played)
+                self.penalty_passes = skips + sum(c.kind == WILD_DRAW_FOUR for c, _ in played)
                 self.log(f"pending penalty of {self.penalty} on seat {victim}")
                 return victim
         for c, illegal in played:
@@ -1152,16 +1259,19 @@ class _Round:
         for c, _ in played:
             if c.kind == WEB_SWING:
                 colour = self.colour
-                eligible = [j for j in range(n) if j != p
-                            and any(x.colour == colour for x in self.hands[j])]
+                eligible = [
+                    j for j in range(n) if j != p and any(x.colour == colour for x in self.hands[j])
+                ]
                 if self.partners:  # short of the partner when possible
                     dp = self.ahead(p, self.partner(p))
                     eligible = [j for j in eligible if self.ahead(p, j) < dp] or eligible
                 if eligible:
                     t = self.web_swing_target(p, eligible)
                     nxt = t + self.direction
-                    self.log(f"web swing on {COLOURS[colour]}: seat {t} picked, "
-                             f"seat {self.seat(nxt)} plays next")
+                    self.log(
+                        f"web swing on {COLOURS[colour]}: seat {t} picked, "
+                        f"seat {self.seat(nxt)} plays next"
+                    )
                 else:
                     self.log(f"web swing on {COLOURS[colour]}: nobody holds it")
         return nxt
@@ -1184,8 +1294,10 @@ class _Round:
         self.wheel_discards[s] += len(cards)
         top = cards[-1]
         self.colour = top.colour if top.colour is not None else self.colour_named(s)
-        self.log(f"seat {s} discards {', '.join(card_name(c) for c in cards)}; "
-                 f"top {card_name(top)}, colour {COLOURS[self.colour]}")
+        self.log(
+            f"seat {s} discards {', '.join(card_name(c) for c in cards)}; "
+            f"top {card_name(top)}, colour {COLOURS[self.colour]}"
+        )
         self.after_hand_shrinks(s)
 
     def spin(self, s):
@@ -1196,13 +1308,19 @@ class _Round:
         hand = self.hands[s]
         sizes = [len(h) for h in self.hands]
         fewest = min(sizes)
-        rec = {"turn": self.turns, "spinner": s, "space": space,
-               "hand_before": len(hand), "hand_after": None,
-               "cards_drawn": 0, "cards_discarded": 0,
-               "other": -1,                  # set by the spaces that have another party
-               "direction": self.direction,
-               # the seat holding strictly the fewest cards, -1 when several do
-               "leader": sizes.index(fewest) if sizes.count(fewest) == 1 else -1}
+        rec = {
+            "turn": self.turns,
+            "spinner": s,
+            "space": space,
+            "hand_before": len(hand),
+            "hand_after": None,
+            "cards_drawn": 0,
+            "cards_discarded": 0,
+            "other": -1,  # set by the spaces that have another party
+            "direction": self.direction,
+            # the seat holding strictly the fewest cards, -1 when several do
+            "leader": sizes.index(fewest) if sizes.count(fewest) == 1 else -1,
+        }
         self.spin_records.append(rec)
         drawn_before = self.cards_drawn[s]
         discarded_before = self.wheel_discards[s]
@@ -1260,21 +1378,21 @@ class _Round:
         elif space == "trade_hands":
             self.hands = [self.hands[(i - 1) % n] for i in range(n)]
             self.void = [self.void[(i - 1) % n] for i in range(n)]
-            self.spin_records[-1]["other"] = (s + 1) % n   # receives the spinner's hand
+            self.spin_records[-1]["other"] = (s + 1) % n  # receives the spinner's hand
             self.log("every hand passes one seat clockwise")
             for i in range(n):
                 if len(self.hands[i]) == 1:
                     self.uno_check(i)
         # ---- 2025 wheel
         elif space.startswith("color_draw_"):
-            self.draw_until(s, COLOURS.index(space[len("color_draw_"):]))
+            self.draw_until(s, COLOURS.index(space[len("color_draw_") :]))
         elif space == "wild_color_draw":
             self.draw_until(s, self.colour_to_draw(s))
         elif space == "color_discard":
             x = self.colour_to_discard(s)
             gone = [c for c in hand if c.colour == x]
             self.hands[s] = [c for c in hand if c.colour != x]
-            self.discard[0:0] = gone             # under the top: top and colour unchanged
+            self.discard[0:0] = gone  # under the top: top and colour unchanged
             self.wheel_discards[s] += len(gone)
             self.log(f"seat {s} puts {len(gone)} card(s) under the discard pile")
             if gone:
@@ -1297,8 +1415,7 @@ class _Round:
 
     def war(self):
         """2005 War; returns the winning seat or None."""
-        remaining = {i: [c for c in self.hands[i] if c.number is not None]
-                     for i in range(self.n)}
+        remaining = {i: [c for c in self.hands[i] if c.number is not None] for i in range(self.n)}
         active = [i for i in range(self.n) if remaining[i]]
         if not active:
             self.log("war: nobody holds a number card")
@@ -1308,26 +1425,26 @@ class _Round:
             showing = {}
             for i in active:
                 if not remaining[i]:
-                    continue                     # no further number card: drops out
+                    continue  # no further number card: drops out
                 best = max(c.number for c in remaining[i])
-                k = self.rng.choice([k for k, c in enumerate(remaining[i])
-                                     if c.number == best])
+                k = self.rng.choice([k for k, c in enumerate(remaining[i]) if c.number == best])
                 shown[i].append(remaining[i].pop(k))
                 showing[i] = best
             if not showing:
                 self.log("war: every tied player dropped out, nobody wins")
                 return None
-            self.log("war: " + ", ".join(f"seat {i} shows {card_name(shown[i][-1])}"
-                                         for i in showing))
+            self.log(
+                "war: " + ", ".join(f"seat {i} shows {card_name(shown[i][-1])}" for i in showing)
+            )
             best = max(showing.values())
             active = [i for i in showing if showing[i] == best]
             if len(active) == 1:
                 break
         w = active[0]
         for c in shown[w]:
-            self.hands[w].remove(c)              # equal cards are interchangeable
+            self.hands[w].remove(c)  # equal cards are interchangeable
         self.log(f"war: seat {w} wins")
-        self.discard_from_hand(w, shown[w], shuffle=False)   # last shown on top
+        self.discard_from_hand(w, shown[w], shuffle=False)  # last shown on top
         return w
 
     # ------------------------------------------------------------------ result
@@ -1357,11 +1474,30 @@ class _Round:
 
 # ----------------------------------------------------------------------------- API
 
-def play_round(edition, players, seed, *, wild_matches_colour=None,
-               wild_stops_colour_draw=None, wild_spin_cards=4, wheel=None, bots=None,
-               turn_cap=10000, trace=None, stacking=False, draw_until_playable=False,
-               seven_o=False, special_wilds="none", jump_in=False, partners=False,
-               stacked_wd4="checked", force_play=False, jump_in_wilds=False, spin_cards=5):
+
+def play_round(
+    edition,
+    players,
+    seed,
+    *,
+    wild_matches_colour=None,
+    wild_stops_colour_draw=None,
+    wild_spin_cards=4,
+    wheel=None,
+    bots=None,
+    turn_cap=10000,
+    trace=None,
+    stacking=False,
+    draw_until_playable=False,
+    seven_o=False,
+    special_wilds="none",
+    jump_in=False,
+    partners=False,
+    stacked_wd4="checked",
+    force_play=False,
+    jump_in_wilds=False,
+    spin_cards=5,
+):
     """Play one round; returns a dict:
 
     ``first_player`` seat taking the first turn, ``winner`` (-1 if the turn cap was
@@ -1391,14 +1527,28 @@ def play_round(edition, players, seed, *, wild_matches_colour=None,
     the jumper, who names a colour anew). Deck option ``spin_cards`` (Spin editions, 0-9,
     default 5): the numbers 1..k carry the Spin mark on one copy each.
     """
-    r = _Round(edition, players, seed, wild_matches_colour=wild_matches_colour,
-               wild_stops_colour_draw=wild_stops_colour_draw,
-               wild_spin_cards=wild_spin_cards, wheel=wheel, bots=bots,
-               turn_cap=turn_cap, trace=trace, stacking=stacking,
-               draw_until_playable=draw_until_playable, seven_o=seven_o,
-               special_wilds=special_wilds, jump_in=jump_in, partners=partners,
-               stacked_wd4=stacked_wd4, force_play=force_play, jump_in_wilds=jump_in_wilds,
-               spin_cards=spin_cards)
+    r = _Round(
+        edition,
+        players,
+        seed,
+        wild_matches_colour=wild_matches_colour,
+        wild_stops_colour_draw=wild_stops_colour_draw,
+        wild_spin_cards=wild_spin_cards,
+        wheel=wheel,
+        bots=bots,
+        turn_cap=turn_cap,
+        trace=trace,
+        stacking=stacking,
+        draw_until_playable=draw_until_playable,
+        seven_o=seven_o,
+        special_wilds=special_wilds,
+        jump_in=jump_in,
+        partners=partners,
+        stacked_wd4=stacked_wd4,
+        force_play=force_play,
+        jump_in_wilds=jump_in_wilds,
+        spin_cards=spin_cards,
+    )
     r.setup()
     r.run()
     return r.result()
@@ -1416,12 +1566,17 @@ def _rows(edition, players, games, seed, kw):
     for g in range(games):
         s = round_seed(seed, g)
         res = play_round(edition, players, s, **kw)
-        row = {"game": g, "seed": s, "first_player": res["first_player"],
-               "winner": res["winner"], "turns": res["turns"],
-               "winner_points": res["winner_points"],
-               "cards_drawn": sum(res["cards_drawn"]),
-               "failed_draws": res["failed_draws"],
-               "spins": sum(res["spins"].values())}
+        row = {
+            "game": g,
+            "seed": s,
+            "first_player": res["first_player"],
+            "winner": res["winner"],
+            "turns": res["turns"],
+            "winner_points": res["winner_points"],
+            "cards_drawn": sum(res["cards_drawn"]),
+            "failed_draws": res["failed_draws"],
+            "spins": sum(res["spins"].values()),
+        }
         for key in ("cards_drawn", "cards_left", "points_left"):
             for i in range(players):
                 row[f"{key}_{i}"] = res[key][i]
@@ -1435,8 +1590,11 @@ def _rows(edition, players, games, seed, kw):
             teams = players // 2
             w = res["winner"]
             row["team_winner"] = w % teams if w >= 0 else -1
-            row["team_points"] = (sum(pt for i, pt in enumerate(res["points_left"])
-                                      if i % teams != w % teams) if w >= 0 else 0)
+            row["team_points"] = (
+                sum(pt for i, pt in enumerate(res["points_left"]) if i % teams != w % teams)
+                if w >= 0
+                else 0
+            )
         rounds.append(row)
         for rec in res["spin_records"]:
             spins.append(dict(game=g, **rec))
@@ -1453,6 +1611,7 @@ def play_many(edition, players, games, seed, **kw):
     jump_ins and jump_ins_<i>.  ``kw`` as play_round.
     """
     import pandas as pd
+
     rounds, _ = _rows(edition, players, games, seed, kw)
     return pd.DataFrame(rounds)
 
@@ -1472,8 +1631,17 @@ def match_seed(seed, match):
     return int.from_bytes(digest[:8], "little")
 
 
-def play_match(edition, players, seed, *, match="race", target=500, bots=None,
-               max_rounds=MAX_MATCH_ROUNDS, **kw):
+def play_match(
+    edition,
+    players,
+    seed,
+    *,
+    match="race",
+    target=500,
+    bots=None,
+    max_rounds=MAX_MATCH_ROUNDS,
+    **kw,
+):
     """Play one match (docs/HOUSE_RULES.md "Match mode"); returns a dict.
 
     The deal passes one seat clockwise each round: in round j (from 0) player i (the i-th
@@ -1533,18 +1701,29 @@ def play_match(edition, players, seed, *, match="race", target=500, bots=None,
                 scores[team + half] += won
             else:
                 scores[w] += sum(points) - points[w]
-        history.append({"winner": w, "first_player": player_of[res["first_player"]],
-                        "points_left": points, "turns": res["turns"],
-                        "scores": list(scores)})
+        history.append(
+            {
+                "winner": w,
+                "first_player": player_of[res["first_player"]],
+                "points_left": points,
+                "turns": res["turns"],
+                "scores": list(scores),
+            }
+        )
         if match == "lowest":
             if max(scores) > target:
                 winner = min(range(n), key=lambda i: (scores[i], i))
                 break
         elif max(scores) >= target:
-            winner = scores.index(max(scores))   # team t: the lower of the pair
+            winner = scores.index(max(scores))  # team t: the lower of the pair
             break
-    return {"rounds": len(history), "turns": turns, "winner": winner,
-            "scores": list(scores), "round_results": history}
+    return {
+        "rounds": len(history),
+        "turns": turns,
+        "winner": winner,
+        "scores": list(scores),
+        "round_results": history,
+    }
 
 
 def play_many_matches(edition, players, matches, seed, *, match0=0, **kw):
@@ -1553,16 +1732,18 @@ def play_many_matches(edition, players, matches, seed, *, match0=0, **kw):
     match: match, rounds, turns, winner, score_<i> for every player (the engine's
     ``Results.matches`` columns). ``kw``: as :func:`play_match`."""
     import pandas as pd
+
     rows = []
     for m in range(match0, match0 + matches):
         res = play_match(edition, players, match_seed(seed, m), **kw)
-        row = {"match": m, "rounds": res["rounds"], "turns": res["turns"],
-               "winner": res["winner"]}
+        row = {"match": m, "rounds": res["rounds"], "turns": res["turns"], "winner": res["winner"]}
         for i in range(players):
             row[f"score_{i}"] = res["scores"][i]
         rows.append(row)
-    return pd.DataFrame(rows, columns=["match", "rounds", "turns", "winner"]
-                        + [f"score_{i}" for i in range(players)])
+    return pd.DataFrame(
+        rows,
+        columns=["match", "rounds", "turns", "winner"] + [f"score_{i}" for i in range(players)],
+    )
 
 
 def play_many_spins(edition, players, games, seed, **kw):
@@ -1571,7 +1752,19 @@ def play_many_spins(edition, players, games, seed, **kw):
     turn, spinner, space, hand_before, hand_after, cards_drawn, cards_discarded, other,
     direction, leader."""
     import pandas as pd
+
     rounds, spins = _rows(edition, players, games, seed, kw)
-    cols = ["game", "turn", "spinner", "space", "hand_before", "hand_after",
-            "cards_drawn", "cards_discarded", "other", "direction", "leader"]
+    cols = [
+        "game",
+        "turn",
+        "spinner",
+        "space",
+        "hand_before",
+        "hand_after",
+        "cards_drawn",
+        "cards_discarded",
+        "other",
+        "direction",
+        "leader",
+    ]
     return pd.DataFrame(rounds), pd.DataFrame(spins, columns=cols)

@@ -37,23 +37,48 @@ import pandas as pd
 from ._text import split_top_level
 from .analysis.pool import pool_tournaments
 from .analysis.race import assemble_matches
-from .analysis.skill import (TIERS, bot_budget, ladder_text, skill_figure, skill_ladder,
-                             strategy_tier)
+from .analysis.skill import (
+    TIERS,
+    bot_budget,
+    ladder_text,
+    skill_figure,
+    skill_ladder,
+    strategy_tier,
+)
 from .analysis.stats import Z95, wilson_interval
 from .bots import STRATEGIES, parse_bots
 from .errors import BotError, UserError
 from .results.outdir import claim_out_dir, remove_stale
 
-__all__ = ["Tournament", "load_skill", "pool_tournaments", "parse_strategies", "run_tournament",
-           "fit_ratings", "skill_figure", "skill_ladder", "strategy_tier", "bot_budget", "TIERS",
-           "ladder_text",
-           "pairing_row", "format_tournament"]
+__all__ = [
+    "TIERS",
+    "Tournament",
+    "bot_budget",
+    "fit_ratings",
+    "format_tournament",
+    "ladder_text",
+    "load_skill",
+    "pairing_row",
+    "parse_strategies",
+    "pool_tournaments",
+    "run_tournament",
+    "skill_figure",
+    "skill_ladder",
+    "strategy_tier",
+]
 
 #: points that end a match
 TARGET = 500
 #: the files :meth:`Tournament.save` writes in its directory
-TOURNAMENT_FILES = ("pairings.parquet", "ratings.parquet", "skill.parquet", "ladder.parquet",
-                    "won_vs_random.parquet", "tournament.json", "summary.md")
+TOURNAMENT_FILES = (
+    "pairings.parquet",
+    "ratings.parquet",
+    "skill.parquet",
+    "ladder.parquet",
+    "won_vs_random.parquet",
+    "tournament.json",
+    "summary.md",
+)
 
 
 #: strategies a tournament leaves out unless named: the field, and the slow search
@@ -97,8 +122,14 @@ def _labels(specs: list[str]) -> list[str]:
     return out
 
 
-def pairing_row(rounds: pd.DataFrame, players: int, kind: str, strategy: str, opponent: str,
-                target: int = TARGET) -> dict:
+def pairing_row(
+    rounds: pd.DataFrame,
+    players: int,
+    kind: str,
+    strategy: str,
+    opponent: str,
+    target: int = TARGET,
+) -> dict:
     """Player 0's share of the rounds and of the matches of one rotated pairing."""
     w = rounds["winner"].to_numpy().astype(np.int64)
     g = rounds["game"].to_numpy().astype(np.int64)
@@ -109,16 +140,31 @@ def pairing_row(rounds: pd.DataFrame, players: int, kind: str, strategy: str, op
     m = assemble_matches(rounds, target=target, rotated=True)
     mw = int((m["winner"] == 0).sum())
     mlo, mhi = wilson_interval(mw, len(m)) if len(m) else (math.nan, math.nan)
-    return {"kind": kind, "strategy": strategy, "opponent": opponent, "players": players,
-            "rounds": n, "finished_rounds": finished, "round_wins": wins,
-            "round_share": wins / n, "round_low": lo, "round_high": hi,
-            "matches": len(m), "match_wins": mw,
-            "match_share": mw / len(m) if len(m) else math.nan,
-            "match_low": mlo, "match_high": mhi, "fair_share": 1.0 / players}
+    return {
+        "kind": kind,
+        "strategy": strategy,
+        "opponent": opponent,
+        "players": players,
+        "rounds": n,
+        "finished_rounds": finished,
+        "round_wins": wins,
+        "round_share": wins / n,
+        "round_low": lo,
+        "round_high": hi,
+        "matches": len(m),
+        "match_wins": mw,
+        "match_share": mw / len(m) if len(m) else math.nan,
+        "match_low": mlo,
+        "match_high": mhi,
+        "fair_share": 1.0 / players,
+    }
 
 
-def fit_ratings(tables: list[tuple[dict[str, int], dict[str, int], int]],
-                reference: str | None = "random", ridge: float = 1e-6) -> pd.DataFrame:
+def fit_ratings(
+    tables: list[tuple[dict[str, int], dict[str, int], int]],
+    reference: str | None = "random",
+    ridge: float = 1e-6,
+) -> pd.DataFrame:
     """Bradley-Terry (Luce choice) ratings from tables of rounds.
 
     Parameters
@@ -174,9 +220,15 @@ def fit_ratings(tables: list[tuple[dict[str, int], dict[str, int], int]],
     cov = np.linalg.inv(-H[np.ix_(free, free)])
     se = np.zeros(k)
     se[free] = np.sqrt(np.clip(np.diag(cov), 0.0, None))
-    df = pd.DataFrame({"rating": theta, "low": theta - Z95 * se, "high": theta + Z95 * se,
-                       "p_vs_reference": 1.0 / (1.0 + np.exp(-theta))},
-                      index=pd.Index(names, name="strategy"))
+    df = pd.DataFrame(
+        {
+            "rating": theta,
+            "low": theta - Z95 * se,
+            "high": theta + Z95 * se,
+            "p_vs_reference": 1.0 / (1.0 + np.exp(-theta)),
+        },
+        index=pd.Index(names, name="strategy"),
+    )
     df["rank"] = df["rating"].rank(ascending=False, method="min").astype(int)
     return df.sort_values("rating", ascending=False)
 
@@ -187,6 +239,7 @@ class Tournament:
     (Bradley-Terry), ``skill`` (:func:`skill_figure`: the strongest bot against random
     fields), ``skill_cheap`` (the best cheap strategy's, None if none played), ``ladder``
     (:func:`skill_ladder`) and the parameters."""
+
     rules: str
     games: int
     seed: int
@@ -216,8 +269,13 @@ class Tournament:
         if self.skill_cheap is not None:
             rows.append({"measure": "cheap", **self.skill_cheap})
         pd.DataFrame(rows).to_parquet(out / "skill.parquet", index=False)
-        written = ["pairings.parquet", "ratings.parquet", "skill.parquet", "tournament.json",
-                   "summary.md"]
+        written = [
+            "pairings.parquet",
+            "ratings.parquet",
+            "skill.parquet",
+            "tournament.json",
+            "summary.md",
+        ]
         if self.ladder is not None:
             self.ladder.to_parquet(out / "ladder.parquet", index=False)
             written.append("ladder.parquet")
@@ -225,9 +283,15 @@ class Tournament:
             self.won.to_parquet(out / "won_vs_random.parquet", index=False)
             written.append("won_vs_random.parquet")
         remove_stale(out, TOURNAMENT_FILES, written)
-        (out / "tournament.json").write_text(json.dumps(
-            {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
-            indent=2, default=str) + "\n", encoding="utf-8")
+        (out / "tournament.json").write_text(
+            json.dumps(
+                {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
+                indent=2,
+                default=str,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
         (out / "summary.md").write_text(format_tournament(self), encoding="utf-8")
         return out
 
@@ -240,75 +304,111 @@ def _pct(x, lo, hi) -> str:
 
 def format_tournament(t: Tournament) -> str:
     """The Markdown summary of a tournament."""
-    lines = [f"# Tournament: {t.rules}", "",
-             f"{t.games} rounds per pairing, seed {t.seed}, bots rotated from round to round "
-             f"(seat advantage cancels); a match is a race to {TARGET} points assembled from "
-             f"consecutive rounds. Shares are player 0's (the strategy named first), with 95% "
-             f"intervals.", ""]
+    lines = [
+        f"# Tournament: {t.rules}",
+        "",
+        f"{t.games} rounds per pairing, seed {t.seed}, bots rotated from round to round "
+        f"(seat advantage cancels); a match is a race to {TARGET} points assembled from "
+        f"consecutive rounds. Shares are player 0's (the strategy named first), with 95% "
+        f"intervals.",
+        "",
+    ]
     lines += ["## Skill", ""]
     for s, who in ((t.skill, "Strongest bot"), (t.skill_cheap, "Best cheap strategy")):
         if s is None or (who != "Strongest bot" and s["strategy"] == t.skill["strategy"]):
             continue
-        lines += [f"{who} against a field of random: **{s['strategy']}** ({s['budget']}) "
-                  f"wins {_pct(s['round_share'], s['round_low'], s['round_high'])} of the "
-                  f"{s['rounds']:,} rounds and "
-                  f"{_pct(s['match_share'], s['match_low'], s['match_high'])} of the "
-                  f"{s['matches']:,} matches; a fair share is {100 * s['fair_share']:.1f}%, so skill adds "
-                  f"{100 * s['round_excess']:+.1f} percentage points of the rounds "
-                  f"[{100 * s['round_excess_low']:+.1f}, {100 * s['round_excess_high']:+.1f}] "
-                  f"and {100 * s['match_excess']:+.1f} percentage points of the matches "
-                  f"[{100 * s['match_excess_low']:+.1f}, {100 * s['match_excess_high']:+.1f}]."
-                  , ""]
+        lines += [
+            f"{who} against a field of random: **{s['strategy']}** ({s['budget']}) "
+            f"wins {_pct(s['round_share'], s['round_low'], s['round_high'])} of the "
+            f"{s['rounds']:,} rounds and "
+            f"{_pct(s['match_share'], s['match_low'], s['match_high'])} of the "
+            f"{s['matches']:,} matches; a fair share is {100 * s['fair_share']:.1f}%, so skill adds "
+            f"{100 * s['round_excess']:+.1f} percentage points of the rounds "
+            f"[{100 * s['round_excess_low']:+.1f}, {100 * s['round_excess_high']:+.1f}] "
+            f"and {100 * s['match_excess']:+.1f} percentage points of the matches "
+            f"[{100 * s['match_excess_low']:+.1f}, {100 * s['match_excess_high']:+.1f}].",
+            "",
+        ]
     if t.ladder is not None:
-        lines += ["### The skill ladder (share of rounds against random fields)", "",
-                  ladder_text(t.ladder), "",
-                  "| tier | strategy | budget | round share [95%] | above fair share (pp) | "
-                  "step over the tier below (pp of rounds) [95%] |",
-                  "|---|---|---|---|---|---|"]
+        lines += [
+            "### The skill ladder (share of rounds against random fields)",
+            "",
+            ladder_text(t.ladder),
+            "",
+            "| tier | strategy | budget | round share [95%] | above fair share (pp) | "
+            "step over the tier below (pp of rounds) [95%] |",
+            "|---|---|---|---|---|---|",
+        ]
         for _, r in t.ladder.iterrows():
-            step = (f"{100 * r['step']:+.1f} [{100 * r['step_low']:+.1f}, "
-                    f"{100 * r['step_high']:+.1f}] over {r['step_over']}, {r['step_test']}"
-                    if r["best_in_tier"] else "")
-            lines.append(f"| {r['tier']} | {r['strategy']} | {r['budget']} | "
-                         f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
-                         f"{100 * r['round_excess']:+.1f} | {step} |")
+            step = (
+                f"{100 * r['step']:+.1f} [{100 * r['step_low']:+.1f}, "
+                f"{100 * r['step_high']:+.1f}] over {r['step_over']}, {r['step_test']}"
+                if r["best_in_tier"]
+                else ""
+            )
+            lines.append(
+                f"| {r['tier']} | {r['strategy']} | {r['budget']} | "
+                f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
+                f"{100 * r['round_excess']:+.1f} | {step} |"
+            )
         lines.append("")
     p = int(t.meta.get("players", 2))
     field = "head to head" if p == 2 else f"against {p - 1} random"
-    lines += ["## Ranking (Bradley-Terry rating of a round win, random = 0)", "",
-              "It ranks by every pairing played (head to head and against fields as well as "
-              "against random fields), so its order can differ from the skill figure's, which "
-              "is the share against random fields alone. The last column is the rating as a "
-              f"round share {field}: exp(rating) / (exp(rating) + {p - 1}).", "",
-              f"| rank | strategy | rating [95%] | round share {field}, from the rating |",
-              "|---|---|---|---|"]
+    lines += [
+        "## Ranking (Bradley-Terry rating of a round win, random = 0)",
+        "",
+        "It ranks by every pairing played (head to head and against fields as well as "
+        "against random fields), so its order can differ from the skill figure's, which "
+        "is the share against random fields alone. The last column is the rating as a "
+        f"round share {field}: exp(rating) / (exp(rating) + {p - 1}).",
+        "",
+        f"| rank | strategy | rating [95%] | round share {field}, from the rating |",
+        "|---|---|---|---|",
+    ]
     for name, r in t.ratings.iterrows():
         e = math.exp(r["rating"])
-        lines.append(f"| {int(r['rank'])} | {name} | {r['rating']:+.3f} [{r['low']:+.3f}, "
-                     f"{r['high']:+.3f}] | {100 * e / (e + p - 1):.1f}% |")
+        lines.append(
+            f"| {int(r['rank'])} | {name} | {r['rating']:+.3f} [{r['low']:+.3f}, "
+            f"{r['high']:+.3f}] | {100 * e / (e + p - 1):.1f}% |"
+        )
     lines.append("")
-    titles = {"vs_random": "Against a field of random",
-              "head_to_head": "Head to head", "vs_field": "Against a field of another"}
+    titles = {
+        "vs_random": "Against a field of random",
+        "head_to_head": "Head to head",
+        "vs_field": "Against a field of another",
+    }
     for kind in ("vs_random", "head_to_head", "vs_field"):
         part = t.pairings[t.pairings["kind"] == kind]
         if not len(part):
             continue
-        lines += [f"## {titles[kind]}", "",
-                  "| strategy | opponents | rounds | round share [95%] | matches | "
-                  "match share [95%] |", "|---|---|---|---|---|---|"]
+        lines += [
+            f"## {titles[kind]}",
+            "",
+            "| strategy | opponents | rounds | round share [95%] | matches | match share [95%] |",
+            "|---|---|---|---|---|---|",
+        ]
         for _, r in part.iterrows():
-            lines.append(f"| {r['strategy']} | {r['opponent']} | {r['rounds']} | "
-                         f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
-                         f"{r['matches']} | "
-                         f"{_pct(r['match_share'], r['match_low'], r['match_high'])} |")
+            lines.append(
+                f"| {r['strategy']} | {r['opponent']} | {r['rounds']} | "
+                f"{_pct(r['round_share'], r['round_low'], r['round_high'])} | "
+                f"{r['matches']} | "
+                f"{_pct(r['match_share'], r['match_low'], r['match_high'])} |"
+            )
         lines.append("")
     return "\n".join(lines)
 
 
-def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_000,
-                   strategies=None, seed: int = 0, threads: int | None = None,
-                   progress: bool = False, head_to_head: bool = True,
-                   rules=None) -> Tournament:
+def run_tournament(
+    edition: str = "classic",
+    players: int = 2,
+    games: int = 10_000,
+    strategies=None,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool = False,
+    head_to_head: bool = True,
+    rules=None,
+) -> Tournament:
     """Play a tournament (module docstring) and return its tables.
 
     Parameters
@@ -340,31 +440,39 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
         raise UserError(f"games must be an integer >= 1, got {games!r}")
     specs = parse_strategies(strategies, p)
     if all(parse_bots(s, 1)[0].strategy == "random" for s in specs):
-        raise UserError("every strategy named is random: a tournament against random fields "
-                        "needs another strategy (e.g. --strategies heuristic,random)")
+        raise UserError(
+            "every strategy named is random: a tournament against random fields "
+            "needs another strategy (e.g. --strategies heuristic,random)"
+        )
     labels = _labels(specs)
     from .engine.encode import check_bots_for_rules
+
     for s in specs:
         check_bots_for_rules(rs, parse_bots(s, p))
     plan = []  # (kind, label a, spec a, label b, spec b)
     for la, sa in zip(labels, specs):
         plan.append(("vs_random", la, sa, "random", "random"))
     if head_to_head:
-        pairs = itertools.combinations(range(len(specs)), 2) if p == 2 else \
-            itertools.permutations(range(len(specs)), 2)
+        pairs = (
+            itertools.combinations(range(len(specs)), 2)
+            if p == 2
+            else itertools.permutations(range(len(specs)), 2)
+        )
         kind = "head_to_head" if p == 2 else "vs_field"
         for i, j in pairs:
             plan.append((kind, labels[i], specs[i], labels[j], specs[j]))
     bar = None
     if progress:
         from tqdm.auto import tqdm
+
         bar = tqdm(total=len(plan) * games, unit="round", desc="tournament", leave=False)
     rows, tables, won = [], [], {}
     try:
         for kind, la, sa, lb, sb in plan:
             bots = ",".join([sa] + [sb] * (p - 1))
-            res = simulate(rs, bots, games=games, seed=seed, threads=threads,
-                           rotate_bots=True, keep=True)
+            res = simulate(
+                rs, bots, games=games, seed=seed, threads=threads, rotate_bots=True, keep=True
+            )
             rounds = res.rounds
             opp = lb if p == 2 else f"{p - 1} x {lb}"
             rows.append(pairing_row(rounds, p, kind, la, opp))
@@ -390,10 +498,18 @@ def run_tournament(edition: str = "classic", players: int = 2, games: int = 10_0
     ratings = fit_ratings(tables)
     vs_random = pairings[pairings["kind"] == "vs_random"]
     won = pd.DataFrame(won)
-    return Tournament(str(rs), games, seed, pairings, ratings, skill_figure(vs_random),
-                      {"strategies": specs, "players": p},
-                      skill_cheap=skill_figure(vs_random, tiers=("cheap",)),
-                      ladder=skill_ladder(vs_random, won), won=won)
+    return Tournament(
+        str(rs),
+        games,
+        seed,
+        pairings,
+        ratings,
+        skill_figure(vs_random),
+        {"strategies": specs, "players": p},
+        skill_cheap=skill_figure(vs_random, tiers=("cheap",)),
+        ladder=skill_ladder(vs_random, won),
+        won=won,
+    )
 
 
 def load_skill(out) -> dict:
@@ -404,13 +520,21 @@ def load_skill(out) -> dict:
     from its ``pairings.parquet``; one-line
     :class:`UserError` if it is not one."""
     out = Path(out)
-    missing = [f for f in ("tournament.json", "pairings.parquet", "skill.parquet")
-               if not (out / f).is_file()]
+    missing = [
+        f
+        for f in ("tournament.json", "pairings.parquet", "skill.parquet")
+        if not (out / f).is_file()
+    ]
     if missing:
-        hint = (" --skill takes every DIR after it: give the runs before --skill"
-                if (out / "meta.json").is_file() else "")
-        raise UserError(f"{out} is not a tournament directory (no {missing[0]}; write one "
-                        f"with 'tournament --out DIR'){';' if hint else ''}{hint}")
+        hint = (
+            " --skill takes every DIR after it: give the runs before --skill"
+            if (out / "meta.json").is_file()
+            else ""
+        )
+        raise UserError(
+            f"{out} is not a tournament directory (no {missing[0]}; write one "
+            f"with 'tournament --out DIR'){';' if hint else ''}{hint}"
+        )
     try:
         meta = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
         pd.read_parquet(out / "skill.parquet")
@@ -424,5 +548,11 @@ def load_skill(out) -> dict:
         raise UserError(f"{out}: unreadable tournament results: {e}") from None
     if not isinstance(meta, dict) or "rules" not in meta:
         raise UserError(f"{out}/tournament.json does not name the rules")
-    return {**skill, "rules": str(meta["rules"]), "games": meta.get("games"),
-            "seed": meta.get("seed"), "cheap": cheap, "ladder": ladder}
+    return {
+        **skill,
+        "rules": str(meta["rules"]),
+        "games": meta.get("games"),
+        "seed": meta.get("seed"),
+        "cheap": cheap,
+        "ladder": ladder,
+    }

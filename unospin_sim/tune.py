@@ -38,19 +38,38 @@ from .engine.encode import encode
 from .errors import UserError
 from .rules import RuleSet
 
-__all__ = ["TABLES", "SPACE", "OBJECTIVES", "EVAL_SEED_OFFSET", "TableRounds", "TuneResult",
-           "play_tables", "tune", "format_tune", "weights_string"]
+__all__ = [
+    "EVAL_SEED_OFFSET",
+    "OBJECTIVES",
+    "SPACE",
+    "TABLES",
+    "TableRounds",
+    "TuneResult",
+    "format_tune",
+    "play_tables",
+    "tune",
+    "weights_string",
+]
 
 #: the tables a trial plays: (label, players, the field's strategy)
-TABLES = (("2 players against random", 2, "random"),
-          ("4 players against three random", 4, "random"),
-          ("2 players against heuristic", 2, "heuristic"))
+TABLES = (
+    ("2 players against random", 2, "random"),
+    ("4 players against three random", 4, "random"),
+    ("2 players against heuristic", 2, "heuristic"),
+)
 #: each weight's search range (low, high)
-SPACE = {"w_points": (0.0, 3.0), "w_colour": (0.0, 40.0), "w_attack": (-100.0, 300.0),
-         "w_action": (-50.0, 50.0), "w_wild": (-400.0, 100.0),
-         "w_wild_attack": (-300.0, 400.0), "w_wd4": (-500.0, 100.0),
-         "w_wd4_attack": (-300.0, 400.0), "w_void": (-50.0, 400.0),
-         "w_name_void": (-20.0, 20.0)}
+SPACE = {
+    "w_points": (0.0, 3.0),
+    "w_colour": (0.0, 40.0),
+    "w_attack": (-100.0, 300.0),
+    "w_action": (-50.0, 50.0),
+    "w_wild": (-400.0, 100.0),
+    "w_wild_attack": (-300.0, 400.0),
+    "w_wd4": (-500.0, 100.0),
+    "w_wd4_attack": (-300.0, 400.0),
+    "w_void": (-50.0, 400.0),
+    "w_name_void": (-20.0, 20.0),
+}
 #: what a trial maximises, averaged over the tables: the share above the fair share of ...
 OBJECTIVES = {"rounds": "the rounds won", "points": "the points scored"}
 #: the evaluation's seeds start here above the tuning seed (disjoint from it)
@@ -68,6 +87,7 @@ def weights_string(weights: dict) -> str:
 class TableRounds(NamedTuple):
     """One table's rounds: whether the tuned seat won each (bool[games]) and what the
     round's winner scored (int64[games]: the cards left in the other hands)."""
+
     won: np.ndarray
     points: np.ndarray
 
@@ -78,8 +98,9 @@ class TableRounds(NamedTuple):
         return float((self.points * self.won).sum() / max(int(self.points.sum()), 1))
 
 
-def _table(rules: RuleSet, bot: str, field: str, games: int, seed: int,
-           threads: int) -> TableRounds:
+def _table(
+    rules: RuleSet, bot: str, field: str, games: int, seed: int, threads: int
+) -> TableRounds:
     """The rounds of a seeded run where the bot (player 0) plays the others (``field``),
     seats rotated (player 0 sits at seat -g mod P in round g)."""
     p = rules.players
@@ -101,33 +122,38 @@ def _table(rules: RuleSet, bot: str, field: str, games: int, seed: int,
     return TableRounds(out[:, L.O_WINNER] == (-g) % p, out[:, L.O_WINNER_POINTS].copy())
 
 
-def play_tables(edition: str, weights: dict, games: int, seed: int, threads: int = 1,
-                tables=TABLES) -> list[TableRounds]:
+def play_tables(
+    edition: str, weights: dict, games: int, seed: int, threads: int = 1, tables=TABLES
+) -> list[TableRounds]:
     """Per table of ``tables``: the rounds of a ``tuned`` seat with ``weights`` (the same
     deals for the same ``seed``, whatever the weights)."""
     bot = weights_string(weights)
-    return [_table(RuleSet.build(edition, players=p), bot, fld, games, seed, threads)
-            for _, p, fld in tables]
+    return [
+        _table(RuleSet.build(edition, players=p), bot, fld, games, seed, threads)
+        for _, p, fld in tables
+    ]
 
 
 def _objective(rounds: list[TableRounds], objective: str, tables=TABLES) -> float:
     """Mean over the tables of the seat's share above the fair share, in percentage
     points."""
-    return float(np.mean([100.0 * (t.share(objective) - 1.0 / p)
-                          for t, (_, p, _) in zip(rounds, tables)]))
+    return float(
+        np.mean([100.0 * (t.share(objective) - 1.0 / p) for t, (_, p, _) in zip(rounds, tables)])
+    )
 
 
 @dataclass
 class TuneResult:
     """What :func:`tune` found and measured."""
+
     edition: str
     objective: str
     trials: int
     games: int
     seed: int
     best: dict
-    best_objective: float        # on the tuning deals, points above fair share
-    heuristic_objective: float   # heuristic's weights on the same deals
+    best_objective: float  # on the tuning deals, points above fair share
+    heuristic_objective: float  # heuristic's weights on the same deals
     evaluation: list = field(default_factory=list)  # one dict per table
 
     @property
@@ -136,30 +162,49 @@ class TuneResult:
         return weights_string(self.best)
 
     def to_dict(self) -> dict:
-        return {"edition": self.edition, "objective": self.objective, "trials": self.trials,
-                "games": self.games, "seed": self.seed, "bot": self.bot, "best": self.best,
-                "best_objective": self.best_objective,
-                "heuristic_objective": self.heuristic_objective,
-                "evaluation": self.evaluation}
+        return {
+            "edition": self.edition,
+            "objective": self.objective,
+            "trials": self.trials,
+            "games": self.games,
+            "seed": self.seed,
+            "bot": self.bot,
+            "best": self.best,
+            "best_objective": self.best_objective,
+            "heuristic_objective": self.heuristic_objective,
+            "evaluation": self.evaluation,
+        }
 
 
 def _evaluate(edition, best, games, seed, threads) -> list[dict]:
     from .analysis.stats import wilson_interval
+
     ours = play_tables(edition, best, games, seed, threads)
     base = play_tables(edition, HEURISTIC_WEIGHTS, games, seed, threads)
     rows = []
     for (label, p, fld), a, b in zip(TABLES, ours, base):
         lo, hi = wilson_interval(int(a.won.sum()), games)
         d = a.won.astype(float) - b.won.astype(float)
-        rows.append({"table": label, "players": p, "field": fld, "rounds": games,
-                     "eval_seed": seed, "share": a.share("rounds"), "low": float(lo),
-                     "high": float(hi), "heuristic_share": b.share("rounds"),
-                     "gain": float(d.mean()), "gain_se": float(d.std(ddof=1) / math.sqrt(games)),
-                     "points_share": a.share("points"),
-                     "heuristic_points_share": b.share("points"),
-                     "points_gain": a.share("points") - b.share("points"),
-                     "points_gain_se": _ratio_gain_se(a, b),
-                     "same_winner": int((a.won == b.won).sum())})
+        rows.append(
+            {
+                "table": label,
+                "players": p,
+                "field": fld,
+                "rounds": games,
+                "eval_seed": seed,
+                "share": a.share("rounds"),
+                "low": float(lo),
+                "high": float(hi),
+                "heuristic_share": b.share("rounds"),
+                "gain": float(d.mean()),
+                "gain_se": float(d.std(ddof=1) / math.sqrt(games)),
+                "points_share": a.share("points"),
+                "heuristic_points_share": b.share("points"),
+                "points_gain": a.share("points") - b.share("points"),
+                "points_gain_se": _ratio_gain_se(a, b),
+                "same_winner": int((a.won == b.won).sum()),
+            }
+        )
     return rows
 
 
@@ -175,9 +220,16 @@ def _ratio_gain_se(a: TableRounds, b: TableRounds) -> float:
     return float(d.std(ddof=1) / math.sqrt(n))
 
 
-def tune(edition: str = "classic", trials: int = 100, games: int = 20_000, seed: int = 0,
-         eval_games: int | None = None, threads: int = 1, progress: bool = True,
-         objective: str = "rounds") -> TuneResult:
+def tune(
+    edition: str = "classic",
+    trials: int = 100,
+    games: int = 20_000,
+    seed: int = 0,
+    eval_games: int | None = None,
+    threads: int = 1,
+    progress: bool = True,
+    objective: str = "rounds",
+) -> TuneResult:
     """Search ``tuned``'s weights for ``edition`` (module docstring).
 
     Parameters
@@ -217,9 +269,10 @@ def tune(edition: str = "classic", trials: int = 100, games: int = 20_000, seed:
     if not isinstance(eval_games, int) or eval_games < 0 or 0 < eval_games < 100:
         raise UserError(f"tune: eval_games must be 0 or an integer >= 100, got {eval_games!r}")
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="maximize",
-                                sampler=optuna.samplers.TPESampler(seed=seed % 2**32,
-                                                                   multivariate=True))
+    study = optuna.create_study(
+        direction="maximize",
+        sampler=optuna.samplers.TPESampler(seed=seed % 2**32, multivariate=True),
+    )
     study.enqueue_trial(dict(HEURISTIC_WEIGHTS))
 
     def score(trial):
@@ -228,13 +281,24 @@ def tune(edition: str = "classic", trials: int = 100, games: int = 20_000, seed:
 
     def report(study, trial):
         if progress and (trial.number + 1) % 10 == 0:
-            print(f"tune {edition}: trial {trial.number + 1}/{trials}, best "
-                  f"{study.best_value:+.2f} points above fair share", file=sys.stderr)
+            print(
+                f"tune {edition}: trial {trial.number + 1}/{trials}, best "
+                f"{study.best_value:+.2f} points above fair share",
+                file=sys.stderr,
+            )
 
     study.optimize(score, n_trials=trials, callbacks=[report])
     best = {k: float(study.best_params[k]) for k in TUNED_WEIGHTS}
-    res = TuneResult(edition, objective, trials, games, seed, best, float(study.best_value),
-                     float(study.trials[0].value))
+    res = TuneResult(
+        edition,
+        objective,
+        trials,
+        games,
+        seed,
+        best,
+        float(study.best_value),
+        float(study.trials[0].value),
+    )
     if eval_games:
         res.evaluation = _evaluate(edition, best, eval_games, seed + EVAL_SEED_OFFSET, threads)
     return res
@@ -242,31 +306,44 @@ def tune(edition: str = "classic", trials: int = 100, games: int = 20_000, seed:
 
 def format_tune(res: TuneResult) -> str:
     """A Markdown summary of a :class:`TuneResult`."""
-    lines = [f"# tuned weights for {res.edition}", "",
-             f"{res.trials} trials, {res.games:,} rounds per table and trial (seed {res.seed}, "
-             f"the same deals for every trial)", "",
-             f"best: `{res.bot}`", "",
-             f"objective (mean share of {OBJECTIVES[res.objective]} above fair share, "
-             f"tuning deals, in percentage points): best "
-             f"{res.best_objective:+.2f} pp, heuristic's weights "
-             f"{res.heuristic_objective:+.2f} pp"]
+    lines = [
+        f"# tuned weights for {res.edition}",
+        "",
+        f"{res.trials} trials, {res.games:,} rounds per table and trial (seed {res.seed}, "
+        f"the same deals for every trial)",
+        "",
+        f"best: `{res.bot}`",
+        "",
+        f"objective (mean share of {OBJECTIVES[res.objective]} above fair share, "
+        f"tuning deals, in percentage points): best "
+        f"{res.best_objective:+.2f} pp, heuristic's weights "
+        f"{res.heuristic_objective:+.2f} pp",
+    ]
     if res.evaluation:
-        lines += ["", "On fresh deals (seats rotated; gain: paired, over heuristic's weights "
-                  "on the same rounds, in percentage points (pp), with its standard error and "
-                  "95% interval; share of points: of the points the table scored):", "",
-                  "| table | rounds | share of rounds [95%] | heuristic | gain, pp (se) [95%] "
-                  "| share of points | heuristic | gain, pp (se) [95%] |",
-                  "|---|---|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            "On fresh deals (seats rotated; gain: paired, over heuristic's weights "
+            "on the same rounds, in percentage points (pp), with its standard error and "
+            "95% interval; share of points: of the points the table scored):",
+            "",
+            "| table | rounds | share of rounds [95%] | heuristic | gain, pp (se) [95%] "
+            "| share of points | heuristic | gain, pp (se) [95%] |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
 
         def gain(g, se):
-            return (f"{100 * g:+.2f} ({100 * se:.2f}) [{100 * (g - Z95 * se):+.2f}, "
-                    f"{100 * (g + Z95 * se):+.2f}]")
+            return (
+                f"{100 * g:+.2f} ({100 * se:.2f}) [{100 * (g - Z95 * se):+.2f}, "
+                f"{100 * (g + Z95 * se):+.2f}]"
+            )
 
         for e in res.evaluation:
-            lines.append(f"| {e['table']} | {e['rounds']:,} | {100 * e['share']:.2f}% "
-                         f"[{100 * e['low']:.1f}, {100 * e['high']:.1f}] | "
-                         f"{100 * e['heuristic_share']:.2f}% | {gain(e['gain'], e['gain_se'])} "
-                         f"| {100 * e['points_share']:.2f}% | "
-                         f"{100 * e['heuristic_points_share']:.2f}% | "
-                         f"{gain(e['points_gain'], e['points_gain_se'])} |")
+            lines.append(
+                f"| {e['table']} | {e['rounds']:,} | {100 * e['share']:.2f}% "
+                f"[{100 * e['low']:.1f}, {100 * e['high']:.1f}] | "
+                f"{100 * e['heuristic_share']:.2f}% | {gain(e['gain'], e['gain_se'])} "
+                f"| {100 * e['points_share']:.2f}% | "
+                f"{100 * e['heuristic_points_share']:.2f}% | "
+                f"{gain(e['points_gain'], e['points_gain_se'])} |"
+            )
     return "\n".join(lines)

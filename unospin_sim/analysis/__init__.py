@@ -16,7 +16,19 @@ from .summary import format_summary, summarize
 from .wheel import catch_up_table, space_effects
 from .wheel_effects import format_wheel_effects, wheel_effects
 
-__all__ = ["balance_table", "difference_table", "sensitivity_table", "assemble_matches", "race_summary", "player_win_rates", "first_player_advantage",
-           "seat_win_rates", "format_summary", "summarize", "space_effects", "catch_up_table",
-           "wheel_effects",
-           "format_wheel_effects"]
+__all__ = [
+    "assemble_matches",
+    "balance_table",
+    "catch_up_table",
+    "difference_table",
+    "first_player_advantage",
+    "format_summary",
+    "format_wheel_effects",
+    "player_win_rates",
+    "race_summary",
+    "seat_win_rates",
+    "sensitivity_table",
+    "space_effects",
+    "summarize",
+    "wheel_effects",
+]

@@ -48,19 +48,25 @@ def balance_table(results: dict[str, pd.DataFrame]) -> pd.DataFrame:
         t, tlo, thi = mean_interval(rounds["turns"])
         w = rounds.loc[rounds["winner"] >= 0, "winner_points"]
         wp, wlo, whi = mean_interval(w) if len(w) else (np.nan, np.nan, np.nan)
-        rows.append({
-            "label": label, "games": len(rounds),
-            "mean_turns": t, "mean_turns_low": tlo, "mean_turns_high": thi,
-            "first_player_advantage": fpa["advantage"],
-            "first_player_advantage_low": fpa["low"] - fpa["fair"],
-            "first_player_advantage_high": fpa["high"] - fpa["fair"],
-            "seat_spread": float(seats["rate"].max() - seats["rate"].min()),
-            "seat_equality_p": _seat_chi2(rounds),
-            "mean_winner_points": wp, "mean_winner_points_low": wlo,
-            "mean_winner_points_high": whi,
-            "spins_per_round": float(rounds["spins"].mean()) if "spins" in rounds else 0.0,
-            "unfinished": int((rounds["winner"] < 0).sum()),
-        })
+        rows.append(
+            {
+                "label": label,
+                "games": len(rounds),
+                "mean_turns": t,
+                "mean_turns_low": tlo,
+                "mean_turns_high": thi,
+                "first_player_advantage": fpa["advantage"],
+                "first_player_advantage_low": fpa["low"] - fpa["fair"],
+                "first_player_advantage_high": fpa["high"] - fpa["fair"],
+                "seat_spread": float(seats["rate"].max() - seats["rate"].min()),
+                "seat_equality_p": _seat_chi2(rounds),
+                "mean_winner_points": wp,
+                "mean_winner_points_low": wlo,
+                "mean_winner_points_high": whi,
+                "spins_per_round": float(rounds["spins"].mean()) if "spins" in rounds else 0.0,
+                "unfinished": int((rounds["winner"] < 0).sum()),
+            }
+        )
     return pd.DataFrame(rows).set_index("label")
 
 
@@ -75,6 +81,7 @@ def _measures(rounds: pd.DataFrame, target: int | None) -> dict:
     """Per-round (and, with ``target``, per-match) measures as (estimate, standard error)."""
     from .race import match_rounds, race_dynamics
     from .stats import players_of
+
     p = players_of(rounds)
     out = {}
     out["mean_turns"] = _mean_se(rounds["turns"])
@@ -89,17 +96,17 @@ def _measures(rounds: pd.DataFrame, target: int | None) -> dict:
         try:
             mr = match_rounds(rounds, target=target)
             d = race_dynamics(mr)
-        except Exception:  # noqa: BLE001 - too few rounds for a match: leave them out
+        except Exception:
             return out
-        for k in ("rounds_per_match", "comeback_rate", "lead_changes",
-                  "first_player_match_win"):
+        for k in ("rounds_per_match", "comeback_rate", "lead_changes", "first_player_match_win"):
             v, lo, hi = d.loc[k, ["value", "low", "high"]]
             out[k] = (float(v), float(hi - lo) / (2 * 1.959963984540054))
     return out
 
 
-def difference_table(results: dict[str, pd.DataFrame], base: str | None = None,
-                     target: int | None = 500) -> pd.DataFrame:
+def difference_table(
+    results: dict[str, pd.DataFrame], base: str | None = None, target: int | None = 500
+) -> pd.DataFrame:
     """Every run against ``base`` (default the first): per measure the two values and their
     difference with a 95% interval (independent samples).
 
@@ -130,8 +137,18 @@ def difference_table(results: dict[str, pd.DataFrame], base: str | None = None,
             d = va - vb
             half = 1.959963984540054 * float(np.hypot(sa, sb))
             holds = 1 if d - half > 0 else (-1 if d + half < 0 else 0)
-            rows.append({"label": label, "measure": k, "base": vb, "value": va,
-                         "difference": d, "low": d - half, "high": d + half, "holds": holds})
+            rows.append(
+                {
+                    "label": label,
+                    "measure": k,
+                    "base": vb,
+                    "value": va,
+                    "difference": d,
+                    "low": d - half,
+                    "high": d + half,
+                    "holds": holds,
+                }
+            )
     return pd.DataFrame(rows).set_index(["label", "measure"])
 
 
@@ -142,6 +159,7 @@ def sensitivity_table(diff: pd.DataFrame) -> pd.DataFrame:
     label agrees, ``flips`` when some are clearly higher and others clearly lower,
     ``not everywhere`` when some show a difference and others none, ``no difference``."""
     sign = diff["holds"].map({1: "+", -1: "-", 0: "0"}).unstack("label")
+
     def verdict(row):
         s = set(row.dropna())
         if s == {"+"}:
@@ -151,5 +169,6 @@ def sensitivity_table(diff: pd.DataFrame) -> pd.DataFrame:
         if {"+", "-"} <= s:
             return "flips"
         return "not everywhere" if len(s) > 1 else "no difference"
+
     sign["verdict"] = sign.apply(verdict, axis=1)
     return sign

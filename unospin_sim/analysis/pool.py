@@ -11,7 +11,7 @@ import pandas as pd
 from ..errors import UserError
 from .stats import wilson_interval
 
-__all__ = ["pool_tournaments", "POOL_KEY", "POOL_COUNTS"]
+__all__ = ["POOL_COUNTS", "POOL_KEY", "pool_tournaments"]
 
 
 #: what pairings are pooled by, and the counts that add up
@@ -48,16 +48,17 @@ def pool_tournaments(dirs) -> str:
     for d in dirs:
         f, meta = Path(d) / "pairings.parquet", Path(d) / "tournament.json"
         if not f.is_file() or not meta.is_file():
-            raise UserError(f"no tournament output (pairings.parquet and tournament.json) "
-                            f"in {d}")
+            raise UserError(f"no tournament output (pairings.parquet and tournament.json) in {d}")
         try:
             info = json.loads(meta.read_text(encoding="utf-8"))
             rules, seed = str(info["rules"]), int(info["seed"])
         except (ValueError, KeyError, TypeError):
             raise UserError(f"{meta} is not a tournament's description (rules, seed)") from None
         if (rules, seed) in seen:
-            raise UserError(f"{d} and {seen[rules, seed]} are the same rules and seed "
-                            f"({rules}, seed {seed}): the same rounds, not independent samples")
+            raise UserError(
+                f"{d} and {seen[rules, seed]} are the same rules and seed "
+                f"({rules}, seed {seed}): the same rounds, not independent samples"
+            )
         seen[rules, seed] = d
         try:
             t = pd.read_parquet(f)
@@ -65,25 +66,29 @@ def pool_tournaments(dirs) -> str:
             raise UserError(f"{f} is not a readable Parquet table ({type(e).__name__})") from None
         missing = [c for c in POOL_KEY[1:] + POOL_COUNTS if c not in t.columns]
         if missing:
-            raise UserError(f"{f} lacks the columns {', '.join(missing)} "
-                            f"(not a tournament's pairings table)")
+            raise UserError(
+                f"{f} lacks the columns {', '.join(missing)} (not a tournament's pairings table)"
+            )
         t["rules"] = rules
         t["run"] = f"{d} (seed {seed})"
         tables.append(t)
     t = pd.concat(tables, ignore_index=True)
-    lines = [f"{r['run']}: {r['rules']} {r['strategy']} vs {r['opponent']}: rounds "
-             f"{pct(int(r['round_wins']), int(r['rounds']))} of {int(r['rounds'])}, matches "
-             f"{pct(int(r['match_wins']), int(r['matches']))} of {int(r['matches'])}"
-             for _, r in t.iterrows()]
+    lines = [
+        f"{r['run']}: {r['rules']} {r['strategy']} vs {r['opponent']}: rounds "
+        f"{pct(int(r['round_wins']), int(r['rounds']))} of {int(r['rounds'])}, matches "
+        f"{pct(int(r['match_wins']), int(r['matches']))} of {int(r['matches'])}"
+        for _, r in t.iterrows()
+    ]
     g = t.groupby(POOL_KEY, sort=False)
     runs = g["run"].nunique()
     for key, r in g[POOL_COUNTS].sum().iterrows():
         rules, kind, strategy, opponent, _ = key
         n = runs[key]
-        lines.append(f"POOLED over {n} run{'' if n == 1 else 's'}: {rules} {strategy} vs "
-                     f"{opponent} ({kind}): "
-                     f"rounds {pct(int(r['round_wins']), int(r['rounds']))} of "
-                     f"{int(r['rounds'])}, matches {pct(int(r['match_wins']), int(r['matches']))}"
-                     f" of {int(r['matches'])}")
+        lines.append(
+            f"POOLED over {n} run{'' if n == 1 else 's'}: {rules} {strategy} vs "
+            f"{opponent} ({kind}): "
+            f"rounds {pct(int(r['round_wins']), int(r['rounds']))} of "
+            f"{int(r['rounds'])}, matches {pct(int(r['match_wins']), int(r['matches']))}"
+            f" of {int(r['matches'])}"
+        )
     return "\n".join(lines)
-

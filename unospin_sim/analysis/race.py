@@ -18,17 +18,25 @@ from ..engine.match import add_round, match_winner
 from ..errors import UserError
 from .stats import mean_interval, players_of, wilson_interval
 
-__all__ = ["assemble_matches", "race_summary", "player_win_rates", "match_rounds",
-           "lead_win_table", "race_dynamics", "with_round_wins",
-           "played_match_rounds", "target_curve",
-           "lead_heat_table"]
+__all__ = [
+    "assemble_matches",
+    "lead_heat_table",
+    "lead_win_table",
+    "match_rounds",
+    "played_match_rounds",
+    "player_win_rates",
+    "race_dynamics",
+    "race_summary",
+    "target_curve",
+    "with_round_wins",
+]
 
 MODES = ("race", "lowest")
 
 
-
-def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race",
-                     bots=None, rotated: bool = False) -> pd.DataFrame:
+def assemble_matches(
+    rounds: pd.DataFrame, target: int = 500, mode: str = "race", bots=None, rotated: bool = False
+) -> pd.DataFrame:
     """Play matches to ``target`` points from consecutive rounds (in ``game`` order).
 
     Parameters
@@ -61,9 +69,11 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
     if target <= 0:
         raise UserError(f"target must be > 0, got {target}")
     if not rotated and bots is not None and len(set(bots)) > 1:
-        raise UserError("match analysis needs the same bot on every seat "
-                        "(the dealer rotation is a relabelling of seats only then), or a run "
-                        "with rotated bots (run --rotate-bots)")
+        raise UserError(
+            "match analysis needs the same bot on every seat "
+            "(the dealer rotation is a relabelling of seats only then), or a run "
+            "with rotated bots (run --rotate-bots)"
+        )
     p = players_of(rounds)
     df = rounds.sort_values("game")
     winner = df["winner"].to_numpy().astype(np.int64)
@@ -86,17 +96,28 @@ def assemble_matches(rounds: pd.DataFrame, target: int = 500, mode: str = "race"
         k += 1
         champ = match_winner(score, lowest, target)
         if champ >= 0:
-            row = {"match": len(rows), "first_game": int(games[first]), "rounds": k,
-                   "winner": champ, "rounds_won_by_winner": int(won[champ]),
-                   "most_rounds_won": int(won.max())}
+            row = {
+                "match": len(rows),
+                "first_game": int(games[first]),
+                "rounds": k,
+                "winner": champ,
+                "rounds_won_by_winner": int(won[champ]),
+                "most_rounds_won": int(won.max()),
+            }
             row.update({f"score_{i}": int(score[i]) for i in range(p)})
             rows.append(row)
             score[:] = 0
             won[:] = 0
             k = 0
             first = j + 1
-    cols = ["match", "first_game", "rounds", "winner", "rounds_won_by_winner",
-            "most_rounds_won"] + [f"score_{i}" for i in range(p)]
+    cols = [
+        "match",
+        "first_game",
+        "rounds",
+        "winner",
+        "rounds_won_by_winner",
+        "most_rounds_won",
+    ] + [f"score_{i}" for i in range(p)]
     return pd.DataFrame(rows, columns=cols)
 
 
@@ -113,8 +134,9 @@ def with_round_wins(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataFrame
     np.add.at(won, (np.array([row[x] for x in m[ok].tolist()], np.int64), w[ok]), 1)
     out = matches.copy()
     champ = out["winner"].to_numpy().astype(np.int64)
-    out["rounds_won_by_winner"] = np.where(champ >= 0, won[np.arange(len(out)),
-                                                           np.maximum(champ, 0)], 0)
+    out["rounds_won_by_winner"] = np.where(
+        champ >= 0, won[np.arange(len(out)), np.maximum(champ, 0)], 0
+    )
     out["most_rounds_won"] = won.max(axis=1) if p else 0
     return out
 
@@ -143,8 +165,9 @@ def race_summary(matches: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["statistic", "value", "low", "high"]).set_index("statistic")
 
 
-def player_win_rates(rounds: pd.DataFrame, rotated: bool = False,
-                     players: int | None = None) -> pd.DataFrame:
+def player_win_rates(
+    rounds: pd.DataFrame, rotated: bool = False, players: int | None = None
+) -> pd.DataFrame:
     """Round win rate of every player (bot) with a 95% Wilson interval.
 
     Without rotation players are seats; with ``rotated`` (``meta["rotate_bots"]``) the winner
@@ -160,8 +183,10 @@ def player_win_rates(rounds: pd.DataFrame, rotated: bool = False,
     n = len(rounds)
     wins = np.bincount(players[won].astype(np.int64), minlength=p)[:p]
     low, high = wilson_interval(wins, np.full(p, n))
-    return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
-                        index=pd.RangeIndex(p, name="player"))
+    return pd.DataFrame(
+        {"wins": wins, "rate": wins / n, "low": low, "high": high},
+        index=pd.RangeIndex(p, name="player"),
+    )
 
 
 def played_match_rounds(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataFrame:
@@ -170,25 +195,26 @@ def played_match_rounds(rounds: pd.DataFrame, matches: pd.DataFrame) -> pd.DataF
     ``winner`` is a player) and the match table's ``winner``; matches that did not finish
     (winner -1) are left out."""
     p = sum(1 for c in matches.columns if c.startswith("score_"))
-    champ = dict(zip(matches["match"].to_numpy().tolist(),
-                     matches["winner"].to_numpy().tolist()))
+    champ = dict(zip(matches["match"].to_numpy().tolist(), matches["winner"].to_numpy().tolist()))
     df = rounds.sort_values(["match", "round"], kind="stable")
     mw = np.array([champ.get(m, -1) for m in df["match"].to_numpy().tolist()], np.int64)
     keep = mw >= 0
     df = df[keep]
-    return _match_rounds_frame(df["match"].to_numpy(np.int64),
-                               df["round"].to_numpy(np.int64) + 1,
-                               df["game"].to_numpy(np.int64), df["turns"].to_numpy(np.int64),
-                               df["winner"].to_numpy(np.int64),
-                               df[[f"score_{i}" for i in range(p)]].to_numpy(np.int64),
-                               mw[keep])
+    return _match_rounds_frame(
+        df["match"].to_numpy(np.int64),
+        df["round"].to_numpy(np.int64) + 1,
+        df["game"].to_numpy(np.int64),
+        df["turns"].to_numpy(np.int64),
+        df["winner"].to_numpy(np.int64),
+        df[[f"score_{i}" for i in range(p)]].to_numpy(np.int64),
+        mw[keep],
+    )
 
 
 def _match_rounds_frame(match, k, game, turns, winner, sc, match_winner) -> pd.DataFrame:
     """The :func:`match_rounds` table from its columns (``sc``: running scores, one column
     per player); adds ``leader`` (the player with strictly the highest score, -1 on a tie)."""
-    out = pd.DataFrame({"match": match, "k": k, "game": game, "turns": turns,
-                        "winner": winner})
+    out = pd.DataFrame({"match": match, "k": k, "game": game, "turns": turns, "winner": winner})
     for i in range(sc.shape[1]):
         out[f"score_{i}"] = sc[:, i]
     if len(sc):
@@ -201,8 +227,9 @@ def _match_rounds_frame(match, k, game, turns, winner, sc, match_winner) -> pd.D
     return out
 
 
-def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
-                 rotated: bool = False) -> pd.DataFrame:
+def match_rounds(
+    rounds: pd.DataFrame, target: int = 500, bots=None, rotated: bool = False
+) -> pd.DataFrame:
     """The race to ``target`` round by round: one row per round of every complete match.
 
     Same assembly as :func:`assemble_matches` (mode ``race``). Columns: ``match``, ``k``
@@ -213,8 +240,10 @@ def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
     if target <= 0:
         raise UserError(f"target must be > 0, got {target}")
     if not rotated and bots is not None and len(set(bots)) > 1:
-        raise UserError("match analysis needs the same bot on every seat, or a run with "
-                        "rotated bots (run --rotate-bots)")
+        raise UserError(
+            "match analysis needs the same bot on every seat, or a run with "
+            "rotated bots (run --rotate-bots)"
+        )
     p = players_of(rounds)
     df = rounds.sort_values("game")
     winner = df["winner"].to_numpy().astype(np.int64)
@@ -241,16 +270,22 @@ def match_rounds(rounds: pd.DataFrame, target: int = 500, bots=None,
         kk[j] = k
         champ = match_winner(cur, False, target)
         if champ >= 0:
-            match[start:j + 1] = m
+            match[start : j + 1] = m
             champ_of.append(champ)
             m += 1
             cur[:] = 0
             k = 0
             start = j + 1
     keep = match >= 0
-    return _match_rounds_frame(match[keep], kk[keep], games[keep], turns[keep],
-                               player_w[keep], score[keep],
-                               np.asarray(champ_of, np.int64)[match[keep]])
+    return _match_rounds_frame(
+        match[keep],
+        kk[keep],
+        games[keep],
+        turns[keep],
+        player_w[keep],
+        score[keep],
+        np.asarray(champ_of, np.int64)[match[keep]],
+    )
 
 
 def lead_win_table(mr: pd.DataFrame, max_round: int = 10) -> pd.DataFrame:
@@ -263,8 +298,9 @@ def lead_win_table(mr: pd.DataFrame, max_round: int = 10) -> pd.DataFrame:
         n = len(sub)
         won = int((sub["leader"] == sub["match_winner"]).sum())
         lo, hi = wilson_interval(won, n) if n else (np.nan, np.nan)
-        rows.append({"k": k, "n": n, "p_leader_wins": won / n if n else np.nan,
-                     "low": lo, "high": hi})
+        rows.append(
+            {"k": k, "n": n, "p_leader_wins": won / n if n else np.nan, "low": lo, "high": hi}
+        )
     return pd.DataFrame(rows).set_index("k")
 
 
@@ -293,8 +329,16 @@ def lead_heat_table(mr: pd.DataFrame, max_round: int = 8, bins=LEAD_BINS) -> pd.
             n = int(sel.sum())
             won = int((lead[sel] == champ[sel]).sum())
             lo, hi = wilson_interval(won, n) if n else (np.nan, np.nan)
-            rows.append({"k": k, "margin": label, "n": n,
-                         "p_leader_wins": won / n if n else np.nan, "low": lo, "high": hi})
+            rows.append(
+                {
+                    "k": k,
+                    "margin": label,
+                    "n": n,
+                    "p_leader_wins": won / n if n else np.nan,
+                    "low": lo,
+                    "high": hi,
+                }
+            )
     out = pd.DataFrame(rows)
     out["margin"] = pd.Categorical(out["margin"], categories=labels, ordered=True)
     return out
@@ -323,6 +367,7 @@ def race_dynamics(mr: pd.DataFrame, comeback: int = 100) -> pd.DataFrame:
     def changes(leaders):
         v = leaders[leaders >= 0]
         return int(np.count_nonzero(v[1:] != v[:-1])) if len(v) > 1 else 0
+
     lc = g["leader"].apply(lambda s: changes(s.to_numpy()))
     rows.append(("lead_changes", *mean_interval(lc)))
     rows.append(("rounds_per_match", *mean_interval(g["k"].max())))
@@ -331,12 +376,16 @@ def race_dynamics(mr: pd.DataFrame, comeback: int = 100) -> pd.DataFrame:
     k0 = int((first == 0).sum())
     lo, hi = wilson_interval(k0, n)
     rows.append(("first_player_match_win", k0 / n - 1 / p, lo - 1 / p, hi - 1 / p))
-    return pd.DataFrame(rows, columns=["statistic", "value", "low", "high"]).set_index(
-        "statistic")
+    return pd.DataFrame(rows, columns=["statistic", "value", "low", "high"]).set_index("statistic")
 
 
-def target_curve(rounds: pd.DataFrame, targets=(100, 200, 300, 500, 750, 1000), bots=None,
-                 rotated: bool = False, player: int = 0) -> pd.DataFrame:
+def target_curve(
+    rounds: pd.DataFrame,
+    targets=(100, 200, 300, 500, 750, 1000),
+    bots=None,
+    rotated: bool = False,
+    player: int = 0,
+) -> pd.DataFrame:
     """How the target score shapes a match: per target, rounds per match and how often
     ``player`` wins the match (e.g. the better bot of a rotated mixed-bot run), with 95%
     intervals. Indexed by ``target``: ``matches``, ``rounds_per_match`` (+ ``_low`` /
@@ -348,8 +397,16 @@ def target_curve(rounds: pd.DataFrame, targets=(100, 200, 300, 500, 750, 1000), 
         r, rlo, rhi = mean_interval(m["rounds"]) if n else (np.nan, np.nan, np.nan)
         k = int((m["winner"] == player).sum())
         lo, hi = wilson_interval(k, n) if n else (np.nan, np.nan)
-        rows.append({"target": int(t), "matches": n, "rounds_per_match": r,
-                     "rounds_per_match_low": rlo, "rounds_per_match_high": rhi,
-                     "player_win_rate": k / n if n else np.nan,
-                     "player_win_rate_low": lo, "player_win_rate_high": hi})
+        rows.append(
+            {
+                "target": int(t),
+                "matches": n,
+                "rounds_per_match": r,
+                "rounds_per_match_low": rlo,
+                "rounds_per_match_high": rhi,
+                "player_win_rate": k / n if n else np.nan,
+                "player_win_rate_low": lo,
+                "player_win_rate_high": hi,
+            }
+        )
     return pd.DataFrame(rows).set_index("target")

@@ -7,8 +7,7 @@ import pandas as pd
 
 from .stats import Z95, players_of, wilson_interval
 
-__all__ = ["seat_win_rates", "first_player_advantage"]
-
+__all__ = ["first_player_advantage", "seat_win_rates"]
 
 
 def seat_win_rates(rounds: pd.DataFrame) -> pd.DataFrame:
@@ -25,9 +24,17 @@ def seat_win_rates(rounds: pd.DataFrame) -> pd.DataFrame:
     wins = rounds["winner"].value_counts().reindex(range(p), fill_value=0).to_numpy()
     low, high = wilson_interval(wins, np.full(p, n))
     rate = wins / n if n else np.full(p, np.nan)
-    return pd.DataFrame({"wins": wins, "rate": rate, "low": low, "high": high,
-                         "fair": 1.0 / p, "excess": rate - 1.0 / p},
-                        index=pd.RangeIndex(p, name="seat"))
+    return pd.DataFrame(
+        {
+            "wins": wins,
+            "rate": rate,
+            "low": low,
+            "high": high,
+            "fair": 1.0 / p,
+            "excess": rate - 1.0 / p,
+        },
+        index=pd.RangeIndex(p, name="seat"),
+    )
 
 
 def first_player_advantage(rounds: pd.DataFrame, z: float = Z95) -> dict:

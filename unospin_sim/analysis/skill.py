@@ -17,8 +17,7 @@ from ..bots import parse_bots
 from ..errors import UserError
 from .stats import Z95, wilson_interval
 
-__all__ = ["TIERS", "strategy_tier", "bot_budget", "skill_ladder", "skill_figure",
-           "ladder_text"]
+__all__ = ["TIERS", "bot_budget", "ladder_text", "skill_figure", "skill_ladder", "strategy_tier"]
 
 
 #: the skill ladder's tiers, weakest first: ``random``; the cheap card-ranking strategies
@@ -46,11 +45,12 @@ def bot_budget(label: str) -> str:
     card ranking for every other strategy."""
     b = _spec(label)
     if b.strategy == "search":
-        horizon = "to the end of the round" if b.horizon == 0 else \
-            f"horizon {int(b.horizon)} turns"
+        horizon = "to the end of the round" if b.horizon == 0 else f"horizon {int(b.horizon)} turns"
         close = f" ({int(b.rollouts * b.extend)} when close)" if b.extend > 1 else ""
-        return (f"{int(b.rollouts)} rollouts per decision{close}, {horizon}, inference level "
-                f"{int(b.infer)}" + (", seeing every hand" if b.peek else ""))
+        return (
+            f"{int(b.rollouts)} rollouts per decision{close}, {horizon}, inference level "
+            f"{int(b.infer)}" + (", seeing every hand" if b.peek else "")
+        )
     if b.strategy == "random":
         return "a uniform legal move"
     return "one card ranking per decision"
@@ -91,20 +91,31 @@ def skill_ladder(vs_random: pd.DataFrame, won: pd.DataFrame | None = None) -> pd
         raise UserError("no pairing against a random field: no skill ladder")
     share = t["round_wins"] / t["rounds"]
     lo_hi = [wilson_interval(int(k), int(n)) for k, n in zip(t["round_wins"], t["rounds"])]
-    out = pd.DataFrame({
-        "tier": [strategy_tier(s) for s in t["strategy"]],
-        "strategy": t["strategy"], "budget": [bot_budget(s) for s in t["strategy"]],
-        "players": t["players"].astype(int), "rounds": t["rounds"].astype(int),
-        "round_share": share, "round_low": [x[0] for x in lo_hi],
-        "round_high": [x[1] for x in lo_hi], "round_excess": share - 1.0 / t["players"],
-        "match_share": t["match_wins"] / t["matches"].where(t["matches"] > 0),
-    })
-    m = [wilson_interval(int(k), int(n)) if n else (math.nan, math.nan)
-         for k, n in zip(t["match_wins"], t["matches"])]
+    out = pd.DataFrame(
+        {
+            "tier": [strategy_tier(s) for s in t["strategy"]],
+            "strategy": t["strategy"],
+            "budget": [bot_budget(s) for s in t["strategy"]],
+            "players": t["players"].astype(int),
+            "rounds": t["rounds"].astype(int),
+            "round_share": share,
+            "round_low": [x[0] for x in lo_hi],
+            "round_high": [x[1] for x in lo_hi],
+            "round_excess": share - 1.0 / t["players"],
+            "match_share": t["match_wins"] / t["matches"].where(t["matches"] > 0),
+        }
+    )
+    m = [
+        wilson_interval(int(k), int(n)) if n else (math.nan, math.nan)
+        for k, n in zip(t["match_wins"], t["matches"])
+    ]
     out["match_low"], out["match_high"] = [x[0] for x in m], [x[1] for x in m]
     out["tier_rank"] = out["tier"].map(TIERS.index)
-    out = out.sort_values(["tier_rank", "round_share"], ascending=[True, False],
-                          kind="stable").drop(columns="tier_rank").reset_index(drop=True)
+    out = (
+        out.sort_values(["tier_rank", "round_share"], ascending=[True, False], kind="stable")
+        .drop(columns="tier_rank")
+        .reset_index(drop=True)
+    )
     out["best_in_tier"] = ~out["tier"].duplicated() & (out["tier"] != "random")
     if won is not None:
         _check_won(won, t)
@@ -120,12 +131,17 @@ def _check_won(won: pd.DataFrame, vs_random: pd.DataFrame) -> None:
         if name not in won.columns:
             continue
         x = won[name].to_numpy()
-        ok = len(x) == int(r["rounds"]) and bool(np.isin(x, (0, 1)).all()) \
+        ok = (
+            len(x) == int(r["rounds"])
+            and bool(np.isin(x, (0, 1)).all())
             and int(np.sum(x)) == int(r["round_wins"])
+        )
         if not ok:
-            raise UserError(f"the round-by-round wins of {name!r} ({len(x)} rows) do not match "
-                            f"its pairing ({int(r['rounds'])} rounds, {int(r['round_wins'])} "
-                            f"won)")
+            raise UserError(
+                f"the round-by-round wins of {name!r} ({len(x)} rows) do not match "
+                f"its pairing ({int(r['rounds'])} rounds, {int(r['round_wins'])} "
+                f"won)"
+            )
 
 
 def _ladder_steps(lad: pd.DataFrame, won) -> None:
@@ -141,22 +157,25 @@ def _ladder_steps(lad: pd.DataFrame, won) -> None:
             fair = 1.0 / r["players"]
             lad.loc[i, ["step_over", "step_test"]] = ["random", "fair share"]
             lad.loc[i, ["step", "step_low", "step_high"]] = [
-                r["round_share"] - fair, r["round_low"] - fair, r["round_high"] - fair]
+                r["round_share"] - fair,
+                r["round_low"] - fair,
+                r["round_high"] - fair,
+            ]
         else:
             q = lad.loc[prev]
             a, b = r["strategy"], q["strategy"]
             if won is not None and a in won.columns and b in won.columns:
                 d = won[a].to_numpy(float) - won[b].to_numpy(float)
-                step, se, test = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d))), \
-                    "paired"
+                step, se, test = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d))), "paired"
             else:
                 step = float(r["round_share"] - q["round_share"])
-                se = math.sqrt(r["round_share"] * (1 - r["round_share"]) / r["rounds"]
-                               + q["round_share"] * (1 - q["round_share"]) / q["rounds"])
+                se = math.sqrt(
+                    r["round_share"] * (1 - r["round_share"]) / r["rounds"]
+                    + q["round_share"] * (1 - q["round_share"]) / q["rounds"]
+                )
                 test = "independent"
             lad.loc[i, ["step_over", "step_test"]] = [q["tier"], test]
-            lad.loc[i, ["step", "step_low", "step_high"]] = [step, step - Z95 * se,
-                                                             step + Z95 * se]
+            lad.loc[i, ["step", "step_low", "step_high"]] = [step, step - Z95 * se, step + Z95 * se]
         prev = i
 
 
@@ -195,27 +214,40 @@ def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
     t = t[[strategy_tier(s) in among for s in t["strategy"]]].reset_index(drop=True)
     if not len(t):
         if tiers is None:
-            raise UserError("only random played against random fields: nothing to measure "
-                            "skill by")
+            raise UserError("only random played against random fields: nothing to measure skill by")
         return None
     share = t["round_wins"] / t["rounds"]
     b = t.loc[int(np.argmax(share.to_numpy()))]
     players = int(b["players"])
     fair = 1.0 / players
-    out = {"strategy": b["strategy"], "tier": strategy_tier(b["strategy"]),
-           "budget": bot_budget(b["strategy"]), "players": players, "fair_share": fair}
-    for unit, n, k in (("round", b["rounds"], b["round_wins"]),
-                       ("match", b["matches"], b["match_wins"])):
+    out = {
+        "strategy": b["strategy"],
+        "tier": strategy_tier(b["strategy"]),
+        "budget": bot_budget(b["strategy"]),
+        "players": players,
+        "fair_share": fair,
+    }
+    for unit, n, k in (
+        ("round", b["rounds"], b["round_wins"]),
+        ("match", b["matches"], b["match_wins"]),
+    ):
         n, k = int(n), int(k)
         if n:
             lo, hi = wilson_interval(k, n)
             s = k / n
         else:
             lo = hi = s = math.nan
-        out.update({{"round": "rounds", "match": "matches"}[unit]: n, f"{unit}_share": s,
-                    f"{unit}_low": lo, f"{unit}_high": hi,
-                    f"{unit}_excess": s - fair, f"{unit}_excess_low": lo - fair,
-                    f"{unit}_excess_high": hi - fair})
+        out.update(
+            {
+                {"round": "rounds", "match": "matches"}[unit]: n,
+                f"{unit}_share": s,
+                f"{unit}_low": lo,
+                f"{unit}_high": hi,
+                f"{unit}_excess": s - fair,
+                f"{unit}_excess_low": lo - fair,
+                f"{unit}_excess_high": hi - fair,
+            }
+        )
     return out
 
 
@@ -231,9 +263,11 @@ def ladder_text(ladder: pd.DataFrame, legend: bool = True) -> str:
         rising &= bool(r["step"] > 0)
         rels.append(rel)
         tests.add(r["step_test"])
-        steps.append(f"{r['tier']} ({r['strategy']}, {100 * r['round_share']:.1f}%) {rel} "
-                     f"{r['step_over']} by {100 * r['step']:+.1f} pp of rounds "
-                     f"[{100 * r['step_low']:+.1f}, {100 * r['step_high']:+.1f}]")
+        steps.append(
+            f"{r['tier']} ({r['strategy']}, {100 * r['round_share']:.1f}%) {rel} "
+            f"{r['step_over']} by {100 * r['step']:+.1f} pp of rounds "
+            f"[{100 * r['step_low']:+.1f}, {100 * r['step_high']:+.1f}]"
+        )
     if not steps:
         return "Only random played: no ladder."
     if all(x == ">" for x in rels):
@@ -251,10 +285,21 @@ def ladder_text(ladder: pd.DataFrame, legend: bool = True) -> str:
     else:
         how = "the step over the fair share"
     if not legend:
-        return head + "; ".join(steps) + (
-            f" (steps {'paired' if 'paired' in tests else 'independent'})."
-            if tests - {"fair share"} else ".")
-    return head + "; ".join(steps) + (
-        f" (shares of the rounds won against random fields; random: the fair share "
-        f"{100 / players:.1f}%; pp: percentage points; {how}, 95% intervals; > and < where "
-        f"the interval excludes 0, ~ where it does not)")
+        return (
+            head
+            + "; ".join(steps)
+            + (
+                f" (steps {'paired' if 'paired' in tests else 'independent'})."
+                if tests - {"fair share"}
+                else "."
+            )
+        )
+    return (
+        head
+        + "; ".join(steps)
+        + (
+            f" (shares of the rounds won against random fields; random: the fair share "
+            f"{100 / players:.1f}%; pp: percentage points; {how}, 95% intervals; > and < where "
+            f"the interval excludes 0, ~ where it does not)"
+        )
+    )

@@ -12,8 +12,14 @@ import math
 import numpy as np
 import pandas as pd
 
-__all__ = ["Z95", "wilson_interval", "mean_interval", "players_of", "cluster_ratio",
-           "cluster_ratio_diff"]
+__all__ = [
+    "Z95",
+    "cluster_ratio",
+    "cluster_ratio_diff",
+    "mean_interval",
+    "players_of",
+    "wilson_interval",
+]
 
 #: two-sided 95% standard-normal quantile
 Z95 = 1.959963984540054
@@ -74,11 +80,12 @@ def mean_interval(x, z: float = Z95) -> tuple[float, float, float]:
 
 
 def players_of(rounds: pd.DataFrame) -> int:
-    seats = [int(c.rsplit("_", 1)[1]) for c in rounds.columns
-             if c.startswith("cards_left_") and c.rsplit("_", 1)[1].isdigit()]
+    seats = [
+        int(c.rsplit("_", 1)[1])
+        for c in rounds.columns
+        if c.startswith("cards_left_") and c.rsplit("_", 1)[1].isdigit()
+    ]
     return max(seats) + 1 if seats else int(rounds["winner"].max()) + 1
-
-
 
 
 def _per_cluster(values: pd.Series, clusters: pd.Series, index) -> tuple[np.ndarray, np.ndarray]:
@@ -89,8 +96,9 @@ def _per_cluster(values: pd.Series, clusters: pd.Series, index) -> tuple[np.ndar
     return sums, counts
 
 
-def cluster_ratio(values: pd.Series, clusters: pd.Series, n_clusters_index=None,
-                  z: float = Z95) -> tuple[float, float, float]:
+def cluster_ratio(
+    values: pd.Series, clusters: pd.Series, n_clusters_index=None, z: float = Z95
+) -> tuple[float, float, float]:
     """Mean of ``values`` over observations grouped in independent ``clusters``.
 
     Returns ``(mean, low, high)``: the ratio estimator sum(y)/n with a cluster-robust
@@ -109,8 +117,9 @@ def cluster_ratio(values: pd.Series, clusters: pd.Series, n_clusters_index=None,
     return float(r), float(r - z * se), float(r + z * se)
 
 
-def cluster_ratio_diff(values: pd.Series, clusters: pd.Series, in_group: pd.Series,
-                       z: float = Z95) -> tuple[float, float, float]:
+def cluster_ratio_diff(
+    values: pd.Series, clusters: pd.Series, in_group: pd.Series, z: float = Z95
+) -> tuple[float, float, float]:
     """Difference of the mean of ``values`` inside and outside a group of observations
     (e.g. spins landing on one space vs the others), cluster-robust by ``clusters``.
 

@@ -10,15 +10,24 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
 from .stats import Z95, mean_interval, players_of, wilson_interval
 
-__all__ = ["Z95", "wilson_interval", "mean_interval", "summarize", "format_summary",
-           "SummaryAccumulator", "format_match_summary", "run_summary_text",
-           "results_summary_text"]
+__all__ = [
+    "Z95",
+    "SummaryAccumulator",
+    "format_match_summary",
+    "format_summary",
+    "mean_interval",
+    "results_summary_text",
+    "run_summary_text",
+    "summarize",
+    "wilson_interval",
+]
 
 
 class SummaryAccumulator:
@@ -34,17 +43,26 @@ class SummaryAccumulator:
         Seats of the rule set.
     """
 
-    __slots__ = ("players", "games", "unfinished", "wins", "player_wins", "turns_sum",
-                 "turns_sumsq", "jumps_sum", "jumps_sumsq")
+    __slots__ = (
+        "games",
+        "jumps_sum",
+        "jumps_sumsq",
+        "player_wins",
+        "players",
+        "turns_sum",
+        "turns_sumsq",
+        "unfinished",
+        "wins",
+    )
     #: keys a stored accumulator may lack (written before they existed): their default
-    _OPTIONAL = {"jumps_sum": None, "jumps_sumsq": None}
+    _OPTIONAL: ClassVar[dict[str, None]] = {"jumps_sum": None, "jumps_sumsq": None}
 
     def __init__(self, players: int) -> None:
         self.players = int(players)
         self.games = 0
         self.unfinished = 0
-        self.wins = [0] * self.players          # per seat
-        self.player_wins = [0] * self.players   # per player of a rotated run: (seat + game) % N
+        self.wins = [0] * self.players  # per seat
+        self.player_wins = [0] * self.players  # per player of a rotated run: (seat + game) % N
         self.turns_sum = 0
         self.turns_sumsq = 0
         # house rule jump_in: jump-ins summed over the rounds (None: not counted)
@@ -52,8 +70,7 @@ class SummaryAccumulator:
         self.jumps_sumsq = None
 
     @classmethod
-    def of_rounds(cls, players: int, game, winner, turns,
-                  jumps=None) -> "SummaryAccumulator":
+    def of_rounds(cls, players: int, game, winner, turns, jumps=None) -> SummaryAccumulator:
         """The accumulator of one block of rounds (``game``, ``winner``, ``turns`` arrays;
         ``jumps``: the rounds' jump-ins under the house rule jump_in)."""
         acc = cls(players)
@@ -74,7 +91,7 @@ class SummaryAccumulator:
             acc.jumps_sumsq = int(np.dot(jumps, jumps))
         return acc
 
-    def merge(self, other: "SummaryAccumulator") -> "SummaryAccumulator":
+    def merge(self, other: SummaryAccumulator) -> SummaryAccumulator:
         """Add ``other``'s counts to this one (in place); returns ``self``."""
         if other.players != self.players:
             raise ValueError("accumulators of different player counts")
@@ -97,11 +114,14 @@ class SummaryAccumulator:
     def to_dict(self) -> dict:
         """JSON-able form (stored in the manifest and meta.json; the jump-in sums only when
         counted)."""
-        return {k: getattr(self, k) for k in self.__slots__
-                if not (k in self._OPTIONAL and getattr(self, k) is None)}
+        return {
+            k: getattr(self, k)
+            for k in self.__slots__
+            if not (k in self._OPTIONAL and getattr(self, k) is None)
+        }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "SummaryAccumulator":
+    def from_dict(cls, d: dict) -> SummaryAccumulator:
         acc = cls(d["players"])
         for k in cls.__slots__[1:]:
             setattr(acc, k, d[k] if k in d or k not in cls._OPTIONAL else cls._OPTIONAL[k])
@@ -120,8 +140,9 @@ class SummaryAccumulator:
             return math.nan, math.nan, math.nan
         return _mean_of_sums(self.games, self.jumps_sum, self.jumps_sumsq)
 
-    def summarize(self, seconds: float | None = None, who: str = "seat",
-                  teams: int | None = None) -> pd.DataFrame:
+    def summarize(
+        self, seconds: float | None = None, who: str = "seat", teams: int | None = None
+    ) -> pd.DataFrame:
         """The :func:`summarize` table of the accumulated rounds; ``who="player"``: win rates
         per player (a rotated run, or matches with the deal passing) instead of per seat;
         ``teams``: add the team win rates (house rule partners)."""
@@ -147,8 +168,11 @@ class SummaryAccumulator:
         n, p = self.games, self.players
         wins = np.asarray(self.player_wins, dtype=np.int64)
         low, high = wilson_interval(wins, np.full(p, n))
-        return pd.DataFrame({"wins": wins, "rate": wins / n, "low": low, "high": high},
-                            index=pd.RangeIndex(p, name="player"))
+        return pd.DataFrame(
+            {"wins": wins, "rate": wins / n, "low": low, "high": high},
+            index=pd.RangeIndex(p, name="player"),
+        )
+
 
 def _mean_of_sums(n: int, s: int, q: int) -> tuple[float, float, float]:
     """Mean of n integers from their sum s and sum of squares q, with the 95% normal interval
@@ -170,12 +194,18 @@ def _team_rows(wins: np.ndarray, n: int, teams: int | None) -> list[tuple]:
         return []
     team_wins = np.array([wins[t::teams].sum() for t in range(teams)], dtype=np.int64)
     low, high = wilson_interval(team_wins, n)
-    return [(f"team_win_rate_{t}", team_wins[t] / n if n else math.nan, float(low[t]),
-             float(high[t])) for t in range(teams)]
+    return [
+        (f"team_win_rate_{t}", team_wins[t] / n if n else math.nan, float(low[t]), float(high[t]))
+        for t in range(teams)
+    ]
 
 
-def summarize(rounds: pd.DataFrame, players: int | None = None,
-              seconds: float | None = None, teams: int | None = None) -> pd.DataFrame:
+def summarize(
+    rounds: pd.DataFrame,
+    players: int | None = None,
+    seconds: float | None = None,
+    teams: int | None = None,
+) -> pd.DataFrame:
     """Summary statistics of a round table.
 
     Parameters
@@ -270,13 +300,15 @@ def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
     lines.append(f"mean turns  {v:.3f}  95% interval [{lo:.3f}, {hi:.3f}]")
     if "mean_jump_ins" in s.index:  # jump-ins are not turns
         v, lo, hi = s.loc["mean_jump_ins", ["value", "ci_low", "ci_high"]]
-        lines.append(f"jump-ins    {v:.3f}  per round, 95% interval [{lo:.3f}, {hi:.3f}]"
-                     " (not turns)")
+        lines.append(
+            f"jump-ins    {v:.3f}  per round, 95% interval [{lo:.3f}, {hi:.3f}] (not turns)"
+        )
     return "\n".join(lines)
 
 
-def format_match_summary(matches: pd.DataFrame, players: int,
-                         seconds: float | None = None, teams: int | None = None) -> str:
+def format_match_summary(
+    matches: pd.DataFrame, players: int, seconds: float | None = None, teams: int | None = None
+) -> str:
     """A few lines on a match table (match mode): matches, speed, rounds per match and
     each player's match win rate with a 95% Wilson interval (players are the bots in order;
     winner -1: a match still running after the runner's round limit). With ``teams``
@@ -319,20 +351,29 @@ def run_summary_text(results) -> str:
     seconds = None if meta["resumed"] else meta["wall_seconds"]
     match_mode = "matches" in meta
     who = "player" if match_mode else "seat"
-    lines = [format_summary(results.summary.summarize(seconds=seconds, who=who,
-                                                      teams=rules.teams), who=who)]
+    lines = [
+        format_summary(
+            results.summary.summarize(seconds=seconds, who=who, teams=rules.teams), who=who
+        )
+    ]
     if match_mode:
-        lines.append(format_match_summary(load_matches(meta["results_dir"]), rules.players,
-                                          seconds, teams=rules.teams))
+        lines.append(
+            format_match_summary(
+                load_matches(meta["results_dir"]), rules.players, seconds, teams=rules.teams
+            )
+        )
     if meta["resumed"]:
         unit, total = ("matches", "matches") if match_mode else ("rounds", "games")
         played = meta["matches_played" if match_mode else "games_played"]
-        lines.append(f"resumed: played {played:,} of the {meta[total]:,} {unit} in "
-                     f"{meta['wall_seconds']:.2f} s")
+        lines.append(
+            f"resumed: played {played:,} of the {meta[total]:,} {unit} in "
+            f"{meta['wall_seconds']:.2f} s"
+        )
     if meta["rotate_bots"]:
         t = results.summary.player_win_rates()
-        lines.append("player  bot  win rate  95% interval  (bots rotated: averaged over every "
-                     "seat)")
+        lines.append(
+            "player  bot  win rate  95% interval  (bots rotated: averaged over every seat)"
+        )
         for i, row in t.iterrows():
             lines.append(f"{i:>6}  {bots[i]}  {row.rate:.4f}  [{row.low:.4f}, {row.high:.4f}]")
     lines.append(f"results in {meta['results_dir']}")
@@ -355,8 +396,12 @@ def results_summary_text(results_dir) -> str:
         meta = res.meta
     rules = parse_rules(meta["rules"])  # checked to parse by either reader
     seconds = meta.get("wall_seconds")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not math.isfinite(seconds) or seconds < 0:
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not math.isfinite(seconds)
+        or seconds < 0
+    ):
         seconds = None  # absent or garbled: the summary just leaves out the speed
     bots = meta.get("bots")
     bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
@@ -365,21 +410,31 @@ def results_summary_text(results_dir) -> str:
         try:
             acc = SummaryAccumulator.from_dict(meta["summary"])
         except (KeyError, TypeError, ValueError) as e:
-            raise ResultsError(f"{Path(results_dir) / 'meta.json'}: a summary-only run "
-                               f"without valid summary counts: {e}") from None
+            raise ResultsError(
+                f"{Path(results_dir) / 'meta.json'}: a summary-only run "
+                f"without valid summary counts: {e}"
+            ) from None
         who = "player" if rules.plays_matches else "seat"  # as `run` printed it
-        lines.append(format_summary(acc.summarize(seconds=seconds, who=who, teams=rules.teams),
-                                    who=who))
+        lines.append(
+            format_summary(acc.summarize(seconds=seconds, who=who, teams=rules.teams), who=who)
+        )
         if rules.plays_matches:  # the match table is written even then
             from ..results import load_matches
-            lines.append(format_match_summary(load_matches(results_dir), rules.players,
-                                              seconds, teams=rules.teams))
+
+            lines.append(
+                format_match_summary(
+                    load_matches(results_dir), rules.players, seconds, teams=rules.teams
+                )
+            )
         lines.append("(a summary-only run: no round table was written)")
         return "\n".join(lines)
     matches = res.matches  # None unless the run played matches
-    lines.append(format_summary(summarize(res.rounds, players=rules.players, seconds=seconds,
-                                          teams=rules.teams),
-                                who="seat" if matches is None else "player"))
+    lines.append(
+        format_summary(
+            summarize(res.rounds, players=rules.players, seconds=seconds, teams=rules.teams),
+            who="seat" if matches is None else "player",
+        )
+    )
     if matches is not None:
         lines.append(format_match_summary(matches, rules.players, seconds, teams=rules.teams))
     return "\n".join(lines)

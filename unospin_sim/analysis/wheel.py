@@ -18,7 +18,7 @@ import pandas as pd
 from ..errors import UserError
 from .stats import Z95, cluster_ratio, cluster_ratio_diff, mean_interval
 
-__all__ = ["space_effects", "catch_up_table"]
+__all__ = ["catch_up_table", "space_effects"]
 
 
 def space_effects(rounds: pd.DataFrame, spins: pd.DataFrame) -> pd.DataFrame:
@@ -53,8 +53,11 @@ def space_effects(rounds: pd.DataFrame, spins: pd.DataFrame) -> pd.DataFrame:
     sp["hand_change"] = (sp["hand_after"] - sp["hand_before"]).astype(float)
     games = rounds["game"].to_numpy()
     rows = []
-    spaces = list(sp["space"].cat.categories) if hasattr(sp["space"], "cat") \
+    spaces = (
+        list(sp["space"].cat.categories)
+        if hasattr(sp["space"], "cat")
         else sorted(sp["space"].unique())
+    )
     for space in spaces:
         on = sp["space"] == space
         sub = sp[on]
@@ -63,12 +66,15 @@ def space_effects(rounds: pd.DataFrame, spins: pd.DataFrame) -> pd.DataFrame:
         if per_round is not None:
             row["per_round"], row["per_round_low"], row["per_round_high"] = mean_interval(per_round)
         if len(sub):
-            row["spinner_win_rate"], row["spinner_win_rate_low"], row["spinner_win_rate_high"] = \
+            row["spinner_win_rate"], row["spinner_win_rate_low"], row["spinner_win_rate_high"] = (
                 cluster_ratio(sub["won"], sub["game"], games)
-            row["swing"], row["swing_low"], row["swing_high"] = \
-                cluster_ratio_diff(sp["won"], sp["game"], on)
-            row["hand_change"], row["hand_change_low"], row["hand_change_high"] = \
-                cluster_ratio(sub["hand_change"], sub["game"], games)
+            )
+            row["swing"], row["swing_low"], row["swing_high"] = cluster_ratio_diff(
+                sp["won"], sp["game"], on
+            )
+            row["hand_change"], row["hand_change_low"], row["hand_change_high"] = cluster_ratio(
+                sub["hand_change"], sub["game"], games
+            )
             row["cards_drawn"] = float(sub["cards_drawn"].mean())
             row["cards_discarded"] = float(sub["cards_discarded"].mean())
         rows.append(row)
@@ -97,14 +103,18 @@ def catch_up_table(spins: pd.DataFrame) -> pd.DataFrame:
         ``change_leading``, ``catch_up`` with ``catch_up_low`` / ``catch_up_high`` (95%,
         normal approximation, the two groups independent).
     """
-    missing = [c for c in ("space", "spinner", "leader", "hand_before", "hand_after")
-               if c not in spins.columns]
+    missing = [
+        c
+        for c in ("space", "spinner", "leader", "hand_before", "hand_after")
+        if c not in spins.columns
+    ]
     if missing:
-        raise UserError(f"the spin table lacks {', '.join(missing)}: written by an older "
-                        f"version; run it again")
+        raise UserError(
+            f"the spin table lacks {', '.join(missing)}: written by an older version; run it again"
+        )
     lead = spins["leader"].to_numpy()
     spinner = spins["spinner"].to_numpy()
-    change = (spins["hand_after"].to_numpy(np.int64) - spins["hand_before"].to_numpy(np.int64))
+    change = spins["hand_after"].to_numpy(np.int64) - spins["hand_before"].to_numpy(np.int64)
     behind = (lead >= 0) & (lead != spinner)
     ahead = lead == spinner
     space = spins["space"]
@@ -120,7 +130,16 @@ def catch_up_table(spins: pd.DataFrame) -> pd.DataFrame:
             idx = ma - mb
             se = math.sqrt(b.var(ddof=1) / len(b) + a.var(ddof=1) / len(a))
             lo, hi = idx - Z95 * se, idx + Z95 * se
-        rows.append({"space": name, "spins_behind": int(len(b)), "change_behind": mb,
-                     "spins_leading": int(len(a)), "change_leading": ma, "catch_up": idx,
-                     "catch_up_low": lo, "catch_up_high": hi})
+        rows.append(
+            {
+                "space": name,
+                "spins_behind": len(b),
+                "change_behind": mb,
+                "spins_leading": len(a),
+                "change_leading": ma,
+                "catch_up": idx,
+                "catch_up_low": lo,
+                "catch_up_high": hi,
+            }
+        )
     return pd.DataFrame(rows).set_index("space")

@@ -27,7 +27,7 @@ import pandas as pd
 
 from .stats import Z95, cluster_ratio
 
-__all__ = ["wheel_effects", "ROLES", "format_wheel_effects"]
+__all__ = ["ROLES", "format_wheel_effects", "wheel_effects"]
 
 ROLES = ("spinner", "next", "previous", "other")
 
@@ -38,8 +38,9 @@ def _role_seats(ctrl: pd.DataFrame, players: int) -> dict[str, np.ndarray]:
     return {"spinner": s, "next": (s + d) % players, "previous": (s - d) % players}
 
 
-def wheel_effects(replays: pd.DataFrame, players: int | None = None,
-                  z: float = Z95) -> pd.DataFrame:
+def wheel_effects(
+    replays: pd.DataFrame, players: int | None = None, z: float = Z95
+) -> pd.DataFrame:
     """Per space and role, the change against the ``none`` control, with 95% intervals.
 
     Parameters
@@ -100,23 +101,56 @@ def wheel_effects(replays: pd.DataFrame, players: int | None = None,
             cl = games.reset_index(drop=True)[mask]
             e, lo, hi = cluster_ratio(pd.Series((on - off)[mask]), cl, index, z)
             p, plo, phi = cluster_ratio(pd.Series(dp[mask].astype(float)), cl, index, z)
-            rows.append({"space": space, "who": who, "effect": e, "low": lo, "high": hi,
-                         "base": float(off[mask].mean()), "n": int(mask.sum()),
-                         "points": p, "points_low": plo, "points_high": phi,
-                         "turns": t, "turns_low": tlo, "turns_high": thi, "hand": hand})
-    return pd.DataFrame(rows, columns=["space", "who", "effect", "low", "high", "base", "n",
-                                       "points", "points_low", "points_high", "turns",
-                                       "turns_low", "turns_high", "hand"])
+            rows.append(
+                {
+                    "space": space,
+                    "who": who,
+                    "effect": e,
+                    "low": lo,
+                    "high": hi,
+                    "base": float(off[mask].mean()),
+                    "n": int(mask.sum()),
+                    "points": p,
+                    "points_low": plo,
+                    "points_high": phi,
+                    "turns": t,
+                    "turns_low": tlo,
+                    "turns_high": thi,
+                    "hand": hand,
+                }
+            )
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "space",
+            "who",
+            "effect",
+            "low",
+            "high",
+            "base",
+            "n",
+            "points",
+            "points_low",
+            "points_high",
+            "turns",
+            "turns_low",
+            "turns_high",
+            "hand",
+        ],
+    )
 
 
 def format_wheel_effects(effects: pd.DataFrame) -> str:
     """The table of :func:`wheel_effects` as aligned text (percentage points, points, turns)."""
-    lines = [f"{'space':<18} {'who':<9} {'win chance (pp) [95%]':>26}  "
-             f"{'points [95%]':>24}  {'turns [95%]':>22}"]
+    lines = [
+        f"{'space':<18} {'who':<9} {'win chance (pp) [95%]':>26}  "
+        f"{'points [95%]':>24}  {'turns [95%]':>22}"
+    ]
     for r in effects.itertuples(index=False):
         lines.append(
             f"{r.space:<18} {r.who:<9} "
             f"{100 * r.effect:+7.2f} [{100 * r.low:+6.2f}, {100 * r.high:+6.2f}]  "
             f"{r.points:+7.1f} [{r.points_low:+6.1f}, {r.points_high:+6.1f}]  "
-            f"{r.turns:+6.1f} [{r.turns_low:+5.1f}, {r.turns_high:+5.1f}]")
+            f"{r.turns:+6.1f} [{r.turns_low:+5.1f}, {r.turns_high:+5.1f}]"
+        )
     return "\n".join(lines)

@@ -23,30 +23,89 @@ import threading
 
 from .. import __version__
 from ..errors import UserError
-from .commands import (add_compile, add_play, add_report, add_run, add_summary, cmd_compile,
-                       cmd_play, cmd_report, cmd_run, cmd_summary)
-from .flags import (DEFAULT_BOTS, DEFAULT_EDITION, MAX_GAMES, MAX_SEED, MAX_THREADS, PROG, Parser,
-                    parse_games, resolve_bots, resolve_rules, resume_command)
-from .studies import (add_design, add_tournament, add_tune, add_wheel, cmd_design,
-                      cmd_tournament, cmd_tune, cmd_wheel)
+from .commands import (
+    add_compile,
+    add_play,
+    add_report,
+    add_run,
+    add_summary,
+    cmd_compile,
+    cmd_play,
+    cmd_report,
+    cmd_run,
+    cmd_summary,
+)
+from .flags import (
+    DEFAULT_BOTS,
+    DEFAULT_EDITION,
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_THREADS,
+    PROG,
+    Parser,
+    parse_games,
+    resolve_bots,
+    resolve_rules,
+    resume_command,
+)
+from .studies import (
+    add_design,
+    add_tournament,
+    add_tune,
+    add_wheel,
+    cmd_design,
+    cmd_tournament,
+    cmd_tune,
+    cmd_wheel,
+)
 
-__all__ = ["main", "build_parser", "parse_games", "COMMANDS", "resolve_rules", "resolve_bots",
-           "cmd_run", "cmd_play", "cmd_summary", "cmd_report", "cmd_wheel", "cmd_tournament",
-           "cmd_design", "cmd_tune", "cmd_compile", "PROG", "DEFAULT_EDITION", "DEFAULT_BOTS", "MAX_SEED",
-           "MAX_GAMES", "MAX_THREADS"]
+__all__ = [
+    "COMMANDS",
+    "DEFAULT_BOTS",
+    "DEFAULT_EDITION",
+    "MAX_GAMES",
+    "MAX_SEED",
+    "MAX_THREADS",
+    "PROG",
+    "build_parser",
+    "cmd_compile",
+    "cmd_design",
+    "cmd_play",
+    "cmd_report",
+    "cmd_run",
+    "cmd_summary",
+    "cmd_tournament",
+    "cmd_tune",
+    "cmd_wheel",
+    "main",
+    "parse_games",
+    "resolve_bots",
+    "resolve_rules",
+]
 
 
-COMMANDS = [add_run, add_play, add_summary, add_report, add_wheel, add_tournament,
-            add_tune, add_design, add_compile]
+COMMANDS = [
+    add_run,
+    add_play,
+    add_summary,
+    add_report,
+    add_wheel,
+    add_tournament,
+    add_tune,
+    add_design,
+    add_compile,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser with every subcommand of :data:`COMMANDS`."""
-    parser = Parser(prog=PROG, description="Monte Carlo simulation of UNO Spin and classic "
-                                            "UNO (see README.md).")
+    parser = Parser(
+        prog=PROG, description="Monte Carlo simulation of UNO Spin and classic UNO (see README.md)."
+    )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
-                                parser_class=Parser)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=Parser
+    )
     for add in COMMANDS:
         add(sub)
     return parser
@@ -88,14 +147,19 @@ def main(argv: list[str] | None = None) -> int:
         store = state.get("store")
         where = ""
         if store is not None:
-            where = (f"; {len(store.done)} of {store.nchunks} chunks are saved in "
-                     f"{store.path}; finish with: {resume_command(store.path)}")
-        print(f"\n{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}"
-              f"{where}", file=sys.stderr, flush=True)
+            where = (
+                f"; {len(store.done)} of {store.nchunks} chunks are saved in "
+                f"{store.path}; finish with: {resume_command(store.path)}"
+            )
+        print(
+            f"\n{PROG}: {'terminated' if isinstance(e, _Terminated) else 'interrupted'}{where}",
+            file=sys.stderr,
+            flush=True,
+        )
         return 143 if isinstance(e, _Terminated) else 130
     except BrokenPipeError:  # e.g. `play | head`: not an error
         try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+            sys.stdout = open(os.devnull, "w")
         except OSError:
             pass
         return 0

@@ -9,61 +9,131 @@ import time
 from pathlib import Path
 
 from ..errors import UserError
-from .flags import (DEFAULT_BOTS, MAX_GAMES, MAX_SEED, MAX_THREADS, add_rule_flags, cores,
-                    default_out, int_type, option_help, parse_games, resolve_bots, resolve_rules)
+from .flags import (
+    DEFAULT_BOTS,
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_THREADS,
+    add_rule_flags,
+    cores,
+    default_out,
+    int_type,
+    option_help,
+    parse_games,
+    resolve_bots,
+    resolve_rules,
+)
 
 
 def add_run(sub) -> None:
     p = sub.add_parser(
-        "run", help="simulate many rounds and write a results directory",
+        "run",
+        help="simulate many rounds and write a results directory",
         description="Simulate GAMES rounds and write a results directory (Parquet + meta.json).",
         epilog="examples:\n"
-               "  python -m unospin_sim run --games 1e6\n"
-               "  python -m unospin_sim run --games 1e5 --edition classic --bots random\n"
-               "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
-               "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x\n"
-               "\nrule options (--option KEY=VALUE, or in --rules):\n" + option_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=parse_games, default=None, metavar="N",
-                   help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)")
+        "  python -m unospin_sim run --games 1e6\n"
+        "  python -m unospin_sim run --games 1e5 --edition classic --bots random\n"
+        "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
+        "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x\n"
+        "\nrule options (--option KEY=VALUE, or in --rules):\n" + option_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--games",
+        type=parse_games,
+        default=None,
+        metavar="N",
+        help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)",
+    )
     m = p.add_argument_group("matches (rule options match and target)")
-    m.add_argument("--match", metavar="MODE",
-                   help="single (default: one round per game), race (first to --target points "
-                        "wins) or lowest (lowest total when someone passes --target)")
-    m.add_argument("--target", type=int_type("target", 1, 1_000_000), metavar="POINTS",
-                   help="points that end a match (default 500)")
-    m.add_argument("--matches", type=parse_games, metavar="N",
-                   help="whole matches to play under --match race/lowest (default 1000)")
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), default=None, metavar="S",
-                   help="run seed; game g uses a stream derived from (S, g) (default 0)")
+    m.add_argument(
+        "--match",
+        metavar="MODE",
+        help="single (default: one round per game), race (first to --target points "
+        "wins) or lowest (lowest total when someone passes --target)",
+    )
+    m.add_argument(
+        "--target",
+        type=int_type("target", 1, 1_000_000),
+        metavar="POINTS",
+        help="points that end a match (default 500)",
+    )
+    m.add_argument(
+        "--matches",
+        type=parse_games,
+        metavar="N",
+        help="whole matches to play under --match race/lowest (default 1000)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int_type("seed", 0, MAX_SEED),
+        default=None,
+        metavar="S",
+        help="run seed; game g uses a stream derived from (S, g) (default 0)",
+    )
     add_rule_flags(p)
-    p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
-                   help="worker threads (default: every core); never changes the results")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="play on a Dask cluster: a scheduler address (tcp://host:8786) or "
-                        "'local' for a local cluster of processes; needs the [dask] extra")
-    p.add_argument("--chunk-size", type=int_type("chunk size", 1), metavar="N",
-                   help="games per work chunk / Parquet part (default: the runner's)")
-    p.add_argument("--out", metavar="DIR",
-                   help="results directory (default results/<edition>-p<P>-s<S>-<time>)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace the results already in --out (the new run is built beside "
-                        "them and replaces them only once finished)")
-    p.add_argument("--resume", metavar="DIR",
-                   help="finish the interrupted run in DIR (its parameters come from "
-                        "DIR/run.json; only --threads, --dask and --quiet may be given too)")
-    p.add_argument("--tables", metavar="T",
-                   help="tables to write: 'rounds,spins' (default), 'rounds' or 'none' "
-                        "(only meta.json with the summary counts, and under --match the "
-                        "match table)")
+    p.add_argument(
+        "--threads",
+        type=int_type("threads", 1, MAX_THREADS),
+        metavar="N",
+        help="worker threads (default: every core); never changes the results",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a scheduler address (tcp://host:8786) or "
+        "'local' for a local cluster of processes; needs the [dask] extra",
+    )
+    p.add_argument(
+        "--chunk-size",
+        type=int_type("chunk size", 1),
+        metavar="N",
+        help="games per work chunk / Parquet part (default: the runner's)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="results directory (default results/<edition>-p<P>-s<S>-<time>)",
+    )
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace the results already in --out (the new run is built beside "
+        "them and replaces them only once finished)",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="DIR",
+        help="finish the interrupted run in DIR (its parameters come from "
+        "DIR/run.json; only --threads, --dask and --quiet may be given too)",
+    )
+    p.add_argument(
+        "--tables",
+        metavar="T",
+        help="tables to write: 'rounds,spins' (default), 'rounds' or 'none' "
+        "(only meta.json with the summary counts, and under --match the "
+        "match table)",
+    )
     p.add_argument("--no-spins", action="store_true", help="the same as --tables rounds")
     p.add_argument("--summary-only", action="store_true", help="the same as --tables none")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_run)
 
 
-_RUN_FLAGS_FIXED = ("games", "seed", "edition", "players", "wheel", "turn_cap", "rules",
-                    "chunk_size", "out", "match", "target", "matches")
+_RUN_FLAGS_FIXED = (
+    "games",
+    "seed",
+    "edition",
+    "players",
+    "wheel",
+    "turn_cap",
+    "rules",
+    "chunk_size",
+    "out",
+    "match",
+    "target",
+    "matches",
+)
 
 
 def cmd_run(args, state: dict) -> int:
@@ -79,22 +149,28 @@ def cmd_run(args, state: dict) -> int:
         p = store.params
         where = f"dask {state['dask']}" if state.get("dask") else f"threads {threads}"
         print(f"rules {p['rules']}  bots {','.join(p['bots'])}  seed {p['seed']}  {where}")
-        print(f"writing results to {store.path}" + (
-            f" (replaces {store.target} when finished)" if store.target != store.path
-            else ""), flush=True)
+        print(
+            f"writing results to {store.path}"
+            + (f" (replaces {store.target} when finished)" if store.target != store.path else ""),
+            flush=True,
+        )
 
-    kwargs = {"threads": threads, "progress": not args.quiet, "keep": False,
-              "on_start": started}
+    kwargs = {"threads": threads, "progress": not args.quiet, "keep": False, "on_start": started}
     if args.resume is not None:
         given = [f for f in _RUN_FLAGS_FIXED if getattr(args, f, None) is not None]
         given += [f for f in ("overwrite", "rotate_bots") if getattr(args, f)]
-        given += [f for f in ("tables", "no_spins", "summary_only")
-                  if getattr(args, f) not in (None, False)]
+        given += [
+            f
+            for f in ("tables", "no_spins", "summary_only")
+            if getattr(args, f) not in (None, False)
+        ]
         if args.option or args.bots != DEFAULT_BOTS:
             given.append("bots/option")
         if given:
-            raise UserError(f"--resume takes the run's parameters from its run.json; "
-                            f"--{given[0].replace('_', '-')} cannot be given with it")
+            raise UserError(
+                f"--resume takes the run's parameters from its run.json; "
+                f"--{given[0].replace('_', '-')} cannot be given with it"
+            )
         if not args.resume.strip():
             raise UserError("--resume needs a directory name, got an empty string")
         with dask_client(args.dask, threads) as client:
@@ -126,38 +202,64 @@ def cmd_run(args, state: dict) -> int:
 
 def _tables_flag(args) -> str:
     """The tables ``run`` writes, from --tables, --no-spins or --summary-only (one of them)."""
-    given = [(f"--{f.replace('_', '-')}", v) for f, v in
-             (("tables", args.tables), ("no_spins", "rounds" if args.no_spins else None),
-              ("summary_only", "none" if args.summary_only else None)) if v is not None]
+    given = [
+        (f"--{f.replace('_', '-')}", v)
+        for f, v in (
+            ("tables", args.tables),
+            ("no_spins", "rounds" if args.no_spins else None),
+            ("summary_only", "none" if args.summary_only else None),
+        )
+        if v is not None
+    ]
     if len(given) > 1:
-        raise UserError(f"{given[0][0]} and {given[1][0]} both choose the tables to write; "
-                        f"give one of them")
+        raise UserError(
+            f"{given[0][0]} and {given[1][0]} both choose the tables to write; give one of them"
+        )
     return given[0][1] if given else "rounds,spins"
 
 
 def add_play(sub) -> None:
     p = sub.add_parser(
-        "play", help="print one round (or one whole match) turn by turn",
+        "play",
+        help="print one round (or one whole match) turn by turn",
         description="Play one round and print it turn by turn: hands, every card, every "
-                    "effect and spin, the winner and the scores. Under --match race/lowest "
-                    "print one whole match: every round, then the running scores.",
+        "effect and spin, the winner and the scores. Under --match race/lowest "
+        "print one whole match: every round, then the running scores.",
         epilog="examples:\n"
-               "  python -m unospin_sim play --seed 1\n"
-               "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
-               "  python -m unospin_sim play --seed 7 --game 2 --match race\n"
-               "\nrule options (--option KEY=VALUE, or in --rules):\n" + option_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), default=0, metavar="S",
-                   help="run seed (default 0)")
-    p.add_argument("--game", type=int_type("game", 0, MAX_GAMES), default=0, metavar="G",
-                   help="game index within the run: the same round as game G of "
-                        "'run --seed S' (under --match: the same match as match G) "
-                        "(default 0)")
+        "  python -m unospin_sim play --seed 1\n"
+        "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
+        "  python -m unospin_sim play --seed 7 --game 2 --match race\n"
+        "\nrule options (--option KEY=VALUE, or in --rules):\n" + option_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--seed",
+        type=int_type("seed", 0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="run seed (default 0)",
+    )
+    p.add_argument(
+        "--game",
+        type=int_type("game", 0, MAX_GAMES),
+        default=0,
+        metavar="G",
+        help="game index within the run: the same round as game G of "
+        "'run --seed S' (under --match: the same match as match G) "
+        "(default 0)",
+    )
     m = p.add_argument_group("matches (rule options match and target)")
-    m.add_argument("--match", metavar="MODE",
-                   help="race or lowest: print one whole match (default single: one round)")
-    m.add_argument("--target", type=int_type("target", 1, 1_000_000), metavar="POINTS",
-                   help="points that end a match (default 500)")
+    m.add_argument(
+        "--match",
+        metavar="MODE",
+        help="race or lowest: print one whole match (default single: one round)",
+    )
+    m.add_argument(
+        "--target",
+        type=int_type("target", 1, 1_000_000),
+        metavar="POINTS",
+        help="points that end a match (default 500)",
+    )
     add_rule_flags(p)
     p.set_defaults(func=cmd_play)
 
@@ -170,8 +272,10 @@ def cmd_play(args, state: dict) -> int:
 
     if rules.plays_matches:
         if args.rotate_bots:
-            raise UserError(f"--rotate-bots cannot be combined with match="
-                            f"{rules.option('match')}: a match passes the deal itself")
+            raise UserError(
+                f"--rotate-bots cannot be combined with match="
+                f"{rules.option('match')}: a match passes the deal itself"
+            )
         text = match_text(rules, bots, args.seed, args.game)
     else:
         text = play_text(rules, bots, args.seed, args.game, rotate_bots=args.rotate_bots)
@@ -181,11 +285,13 @@ def cmd_play(args, state: dict) -> int:
 
 def add_summary(sub) -> None:
     p = sub.add_parser(
-        "summary", help="print the summary of a results directory",
+        "summary",
+        help="print the summary of a results directory",
         description="Load a results directory (checking that it is complete and consistent) "
-                    "and print the summary 'run' prints at its end.",
+        "and print the summary 'run' prints at its end.",
         epilog="example:\n  python -m unospin_sim summary results/spin2025-p4-s0-20250101-120000",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("dir", metavar="DIR", help="a results directory written by 'run'")
     p.set_defaults(func=cmd_summary)
 
@@ -202,30 +308,57 @@ def cmd_summary(args, state: dict) -> int:
 
 def add_report(sub) -> None:
     p = sub.add_parser(
-        "report", help="write the balance report (charts + tables) of results directories",
+        "report",
+        help="write the balance report (charts + tables) of results directories",
         description="Analyse one or more results directories (seat balance, wheel spaces, "
-                    "the race to 500) and write report.md and a self-contained report.html "
-                    "opening with findings computed from the numbers, PNG charts and CSV "
-                    "tables.",
+        "the race to 500) and write report.md and a self-contained report.html "
+        "opening with findings computed from the numbers, PNG charts and CSV "
+        "tables.",
         epilog="examples:\n  python -m unospin_sim report\n"
-               "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("dirs", metavar="DIR", nargs="*",
-                   help="results directories (default: the newest with a round table under "
-                        "results/)")
-    p.add_argument("--out", metavar="DIR", default=None,
-                   help="report directory (default reports/report-<timestamp>)")
-    p.add_argument("--target", type=int_type("target", 1), default=500, metavar="POINTS",
-                   help="points that end a match in the race analysis (default 500)")
-    p.add_argument("--wheel-games", type=int_type("wheel games", 0), default=3000,
-                   metavar="N",
-                   help="rounds of each run with a wheel whose spins are replayed for the "
-                        "absolute space effects (default 3000; 0 leaves them out)")
-    p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
-                   help="threads for the replays (default: every core)")
-    p.add_argument("--skill", metavar="DIR", nargs="+", default=(),
-                   help="tournament directories ('tournament --out DIR'): adds a skill section "
-                        "comparing their best strategies against random fields")
+        "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "dirs",
+        metavar="DIR",
+        nargs="*",
+        help="results directories (default: the newest with a round table under results/)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        default=None,
+        help="report directory (default reports/report-<timestamp>)",
+    )
+    p.add_argument(
+        "--target",
+        type=int_type("target", 1),
+        default=500,
+        metavar="POINTS",
+        help="points that end a match in the race analysis (default 500)",
+    )
+    p.add_argument(
+        "--wheel-games",
+        type=int_type("wheel games", 0),
+        default=3000,
+        metavar="N",
+        help="rounds of each run with a wheel whose spins are replayed for the "
+        "absolute space effects (default 3000; 0 leaves them out)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int_type("threads", 1, MAX_THREADS),
+        metavar="N",
+        help="threads for the replays (default: every core)",
+    )
+    p.add_argument(
+        "--skill",
+        metavar="DIR",
+        nargs="+",
+        default=(),
+        help="tournament directories ('tournament --out DIR'): adds a skill section "
+        "comparing their best strategies against random fields",
+    )
     p.set_defaults(func=cmd_report)
 
 
@@ -235,25 +368,36 @@ def cmd_report(args, state: dict) -> int:
     from ..results import newest
 
     dirs = args.dirs or [newest()]
-    path = build_report(dirs, args.out, target=args.target, wheel_games=args.wheel_games,
-                        threads=args.threads, skill_dirs=args.skill,
-                        log=lambda message: print(message, file=sys.stderr, flush=True))
+    path = build_report(
+        dirs,
+        args.out,
+        target=args.target,
+        wheel_games=args.wheel_games,
+        threads=args.threads,
+        skill_dirs=args.skill,
+        log=lambda message: print(message, file=sys.stderr, flush=True),
+    )
     print(f"report written to {path} and {path.with_suffix('.html')}")
     return 0
 
 
 def add_compile(sub) -> None:
     p = sub.add_parser(
-        "compile", help="compile the game kernel's entry points once (cached on disk)",
+        "compile",
+        help="compile the game kernel's entry points once (cached on disk)",
         description="Compile every entry point of the game kernel, or load it from the "
-                    "on-disk cache, printing a line per entry point with its time, then the "
-                    "process's CPU time and peak memory. Run it once in CI, a container "
-                    "image or on each cluster worker before real work.",
+        "on-disk cache, printing a line per entry point with its time, then the "
+        "process's CPU time and peak memory. Run it once in CI, a container "
+        "image or on each cluster worker before real work.",
         epilog="examples:\n  python -m unospin_sim compile\n"
-               "  python -m unospin_sim compile --tests   # also what the rule tests drive",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tests", action="store_true",
-                   help="also compile the functions the rule tests call one action at a time")
+        "  python -m unospin_sim compile --tests   # also what the rule tests drive",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--tests",
+        action="store_true",
+        help="also compile the functions the rule tests call one action at a time",
+    )
     p.set_defaults(func=cmd_compile)
 
 
@@ -267,7 +411,9 @@ def cmd_compile(args, state: dict) -> int:
     for name, seconds in compile_all(tests=args.tests):
         print(f"{name:20s} {seconds:8.1f} s", flush=True)
     ru = resource.getrusage(resource.RUSAGE_SELF)
-    print(f"{'all':20s} {time.perf_counter() - t0:8.1f} s wall, "
-          f"{ru.ru_utime + ru.ru_stime:.1f} s CPU, peak memory {ru.ru_maxrss / 1024:.0f} MB",
-          flush=True)
+    print(
+        f"{'all':20s} {time.perf_counter() - t0:8.1f} s wall, "
+        f"{ru.ru_utime + ru.ru_stime:.1f} s CPU, peak memory {ru.ru_maxrss / 1024:.0f} MB",
+        flush=True,
+    )
     return 0

@@ -36,7 +36,7 @@ class UsageError(UserError):
 class Parser(argparse.ArgumentParser):
     """ArgumentParser whose errors are one-line :class:`UserError` s (no usage dump)."""
 
-    def error(self, message: str):  # noqa: D401 - argparse API
+    def error(self, message: str):
         raise UsageError(message)
 
 
@@ -59,7 +59,8 @@ def parse_games(text: str) -> int:
     """
     s = text.strip()
     bad = argparse.ArgumentTypeError(
-        f"games must be a positive whole number such as 1000 or 1e6, got {text!r}")
+        f"games must be a positive whole number such as 1000 or 1e6, got {text!r}"
+    )
     try:
         value = int(s)
     except ValueError:
@@ -85,9 +86,9 @@ def int_type(what: str, low: int, high: int | None = None):
             value = None
         if value is None or value < low or (high is not None and value > high):
             limit = f"from {low} to {high}" if high is not None else f">= {low}"
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number {limit}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number {limit}, got {text!r}")
         return value
+
     return convert
 
 
@@ -100,30 +101,60 @@ def cores() -> int:
 
 def add_rule_flags(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("rules")
-    g.add_argument("--edition", metavar="E",
-                   help=f"classic, spin2005, spin2025 or spiderman (default {DEFAULT_EDITION})")
-    g.add_argument("--players", type=int_type("players", 2, 10), metavar="P",
-                   help="number of players, 2-10 (default 4)")
-    g.add_argument("--wheel", metavar="SPACE=W,...",
-                   help="wheel weights, e.g. 'two_x=2,swap_hands=1'; unlisted spaces weigh 0")
-    g.add_argument("--turn-cap", type=int_type("turn cap", 1), metavar="N",
-                   help="turns after which a round is recorded unfinished (default 10000)")
-    g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="another rule option, e.g. wild_matches_colour=false (repeatable; "
-                        "every option is listed at the end of this help)")
-    g.add_argument("--rules", metavar="RULESTRING",
-                   help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
-                        "instead of the flags above")
-    p.add_argument("--bots", default=DEFAULT_BOTS, metavar="BOTS",
-                   help="one bot for all seats or one per seat, e.g. "
-                        f"'random,heuristic(forget=0.1),random,random' (default {DEFAULT_BOTS})")
-    p.add_argument("--rotate-bots", action="store_true",
-                   help="pass the deal one seat clockwise from game to game, as in a match: "
-                        "in game g, seat s holds the bot of player (s + g) mod players")
+    g.add_argument(
+        "--edition",
+        metavar="E",
+        help=f"classic, spin2005, spin2025 or spiderman (default {DEFAULT_EDITION})",
+    )
+    g.add_argument(
+        "--players",
+        type=int_type("players", 2, 10),
+        metavar="P",
+        help="number of players, 2-10 (default 4)",
+    )
+    g.add_argument(
+        "--wheel",
+        metavar="SPACE=W,...",
+        help="wheel weights, e.g. 'two_x=2,swap_hands=1'; unlisted spaces weigh 0",
+    )
+    g.add_argument(
+        "--turn-cap",
+        type=int_type("turn cap", 1),
+        metavar="N",
+        help="turns after which a round is recorded unfinished (default 10000)",
+    )
+    g.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="another rule option, e.g. wild_matches_colour=false (repeatable; "
+        "every option is listed at the end of this help)",
+    )
+    g.add_argument(
+        "--rules",
+        metavar="RULESTRING",
+        help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
+        "instead of the flags above",
+    )
+    p.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="BOTS",
+        help="one bot for all seats or one per seat, e.g. "
+        f"'random,heuristic(forget=0.1),random,random' (default {DEFAULT_BOTS})",
+    )
+    p.add_argument(
+        "--rotate-bots",
+        action="store_true",
+        help="pass the deal one seat clockwise from game to game, as in a match: "
+        "in game g, seat s holds the bot of player (s + g) mod players",
+    )
 
 
 def option_help() -> str:
     from ..rules.options import option_help
+
     return option_help()
 
 
@@ -147,9 +178,12 @@ def _flag_options(args) -> dict[str, object]:
         if key in options:
             raise RuleError(f"--option {key} given twice")
         options[key] = value.strip()
-    for key, value in (("players", args.players), ("turn_cap", args.turn_cap),
-                       ("match", getattr(args, "match", None)),
-                       ("target", getattr(args, "target", None))):
+    for key, value in (
+        ("players", args.players),
+        ("turn_cap", args.turn_cap),
+        ("match", getattr(args, "match", None)),
+        ("target", getattr(args, "target", None)),
+    ):
         if value is not None:
             if key in options:
                 raise RuleError(f"{key} given both as --option and as --{key.replace('_', '-')}")
@@ -182,8 +216,13 @@ def resolve_rules(args):
         options["wheel"] = _wheel_option(args.wheel, base.edition)
     for key, value in options.items():
         if base.replace(**{key: value}) != base:
-            flag = {"players": "--players", "turn_cap": "--turn-cap", "match": "--match",
-                    "target": "--target", "wheel": "--wheel"}.get(key, f"--option {key}")
+            flag = {
+                "players": "--players",
+                "turn_cap": "--turn-cap",
+                "match": "--match",
+                "target": "--target",
+                "wheel": "--wheel",
+            }.get(key, f"--option {key}")
             raise RuleError(f"{flag} contradicts --rules {str(base)!r}")
     return base
 

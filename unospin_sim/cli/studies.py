@@ -10,36 +10,70 @@ import sys
 from pathlib import Path
 
 from ..errors import UserError
-from .flags import (MAX_SEED, MAX_THREADS, add_rule_flags, cores, int_type, parse_games,
-                    resolve_bots, resolve_rules)
+from .flags import (
+    MAX_SEED,
+    MAX_THREADS,
+    add_rule_flags,
+    cores,
+    int_type,
+    parse_games,
+    resolve_bots,
+    resolve_rules,
+)
 
 
 def add_wheel(sub) -> None:
     p = sub.add_parser(
-        "wheel", help="absolute effect of every wheel space, by paired replays",
+        "wheel",
+        help="absolute effect of every wheel space, by paired replays",
         description="Play GAMES rounds, then replay every spin of them (or --spins-per-round "
-                    "of each) once per wheel space and once with a blank 'none' space, the "
-                    "round before the spin identical. Prints, per space and role (spinner, "
-                    "next and previous player, the space's other party), the change in the "
-                    "chance to win the round against the blank space, with 95% intervals, "
-                    "and writes DIR/space_effects.csv.",
+        "of each) once per wheel space and once with a blank 'none' space, the "
+        "round before the spin identical. Prints, per space and role (spinner, "
+        "next and previous player, the space's other party), the change in the "
+        "chance to win the round against the blank space, with 95% intervals, "
+        "and writes DIR/space_effects.csv.",
         epilog="example:\n  python -m unospin_sim wheel --edition spin2005 --players 4 "
-               "--games 20000 --seed 1 --out results/wheel05",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=parse_games, default=10_000, metavar="N",
-                   help="rounds whose spins are replayed (default 10000)")
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), default=0, metavar="S",
-                   help="run seed (default 0)")
+        "--games 20000 --seed 1 --out results/wheel05",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--games",
+        type=parse_games,
+        default=10_000,
+        metavar="N",
+        help="rounds whose spins are replayed (default 10000)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int_type("seed", 0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="run seed (default 0)",
+    )
     add_rule_flags(p)
-    p.add_argument("--spins-per-round", type=int_type("spins per round", 1), metavar="K",
-                   help="replay at most K spins of each round, chosen at random "
-                        "(default: every spin)")
-    p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
-                   help="worker threads (default: every core)")
-    p.add_argument("--out", metavar="DIR", required=True,
-                   help="directory for space_effects.csv and .json (created if needed)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace the space_effects files of an earlier wheel run in --out")
+    p.add_argument(
+        "--spins-per-round",
+        type=int_type("spins per round", 1),
+        metavar="K",
+        help="replay at most K spins of each round, chosen at random (default: every spin)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int_type("threads", 1, MAX_THREADS),
+        metavar="N",
+        help="worker threads (default: every core)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        required=True,
+        help="directory for space_effects.csv and .json (created if needed)",
+    )
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace the space_effects files of an earlier wheel run in --out",
+    )
     p.set_defaults(func=cmd_wheel)
 
 
@@ -59,26 +93,38 @@ def cmd_wheel(args, state: dict) -> int:
     if not rules.wheel_spaces():
         raise UserError(f"{rules.edition} has no wheel: choose spin2005 or spin2025")
     if rules.plays_matches:
-        raise UserError(f"wheel replays single rounds: drop match={rules.option('match')} "
-                        f"(a space's effect on the round does not depend on it)")
+        raise UserError(
+            f"wheel replays single rounds: drop match={rules.option('match')} "
+            f"(a space's effect on the round does not depend on it)"
+        )
     bots = resolve_bots(args, rules)
     threads = args.threads if args.threads is not None else min(cores(), MAX_THREADS)
     if not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
     out = claim_out_dir(args.out, WHEEL_FILES, "wheel", overwrite=args.overwrite)
-    rep = replay_spins(rules, bots, args.games, args.seed, threads=threads,
-                       spins_per_round=args.spins_per_round, rotate_bots=args.rotate_bots)
+    rep = replay_spins(
+        rules,
+        bots,
+        args.games,
+        args.seed,
+        threads=threads,
+        spins_per_round=args.spins_per_round,
+        rotate_bots=args.rotate_bots,
+    )
     a = rep.attrs
     if not a["spins"]:
-        raise UserError(f"no spin in {args.games:,} rounds of {rules}: nothing to measure "
-                        f"(does its deck hold Spin cards?)")
+        raise UserError(
+            f"no spin in {args.games:,} rounds of {rules}: nothing to measure "
+            f"(does its deck hold Spin cards?)"
+        )
     eff = wheel_effects(rep)
-    print(f"rules {rules}  bots {','.join(map(str, bots))}  seed {args.seed}  "
-          f"threads {threads}")
-    print(f"{a['spins']:,} spins from {args.games:,} rounds, each replayed "
-          f"{len(rep['space'].cat.categories)} times (every space + none): "
-          f"{a['replays']:,} replayed rounds in {a['replay_seconds']:.1f} s "
-          f"({a['spins'] / max(a['replay_seconds'], 1e-9):,.0f} spins/s)")
+    print(f"rules {rules}  bots {','.join(map(str, bots))}  seed {args.seed}  threads {threads}")
+    print(
+        f"{a['spins']:,} spins from {args.games:,} rounds, each replayed "
+        f"{len(rep['space'].cat.categories)} times (every space + none): "
+        f"{a['replays']:,} replayed rounds in {a['replay_seconds']:.1f} s "
+        f"({a['spins'] / max(a['replay_seconds'], 1e-9):,.0f} spins/s)"
+    )
     print("change against a blank space ('none'), 95% intervals, cluster-robust by round:")
     print(format_wheel_effects(eff))
     path = out / "space_effects.csv"
@@ -93,75 +139,129 @@ def cmd_wheel(args, state: dict) -> int:
 
 def add_tournament(sub) -> None:
     p = sub.add_parser(
-        "tournament", help="strategies against random fields and each other: round and "
-                           "match win rates, ratings, the skill figure",
+        "tournament",
+        help="strategies against random fields and each other: round and "
+        "match win rates, ratings, the skill figure",
         description="Every strategy against a field of random bots, and head to head (2 "
-                    "players) or against a field of every other strategy; bots rotated so "
-                    "that seat advantage cancels. Prints a Markdown summary; --out also "
-                    "saves Parquet tables and summary.md. --pool DIR ... pools the pairings "
-                    "of earlier --out runs (different seeds) instead of playing.",
+        "players) or against a field of every other strategy; bots rotated so "
+        "that seat advantage cancels. Prints a Markdown summary; --out also "
+        "saves Parquet tables and summary.md. --pool DIR ... pools the pairings "
+        "of earlier --out runs (different seeds) instead of playing.",
         epilog="examples:\n"
-               "  python -m unospin_sim tournament --edition spin2025 --players 4 --games 4000\n"
-               "  python -m unospin_sim tournament --games 8000 --seed 8 --out /tmp/t8\n"
-               "  python -m unospin_sim tournament --pool /tmp/t8 /tmp/t9",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--edition", metavar="E",
-                   help="classic, spin2005, spin2025 or spiderman (default classic)")
-    p.add_argument("--players", type=int_type("players", 2, 10), metavar="P",
-                   help="number of players, 2-10 (default 2)")
-    p.add_argument("--games", type=parse_games, metavar="N",
-                   help="rounds per pairing (default 10000)")
-    p.add_argument("--strategies", metavar="A,B,...",
-                   help="strategies to rank, knobs allowed (default: every strategy but "
-                        "random and the slow search)")
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), metavar="S",
-                   help="run seed (default 0)")
-    p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
-                   help="worker threads (default: every core)")
-    p.add_argument("--out", metavar="DIR",
-                   help="write pairings/ratings/skill Parquet tables and summary.md here")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace the files of an earlier tournament in --out")
-    p.add_argument("--no-head-to-head", action="store_true",
-                   help="only the pairings against random fields")
+        "  python -m unospin_sim tournament --edition spin2025 --players 4 --games 4000\n"
+        "  python -m unospin_sim tournament --games 8000 --seed 8 --out /tmp/t8\n"
+        "  python -m unospin_sim tournament --pool /tmp/t8 /tmp/t9",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--edition", metavar="E", help="classic, spin2005, spin2025 or spiderman (default classic)"
+    )
+    p.add_argument(
+        "--players",
+        type=int_type("players", 2, 10),
+        metavar="P",
+        help="number of players, 2-10 (default 2)",
+    )
+    p.add_argument(
+        "--games", type=parse_games, metavar="N", help="rounds per pairing (default 10000)"
+    )
+    p.add_argument(
+        "--strategies",
+        metavar="A,B,...",
+        help="strategies to rank, knobs allowed (default: every strategy but "
+        "random and the slow search)",
+    )
+    p.add_argument(
+        "--seed", type=int_type("seed", 0, MAX_SEED), metavar="S", help="run seed (default 0)"
+    )
+    p.add_argument(
+        "--threads",
+        type=int_type("threads", 1, MAX_THREADS),
+        metavar="N",
+        help="worker threads (default: every core)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write pairings/ratings/skill Parquet tables and summary.md here",
+    )
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace the files of an earlier tournament in --out",
+    )
+    p.add_argument(
+        "--no-head-to-head", action="store_true", help="only the pairings against random fields"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--pool", nargs="+", metavar="DIR",
-                   help="pool the pairings of these --out directories (per run and pooled "
-                        "shares of rounds and matches, 95%% intervals); plays nothing")
+    p.add_argument(
+        "--pool",
+        nargs="+",
+        metavar="DIR",
+        help="pool the pairings of these --out directories (per run and pooled "
+        "shares of rounds and matches, 95%% intervals); plays nothing",
+    )
     p.set_defaults(func=cmd_tournament)
 
 
 #: tournament's flags that choose what is played (none may come with --pool)
-_TOURNAMENT_PLAY_FLAGS = ("edition", "players", "games", "strategies", "seed", "threads", "out",
-                          "overwrite", "no_head_to_head", "quiet")
+_TOURNAMENT_PLAY_FLAGS = (
+    "edition",
+    "players",
+    "games",
+    "strategies",
+    "seed",
+    "threads",
+    "out",
+    "overwrite",
+    "no_head_to_head",
+    "quiet",
+)
 
 
 def cmd_tournament(args, state: dict) -> int:
     from ..results import claim_out_dir
     from ..rules import RuleSet
-    from ..tournament import (TOURNAMENT_FILES, format_tournament, parse_strategies,
-                              pool_tournaments, run_tournament)
+    from ..tournament import (
+        TOURNAMENT_FILES,
+        format_tournament,
+        parse_strategies,
+        pool_tournaments,
+        run_tournament,
+    )
 
     if args.pool is not None:
-        given = [f for f in _TOURNAMENT_PLAY_FLAGS
-                 if getattr(args, f) is not None and getattr(args, f) is not False]
+        given = [
+            f
+            for f in _TOURNAMENT_PLAY_FLAGS
+            if getattr(args, f) is not None and getattr(args, f) is not False
+        ]
         if given:
-            raise UserError(f"--pool reads earlier --out directories and plays nothing; "
-                            f"--{given[0].replace('_', '-')} cannot be given with it")
+            raise UserError(
+                f"--pool reads earlier --out directories and plays nothing; "
+                f"--{given[0].replace('_', '-')} cannot be given with it"
+            )
         print(pool_tournaments(args.pool))
         return 0
     if args.out is not None and not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
     if args.overwrite and args.out is None:
         raise UserError("--overwrite replaces the files in --out: give --out DIR")
-    rules = RuleSet.build("classic" if args.edition is None else args.edition,
-                          players=args.players or 2)
+    rules = RuleSet.build(
+        "classic" if args.edition is None else args.edition, players=args.players or 2
+    )
     parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
     if args.out is not None:  # before playing: a long tournament must not end in an error
         claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)
-    t = run_tournament(rules=rules, games=args.games or 10_000, strategies=args.strategies,
-                       seed=args.seed or 0, threads=args.threads or cores(),
-                       progress=not args.quiet, head_to_head=not args.no_head_to_head)
+    t = run_tournament(
+        rules=rules,
+        games=args.games or 10_000,
+        strategies=args.strategies,
+        seed=args.seed or 0,
+        threads=args.threads or cores(),
+        progress=not args.quiet,
+        head_to_head=not args.no_head_to_head,
+    )
     if args.out is not None:
         out = t.save(args.out, overwrite=True)  # claimed above, this run's files
         print(f"tables and summary.md written to {out}", file=sys.stderr)
@@ -171,37 +271,70 @@ def cmd_tournament(args, state: dict) -> int:
 
 def add_tune(sub) -> None:
     p = sub.add_parser(
-        "tune", help="tune strategy tuned's weights with an optimiser (optuna)",
+        "tune",
+        help="tune strategy tuned's weights with an optimiser (optuna)",
         description="An optuna study of the weights of strategy 'tuned' (its card score and "
-                    "colour, docs/BOTS.md): each trial plays the same GAMES rounds per table "
-                    "(2 players against random, 4 against three random, 2 against "
-                    "heuristic; seats rotated), scored by the share of rounds won (or with "
-                    "--objective points of the points scored) above the fair share. "
-                    "Heuristic's weights are the first trial. The best weights "
-                    "are then measured on fresh rounds (seeds disjoint from --seed), with the "
-                    "paired gain over heuristic's weights. Prints Markdown; --out writes JSON.",
+        "colour, docs/BOTS.md): each trial plays the same GAMES rounds per table "
+        "(2 players against random, 4 against three random, 2 against "
+        "heuristic; seats rotated), scored by the share of rounds won (or with "
+        "--objective points of the points scored) above the fair share. "
+        "Heuristic's weights are the first trial. The best weights "
+        "are then measured on fresh rounds (seeds disjoint from --seed), with the "
+        "paired gain over heuristic's weights. Prints Markdown; --out writes JSON.",
         epilog="example:\n  python -m unospin_sim tune --edition classic --trials 200 "
-               "--games 20000 --seed 1 --out tuned-classic.json",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--edition", metavar="E", default="classic",
-                   help="classic, spin2005, spin2025 or spiderman (default classic)")
-    p.add_argument("--trials", type=int_type("trials", 1, 100_000), default=100, metavar="T",
-                   help="weights tried (default 100)")
-    p.add_argument("--games", type=parse_games, default=20_000, metavar="N",
-                   help="rounds per table and trial (default 20000)")
-    p.add_argument("--eval-games", type=int_type("eval games", 0), metavar="N",
-                   help="rounds per table of the evaluation on fresh rounds (default 2 x "
-                        "--games; 0: none)")
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), default=0, metavar="S",
-                   help="seed of the tuning rounds and the sampler (default 0)")
-    p.add_argument("--objective", choices=("rounds", "points"), default="rounds",
-                   help="share of the rounds won (default) or of the points scored, which "
-                        "is what wins a race to 500")
-    p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
-                   help="worker threads (default: every core)")
+        "--games 20000 --seed 1 --out tuned-classic.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--edition",
+        metavar="E",
+        default="classic",
+        help="classic, spin2005, spin2025 or spiderman (default classic)",
+    )
+    p.add_argument(
+        "--trials",
+        type=int_type("trials", 1, 100_000),
+        default=100,
+        metavar="T",
+        help="weights tried (default 100)",
+    )
+    p.add_argument(
+        "--games",
+        type=parse_games,
+        default=20_000,
+        metavar="N",
+        help="rounds per table and trial (default 20000)",
+    )
+    p.add_argument(
+        "--eval-games",
+        type=int_type("eval games", 0),
+        metavar="N",
+        help="rounds per table of the evaluation on fresh rounds (default 2 x --games; 0: none)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int_type("seed", 0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seed of the tuning rounds and the sampler (default 0)",
+    )
+    p.add_argument(
+        "--objective",
+        choices=("rounds", "points"),
+        default="rounds",
+        help="share of the rounds won (default) or of the points scored, which "
+        "is what wins a race to 500",
+    )
+    p.add_argument(
+        "--threads",
+        type=int_type("threads", 1, MAX_THREADS),
+        metavar="N",
+        help="worker threads (default: every core)",
+    )
     p.add_argument("--out", metavar="FILE", help="write the result as JSON here")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace the file --out if it already exists")
+    p.add_argument(
+        "--overwrite", action="store_true", help="replace the file --out if it already exists"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_tune)
 
@@ -225,9 +358,16 @@ def cmd_tune(args, state: dict) -> int:
         out = _claim_out_file(Path(args.out), args.overwrite)
     elif args.overwrite:
         raise UserError("--overwrite replaces the file --out: give --out FILE")
-    res = tune(args.edition, trials=args.trials, games=args.games, seed=args.seed,
-               eval_games=args.eval_games, threads=args.threads or min(cores(), MAX_THREADS),
-               progress=not args.quiet, objective=args.objective)
+    res = tune(
+        args.edition,
+        trials=args.trials,
+        games=args.games,
+        seed=args.seed,
+        eval_games=args.eval_games,
+        threads=args.threads or min(cores(), MAX_THREADS),
+        progress=not args.quiet,
+        objective=args.objective,
+    )
     print(format_tune(res))
     if out is not None:
         d = res.to_dict()
@@ -249,16 +389,19 @@ def _claim_out_file(out: Path, overwrite: bool) -> Path:
     if out.is_dir():
         raise UserError(f"--out {out} is a directory; give a file name")
     if out.exists() and not overwrite:
-        raise UserError(f"--out {out} already exists; pass --overwrite to replace it, or "
-                        f"choose another file")
+        raise UserError(
+            f"--out {out} already exists; pass --overwrite to replace it, or choose another file"
+        )
     if out.exists():  # --overwrite replaces an earlier tune result, nothing else
         try:
             earlier = json.loads(out.read_text(encoding="utf-8"))
         except (OSError, ValueError, UnicodeDecodeError):
             earlier = None
         if not (isinstance(earlier, dict) and {"edition", "bot", "best"} <= set(earlier)):
-            raise UserError(f"--out {out} is not an earlier tune result: --overwrite "
-                            f"replaces only those; choose another file")
+            raise UserError(
+                f"--out {out} is not an earlier tune result: --overwrite "
+                f"replaces only those; choose another file"
+            )
     if not out.parent.is_dir():
         raise UserError(f"--out {out}: the directory {out.parent} does not exist")
     why = unwritable(out.parent)
@@ -269,62 +412,99 @@ def _claim_out_file(out: Path, overwrite: bool) -> Path:
 
 def _metric_help() -> str:
     from ..design.goals import METRICS
+
     where = {"matches": "on matches", "design": "read off the rules"}
-    return "\n".join(f"  {m.name} ({m.unit}; default tolerance {m.tol:g}; "
-                     f"{where.get(m.kind, 'on rounds')}): {m.doc}"
-                     for m in METRICS.values())
+    return "\n".join(
+        f"  {m.name} ({m.unit}; default tolerance {m.tol:g}; "
+        f"{where.get(m.kind, 'on rounds')}): {m.doc}"
+        for m in METRICS.values()
+    )
 
 
 def add_design(sub) -> None:
     p = sub.add_parser(
-        "design", help="search the wheel and rule options for balance goals",
+        "design",
+        help="search the wheel and rule options for balance goals",
         description="Search which wheel (segment counts) and rule options reach the goals: "
-                    "an optuna study on common random numbers screens --trials designs at "
-                    "--games rounds each (or matches, for match metrics), plays the best "
-                    "longer (--stages), confirms them on a fresh seed and re-checks them "
-                    "with a field of the edition's best non-search strategy. Writes "
-                    "designs.csv, best.json, pareto.png and summary.md into --out; "
-                    "`design --resume DIR` finishes a killed study.",
+        "an optuna study on common random numbers screens --trials designs at "
+        "--games rounds each (or matches, for match metrics), plays the best "
+        "longer (--stages), confirms them on a fresh seed and re-checks them "
+        "with a field of the edition's best non-search strategy. Writes "
+        "designs.csv, best.json, pareto.png and summary.md into --out; "
+        "`design --resume DIR` finishes a killed study.",
         epilog="goals: METRIC=VALUE[±TOL] (or +-), METRIC<=VALUE, METRIC>=VALUE, "
-               "min:METRIC, max:METRIC\nmetrics:\n" + _metric_help() +
-               "\n--vary: wheel (every space 0-4 segments), wheel=SPACE,SPACE,..., or a "
-               "number, boolean or enum rule option (NAME or NAME=LO:HI)\n\nexample:\n"
-               "  python -m unospin_sim design --edition spin2025 --players 4 "
-               "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
-               "--out designs/turns50",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "min:METRIC, max:METRIC\nmetrics:\n"
+        + _metric_help()
+        + "\n--vary: wheel (every space 0-4 segments), wheel=SPACE,SPACE,..., or a "
+        "number, boolean or enum rule option (NAME or NAME=LO:HI)\n\nexample:\n"
+        "  python -m unospin_sim design --edition spin2025 --players 4 "
+        "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
+        "--out designs/turns50",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--resume", metavar="DIR", help="finish the study in DIR (no other flag)")
     p.add_argument("--edition", metavar="E", help="classic, spin2005, spin2025 or spiderman")
-    p.add_argument("--players", type=int_type("players", 2, 10), metavar="P",
-                   help="number of players, 2-10 (default 4)")
-    p.add_argument("--bots", metavar="B",
-                   help="the field: one strategy for every seat or one per seat "
-                        "(default random)")
-    p.add_argument("--goal", action="append", metavar="GOAL",
-                   help="a goal (repeat for several)")
-    p.add_argument("--vary", action="append", metavar="NAME",
-                   help="what may change (repeat for several)")
-    p.add_argument("--trials", type=int_type("trials", 1), metavar="N",
-                   help="designs screened (default 40)")
-    p.add_argument("--games", type=parse_games, metavar="G",
-                   help="rounds per screened design, or matches for the match metrics "
-                        "(default 10000)")
-    p.add_argument("--stages", metavar="A,B",
-                   help="later stages' sizes as multiples of --games (default 10,100)")
-    p.add_argument("--skill-bot", metavar="S",
-                   help="the strategy the skill metric measures (default: the edition's "
-                        "best non-search strategy)")
-    p.add_argument("--seed", type=int_type("seed", 0, MAX_SEED), metavar="S",
-                   help="the study's seed (default 0)")
-    p.add_argument("--workers", type=int_type("workers", 1, 64), metavar="K",
-                   help="worker processes sharing the study (default 1: reproducible)")
-    p.add_argument("--threads", type=int_type("threads", 1, MAX_THREADS), metavar="N",
-                   help="threads per worker (default: every core / workers)")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="play every measurement on a Dask cluster (a scheduler address "
-                        "tcp://host:8786, or 'local'); this process keeps the study in --out, "
-                        "so the workers need no shared disk; instead of --workers; may be "
-                        "given with --resume")
+    p.add_argument(
+        "--players",
+        type=int_type("players", 2, 10),
+        metavar="P",
+        help="number of players, 2-10 (default 4)",
+    )
+    p.add_argument(
+        "--bots",
+        metavar="B",
+        help="the field: one strategy for every seat or one per seat (default random)",
+    )
+    p.add_argument("--goal", action="append", metavar="GOAL", help="a goal (repeat for several)")
+    p.add_argument(
+        "--vary", action="append", metavar="NAME", help="what may change (repeat for several)"
+    )
+    p.add_argument(
+        "--trials", type=int_type("trials", 1), metavar="N", help="designs screened (default 40)"
+    )
+    p.add_argument(
+        "--games",
+        type=parse_games,
+        metavar="G",
+        help="rounds per screened design, or matches for the match metrics (default 10000)",
+    )
+    p.add_argument(
+        "--stages",
+        metavar="A,B",
+        help="later stages' sizes as multiples of --games (default 10,100)",
+    )
+    p.add_argument(
+        "--skill-bot",
+        metavar="S",
+        help="the strategy the skill metric measures (default: the edition's "
+        "best non-search strategy)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int_type("seed", 0, MAX_SEED),
+        metavar="S",
+        help="the study's seed (default 0)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int_type("workers", 1, 64),
+        metavar="K",
+        help="worker processes sharing the study (default 1: reproducible)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int_type("threads", 1, MAX_THREADS),
+        metavar="N",
+        help="threads per worker (default: every core / workers)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play every measurement on a Dask cluster (a scheduler address "
+        "tcp://host:8786, or 'local'); this process keeps the study in --out, "
+        "so the workers need no shared disk; instead of --workers; may be "
+        "given with --resume",
+    )
     p.add_argument("--out", metavar="DIR", help="the study directory")
     p.add_argument("--quiet", action="store_true", help="no line per trial")
     p.set_defaults(func=cmd_design)
@@ -337,13 +517,27 @@ def cmd_design(args, state: dict) -> int:
     from ..design import DesignSpec, parse_goals, resume_design, run_design
     from ..run import dask_client
 
-    study_flags = ("edition", "players", "bots", "goal", "vary", "trials", "games", "stages",
-                   "skill_bot", "seed", "workers", "threads", "out")
+    study_flags = (
+        "edition",
+        "players",
+        "bots",
+        "goal",
+        "vary",
+        "trials",
+        "games",
+        "stages",
+        "skill_bot",
+        "seed",
+        "workers",
+        "threads",
+        "out",
+    )
     if args.resume is not None:
         given = [f"--{k.replace('_', '-')}" for k in study_flags if getattr(args, k) is not None]
         if given:
-            raise UserError(f"--resume takes the study's own arguments from its design.json; "
-                            f"drop {given[0]}")
+            raise UserError(
+                f"--resume takes the study's own arguments from its design.json; drop {given[0]}"
+            )
         with dask_client(args.dask, min(cores(), MAX_THREADS)) as client:
             answer = resume_design(args.resume, progress=not args.quiet, client=client)
     else:
@@ -352,25 +546,38 @@ def cmd_design(args, state: dict) -> int:
         if not args.out or not args.out.strip():
             raise UserError("design needs --out DIR")
         try:
-            stages = [int(x) for x in
-                      (args.stages if args.stages is not None else "10,100").split(",")]
+            stages = [
+                int(x) for x in (args.stages if args.stages is not None else "10,100").split(",")
+            ]
         except ValueError:
-            raise UserError(f"--stages must be a comma list of whole multipliers, got "
-                            f"{args.stages!r}") from None
-        spec = DesignSpec(args.edition, 4 if args.players is None else args.players,
-                          list(args.goal or []), list(args.vary or []),
-                          trials=40 if args.trials is None else args.trials,
-                          games=10_000 if args.games is None else args.games,
-                          seed=args.seed or 0, bots=args.bots or "random", stages=stages,
-                          workers=args.workers or 1, threads=args.threads or 0,
-                          skill_bot=args.skill_bot or "")
+            raise UserError(
+                f"--stages must be a comma list of whole multipliers, got {args.stages!r}"
+            ) from None
+        spec = DesignSpec(
+            args.edition,
+            4 if args.players is None else args.players,
+            list(args.goal or []),
+            list(args.vary or []),
+            trials=40 if args.trials is None else args.trials,
+            games=10_000 if args.games is None else args.games,
+            seed=args.seed or 0,
+            bots=args.bots or "random",
+            stages=stages,
+            workers=args.workers or 1,
+            threads=args.threads or 0,
+            skill_bot=args.skill_bot or "",
+        )
         if args.dask is not None and (args.workers or args.threads):
-            raise UserError("--dask plays on the cluster's workers: drop "
-                            f"{'--workers' if args.workers else '--threads'}")
+            raise UserError(
+                "--dask plays on the cluster's workers: drop "
+                f"{'--workers' if args.workers else '--threads'}"
+            )
         spec.check()  # every argument checked before a cluster is started
         if args.skill_bot and all(g.metric != "skill" for g in parse_goals(spec.goals)):
-            raise UserError("--skill-bot is the strategy the skill goal measures: give a "
-                            "skill goal, or drop --skill-bot")
+            raise UserError(
+                "--skill-bot is the strategy the skill goal measures: give a "
+                "skill goal, or drop --skill-bot"
+            )
         with dask_client(args.dask, min(cores(), MAX_THREADS)) as client:
             answer = run_design(spec, args.out, progress=not args.quiet, client=client)
     print(json.dumps(answer, indent=2))

@@ -22,5 +22,15 @@ from .goals import METRICS, Goal, Metric, parse_goal, parse_goals
 from .space import Knob, parse_vary
 from .study import DesignSpec, resume_design, run_design
 
-__all__ = ["METRICS", "Metric", "Goal", "parse_goal", "parse_goals", "Knob", "parse_vary",
-           "DesignSpec", "run_design", "resume_design"]
+__all__ = [
+    "METRICS",
+    "DesignSpec",
+    "Goal",
+    "Knob",
+    "Metric",
+    "parse_goal",
+    "parse_goals",
+    "parse_vary",
+    "resume_design",
+    "run_design",
+]

@@ -17,10 +17,18 @@ import pandas as pd
 
 from ..bots import parse_bots, saved_bot_string
 from ..rules import RuleSet
-from .goals import (DESIGN_KIND, MATCH_KIND, METRICS, ROUND_KIND, SKILL_KIND, match_metrics,
-                    round_metrics, skill_metric)
+from .goals import (
+    DESIGN_KIND,
+    MATCH_KIND,
+    METRICS,
+    ROUND_KIND,
+    SKILL_KIND,
+    match_metrics,
+    round_metrics,
+    skill_metric,
+)
 
-__all__ = ["Evaluation", "measure", "BATCH"]
+__all__ = ["BATCH", "Evaluation", "measure"]
 
 #: rounds per batch of a thread (results do not depend on it)
 BATCH = 25_000
@@ -43,16 +51,27 @@ class Evaluation:
     skill_bot: str = ""
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules, "games": self.games, "seed": self.seed,
-                "bots": self.bots, "seconds": round(self.seconds, 3),
-                "metrics": {k: list(v) for k, v in self.metrics.items()},
-                "skill_bot": self.skill_bot}
+        return {
+            "rules": self.rules,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": self.bots,
+            "seconds": round(self.seconds, 3),
+            "metrics": {k: list(v) for k, v in self.metrics.items()},
+            "skill_bot": self.skill_bot,
+        }
 
     @classmethod
     def from_dict(cls, d: dict) -> Evaluation:
-        return cls(d["rules"], int(d["games"]), int(d["seed"]), d["bots"],
-                   {k: tuple(float(x) for x in v) for k, v in d["metrics"].items()},
-                   float(d["seconds"]), str(d.get("skill_bot", "")))
+        return cls(
+            d["rules"],
+            int(d["games"]),
+            int(d["seed"]),
+            d["bots"],
+            {k: tuple(float(x) for x in v) for k, v in d["metrics"].items()},
+            float(d["seconds"]),
+            str(d.get("skill_bot", "")),
+        )
 
 
 def saved_field(bots: str, players: int) -> str:
@@ -69,11 +88,13 @@ def _single(rules: RuleSet) -> RuleSet:
     return rules.replace(match="single", target=RuleSet.build(rules.edition).option("target"))
 
 
-def _rounds(rules: RuleSet, bots: str, games: int, seed: int, threads: int, rotate: bool,
-            spins: bool) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+def _rounds(
+    rules: RuleSet, bots: str, games: int, seed: int, threads: int, rotate: bool, spins: bool
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     """Rounds ``0..games-1`` of ``rules`` (the metric columns only) and, with ``spins``,
     the spin table's catch-up columns."""
     from ..run import play_chunk_frames
+
     text = str(rules)
     starts = range(0, games, BATCH)
 
@@ -92,8 +113,15 @@ def _rounds(rules: RuleSet, bots: str, games: int, seed: int, threads: int, rota
     return r, s
 
 
-def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random",
-            skill_bot: str = "heuristic", threads: int = 1) -> Evaluation:
+def measure(
+    rules: RuleSet,
+    metrics,
+    games: int,
+    seed: int,
+    bots: str = "random",
+    skill_bot: str = "heuristic",
+    threads: int = 1,
+) -> Evaluation:
     """Measure ``metrics`` (names of :data:`~unospin_sim.design.goals.METRICS`) of ``rules``.
 
     Parameters
@@ -130,10 +158,10 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
         del r, s
     if MATCH_KIND in kinds:
         from ..run import simulate
+
         want = [n for n in names if METRICS[n].kind == MATCH_KIND]
         mrules = rules if rules.option("match") == "race" else rules.replace(match="race")
-        res = simulate(mrules, bots, games, seed, threads=threads, keep=True,
-                       tables=("rounds",))
+        res = simulate(mrules, bots, games, seed, threads=threads, keep=True, tables=("rounds",))
         out.update(match_metrics(res.rounds, res.matches, want))
         del res
     if SKILL_KIND in kinds:
@@ -142,8 +170,15 @@ def measure(rules: RuleSet, metrics, games: int, seed: int, bots: str = "random"
         out["skill"] = skill_metric(r, p)
     if DESIGN_KIND in kinds:
         from .space import options_changed, segments_moved
+
         exact = {"segments_moved": segments_moved(rules), "options_changed": options_changed(rules)}
         out.update({n: (float(exact[n]),) * 3 for n in names if n in exact})
-    return Evaluation(str(rules), games, seed, bots, {n: out[n] for n in names},
-                      time.perf_counter() - t0,
-                      saved_field(skill_bot, 1) if SKILL_KIND in kinds else "")
+    return Evaluation(
+        str(rules),
+        games,
+        seed,
+        bots,
+        {n: out[n] for n in names},
+        time.perf_counter() - t0,
+        saved_field(skill_bot, 1) if SKILL_KIND in kinds else "",
+    )

@@ -29,8 +29,18 @@ import pandas as pd
 
 from ..errors import UserError
 
-__all__ = ["Metric", "METRICS", "Goal", "parse_goal", "parse_goals", "distance",
-           "ROUND_KIND", "MATCH_KIND", "SKILL_KIND", "DESIGN_KIND"]
+__all__ = [
+    "DESIGN_KIND",
+    "MATCH_KIND",
+    "METRICS",
+    "ROUND_KIND",
+    "SKILL_KIND",
+    "Goal",
+    "Metric",
+    "distance",
+    "parse_goal",
+    "parse_goals",
+]
 
 #: metric kinds: what must be played to measure them (``design``: nothing, read off the rules)
 ROUND_KIND, MATCH_KIND, SKILL_KIND, DESIGN_KIND = "rounds", "matches", "skill", "design"
@@ -72,39 +82,115 @@ def _m(name, unit, tol, kind, wheel, doc) -> Metric:
 
 
 #: every metric a goal can name, in documentation order
-METRICS: dict[str, Metric] = {m.name: m for m in (
-    _m("mean_turns", "turns per round", 1.0, ROUND_KIND, False,
-       "mean turns per round (unfinished rounds count their capped turns)"),
-    _m("first_player_advantage", "percentage points", 0.5, ROUND_KIND, False,
-       "round win rate of the seat that acts first minus a fair share (1/players)"),
-    _m("seat_spread", "percentage points", 1.0, ROUND_KIND, False,
-       "highest seat's round win rate minus the lowest seat's, bias-corrected"),
-    _m("mean_winner_points", "points per round", 2.0, ROUND_KIND, False,
-       "mean points scored by the winner of a finished round"),
-    _m("spins_per_round", "spins per round", 0.5, ROUND_KIND, True,
-       "mean wheel spins per round"),
-    _m("catch_up", "cards per spin", 0.05, ROUND_KIND, True,
-       "the wheel's catch-up index: a trailing spinner's hand change minus the leader's, "
-       "negated (> 0: the wheel closes gaps)"),
-    _m("rounds_per_match", "rounds per match", 0.2, MATCH_KIND, False,
-       "mean rounds of a finished match (race to the rule set's target)"),
-    _m("leader_wins_match", "percent of matches", 2.0, MATCH_KIND, False,
-       "of the matches that go on after round 1 with a sole leader, the share that leader "
-       "wins (low: comebacks)"),
-    _m("comeback_rate", "percent of matches", 2.0, MATCH_KIND, False,
-       "share of matches won by a player who trailed the leader by >= 100 points"),
-    _m("skill", "percentage points", 1.0, SKILL_KIND, False,
-       "round win rate of the skill bot (--skill-bot) against random bots, seats "
-       "rotated, minus a fair share"),
-    _m("segments_moved", "wheel segments", 1.0, DESIGN_KIND, True,
-       "wheel segments added or removed from the edition's wheel, summed over spaces (exact)"),
-    _m("options_changed", "options", 1.0, DESIGN_KIND, False,
-       "rule options off the edition's defaults (exact)"),
-)}
+METRICS: dict[str, Metric] = {
+    m.name: m
+    for m in (
+        _m(
+            "mean_turns",
+            "turns per round",
+            1.0,
+            ROUND_KIND,
+            False,
+            "mean turns per round (unfinished rounds count their capped turns)",
+        ),
+        _m(
+            "first_player_advantage",
+            "percentage points",
+            0.5,
+            ROUND_KIND,
+            False,
+            "round win rate of the seat that acts first minus a fair share (1/players)",
+        ),
+        _m(
+            "seat_spread",
+            "percentage points",
+            1.0,
+            ROUND_KIND,
+            False,
+            "highest seat's round win rate minus the lowest seat's, bias-corrected",
+        ),
+        _m(
+            "mean_winner_points",
+            "points per round",
+            2.0,
+            ROUND_KIND,
+            False,
+            "mean points scored by the winner of a finished round",
+        ),
+        _m(
+            "spins_per_round",
+            "spins per round",
+            0.5,
+            ROUND_KIND,
+            True,
+            "mean wheel spins per round",
+        ),
+        _m(
+            "catch_up",
+            "cards per spin",
+            0.05,
+            ROUND_KIND,
+            True,
+            "the wheel's catch-up index: a trailing spinner's hand change minus the leader's, "
+            "negated (> 0: the wheel closes gaps)",
+        ),
+        _m(
+            "rounds_per_match",
+            "rounds per match",
+            0.2,
+            MATCH_KIND,
+            False,
+            "mean rounds of a finished match (race to the rule set's target)",
+        ),
+        _m(
+            "leader_wins_match",
+            "percent of matches",
+            2.0,
+            MATCH_KIND,
+            False,
+            "of the matches that go on after round 1 with a sole leader, the share that leader "
+            "wins (low: comebacks)",
+        ),
+        _m(
+            "comeback_rate",
+            "percent of matches",
+            2.0,
+            MATCH_KIND,
+            False,
+            "share of matches won by a player who trailed the leader by >= 100 points",
+        ),
+        _m(
+            "skill",
+            "percentage points",
+            1.0,
+            SKILL_KIND,
+            False,
+            "round win rate of the skill bot (--skill-bot) against random bots, seats "
+            "rotated, minus a fair share",
+        ),
+        _m(
+            "segments_moved",
+            "wheel segments",
+            1.0,
+            DESIGN_KIND,
+            True,
+            "wheel segments added or removed from the edition's wheel, summed over spaces (exact)",
+        ),
+        _m(
+            "options_changed",
+            "options",
+            1.0,
+            DESIGN_KIND,
+            False,
+            "rule options off the edition's defaults (exact)",
+        ),
+    )
+}
 
 _GOAL_RE = re.compile(
     r"^\s*(?:(?P<dir>min|max)\s*:\s*(?P<om>[a-z_]+)|"
-    r"(?P<m>[a-z_]+)\s*(?P<op><=|>=|=)\s*(?P<v>[^±+]+?)\s*(?:(?:±|\+-|\+/-)\s*(?P<t>.+?))?)\s*$")
+    r"(?P<m>[a-z_]+)\s*(?P<op><=|>=|=)\s*(?P<v>[^±+]+?)\s*(?:(?:±|\+-|\+/-)\s*(?P<t>.+?))?)\s*$"
+)
 
 
 def _number(text: str, what: str, goal: str) -> float:
@@ -177,12 +263,13 @@ def parse_goal(text: str) -> Goal:
     """Parse one ``--goal``; raises :class:`UserError` naming the problem."""
     m = _GOAL_RE.match(text)
     if not m:
-        raise UserError(f"goal {text!r}: expected METRIC=VALUE[±TOL], METRIC<=VALUE, "
-                        f"METRIC>=VALUE, min:METRIC or max:METRIC")
+        raise UserError(
+            f"goal {text!r}: expected METRIC=VALUE[±TOL], METRIC<=VALUE, "
+            f"METRIC>=VALUE, min:METRIC or max:METRIC"
+        )
     name = m["om"] or m["m"]
     if name not in METRICS:
-        raise UserError(f"goal {text!r}: unknown metric {name!r}; metrics: "
-                        f"{', '.join(METRICS)}")
+        raise UserError(f"goal {text!r}: unknown metric {name!r}; metrics: {', '.join(METRICS)}")
     metric = METRICS[name]
     if m["dir"]:
         return Goal(name, m["dir"], math.nan, metric.tol)
@@ -213,11 +300,14 @@ def parse_goals(texts: Sequence[str]) -> list[Goal]:
         ops = [g.op for g in gs]
         objectives = [g for g in gs if g.is_objective]
         if len(objectives) > 1:
-            raise UserError(f"contradictory goals on {name}: "
-                            f"{' and '.join(g.text for g in objectives)}")
+            raise UserError(
+                f"contradictory goals on {name}: {' and '.join(g.text for g in objectives)}"
+            )
         if objectives and "=" in ops:
-            raise UserError(f"contradictory goals on {name}: {objectives[0].text} and a "
-                            f"target {next(g.text for g in gs if g.op == '=')}")
+            raise UserError(
+                f"contradictory goals on {name}: {objectives[0].text} and a "
+                f"target {next(g.text for g in gs if g.op == '=')}"
+            )
         lo, hi = -math.inf, math.inf
         for g in gs:
             if g.op == "=":
@@ -227,8 +317,10 @@ def parse_goals(texts: Sequence[str]) -> list[Goal]:
             elif g.op == ">=":
                 lo = max(lo, g.value)
         if lo > hi:
-            raise UserError(f"contradictory goals on {name}: no value meets "
-                            f"{' and '.join(g.text for g in gs if not g.is_objective)}")
+            raise UserError(
+                f"contradictory goals on {name}: no value meets "
+                f"{' and '.join(g.text for g in gs if not g.is_objective)}"
+            )
     return goals
 
 
@@ -243,6 +335,7 @@ def distance(goals: Sequence[Goal], values: dict[str, float]) -> float:
 
 def _pct(k: int, n: int, offset: float = 0.0) -> tuple[float, float, float]:
     from ..analysis.stats import wilson_interval
+
     if n == 0:
         return math.nan, math.nan, math.nan
     lo, hi = wilson_interval(k, n)
@@ -268,10 +361,12 @@ def _seat_spread(rounds: pd.DataFrame, players: int, seed: int) -> tuple[float, 
     return est, lo, hi
 
 
-def round_metrics(rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int,
-                  names: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+def round_metrics(
+    rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int, names: Sequence[str]
+) -> dict[str, tuple[float, float, float]]:
     """The ``rounds``-kind metrics among ``names`` of one run."""
     from ..analysis.stats import mean_interval
+
     out: dict[str, tuple[float, float, float]] = {}
     n = len(rounds)
     for name in names:
@@ -288,17 +383,23 @@ def round_metrics(rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int
             out[name] = mean_interval(rounds["spins"])
         elif name == "catch_up":
             from ..analysis.wheel import catch_up_table
+
             row = catch_up_table(spins).loc["all"]
-            out[name] = (float(row["catch_up"]), float(row["catch_up_low"]),
-                         float(row["catch_up_high"]))
+            out[name] = (
+                float(row["catch_up"]),
+                float(row["catch_up_low"]),
+                float(row["catch_up_high"]),
+            )
     return out
 
 
-def match_metrics(rounds: pd.DataFrame, matches: pd.DataFrame,
-                  names: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+def match_metrics(
+    rounds: pd.DataFrame, matches: pd.DataFrame, names: Sequence[str]
+) -> dict[str, tuple[float, float, float]]:
     """The ``matches``-kind metrics among ``names`` of one match-mode run."""
     from ..analysis.race import lead_win_table, played_match_rounds, race_dynamics
     from ..analysis.stats import mean_interval
+
     done = matches[matches["winner"] >= 0]
     out: dict[str, tuple[float, float, float]] = {}
     mr = played_match_rounds(rounds, matches) if len(done) else None
@@ -320,6 +421,7 @@ def match_metrics(rounds: pd.DataFrame, matches: pd.DataFrame,
 def skill_metric(rounds: pd.DataFrame, players: int) -> tuple[float, float, float]:
     """Player 0's round win rate minus a fair share, seats rotated (points)."""
     from ..analysis.race import player_win_rates
+
     t = player_win_rates(rounds, rotated=True, players=players)
     return _pct(int(t.loc[0, "wins"]), len(rounds), 1.0 / players)
 
@@ -371,5 +473,7 @@ def unique_metrics(goals):
 
 def fmt_metrics(goals: list[Goal], m: dict) -> str:
     """``metric value [low, high]; ...`` of each goal's metric in ``m``."""
-    return "; ".join(f"{g.metric} {m[g.metric][0]:.3g} [{m[g.metric][1]:.3g}, "
-                     f"{m[g.metric][2]:.3g}]" for g in unique_metrics(goals))
+    return "; ".join(
+        f"{g.metric} {m[g.metric][0]:.3g} [{m[g.metric][1]:.3g}, {m[g.metric][2]:.3g}]"
+        for g in unique_metrics(goals)
+    )

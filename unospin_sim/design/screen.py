@@ -13,11 +13,12 @@ from .goals import distance, fmt_metrics, objectives, unique_metrics
 from .space import design_rules, suggest
 from .spec import DesignSpec, MeasurementStore, open_study, read_spec, say, task_result
 
-__all__ = ["screen", "optimize", "finished_trials"]
+__all__ = ["finished_trials", "optimize", "screen"]
 
 
 def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
     import optuna
+
     store = MeasurementStore(out)
     metrics = [g.metric for g in unique_metrics(goals)]
 
@@ -29,14 +30,18 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
             trial.set_user_attr("refused", str(e))
             say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
             raise optuna.TrialPruned() from None
-        e = store.get(rules, spec.games, spec.seed, spec.bots, metrics, spec.skill_bot,
-                      spec.threads)
+        e = store.get(
+            rules, spec.games, spec.seed, spec.bots, metrics, spec.skill_bot, spec.threads
+        )
         trial.set_user_attr("rules", str(rules))
         vals = {k: v[0] for k, v in e.metrics.items()}
         d = distance(goals, vals)
-        say(progress, f"trial {trial.number + 1} of {spec.trials}: {rules} | "
-                       f"{fmt_metrics(goals, e.metrics)} | distance {d:.2f} "
-                       f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)")
+        say(
+            progress,
+            f"trial {trial.number + 1} of {spec.trials}: {rules} | "
+            f"{fmt_metrics(goals, e.metrics)} | distance {d:.2f} "
+            f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)",
+        )
         return objectives(goals, vals)
 
     return objective
@@ -44,6 +49,7 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
 
 def finished_trials(study) -> int:
     from optuna.trial import TrialState
+
     return sum(t.state in (TrialState.COMPLETE, TrialState.PRUNED) for t in study.trials)
 
 
@@ -55,29 +61,31 @@ def _screen_worker(out: str, trials: int, worker: int, progress: bool) -> None:
     optimize(Path(out), spec, goals, knobs, trials, progress=progress, worker=worker)
 
 
-def optimize(out: Path, spec, goals, knobs, trials: int, progress: bool,
-              worker: int = 0) -> None:
+def optimize(out: Path, spec, goals, knobs, trials: int, progress: bool, worker: int = 0) -> None:
     from optuna.study import MaxTrialsCallback
     from optuna.trial import TrialState
+
     study = open_study(out, spec, goals, create=False, worker=worker)
     left = trials - finished_trials(study)
     if left <= 0:
         return
-    study.optimize(_objective_fn(out, spec, goals, knobs, progress), n_trials=left,
-                   callbacks=[MaxTrialsCallback(trials, states=(TrialState.COMPLETE,
-                                                                TrialState.PRUNED))])
+    study.optimize(
+        _objective_fn(out, spec, goals, knobs, progress),
+        n_trials=left,
+        callbacks=[MaxTrialsCallback(trials, states=(TrialState.COMPLETE, TrialState.PRUNED))],
+    )
 
 
-
-
-def _optimize_dask(out: Path, spec: DesignSpec, goals, knobs, trials: int, client,
-                   progress: bool) -> None:
+def _optimize_dask(
+    out: Path, spec: DesignSpec, goals, knobs, trials: int, client, progress: bool
+) -> None:
     """Screening on a Dask cluster: this process holds the study (ask and tell) and keeps
     one trial per worker thread on the cluster; each trial's measurement lands in the
     store as it finishes. Designs differ from a ``--workers 1`` study of the same seed
     (the sampler proposes while trials are pending), measurements do not."""
     from dask.distributed import wait
     from optuna.trial import TrialState
+
     study = open_study(out, spec, goals, create=False)
     store = MeasurementStore(out)
     metrics = [g.metric for g in unique_metrics(goals)]
@@ -95,8 +103,7 @@ def _optimize_dask(out: Path, spec: DesignSpec, goals, knobs, trials: int, clien
                 say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
                 continue
             trial.set_user_attr("rules", str(rules))
-            hit = store.lookup(rules, spec.games, spec.seed, spec.bots, metrics,
-                               spec.skill_bot)
+            hit = store.lookup(rules, spec.games, spec.seed, spec.bots, metrics, spec.skill_bot)
             if hit is not None:
                 _tell(study, trial, rules, hit, spec, goals, progress)
                 continue
@@ -104,8 +111,17 @@ def _optimize_dask(out: Path, spec: DesignSpec, goals, knobs, trials: int, clien
             if key in by_key:
                 pending[by_key[key]].append((trial, rules))
                 continue
-            f = client.submit(measure, rules, metrics, spec.games, spec.seed, key[3],
-                              spec.skill_bot, 1, pure=False)
+            f = client.submit(
+                measure,
+                rules,
+                metrics,
+                spec.games,
+                spec.seed,
+                key[3],
+                spec.skill_bot,
+                1,
+                pure=False,
+            )
             pending[f], by_key[key] = [(trial, rules)], f
         if not pending:
             continue
@@ -124,14 +140,18 @@ def _count(pending: dict) -> int:
 
 def _tell(study, trial, rules, e: Evaluation, spec: DesignSpec, goals, progress: bool) -> None:
     vals = {k: v[0] for k, v in e.metrics.items()}
-    say(progress, f"trial {trial.number + 1} of {spec.trials}: {rules} | "
-                   f"{fmt_metrics(goals, e.metrics)} | distance {distance(goals, vals):.2f} "
-                   f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)")
+    say(
+        progress,
+        f"trial {trial.number + 1} of {spec.trials}: {rules} | "
+        f"{fmt_metrics(goals, e.metrics)} | distance {distance(goals, vals):.2f} "
+        f"({spec.games_text(spec.games)}, {e.seconds:.1f} s)",
+    )
     study.tell(trial, objectives(goals, vals))
 
 
 def screen(out: Path, spec: DesignSpec, goals, knobs, progress: bool, client=None) -> None:
     from optuna.trial import TrialState
+
     study = open_study(out, spec, goals, create=False)
     for t in study.trials:  # a trial killed while running is failed and run again
         if t.state == TrialState.RUNNING:
@@ -144,13 +164,18 @@ def screen(out: Path, spec: DesignSpec, goals, knobs, progress: bool, client=Non
         optimize(out, spec, goals, knobs, spec.trials, progress)
         return
     import multiprocessing as mp
+
     ctx = mp.get_context("spawn")
-    procs = [ctx.Process(target=_screen_worker, args=(str(out), spec.trials, i, progress))
-             for i in range(spec.workers)]
+    procs = [
+        ctx.Process(target=_screen_worker, args=(str(out), spec.trials, i, progress))
+        for i in range(spec.workers)
+    ]
     for p in procs:
         p.start()
     for p in procs:
         p.join()
     if any(p.exitcode for p in procs):
-        raise UserError(f"a design worker process failed (exit codes "
-                        f"{[p.exitcode for p in procs]}); resume with design --resume {out}")
+        raise UserError(
+            f"a design worker process failed (exit codes "
+            f"{[p.exitcode for p in procs]}); resume with design --resume {out}"
+        )

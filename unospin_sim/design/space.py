@@ -23,16 +23,26 @@ from ..rules import RuleSet
 from ..rules.options import OPTION_BY_NAME
 from .goals import DESIGN_KIND, MATCH_KIND, METRICS, Goal
 
-__all__ = ["Knob", "parse_vary", "suggest", "design_rules", "segments_moved",
-           "options_changed", "check_goals_movable", "WHEEL_MAX"]
+__all__ = [
+    "WHEEL_MAX",
+    "Knob",
+    "check_goals_movable",
+    "design_rules",
+    "options_changed",
+    "parse_vary",
+    "segments_moved",
+    "suggest",
+]
 
 #: the most segments one space may get
 WHEEL_MAX = 4
 #: options a study may not vary, with the reason
-FIXED = {"players": "it is the study's --players",
-         "turn_cap": "it caps a round, it is not a rule of play",
-         "match": "the goals' metrics choose single rounds or matches",
-         "rlcard": "it switches to another game's fixed rules"}
+FIXED = {
+    "players": "it is the study's --players",
+    "turn_cap": "it caps a round, it is not a rule of play",
+    "match": "the goals' metrics choose single rounds or matches",
+    "rlcard": "it switches to another game's fixed rules",
+}
 
 
 @dataclass(frozen=True)
@@ -60,8 +70,7 @@ def _int_range(name: str, text: str, lo: int, hi: int) -> tuple[int, int]:
     except ValueError:
         raise UserError(f"--vary {name}={text}: expected a range LO:HI of whole numbers") from None
     if not lo <= a < b <= hi:
-        raise UserError(f"--vary {name}={text}: the range must lie within {lo}:{hi} with "
-                        f"LO < HI")
+        raise UserError(f"--vary {name}={text}: the range must lie within {lo}:{hi} with LO < HI")
     return a, b
 
 
@@ -87,8 +96,10 @@ def parse_vary(texts, edition: str) -> list[Knob]:
                 chosen = tuple(s.strip() for s in arg.split(",") if s.strip())
                 bad = [s for s in chosen if s not in spaces]
                 if bad:
-                    raise UserError(f"--vary wheel: {bad[0]!r} is not a space of the "
-                                    f"{edition} wheel ({', '.join(spaces)})")
+                    raise UserError(
+                        f"--vary wheel: {bad[0]!r} is not a space of the "
+                        f"{edition} wheel ({', '.join(spaces)})"
+                    )
                 if len(set(chosen)) != len(chosen):
                     raise UserError(f"--vary wheel={arg}: a space is named twice")
                 if len(chosen) < 2:
@@ -97,8 +108,10 @@ def parse_vary(texts, edition: str) -> list[Knob]:
             continue
         opt = OPTION_BY_NAME.get(name)
         if opt is None:
-            raise UserError(f"--vary {name}: unknown rule option; options: wheel, "
-                            f"{', '.join(o for o in OPTION_BY_NAME if o not in FIXED)}")
+            raise UserError(
+                f"--vary {name}: unknown rule option; options: wheel, "
+                f"{', '.join(o for o in OPTION_BY_NAME if o not in FIXED)}"
+            )
         if name in FIXED:
             raise UserError(f"--vary {name}: cannot be varied ({FIXED[name]})")
         if edition not in opt.editions:
@@ -177,9 +190,11 @@ def segments_moved(rules: RuleSet) -> int:
 def options_changed(rules: RuleSet) -> int:
     """Options other than the wheel, ``players`` and ``match`` off the edition's default."""
     base = RuleSet.build(rules.edition)
-    return sum(1 for name in base.edition_data.options
-               if name not in ("wheel", "players", "match")
-               and rules.option(name) != base.option(name))
+    return sum(
+        1
+        for name in base.edition_data.options
+        if name not in ("wheel", "players", "match") and rules.option(name) != base.option(name)
+    )
 
 
 def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str) -> None:
@@ -192,15 +207,16 @@ def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str) -> N
     for g in goals:
         m = METRICS[g.metric]
         if m.wheel and not base.wheel_spaces():
-            raise UserError(f"goal {g.text}: {edition} has no wheel, so no --vary can move "
-                            f"{g.metric}")
+            raise UserError(
+                f"goal {g.text}: {edition} has no wheel, so no --vary can move {g.metric}"
+            )
         if m.name == "segments_moved" and not any(k.is_wheel for k in knobs):
             raise UserError(f"goal {g.text}: only --vary wheel moves segments_moved")
         if m.name == "options_changed" and all(k.is_wheel for k in knobs):
-            raise UserError(f"goal {g.text}: only --vary of a rule option moves "
-                            f"options_changed")
+            raise UserError(f"goal {g.text}: only --vary of a rule option moves options_changed")
         if m.kind == DESIGN_KIND:
             continue
         if m.kind != MATCH_KIND and names == {"target"}:
-            raise UserError(f"goal {g.text}: --vary target moves only match metrics, not "
-                            f"{g.metric}")
+            raise UserError(
+                f"goal {g.text}: --vary target moves only match metrics, not {g.metric}"
+            )

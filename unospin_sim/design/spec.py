@@ -17,14 +17,32 @@ from .evaluate import Evaluation, measure, saved_field
 from .goals import METRICS, Goal, directions, parse_goals
 from .space import check_goals_movable, parse_vary
 
-__all__ = ["DesignSpec", "ROBUST_BOT", "FRESH_SEED_OFFSET", "REFINE_FIRST", "REFINE_LATER",
-           "SEED_MOD", "STUDY_FILES", "DESIGN_FILES", "SPEC_TYPES", "MeasurementStore",
-           "open_study", "read_spec", "atomic_write", "task_result", "say"]
+__all__ = [
+    "DESIGN_FILES",
+    "FRESH_SEED_OFFSET",
+    "REFINE_FIRST",
+    "REFINE_LATER",
+    "ROBUST_BOT",
+    "SEED_MOD",
+    "SPEC_TYPES",
+    "STUDY_FILES",
+    "DesignSpec",
+    "MeasurementStore",
+    "atomic_write",
+    "open_study",
+    "read_spec",
+    "say",
+    "task_result",
+]
 
 #: the best non-search strategy of each edition in the committed tournament
 #: (reports/editions-4p-random, skill section): the robustness check's field
-ROBUST_BOT = {"classic": "heuristic", "spiderman": "aggressor", "spin2005": "spin_aware",
-              "spin2025": "spin_aware"}
+ROBUST_BOT = {
+    "classic": "heuristic",
+    "spiderman": "aggressor",
+    "spin2005": "spin_aware",
+    "spin2025": "spin_aware",
+}
 #: the confirmation seed is the study's seed plus this (mod 2**63): streams disjoint from it
 FRESH_SEED_OFFSET = 1_000_003
 #: designs refined at the first and later stages
@@ -32,8 +50,14 @@ REFINE_FIRST, REFINE_LATER = 8, 3
 SEED_MOD = 2**63
 STUDY_FILES = ("design.json", "study.db", "evaluations.jsonl")
 #: every file a study writes in its directory (SQLite's journal beside study.db)
-DESIGN_FILES = (*STUDY_FILES, "study.db-journal", "designs.csv", "best.json", "pareto.png",
-                "summary.md")
+DESIGN_FILES = (
+    *STUDY_FILES,
+    "study.db-journal",
+    "designs.csv",
+    "best.json",
+    "pareto.png",
+    "summary.md",
+)
 
 
 @dataclass
@@ -56,30 +80,42 @@ class DesignSpec:
     def check(self):
         """Validate; return ``(base rules, goals, knobs)``; one-line errors."""
         from ..bots import parse_bots
+
         base = RuleSet.build(self.edition, players=self.players)
         parse_bots(self.bots, base.players)
         if not self.skill_bot:
             self.skill_bot = ROBUST_BOT[base.edition]
         if parse_bots(self.skill_bot, 1)[0].strategy == "random":
-            raise UserError("--skill-bot random measures random against random bots, which "
-                            "is noise around zero: choose a strategy that plays to win")
+            raise UserError(
+                "--skill-bot random measures random against random bots, which "
+                "is noise around zero: choose a strategy that plays to win"
+            )
         goals = parse_goals(self.goals)
         if all(METRICS[g.metric].kind == "design" for g in goals):
-            raise UserError("every goal is a property of the rules alone (segments_moved, "
-                            "options_changed): add a goal measured by play")
+            raise UserError(
+                "every goal is a property of the rules alone (segments_moved, "
+                "options_changed): add a goal measured by play"
+            )
         knobs = parse_vary(self.vary, base.edition)
         check_goals_movable(goals, knobs, base.edition)
-        for name, v, lo in (("trials", self.trials, 1), ("games", self.games, 100),
-                            ("workers", self.workers, 1), ("seed", self.seed, 0)):
+        for name, v, lo in (
+            ("trials", self.trials, 1),
+            ("games", self.games, 100),
+            ("workers", self.workers, 1),
+            ("seed", self.seed, 0),
+        ):
             if not isinstance(v, int) or v < lo:
                 raise UserError(f"--{name} must be a whole number >= {lo}, got {v!r}")
         if not self.stages or any(not isinstance(s, int) or s < 1 for s in self.stages):
             raise UserError(f"--stages must be whole multipliers >= 1, got {self.stages!r}")
         if any(b <= a for a, b in zip(self.stages, self.stages[1:])):
-            raise UserError(f"--stages must grow from stage to stage (each plays more "
-                            f"than the one before), got {self.stages!r}")
+            raise UserError(
+                f"--stages must grow from stage to stage (each plays more "
+                f"than the one before), got {self.stages!r}"
+            )
         if not self.threads:
             from ..run import default_threads
+
             self.threads = max(1, default_threads() // self.workers)
         return base, goals, knobs
 
@@ -87,8 +123,11 @@ class DesignSpec:
     def unit(self) -> str:
         """What ``games`` counts: ``rounds``, ``matches`` (only match metrics) or ``rounds
         and matches`` (both kinds: ``games`` of each)."""
-        kinds = {"matches" if METRICS[g.metric].kind == "matches" else "rounds"
-                 for g in parse_goals(self.goals) if METRICS[g.metric].kind != "design"}
+        kinds = {
+            "matches" if METRICS[g.metric].kind == "matches" else "rounds"
+            for g in parse_goals(self.goals)
+            if METRICS[g.metric].kind != "design"
+        }
         return " and ".join(k for k in ("rounds", "matches") if k in kinds)
 
     def games_text(self, n: int) -> str:
@@ -113,7 +152,7 @@ class MeasurementStore:
             return
         data = self.path.read_bytes()
         if data and not data.endswith(b"\n"):  # a line cut by a kill: measured again
-            data = data[:data.rfind(b"\n") + 1]
+            data = data[: data.rfind(b"\n") + 1]
             with open(self.path, "r+b") as f:
                 f.truncate(len(data))
         for i, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
@@ -122,8 +161,9 @@ class MeasurementStore:
             try:
                 e = Evaluation.from_dict(json.loads(line))
             except (ValueError, KeyError, TypeError, AttributeError):
-                raise UserError(f"{self.path}: line {i} is not a measurement; the study "
-                                f"directory is corrupt") from None
+                raise UserError(
+                    f"{self.path}: line {i} is not a measurement; the study directory is corrupt"
+                ) from None
             self.done[(e.rules, e.games, e.seed, e.bots)] = e
 
     @staticmethod
@@ -152,8 +192,9 @@ class MeasurementStore:
         hit = self.lookup(rules, games, seed, bots, metrics, skill_bot)
         if hit is not None:
             return hit
-        e = measure(rules, metrics, games, seed, self.key(rules, games, seed, bots)[3],
-                    skill_bot, threads)
+        e = measure(
+            rules, metrics, games, seed, self.key(rules, games, seed, bots)[3], skill_bot, threads
+        )
         self.add(e)
         return e
 
@@ -165,14 +206,18 @@ class MeasurementStore:
         if client is None:
             return
         from dask.distributed import as_completed
+
         futures = {}
         for rules, games, seed, bots, metrics in jobs:
             key = self.key(rules, games, seed, bots)
-            if key in {k for k, _ in futures.values()} or \
-                    self.lookup(rules, games, seed, bots, metrics, skill_bot) is not None:
+            if (
+                key in {k for k, _ in futures.values()}
+                or self.lookup(rules, games, seed, bots, metrics, skill_bot) is not None
+            ):
                 continue
-            f = client.submit(measure, rules, list(metrics), games, seed, key[3], skill_bot,
-                              1, pure=False)
+            f = client.submit(
+                measure, rules, list(metrics), games, seed, key[3], skill_bot, 1, pure=False
+            )
             futures[f] = (key, metrics)
         for f in as_completed(list(futures)):
             self.add(task_result(f))
@@ -184,31 +229,48 @@ def open_study(out: Path, spec: DesignSpec, goals: list[Goal], create: bool, wor
     not propose the first trials' designs again (one uninterrupted ``--workers 1`` study
     still gives the same designs for the same seed)."""
     import optuna
+
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = f"sqlite:///{out / 'study.db'}"
     sampler = optuna.samplers.TPESampler(seed=spec.seed % 2**32)
     if not create:
         try:
-            done = len(optuna.load_study(storage=storage, study_name="design",
-                                         sampler=sampler).trials)
-        except Exception:  # noqa: BLE001 - reported below, with the file named
+            done = len(
+                optuna.load_study(storage=storage, study_name="design", sampler=sampler).trials
+            )
+        except Exception:
             done = 0
         sampler = optuna.samplers.TPESampler(
-            seed=(spec.seed + 1_000_003 * done + 7_919 * worker) % 2**32)
+            seed=(spec.seed + 1_000_003 * done + 7_919 * worker) % 2**32
+        )
     try:
         if create:
-            return optuna.create_study(storage=storage, study_name="design", sampler=sampler,
-                                       directions=directions(goals))
+            return optuna.create_study(
+                storage=storage, study_name="design", sampler=sampler, directions=directions(goals)
+            )
         return optuna.load_study(storage=storage, study_name="design", sampler=sampler)
-    except Exception as e:  # noqa: BLE001 - sqlite/optuna raise many kinds: one line
-        raise UserError(f"{out / 'study.db'}: cannot open the study "
-                        f"({type(e).__name__}: {' '.join(str(e).split())[:160]})") from None
+    except Exception as e:
+        raise UserError(
+            f"{out / 'study.db'}: cannot open the study "
+            f"({type(e).__name__}: {' '.join(str(e).split())[:160]})"
+        ) from None
 
 
 #: design.json's fields and their types
-SPEC_TYPES = {"edition": str, "players": int, "goals": list, "vary": list, "trials": int,
-               "games": int, "seed": int, "bots": str, "stages": list, "workers": int,
-               "threads": int, "skill_bot": str}
+SPEC_TYPES = {
+    "edition": str,
+    "players": int,
+    "goals": list,
+    "vary": list,
+    "trials": int,
+    "games": int,
+    "seed": int,
+    "bots": str,
+    "stages": list,
+    "workers": int,
+    "threads": int,
+    "skill_bot": str,
+}
 
 
 def read_spec(out: Path) -> DesignSpec:
@@ -223,8 +285,9 @@ def read_spec(out: Path) -> DesignSpec:
             v = d[k]
             if not isinstance(v, t) or isinstance(v, bool):
                 raise ValueError(f"{k} must be a {t.__name__}, got {v!r}")
-            if t is list and not all(isinstance(x, int if k == "stages" else str)
-                                     and not isinstance(x, bool) for x in v):
+            if t is list and not all(
+                isinstance(x, int if k == "stages" else str) and not isinstance(x, bool) for x in v
+            ):
                 raise ValueError(f"{k} holds a value of the wrong type: {v!r}")
         return DesignSpec(**d)
     except (ValueError, TypeError, OSError) as e:
@@ -237,9 +300,10 @@ def task_result(future):
         return future.result()
     except (RuleError, UserError):
         raise
-    except Exception as e:  # noqa: BLE001 - a worker's failure of any kind: one line
-        raise UserError(f"a Dask task failed ({type(e).__name__}: "
-                        f"{' '.join(str(e).split())[:160]})") from None
+    except Exception as e:
+        raise UserError(
+            f"a Dask task failed ({type(e).__name__}: {' '.join(str(e).split())[:160]})"
+        ) from None
 
 
 def say(progress: bool, text: str) -> None:

@@ -18,13 +18,32 @@ import pandas as pd
 
 from ..errors import UserError
 from ..rules import RuleSet, parse_rules
-from .goals import (METRICS, Goal, directions, distance, fmt_metrics, objectives, pareto,
-                    parse_goals, unique_metrics)
+from .goals import (
+    METRICS,
+    Goal,
+    directions,
+    distance,
+    fmt_metrics,
+    objectives,
+    pareto,
+    parse_goals,
+    unique_metrics,
+)
 from .space import design_rules, options_changed, segments_moved
-from .spec import (FRESH_SEED_OFFSET, REFINE_FIRST, REFINE_LATER, ROBUST_BOT, SEED_MOD,
-                   DesignSpec, MeasurementStore, atomic_write, open_study, say)
+from .spec import (
+    FRESH_SEED_OFFSET,
+    REFINE_FIRST,
+    REFINE_LATER,
+    ROBUST_BOT,
+    SEED_MOD,
+    DesignSpec,
+    MeasurementStore,
+    atomic_write,
+    open_study,
+    say,
+)
 
-__all__ = ["refine_and_confirm", "write_answer", "rank_key"]
+__all__ = ["rank_key", "refine_and_confirm", "write_answer"]
 
 
 def rank_key(goals: list[Goal], values: dict, rules: RuleSet) -> tuple:
@@ -39,9 +58,11 @@ def rank_key(goals: list[Goal], values: dict, rules: RuleSet) -> tuple:
     return (*key, segments_moved(rules), options_changed(rules))
 
 
-def refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
-                        timings: dict, client=None) -> pd.DataFrame:
+def refine_and_confirm(
+    out: Path, spec: DesignSpec, goals, progress: bool, timings: dict, client=None
+) -> pd.DataFrame:
     from optuna.trial import TrialState
+
     study = open_study(out, spec, goals, create=False)
     store = MeasurementStore(out)
     metrics = [g.metric for g in unique_metrics(goals)]
@@ -56,9 +77,17 @@ def refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
     def record(stage, rules_text, e, trial):
         vals = {k: v[0] for k, v in e.metrics.items()}
         rules = parse_rules(rules_text)
-        row = {"trial": trial, "stage": stage, "games": e.games, "unit": spec.unit,
-               "seed": e.seed, "bots": e.bots, "rules": rules_text,
-               "segments_moved": segments_moved(rules), "options_changed": options_changed(rules)}
+        row = {
+            "trial": trial,
+            "stage": stage,
+            "games": e.games,
+            "unit": spec.unit,
+            "seed": e.seed,
+            "bots": e.bots,
+            "rules": rules_text,
+            "segments_moved": segments_moved(rules),
+            "options_changed": options_changed(rules),
+        }
         for m in metrics:
             row[m], row[f"{m}_low"], row[f"{m}_high"] = e.metrics[m]
         row["distance"] = distance(goals, vals)
@@ -67,16 +96,24 @@ def refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
         return vals
 
     def play(stage, rules_text, games, seed, bots=spec.bots):
-        e = store.get(parse_rules(rules_text), games, seed, bots, metrics, spec.skill_bot,
-                      spec.threads)
+        e = store.get(
+            parse_rules(rules_text), games, seed, bots, metrics, spec.skill_bot, spec.threads
+        )
         if stage != "screen":
-            say(progress, f"{stage}: {rules_text} | {fmt_metrics(goals, e.metrics)} "
-                           f"({spec.games_text(games)}, seed {seed}, {e.seconds:.1f} s)")
+            say(
+                progress,
+                f"{stage}: {rules_text} | {fmt_metrics(goals, e.metrics)} "
+                f"({spec.games_text(games)}, seed {seed}, {e.seconds:.1f} s)",
+            )
         return record(stage, rules_text, e, designs[rules_text])
 
     def prefetch(rules_texts, games, seed, bots=spec.bots, ms=metrics):
-        store.prefetch([(parse_rules(r), games, seed, bots, ms) for r in rules_texts],
-                       client, spec.skill_bot, progress)
+        store.prefetch(
+            [(parse_rules(r), games, seed, bots, ms) for r in rules_texts],
+            client,
+            spec.skill_bot,
+            progress,
+        )
 
     prefetch(designs, spec.games, spec.seed)
     screened = {r: play("screen", r, spec.games, spec.seed) for r in designs}
@@ -86,13 +123,16 @@ def refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
     # screening is the noisiest stage: its candidates are ranked by the unbucketed distance
     # (a design whose noisy figure fell just inside a tolerance is not "tied" with one at
     # the goal); later stages rank as the final pick does
-    ranked = sorted(screened, key=lambda r: (distance(goals, screened[r]),
-                                             *rank_key(goals, screened[r], parse_rules(r))))
-    pool = list(dict.fromkeys([r for r in ranked if front[r]][:REFINE_FIRST]
-                              + ranked[:REFINE_FIRST]))[:REFINE_FIRST]
+    ranked = sorted(
+        screened,
+        key=lambda r: (distance(goals, screened[r]), *rank_key(goals, screened[r], parse_rules(r))),
+    )
+    pool = list(
+        dict.fromkeys([r for r in ranked if front[r]][:REFINE_FIRST] + ranked[:REFINE_FIRST])
+    )[:REFINE_FIRST]
     seed = spec.seed
     t0 = time.perf_counter()
-    for i, mult in enumerate(spec.stages):
+    for _i, mult in enumerate(spec.stages):
         games = spec.games * mult
         prefetch(pool, games, seed)
         res = {r: play(f"refine x{mult}", r, games, seed) for r in pool}
@@ -116,14 +156,21 @@ def refine_and_confirm(out: Path, spec: DesignSpec, goals, progress: bool,
         confirmed = [r["rules"] for r in rows if r["stage"] == "confirm" and r["holds"]]
         prefetch(confirmed, games, fresh, rbots, robust_metrics)
         for r in confirmed:
-            e = store.get(parse_rules(r), games, fresh, rbots, robust_metrics, spec.skill_bot,
-                          spec.threads)
+            e = store.get(
+                parse_rules(r), games, fresh, rbots, robust_metrics, spec.skill_bot, spec.threads
+            )
             e.metrics.update({m: (math.nan,) * 3 for m in metrics if m not in e.metrics})
-            say(progress, f"robustness ({robust} field): {r} | "
-                           f"{fmt_metrics([g for g in goals if g.metric != 'skill'], e.metrics)}")
+            say(
+                progress,
+                f"robustness ({robust} field): {r} | "
+                f"{fmt_metrics([g for g in goals if g.metric != 'skill'], e.metrics)}",
+            )
             record("robustness", r, e, designs[r])
-    timings.update(refine_seconds=round(t1 - t0, 3), confirm_seconds=round(t2 - t1, 3),
-                   robustness_seconds=round(time.perf_counter() - t2, 3))
+    timings.update(
+        refine_seconds=round(t1 - t0, 3),
+        confirm_seconds=round(t2 - t1, 3),
+        robustness_seconds=round(time.perf_counter() - t2, 3),
+    )
     df = pd.DataFrame(rows)
     df["pareto"] = df["rules"].map(front).fillna(False).astype(bool)
     ok = set(df.loc[(df["stage"] == "confirm") & df["holds"], "rules"])
@@ -135,8 +182,12 @@ def _best(df: pd.DataFrame, goals: list[Goal]) -> pd.Series | None:
     conf = df[df["stage"] == "confirm"]
     if conf.empty:
         return None
-    keyed = sorted(conf.itertuples(index=False), key=lambda r: rank_key(
-        goals, {g.metric: getattr(r, g.metric) for g in goals}, parse_rules(r.rules)))
+    keyed = sorted(
+        conf.itertuples(index=False),
+        key=lambda r: rank_key(
+            goals, {g.metric: getattr(r, g.metric) for g in goals}, parse_rules(r.rules)
+        ),
+    )
     top = pd.Series(keyed[0]._asdict())
     return top
 
@@ -146,38 +197,61 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
     df.to_csv(tmp, index=False)
     os.replace(tmp, out / "designs.csv")
     best = _best(df, goals)
-    answer = {"rules": None, "confirmed": False, "metrics": {}, "games": None,
-              "unit": spec.unit}
+    answer = {"rules": None, "confirmed": False, "metrics": {}, "games": None, "unit": spec.unit}
     if best is not None:
-        answer = {"rules": best["rules"], "confirmed": bool(best["holds"]),
-                  "games": int(best["games"]), "unit": spec.unit, "seed": int(best["seed"]),
-                  "distance": float(best["distance"]),
-                  "segments_moved": int(best["segments_moved"]),
-                  "options_changed": int(best["options_changed"]),
-                  "metrics": {g.metric: {"value": float(best[g.metric]),
-                                         "low": float(best[f"{g.metric}_low"]),
-                                         "high": float(best[f"{g.metric}_high"])}
-                              for g in unique_metrics(goals)}}
+        answer = {
+            "rules": best["rules"],
+            "confirmed": bool(best["holds"]),
+            "games": int(best["games"]),
+            "unit": spec.unit,
+            "seed": int(best["seed"]),
+            "distance": float(best["distance"]),
+            "segments_moved": int(best["segments_moved"]),
+            "options_changed": int(best["options_changed"]),
+            "metrics": {
+                g.metric: {
+                    "value": float(best[g.metric]),
+                    "low": float(best[f"{g.metric}_low"]),
+                    "high": float(best[f"{g.metric}_high"]),
+                }
+                for g in unique_metrics(goals)
+            },
+        }
         bl = df[df["stage"] == "baseline"]
         if not bl.empty:
             b = bl.iloc[0]
-            answer["baseline"] = {"rules": b["rules"], "metrics": {
-                g.metric: {"value": float(b[g.metric]), "low": float(b[f"{g.metric}_low"]),
-                           "high": float(b[f"{g.metric}_high"])}
-                for g in unique_metrics(goals)}}
+            answer["baseline"] = {
+                "rules": b["rules"],
+                "metrics": {
+                    g.metric: {
+                        "value": float(b[g.metric]),
+                        "low": float(b[f"{g.metric}_low"]),
+                        "high": float(b[f"{g.metric}_high"]),
+                    }
+                    for g in unique_metrics(goals)
+                },
+            }
         rob = df[(df["stage"] == "robustness") & (df["rules"] == best["rules"])]
         if not rob.empty:
             r = rob.iloc[0]
             answer["robustness"] = {
                 "bots": r["bots"],
-                "metrics": {g.metric: {"value": float(r[g.metric]),
-                                       "low": float(r[f"{g.metric}_low"]),
-                                       "high": float(r[f"{g.metric}_high"])}
-                            for g in unique_metrics(goals) if r[g.metric] == r[g.metric]},
-                "holds": {g.text: (bool(g.holds(r[g.metric])) if r[g.metric] == r[g.metric]
-                                   else None) for g in goals if not g.is_objective}}
-    atomic_write(out / "best.json", json.dumps(_finite(answer), indent=2, allow_nan=False)
-                  + "\n")
+                "metrics": {
+                    g.metric: {
+                        "value": float(r[g.metric]),
+                        "low": float(r[f"{g.metric}_low"]),
+                        "high": float(r[f"{g.metric}_high"]),
+                    }
+                    for g in unique_metrics(goals)
+                    if r[g.metric] == r[g.metric]
+                },
+                "holds": {
+                    g.text: (bool(g.holds(r[g.metric])) if r[g.metric] == r[g.metric] else None)
+                    for g in goals
+                    if not g.is_objective
+                },
+            }
+    atomic_write(out / "best.json", json.dumps(_finite(answer), indent=2, allow_nan=False) + "\n")
     _pareto_chart(out, goals, df)
     atomic_write(out / "summary.md", _summary(spec, goals, df, answer, out))
     return answer
@@ -198,68 +272,104 @@ def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
     from matplotlib.figure import Figure  # no pyplot: the caller's backend is untouched
 
     from ..plots import plot_design_front
+
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()
-    plot_design_front(df[df["stage"] == "screen"],
-                      [METRICS[g.metric] for g in unique_metrics(goals)], ax=ax, goals=goals)
+    plot_design_front(
+        df[df["stage"] == "screen"],
+        [METRICS[g.metric] for g in unique_metrics(goals)],
+        ax=ax,
+        goals=goals,
+    )
     fig.tight_layout()
     fig.savefig(out / "pareto.png", dpi=110)
 
 
-def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict,
-             out: Path) -> str:
+def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict, out: Path) -> str:
     screened = df[df["stage"] == "screen"]
-    lines = [f"# Design study: {spec.edition}, {spec.players} players", "",
-             "Command: `python -m unospin_sim design " + " ".join(_argv(spec, out)) + "`", "",
-             f"Goals: {', '.join(g.text for g in goals)}. Varied: {', '.join(spec.vary)}. "
-             f"Field: {spec.bots}. {spec.trials} trials screened at "
-             f"{spec.games_text(spec.games)} each ({len(screened)} distinct designs), the "
-             f"best refined at {', then '.join(spec.games_text(spec.games * m) for m in spec.stages)}, "
-             f"the top {REFINE_LATER} confirmed on a fresh seed.", ""]
+    lines = [
+        f"# Design study: {spec.edition}, {spec.players} players",
+        "",
+        "Command: `python -m unospin_sim design " + " ".join(_argv(spec, out)) + "`",
+        "",
+        f"Goals: {', '.join(g.text for g in goals)}. Varied: {', '.join(spec.vary)}. "
+        f"Field: {spec.bots}. {spec.trials} trials screened at "
+        f"{spec.games_text(spec.games)} each ({len(screened)} distinct designs), the "
+        f"best refined at {', then '.join(spec.games_text(spec.games * m) for m in spec.stages)}, "
+        f"the top {REFINE_LATER} confirmed on a fresh seed.",
+        "",
+    ]
     if answer["rules"] is None:
         lines.append("No design reached the confirmation stage.")
         return "\n".join(lines) + "\n"
-    verdict = ("confirmed" if answer["confirmed"] else
-               "NOT confirmed: no design held every goal on the fresh seed")
-    lines += [f"## Recommended: `{answer['rules']}` ({verdict})", "",
-              f"On a fresh seed, {spec.games_text(answer['games'])}; "
-              f"{answer['segments_moved']} wheel segment(s) moved, "
-              f"{answer['options_changed']} option(s) changed from the edition's defaults.", "",
-              "| goal | value | 95% interval | holds | whole interval holds | "
-              "the edition as published |",
-              "|---|---|---|---|---|---|"]
+    verdict = (
+        "confirmed"
+        if answer["confirmed"]
+        else "NOT confirmed: no design held every goal on the fresh seed"
+    )
+    lines += [
+        f"## Recommended: `{answer['rules']}` ({verdict})",
+        "",
+        f"On a fresh seed, {spec.games_text(answer['games'])}; "
+        f"{answer['segments_moved']} wheel segment(s) moved, "
+        f"{answer['options_changed']} option(s) changed from the edition's defaults.",
+        "",
+        "| goal | value | 95% interval | holds | whole interval holds | the edition as published |",
+        "|---|---|---|---|---|---|",
+    ]
     base = answer.get("baseline", {}).get("metrics", {})
     for g in goals:
         m = answer["metrics"][g.metric]
         sure = g.sure(m["low"], m["high"])
         b = base.get(g.metric)
         bt = f"{b['value']:.3f} [{b['low']:.3f}, {b['high']:.3f}]" if b else ""
-        lines.append(f"| `{g.text}` | {m['value']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
-                     f"{'yes' if g.holds(m['value']) else 'no'} | "
-                     f"{'yes' if sure else 'no'} | {bt} |")
+        lines.append(
+            f"| `{g.text}` | {m['value']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
+            f"{'yes' if g.holds(m['value']) else 'no'} | "
+            f"{'yes' if sure else 'no'} | {bt} |"
+        )
     if "robustness" in answer:
         rb = answer["robustness"]
         held = "; ".join(
             f"`{g.text}` {'holds' if rb['holds'][g.text] else 'fails'} "
             f"({rb['metrics'][g.metric]['value']:.3f} [{rb['metrics'][g.metric]['low']:.3f}, "
-            f"{rb['metrics'][g.metric]['high']:.3f}])" for g in goals
-            if g.text in rb["holds"] and rb["holds"][g.text] is not None)
-        lines += ["", f"Robustness, the same design and fresh seed with every seat "
-                      f"`{rb['bots'].split(',')[0]}`: {held or 'no goal measurable'}."]
+            f"{rb['metrics'][g.metric]['high']:.3f}])"
+            for g in goals
+            if g.text in rb["holds"] and rb["holds"][g.text] is not None
+        )
+        lines += [
+            "",
+            f"Robustness, the same design and fresh seed with every seat "
+            f"`{rb['bots'].split(',')[0]}`: {held or 'no goal measurable'}.",
+        ]
     front = screened[screened["pareto"]]
     if len(directions(goals)) > 1 and len(front):
         ms = [g.metric for g in unique_metrics(goals)]
-        lines += ["", f"### The Pareto front of the screened designs ({len(front)} of "
-                      f"{len(screened)}; screening figures, {spec.games_text(spec.games)})", "",
-                  "| design | " + " | ".join(ms) + " |", "|---|" + "---|" * len(ms)]
+        lines += [
+            "",
+            f"### The Pareto front of the screened designs ({len(front)} of "
+            f"{len(screened)}; screening figures, {spec.games_text(spec.games)})",
+            "",
+            "| design | " + " | ".join(ms) + " |",
+            "|---|" + "---|" * len(ms),
+        ]
         for _, r in front.sort_values(ms[0]).head(20).iterrows():
-            lines.append(f"| `{r['rules']}` | " + " | ".join(
-                f"{r[m]:.3g} [{r[f'{m}_low']:.3g}, {r[f'{m}_high']:.3g}]" for m in ms) + " |")
-    missed = [g.text for g in goals if not g.is_objective
-              and not screened.apply(lambda r, g=g: g.holds(r[g.metric]), axis=1).any()]
+            lines.append(
+                f"| `{r['rules']}` | "
+                + " | ".join(f"{r[m]:.3g} [{r[f'{m}_low']:.3g}, {r[f'{m}_high']:.3g}]" for m in ms)
+                + " |"
+            )
+    missed = [
+        g.text
+        for g in goals
+        if not g.is_objective
+        and not screened.apply(lambda r, g=g: g.holds(r[g.metric]), axis=1).any()
+    ]
     if missed:
-        lines += ["", f"No design reached at the screening stage: "
-                      f"{', '.join(f'`{t}`' for t in missed)}."]
+        lines += [
+            "",
+            f"No design reached at the screening stage: {', '.join(f'`{t}`' for t in missed)}.",
+        ]
     lines += ["", "Every measured design: `designs.csv`; the screened designs: `pareto.png`."]
     return "\n".join(lines) + "\n"
 

@@ -42,11 +42,20 @@ from ..errors import UserError
 from ..results.outdir import claim_out_dir
 from .goals import parse_goals
 from .screen import screen
-from .spec import (DESIGN_FILES, FRESH_SEED_OFFSET, ROBUST_BOT, STUDY_FILES, DesignSpec,
-                   atomic_write, open_study, read_spec, say)
+from .spec import (
+    DESIGN_FILES,
+    FRESH_SEED_OFFSET,
+    ROBUST_BOT,
+    STUDY_FILES,
+    DesignSpec,
+    atomic_write,
+    open_study,
+    read_spec,
+    say,
+)
 from .stages import refine_and_confirm, write_answer
 
-__all__ = ["DesignSpec", "run_design", "resume_design", "ROBUST_BOT", "FRESH_SEED_OFFSET"]
+__all__ = ["FRESH_SEED_OFFSET", "ROBUST_BOT", "DesignSpec", "resume_design", "run_design"]
 
 
 def run_design(spec: DesignSpec, out, progress: bool = True, client=None) -> dict:
@@ -66,8 +75,10 @@ def run_design(spec: DesignSpec, out, progress: bool = True, client=None) -> dic
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} exists and is not a directory")
     if any((out / f).exists() for f in STUDY_FILES):  # before claim_out_dir: say "resume"
-        raise UserError(f"{out} already holds a design study; resume it with "
-                        f"design --resume {out}, or choose another --out")
+        raise UserError(
+            f"{out} already holds a design study; resume it with "
+            f"design --resume {out}, or choose another --out"
+        )
     claim_out_dir(out, DESIGN_FILES, "design", flag="")
     atomic_write(out / "design.json", json.dumps(asdict(spec), indent=2) + "\n")
     open_study(out, spec, goals, create=True)
@@ -94,7 +105,9 @@ def _finish(out: Path, spec: DesignSpec, progress: bool, client=None) -> dict:
     answer = write_answer(out, spec, goals, df)
     # wall times of this invocation (a resumed study times only what it played)
     atomic_write(out / "timings.json", json.dumps(timings, indent=2) + "\n")
-    say(progress, ", ".join(f"{k.replace('_seconds', '')} {v:.1f} s"
-                             for k, v in timings.items())
-         + f"; answer in {out}/best.json and {out}/summary.md")
+    say(
+        progress,
+        ", ".join(f"{k.replace('_seconds', '')} {v:.1f} s" for k, v in timings.items())
+        + f"; answer in {out}/best.json and {out}/summary.md",
+    )
     return answer

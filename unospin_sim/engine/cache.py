@@ -37,17 +37,36 @@ import sys
 import tempfile
 import threading
 
-from .cache_key import (ENGINE_DIR, HASH_CHARS, PACKAGE_DIR, PYTHON_ONLY, compiled_constants,
-                        current_hash, engine_files, source_files, source_hash)
+from .cache_key import (
+    ENGINE_DIR,
+    HASH_CHARS,
+    PACKAGE_DIR,
+    PYTHON_ONLY,
+    compiled_constants,
+    current_hash,
+    engine_files,
+    source_files,
+    source_hash,
+)
 
-__all__ = ["install", "locator_class", "in_engine", "current_hash", "source_hash",
-           "source_files", "engine_files", "compiled_constants", "PACKAGE_DIR", "PYTHON_ONLY"]
+__all__ = [
+    "PACKAGE_DIR",
+    "PYTHON_ONLY",
+    "compiled_constants",
+    "current_hash",
+    "engine_files",
+    "in_engine",
+    "install",
+    "locator_class",
+    "source_files",
+    "source_hash",
+]
 
 _CACHING = "numba.core.caching"
 _lock = threading.Lock()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def in_engine(py_file: str) -> bool:
     """Whether source file ``py_file`` lies under this package's ``engine/`` directory."""
     try:
@@ -110,8 +129,11 @@ def locator_class():
             if config.CACHE_DIR:
                 yield os.path.join(config.CACHE_DIR, cls.get_suitable_cache_subpath(py_file), key)
             yield os.path.join(os.path.dirname(py_file), "__pycache__", key)
-            yield os.path.join(AppDirs(appname="numba", appauthor=False).user_cache_dir,
-                               cls.get_suitable_cache_subpath(py_file), key)
+            yield os.path.join(
+                AppDirs(appname="numba", appauthor=False).user_cache_dir,
+                cls.get_suitable_cache_subpath(py_file),
+                key,
+            )
 
         @classmethod
         def from_function(cls, py_func, py_file):

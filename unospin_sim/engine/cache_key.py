@@ -59,8 +59,12 @@ PACKAGE_DIR = os.path.dirname(ENGINE_DIR)
 ENGINE = "engine"  # the engine's directory under the package dir
 #: engine modules that define no compiled function and that no compiled module imports:
 #: not in the key (tests/test_kernel_cache.py checks both conditions)
-PYTHON_ONLY = ("engine/cache.py", "engine/cache_key.py", "engine/encode.py",
-               "engine/policy/decisions.py")
+PYTHON_ONLY = (
+    "engine/cache.py",
+    "engine/cache_key.py",
+    "engine/encode.py",
+    "engine/policy/decisions.py",
+)
 #: the first bytes hashed; change it when what the key covers changes
 KEY_VERSION = b"unospin_sim engine cache key 2: engine sources + compiled-in constants\n"
 HASH_CHARS = 16  # of the hex digest, in directory names
@@ -136,8 +140,7 @@ class _Sources:
     def module_file(self, parts: list[str]) -> str | None:
         """The relative path of the package's module ``parts`` (``["rules", "cards"]``),
         or None."""
-        for rel in ("/".join(parts) + ".py" if parts else None,
-                    "/".join(parts + ["__init__.py"])):
+        for rel in ("/".join(parts) + ".py" if parts else None, "/".join(parts + ["__init__.py"])):
             if rel and self.isfile(rel):
                 return rel
         return None
@@ -158,7 +161,7 @@ def _from_parts(rel: str, level: int, module: str | None, pkg: str) -> list[str]
     base = rel.split("/")[:-1]
     if level - 1 > len(base):
         return None
-    return base[:len(base) - (level - 1)] + (module.split(".") if module else [])
+    return base[: len(base) - (level - 1)] + (module.split(".") if module else [])
 
 
 def _merge(req: dict, mod: str, names) -> bool:
@@ -220,8 +223,11 @@ def _imports(src: _Sources, rel: str, tree, req: dict) -> bool:
         used = {k: set() for k in aliases}
         dotted = set()
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id in aliases):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+            ):
                 used[node.value.id].add(node.attr)
                 dotted.add(id(node.value))
         for node in ast.walk(tree):
@@ -254,12 +260,19 @@ def _binds(stmt) -> set | None:
         if any(a.name == "*" for a in stmt.names):
             return None
         return {a.asname or a.name.split(".")[0] for a in stmt.names}
-    if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr)
-                                      and isinstance(stmt.value, ast.Constant)
-                                      and isinstance(stmt.value.value, str)):
+    if isinstance(stmt, ast.Pass) or (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    ):
         return set()
-    targets = (stmt.targets if isinstance(stmt, ast.Assign)
-               else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) else None)
+    targets = (
+        stmt.targets
+        if isinstance(stmt, ast.Assign)
+        else [stmt.target]
+        if isinstance(stmt, (ast.AnnAssign, ast.AugAssign))
+        else None
+    )
     names: set = set()
     if targets is None or not all(_plain_names(t, names) for t in targets):
         return None
@@ -270,8 +283,12 @@ class _StripDocstrings(ast.NodeTransformer):
     def _strip(self, node):
         self.generic_visit(node)
         body = node.body
-        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
+        if (
+            body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             node.body = body[1:] or [ast.Pass()]
         return node
 
@@ -351,6 +368,7 @@ def source_files(root: str | os.PathLike = PACKAGE_DIR) -> list[str]:
 def _versions() -> bytes:
     import numba
     import numpy
+
     return f"numba {numba.__version__}\nnumpy {numpy.__version__}\n".encode()
 
 

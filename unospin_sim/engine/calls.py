@@ -1,12 +1,23 @@
 """What players announce: the colour named for a wild, UNO calls, catches and their penalty."""
 
+from . import policy
 from .events import ev
 from .jit import inl
-from .layout import (EV_CAUGHT, EV_COLOUR, EV_FORGET, EV_PENALTY, EV_UNO, HSIZE, PEND,
-                     S_COLOUR, S_NP, S_PENDING, S_WINNER)
+from .layout import (
+    EV_CAUGHT,
+    EV_COLOUR,
+    EV_FORGET,
+    EV_PENALTY,
+    EV_UNO,
+    HSIZE,
+    PEND,
+    S_COLOUR,
+    S_NP,
+    S_PENDING,
+    S_WINNER,
+)
 from .legal import partner_of
 from .piles import draw_n
-from . import policy
 
 
 @inl

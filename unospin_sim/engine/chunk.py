@@ -16,25 +16,76 @@ from numba import njit
 
 from ..bots import STRATEGY_SEARCH
 from ..rules import spaces as sp
-from .jit import hot, variant
-from .layout import (CARDS_COLUMNS, DRAWN, HSIZE, JUMPS, MAX_PLAYERS, N_OUT_FIXED,
-                     N_REPLAY_FIELDS, N_SCALARS, N_SEAT_BLOCKS, N_SPIN_FIELDS, O_CARDS_DRAWN,
-                     O_FAILED, O_FIRST, O_JUMP_INS, O_SPINS,
-                     O_TURNS, O_VIOLATIONS, O_WINNER, O_WINNER_POINTS, P_DIR, P_GAME,
-                     P_HAND_AFTER, P_HAND_BEFORE, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
-                     Q_DIR, Q_FOUND, Q_HAND_AFTER, Q_HAND_BEFORE, Q_OTHER, Q_SPACE, Q_SPINNER,
-                     Q_SPIN_TURN, Q_TURNS, Q_WINNER, Q_WINNER_POINTS, R_TURN_CAP, S_FAILED,
-                     S_FIRST, S_FORCE_AT, S_FORCE_SPACE, S_LOG_N, S_NSPIN, S_NP, S_SPIN0,
-                     S_TURNS, S_VIOLATIONS, S_WINNER, SEAT_COLUMNS, SEARCH_WORK_ROWS, State,
-                     R_HOUSE, R_MATCH, R_NP, R_PARTNERS, R_RLCARD, R_TARGET, MATCH_LOWEST,
-                     B_STRATEGY)
 from . import match
+from .jit import hot, variant
+from .layout import (
+    B_STRATEGY,
+    CARDS_COLUMNS,
+    DRAWN,
+    HSIZE,
+    JUMPS,
+    MATCH_LOWEST,
+    MAX_PLAYERS,
+    N_OUT_FIXED,
+    N_REPLAY_FIELDS,
+    N_SCALARS,
+    N_SEAT_BLOCKS,
+    N_SPIN_FIELDS,
+    O_CARDS_DRAWN,
+    O_FAILED,
+    O_FIRST,
+    O_JUMP_INS,
+    O_SPINS,
+    O_TURNS,
+    O_VIOLATIONS,
+    O_WINNER,
+    O_WINNER_POINTS,
+    P_DIR,
+    P_GAME,
+    P_HAND_AFTER,
+    P_HAND_BEFORE,
+    P_OTHER,
+    P_SPACE,
+    P_SPINNER,
+    P_TURN,
+    Q_DIR,
+    Q_FOUND,
+    Q_HAND_AFTER,
+    Q_HAND_BEFORE,
+    Q_OTHER,
+    Q_SPACE,
+    Q_SPIN_TURN,
+    Q_SPINNER,
+    Q_TURNS,
+    Q_WINNER,
+    Q_WINNER_POINTS,
+    R_HOUSE,
+    R_MATCH,
+    R_NP,
+    R_PARTNERS,
+    R_RLCARD,
+    R_TARGET,
+    R_TURN_CAP,
+    S_FAILED,
+    S_FIRST,
+    S_FORCE_AT,
+    S_FORCE_SPACE,
+    S_LOG_N,
+    S_NP,
+    S_NSPIN,
+    S_SPIN0,
+    S_TURNS,
+    S_VIOLATIONS,
+    S_WINNER,
+    SEARCH_WORK_ROWS,
+    SEAT_COLUMNS,
+    State,
+)
 from .piles import hand_points
-from .rng import U64, game_seed
 from .rlcard import play_round_rl
+from .rng import U64, game_seed
 from .round import play_round_default, play_round_house
 from .search import play_round_search
-
 
 #: match scoring (``match.py``), compiled
 add_round = hot(match.add_round)
@@ -303,9 +354,15 @@ def _make_play_match_chunk(loop):
                     play_round_default(st, r, deck, pts, cum, seated, gs)
                 write_row(st, pts, rows, n)
                 turns += st.s[S_TURNS]
-                add_round(score, lowest, teams, j, st.s[S_WINNER],
-                          rows[n, N_OUT_FIXED + 2 * np_:N_OUT_FIXED + 3 * np_],
-                          rows[n, O_WINNER_POINTS])
+                add_round(
+                    score,
+                    lowest,
+                    teams,
+                    j,
+                    st.s[S_WINNER],
+                    rows[n, N_OUT_FIXED + 2 * np_ : N_OUT_FIXED + 3 * np_],
+                    rows[n, O_WINNER_POINTS],
+                )
                 rows[n, base] = mt
                 rows[n, base + 1] = j
                 for q in range(np_):
@@ -358,7 +415,7 @@ def _make_trace_game(loop):
             play_round_house(st, r, deck, pts, cum, seated, gs)
         else:
             play_round_default(st, r, deck, pts, cum, seated, gs)
-        return st.log[:st.s[S_LOG_N]].copy(), st
+        return st.log[: st.s[S_LOG_N]].copy(), st
 
     return trace_game
 
@@ -366,8 +423,12 @@ def _make_trace_game(loop):
 def _make_entry_points(loop):
     """The entry points (play_chunk, replay_spins, play_match_chunk, trace_game) compiled
     for round loop ``loop`` (one of :data:`LOOPS`)."""
-    return (_make_play_chunk(loop), _make_replay_spins(loop), _make_play_match_chunk(loop),
-            _make_trace_game(loop))
+    return (
+        _make_play_chunk(loop),
+        _make_replay_spins(loop),
+        _make_play_match_chunk(loop),
+        _make_trace_game(loop),
+    )
 
 
 #: loop name -> (play_chunk, replay_spins, play_match_chunk, trace_game) for that loop
@@ -378,23 +439,25 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
     """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
     (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
     ``seat_bots``. (The compiled entry point of the rule set's round loop, ``loop_of``.)"""
-    return ENTRY_POINTS[loop_of(r, bots)][0](r, deck, pts, cum, bots, seed, game0, out,
-                                             seeds, rotate)
+    return ENTRY_POINTS[loop_of(r, bots)][0](
+        r, deck, pts, cum, bots, seed, game0, out, seeds, rotate
+    )
 
 
 def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
     """Paired spin replays (see the compiled ``replay_spins`` of :func:`_make_replay_spins`)."""
-    return ENTRY_POINTS[loop_of(r, bots)][1](r, deck, pts, cum, bots, seed, games, ks,
-                                             spaces, rotate, out)
+    return ENTRY_POINTS[loop_of(r, bots)][1](
+        r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out
+    )
 
 
 def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
     """Whole matches (see the compiled ``play_match_chunk`` of :func:`_make_play_match_chunk`)."""
-    return ENTRY_POINTS[loop_of(r, bots)][2](r, deck, pts, cum, bots, seed, match0, nmatch,
-                                             max_rounds)
+    return ENTRY_POINTS[loop_of(r, bots)][2](
+        r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds
+    )
 
 
 def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
     """Play one game with the event log on; returns (log, state) for inspection."""
-    return ENTRY_POINTS[loop_of(r, bots)][3](r, deck, pts, cum, bots, seed, game, log_rows,
-                                             rotate)
+    return ENTRY_POINTS[loop_of(r, bots)][3](r, deck, pts, cum, bots, seed, game, log_rows, rotate)

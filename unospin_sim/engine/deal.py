@@ -6,14 +6,42 @@ Shared by every rule set; ``round.setup_round`` (default rules and house rules) 
 
 import numpy as np
 
-from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_COLOUR,
-                           KIND_FACE, WILD_DRAW_FOUR)
+from ..rules.cards import (
+    FACE_DRAW_TWO,
+    FACE_REVERSE,
+    FACE_SKIP,
+    FIRST_WILD,
+    KIND_COLOUR,
+    KIND_FACE,
+    WILD_DRAW_FOUR,
+)
 from .events import ev
 from .jit import inl
-from .layout import (EV_DEAL, EV_FIRST, EV_REVERSE, EV_SET_ASIDE, EV_SKIPPED, FIRST_NUMBERS_ONLY,
-                     HAND_SIZE, N_RESET_SCALARS, PILE, R_DECK_N, R_FIRST_RULE, R_NP, S_COLOUR,
-                     S_CUR, S_DIR,
-                     S_DRAW_N, S_FIRST, S_LOG_ON, S_NP, S_RNG, S_TOP, S_WINNER, TMP)
+from .layout import (
+    EV_DEAL,
+    EV_FIRST,
+    EV_REVERSE,
+    EV_SET_ASIDE,
+    EV_SKIPPED,
+    FIRST_NUMBERS_ONLY,
+    HAND_SIZE,
+    N_RESET_SCALARS,
+    PILE,
+    R_DECK_N,
+    R_FIRST_RULE,
+    R_NP,
+    S_COLOUR,
+    S_CUR,
+    S_DIR,
+    S_DRAW_N,
+    S_FIRST,
+    S_LOG_ON,
+    S_NP,
+    S_RNG,
+    S_TOP,
+    S_WINNER,
+    TMP,
+)
 from .piles import add_card, draw_n, put_in_pile, take_from_pile
 
 

@@ -31,26 +31,61 @@ import numpy as np
 from ..bots import STRATEGY_HEURISTIC
 from ..rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
 from .jit import hot, inl
-from .layout import (CC, DISC, HAND_FIELDS, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED,
-                     LAST_PLAY, LAST_SMALL, LAST_TAKEN, LAST_TOP, N_SCALARS, PILE, PREV_BOT,
-                     PREV_COLOUR, PREV_NAMED, PREV_PLAY, PREV_SMALL, PREV_TOP, S_COLOUR,
-                     S_DISC_N, S_DRAW_N, S_FORCE_AT, S_LOG_ON, S_NP, S_NSPIN, S_RNG, S_TOP,
-                     SEAT_COLUMNS, TAKEN, VOID, VOID1, VOID1_AT, VOID2, VOID2_AT, VOID_AT,
-                     VOID_COLOURS, VOID_FACE, W_DEAL, W_POOL, WAR)
+from .layout import (
+    CC,
+    DISC,
+    HAND_FIELDS,
+    HSIZE,
+    LAST_BOT,
+    LAST_COLOUR,
+    LAST_HS,
+    LAST_NAMED,
+    LAST_PLAY,
+    LAST_SMALL,
+    LAST_TAKEN,
+    LAST_TOP,
+    N_SCALARS,
+    PILE,
+    PREV_BOT,
+    PREV_COLOUR,
+    PREV_NAMED,
+    PREV_PLAY,
+    PREV_SMALL,
+    PREV_TOP,
+    S_COLOUR,
+    S_DISC_N,
+    S_DRAW_N,
+    S_FORCE_AT,
+    S_LOG_ON,
+    S_NP,
+    S_NSPIN,
+    S_RNG,
+    S_TOP,
+    SEAT_COLUMNS,
+    TAKEN,
+    VOID,
+    VOID1,
+    VOID1_AT,
+    VOID2,
+    VOID2_AT,
+    VOID_AT,
+    VOID_COLOURS,
+    VOID_FACE,
+    W_DEAL,
+    W_POOL,
+    WAR,
+)
 from .legal import wd4_legal
+from .piles import add_card, put_in_pile, remove_card, take_from_pile
 from .policy import heuristic as H
 from .policy.scan import best_kind
-from .piles import add_card, put_in_pile, remove_card, take_from_pile
 from .rng import U64, game_seed
-
 
 #: determinization: draws to find a card outside a seat's known voids before keeping one
 SEARCH_VOID_TRIES = 32
 #: determinization (knob infer=3): deals of a heuristic seat's hand to find one on which
 #: heuristic chooses the card it chose last, before keeping one
 SEARCH_MODEL_TRIES = 16
-
-
 
 
 @inl
@@ -157,8 +192,7 @@ def copy_determinized(st, sc, r, pts, p, seed, w, n_pool, infer):
                         k = take_from_pile(sc)
                         t += 1
                     add_card(sc, q, k)
-                if not model or tries >= SEARCH_MODEL_TRIES or replays_last_play(st, sc, r,
-                                                                                  pts, q):
+                if not model or tries >= SEARCH_MODEL_TRIES or replays_last_play(st, sc, r, pts, q):
                     break
                 tries += 1
                 for k in range(N_KINDS):  # deal seat q again
@@ -178,13 +212,33 @@ def replays_last_play(st, sc, r, pts, q):
     on those choices.)"""
     h = st.hand
     k = h[q, LAST_PLAY] - 1
-    if not replays(sc, r, pts, q, -1, k, h[q, LAST_TOP], h[q, LAST_COLOUR],
-                   h[q, LAST_SMALL] != 0, h[q, LAST_NAMED]):
+    if not replays(
+        sc,
+        r,
+        pts,
+        q,
+        -1,
+        k,
+        h[q, LAST_TOP],
+        h[q, LAST_COLOUR],
+        h[q, LAST_SMALL] != 0,
+        h[q, LAST_NAMED],
+    ):
         return False
     if h[q, PREV_PLAY] == 0 or h[q, PREV_BOT] != STRATEGY_HEURISTIC:
         return True
-    return replays(sc, r, pts, q, k, h[q, PREV_PLAY] - 1, h[q, PREV_TOP], h[q, PREV_COLOUR],
-                   h[q, PREV_SMALL] != 0, h[q, PREV_NAMED])
+    return replays(
+        sc,
+        r,
+        pts,
+        q,
+        k,
+        h[q, PREV_PLAY] - 1,
+        h[q, PREV_TOP],
+        h[q, PREV_COLOUR],
+        h[q, PREV_SMALL] != 0,
+        h[q, PREV_NAMED],
+    )
 
 
 @hot
@@ -240,7 +294,7 @@ def void_layers(st, q, infer):
         return m0, 0, 0, 0, 0
     if valid:  # the two older voids are VOID1 and VOID2
         m1, t1, m2, t2 = h[q, VOID1], h[q, VOID1_AT], h[q, VOID2], h[q, VOID2_AT]
-    else:      # VOID itself is the older one, then VOID1
+    else:  # VOID itself is the older one, then VOID1
         m1, t1, m2, t2 = h[q, VOID], h[q, VOID_AT], h[q, VOID1], h[q, VOID1_AT]
     hs = h[q, HSIZE]
     n1 = max(hs - (t - t1), 0) if m1 != 0 else 0
@@ -310,8 +364,13 @@ def modelled(st, q, infer):
     """Is seat q's last choice replayed on its dealt hands (knob ``infer`` 3; a record of
     its hand as it is, layout.LAST_PLAY, made by a heuristic seat)?"""
     h = st.hand
-    return (infer >= 3 and h[q, LAST_PLAY] > 0 and h[q, LAST_BOT] == STRATEGY_HEURISTIC
-            and h[q, LAST_TAKEN] == h[q, TAKEN] and h[q, LAST_HS] == h[q, HSIZE])
+    return (
+        infer >= 3
+        and h[q, LAST_PLAY] > 0
+        and h[q, LAST_BOT] == STRATEGY_HEURISTIC
+        and h[q, LAST_TAKEN] == h[q, TAKEN]
+        and h[q, LAST_HS] == h[q, HSIZE]
+    )
 
 
 @hot
@@ -369,8 +428,7 @@ def deal_quality(st, sc, r, pts, p, infer, n_deals, seed, cnt, acc):
         for k in range(N_KINDS):
             cnt[q, k] = 0
     for i in range(n_deals):
-        copy_determinized(st, sc, r, pts, p, game_seed(U64(seed), U64(i)), w, n_pool,
-                          infer)
+        copy_determinized(st, sc, r, pts, p, game_seed(U64(seed), U64(i)), w, n_pool, infer)
         for q in range(np_):
             if q != p:
                 for k in range(N_KINDS):

@@ -8,9 +8,9 @@ import numpy as np
 
 from ..bots import bots_array
 from ..errors import BotError
+from ..rules.options import OPTIONS
 from . import layout as L
 from .policy import IMPLEMENTED
-from ..rules.options import OPTIONS
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
 
@@ -18,11 +18,12 @@ _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRS
 @dataclass(frozen=True)
 class KernelInputs:
     """Everything the kernel needs to know about a rule set and its bots."""
-    rules: np.ndarray    # int64[N_RULE_PARAMS], indices layout.R_*
-    deck: np.ndarray     # int64[deck size]: one kind per card
-    points: np.ndarray   # int64[N_KINDS]
+
+    rules: np.ndarray  # int64[N_RULE_PARAMS], indices layout.R_*
+    deck: np.ndarray  # int64[deck size]: one kind per card
+    points: np.ndarray  # int64[N_KINDS]
     wheel_cum: np.ndarray  # float64[N_SPACES]: cumulative wheel weights over global space ids
-    bots: np.ndarray     # float64[players, N_BOT_COLUMNS], columns layout.B_*
+    bots: np.ndarray  # float64[players, N_BOT_COLUMNS], columns layout.B_*
 
     def args(self):
         return self.rules, self.deck, self.points, self.wheel_cum, self.bots
@@ -34,8 +35,10 @@ def check_rlcard_bots(bots) -> None:
     for seat, spec in enumerate(bots):
         for knob in ("forget", "bluff", "challenge"):
             if getattr(spec, knob) != 0:
-                raise BotError(f"bot {spec} of seat {seat}: {knob} must be 0 under rlcard=true "
-                               f"(RLCard has no UNO calls, bluffs or challenges)")
+                raise BotError(
+                    f"bot {spec} of seat {seat}: {knob} must be 0 under rlcard=true "
+                    f"(RLCard has no UNO calls, bluffs or challenges)"
+                )
 
 
 def check_implemented(bots) -> None:
@@ -43,9 +46,11 @@ def check_implemented(bots) -> None:
     policy home (a strategy registered in bots.STRATEGIES but not in policy.IMPLEMENTED)."""
     for seat, spec in enumerate(bots):
         if spec.strategy not in IMPLEMENTED:
-            raise BotError(f"bot {spec} of seat {seat}: strategy {spec.strategy!r} has no "
-                           f"implementation in engine/policy (implemented: "
-                           f"{', '.join(IMPLEMENTED)})")
+            raise BotError(
+                f"bot {spec} of seat {seat}: strategy {spec.strategy!r} has no "
+                f"implementation in engine/policy (implemented: "
+                f"{', '.join(IMPLEMENTED)})"
+            )
 
 
 def check_bots_for_rules(rules, bots) -> None:
@@ -60,9 +65,11 @@ def check_bots_for_rules(rules, bots) -> None:
     if not rules.option("jump_in", False):
         odd = list(dict.fromkeys(str(b) for b in bots if b.jump != 1.0))
         if odd:
-            raise BotError(f"bot knob 'jump' is the chance of jumping in under the house rule "
-                           f"jump_in, which {rules} does not have: {', '.join(odd)} "
-                           f"(add jump_in=true or drop the knob)")
+            raise BotError(
+                f"bot knob 'jump' is the chance of jumping in under the house rule "
+                f"jump_in, which {rules} does not have: {', '.join(odd)} "
+                f"(add jump_in=true or drop the knob)"
+            )
 
 
 def encode(rules, bots, check: bool = False) -> KernelInputs:
@@ -94,5 +101,10 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
         cum = np.ones_like(cum)
     check_bots_for_rules(rules, bots)
     b = bots_array(bots)
-    return KernelInputs(r, deck, rules.points().astype(np.int64), cum.astype(np.float64),
-                        np.ascontiguousarray(b, dtype=np.float64))
+    return KernelInputs(
+        r,
+        deck,
+        rules.points().astype(np.int64),
+        cum.astype(np.float64),
+        np.ascontiguousarray(b, dtype=np.float64),
+    )

@@ -1,12 +1,12 @@
 """Whole hands changing seats (2025 Swap Hands, 2005 Trade Hands, seven_o, Wild Swap and
 Shuffle Hands), each followed by the UNO checks of the seats left holding one card."""
 
+from . import policy
 from .calls import uno_check, uno_check_all
 from .events import ev
 from .jit import hot
 from .layout import EV_SWAP, EV_TRADE, EV_ZERO_PASS, S_DIR
 from .piles import pass_hands, swap_rows
-from . import policy
 
 
 @hot

@@ -4,21 +4,58 @@ the Web Swing in turn.py; the team scores in results.py). Only ``play_round_hous
 rules' turn is compiled without it."""
 
 from ..rules import spaces as sp
-from ..rules.cards import (DRAW_TWO_OFFSET, FIRST_WILD, KIND_SPINS, KINDS_PER_COLOUR, N_KINDS,
-                           WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS, WILD_SWAP_HANDS)
+from ..rules.cards import (
+    DRAW_TWO_OFFSET,
+    FIRST_WILD,
+    KIND_SPINS,
+    KINDS_PER_COLOUR,
+    N_KINDS,
+    WILD_DRAW_FOUR,
+    WILD_SHUFFLE_HANDS,
+    WILD_SWAP_HANDS,
+)
+from . import policy
 from .calls import name_colour, uno_check, uno_check_all
 from .events import ev
 from .exchange import swap_hands, zero_pass
 from .jit import hot
-from .layout import (EV_BLUFF, EV_JUMP_IN, EV_PENALTY_ON, EV_PENALTY_TAKE, EV_PLAY, EV_REDEAL,
-                     EV_SHUFFLE, EV_SKIPPED, EV_STACK_CHALLENGE, EV_TURN, HAND_FIELDS, HSIZE,
-                     JUMPS, R_JUMP_WILDS, R_STACKED_WD4, R_WHEEL, S_CUR, S_JUMP_BY, S_JUMP_KIND,
-                     S_JUMP_PLAY, S_JUMP_TURN, S_JUMPED, S_NP, S_PEN_BY, S_PEN_ILLEGAL,
-                     S_PEN_KIND, S_PEN_N, S_PEN_PASS, S_TOP, S_TURNS, S_WINNER, TMP)
+from .layout import (
+    EV_BLUFF,
+    EV_JUMP_IN,
+    EV_PENALTY_ON,
+    EV_PENALTY_TAKE,
+    EV_PLAY,
+    EV_REDEAL,
+    EV_SHUFFLE,
+    EV_SKIPPED,
+    EV_STACK_CHALLENGE,
+    EV_TURN,
+    HAND_FIELDS,
+    HSIZE,
+    JUMPS,
+    R_JUMP_WILDS,
+    R_STACKED_WD4,
+    R_WHEEL,
+    S_CUR,
+    S_JUMP_BY,
+    S_JUMP_KIND,
+    S_JUMP_PLAY,
+    S_JUMP_TURN,
+    S_JUMPED,
+    S_NP,
+    S_PEN_BY,
+    S_PEN_ILLEGAL,
+    S_PEN_KIND,
+    S_PEN_N,
+    S_PEN_PASS,
+    S_TOP,
+    S_TURNS,
+    S_WINNER,
+    TMP,
+)
 from .legal import playable, wd4_legal
 from .piles import add_card, draw_card, remove_card, seat_after, set_top
 from .rng import below
-from . import policy
 
 
 # ==================================================================== draw_until_playable
@@ -56,8 +93,7 @@ def open_jump(st, r, p):
     printed colour (a wild only under jump_in_wilds) and does not spin the wheel (no Spin
     card, no Wild Spin)."""
     k = st.s[S_TOP]
-    if ((k < FIRST_WILD or r[R_JUMP_WILDS])
-            and not (KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE)):
+    if (k < FIRST_WILD or r[R_JUMP_WILDS]) and not (KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE):
         st.s[S_JUMP_KIND] = k + 1
         st.s[S_JUMP_BY] = p
 
@@ -80,9 +116,13 @@ def jump_in_seat(st, r, bots):
     q = s[S_JUMP_BY]
     for _ in range(s[S_NP] - 1):
         q = seat_after(st, q)
-        if (q != s[S_CUR] and st.hand[q, k] > 0 and (s[S_JUMPED] >> q) & 1 == 0
-                and (k != WILD_DRAW_FOUR or wd4_legal(st, r, q))
-                and policy.jumps_in(st, bots, q, k)):
+        if (
+            q != s[S_CUR]
+            and st.hand[q, k] > 0
+            and (s[S_JUMPED] >> q) & 1 == 0
+            and (k != WILD_DRAW_FOUR or wd4_legal(st, r, q))
+            and policy.jumps_in(st, bots, q, k)
+        ):
             s[S_JUMP_PLAY] = k + 1
             s[S_JUMPED] |= 1 << q
             st.hand[q, JUMPS] += 1

@@ -37,7 +37,5 @@ def measure_inference(r, deck, pts, cum, bots, seed, game0, levels, n_deals, out
             p = st.s[S_CUR]
             qseed = game_seed(gs, U64(st.s[S_TURNS] + (1 << 40)))
             for j in range(levels.shape[0]):
-                deal_quality(st, sc, r, pts, p, levels[j], n_deals, qseed, cnt,
-                             out[i, j])
+                deal_quality(st, sc, r, pts, p, levels[j], n_deals, qseed, cnt, out[i, j])
             decide(st, sc, r, deck, pts, cum, bots)
-

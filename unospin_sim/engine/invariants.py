@@ -2,8 +2,22 @@
 
 from ..rules.cards import KIND_COLOUR, N_KINDS
 from .jit import hot
-from .layout import (CC, DISC, HSIZE, PILE, R_DECK_N, S_COLOUR, S_DISC_N, S_DRAW_N, S_NP,
-                     S_PEN_N, S_TOP, S_TOP_OUT, S_VIOLATIONS, TMP)
+from .layout import (
+    CC,
+    DISC,
+    HSIZE,
+    PILE,
+    R_DECK_N,
+    S_COLOUR,
+    S_DISC_N,
+    S_DRAW_N,
+    S_NP,
+    S_PEN_N,
+    S_TOP,
+    S_TOP_OUT,
+    S_VIOLATIONS,
+    TMP,
+)
 
 
 @hot

@@ -38,8 +38,10 @@ def variant(deco, name):
     variant's code for the other (numba/numba#10486). Measured here on 2026-12-02: a process
     that loaded the default loop's ``trace_game`` first played ``stacking`` rounds without
     stacking (tests/test_kernel_cache.py pins it)."""
+
     def apply(fn):
         fn.__name__ = f"{fn.__name__}_{name}"
         fn.__qualname__ = f"{fn.__qualname__}_{name}"
         return deco(fn)
+
     return apply

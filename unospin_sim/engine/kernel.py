@@ -13,8 +13,17 @@ of a run seeded ``S`` draws every random number from its own SplitMix64 stream s
 """
 
 from .calls import apply_penalties
-from .chunk import (ENTRY_POINTS, LOOPS, loop_of, new_state, play_chunk, play_match_chunk,
-                    replay_spins, seat_bots, trace_game)
+from .chunk import (
+    ENTRY_POINTS,
+    LOOPS,
+    loop_of,
+    new_state,
+    play_chunk,
+    play_match_chunk,
+    replay_spins,
+    seat_bots,
+    trace_game,
+)
 from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
 from .legal import wd4_legal
@@ -25,9 +34,30 @@ from .search import decide, play_round_search
 from .turn import play_turn_house
 from .wheel2005 import spin_2005_call
 
-__all__ = ["play_chunk", "play_match_chunk", "replay_spins", "trace_game", "new_state", "seat_bots", "ENTRY_POINTS", "LOOPS", "loop_of",
-           "play_round_default", "play_round_house", "setup_round",
-           "run_round_search", "decide",
-           "play_round_search", "jump_in_seat",
-           "play_turn_house", "play_turn_rl", "spin_2005_call", "penalty_action",
-           "apply_penalties", "choose_card", "choose_rl", "wd4_legal", "check_invariants"]
+__all__ = [
+    "ENTRY_POINTS",
+    "LOOPS",
+    "apply_penalties",
+    "check_invariants",
+    "choose_card",
+    "choose_rl",
+    "decide",
+    "jump_in_seat",
+    "loop_of",
+    "new_state",
+    "penalty_action",
+    "play_chunk",
+    "play_match_chunk",
+    "play_round_default",
+    "play_round_house",
+    "play_round_search",
+    "play_turn_house",
+    "play_turn_rl",
+    "replay_spins",
+    "run_round_search",
+    "seat_bots",
+    "setup_round",
+    "spin_2005_call",
+    "trace_game",
+    "wd4_legal",
+]

@@ -1,11 +1,18 @@
 """Legality and hand queries: what may be played, and what a hand holds. Pure: no writes,
 no random numbers."""
 
-from ..rules.cards import (FIRST_WILD, KIND_COLOUR, KIND_FACE, KINDS_PER_COLOUR, MAX_SPIN_NUMBER,
-                           N_KINDS, SPIN_OFFSET, WILD_DRAW_FOUR)
+from ..rules.cards import (
+    FIRST_WILD,
+    KIND_COLOUR,
+    KIND_FACE,
+    KINDS_PER_COLOUR,
+    MAX_SPIN_NUMBER,
+    N_KINDS,
+    SPIN_OFFSET,
+    WILD_DRAW_FOUR,
+)
 from .jit import hot
-from .layout import (CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_JUMP_BY, S_NP, S_TEAMS,
-                     S_TOP)
+from .layout import CC, R_WILD_MATCHES, S_COLOUR, S_CUR, S_DIR, S_JUMP_BY, S_NP, S_TEAMS, S_TOP
 
 
 @hot

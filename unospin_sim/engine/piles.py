@@ -8,9 +8,27 @@ card back "at a random place" is an append. Nothing here asks a player anything.
 from ..rules.cards import KIND_COLOUR, N_KINDS
 from .events import ev
 from .jit import hot, inl
-from .layout import (CC, DISC, DRAWN, EV_DRAW, EV_DRAW_FAIL, EV_RESHUFFLE, HAND_FIELDS, HSIZE,
-                     PILE, S_COLOUR, S_DIR, S_DISC_N, S_DRAW_N, S_FAILED, S_NP, S_TOP, VOID,
-                     TAKEN, VOID_AT)
+from .layout import (
+    CC,
+    DISC,
+    DRAWN,
+    EV_DRAW,
+    EV_DRAW_FAIL,
+    EV_RESHUFFLE,
+    HAND_FIELDS,
+    HSIZE,
+    PILE,
+    S_COLOUR,
+    S_DIR,
+    S_DISC_N,
+    S_DRAW_N,
+    S_FAILED,
+    S_NP,
+    S_TOP,
+    TAKEN,
+    VOID,
+    VOID_AT,
+)
 from .rng import below
 
 

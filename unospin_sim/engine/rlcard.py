@@ -41,20 +41,52 @@ the policy. The one state field of its own is ``S_TOP_OUT`` (the top card went i
 draw pile at a reshuffle), which the invariant check reads.
 """
 
-from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_COLOUR,
-                           KIND_FACE, KINDS_PER_COLOUR, SKIP_OFFSET, WILD, WILD_DRAW_FOUR)
+from ..rules.cards import (
+    FACE_DRAW_TWO,
+    FACE_REVERSE,
+    FACE_SKIP,
+    FIRST_WILD,
+    KIND_COLOUR,
+    KIND_FACE,
+    KINDS_PER_COLOUR,
+    SKIP_OFFSET,
+    WILD,
+    WILD_DRAW_FOUR,
+)
+from . import policy
 from .deal import deal, first_card_action, start_at, turn_first_card
 from .events import ev
 from .invariants import check_invariants
 from .jit import hot, inl
-from .layout import (DISC, EV_CAP, EV_COLOUR, EV_DRAW_FAIL, EV_PLAY, EV_RESHUFFLE, EV_REVERSE,
-                     EV_SKIPPED, EV_TURN, EV_WIN, HSIZE, PILE, R_CHECK, R_TURN_CAP, S_COLOUR,
-                     S_CUR, S_DIR, S_DISC_N, S_DRAW_N, S_FAILED, S_TOP, S_TOP_OUT, S_TURNS,
-                     S_WINNER)
+from .layout import (
+    DISC,
+    EV_CAP,
+    EV_COLOUR,
+    EV_DRAW_FAIL,
+    EV_PLAY,
+    EV_RESHUFFLE,
+    EV_REVERSE,
+    EV_SKIPPED,
+    EV_TURN,
+    EV_WIN,
+    HSIZE,
+    PILE,
+    R_CHECK,
+    R_TURN_CAP,
+    S_COLOUR,
+    S_CUR,
+    S_DIR,
+    S_DISC_N,
+    S_DRAW_N,
+    S_FAILED,
+    S_TOP,
+    S_TOP_OUT,
+    S_TURNS,
+    S_WINNER,
+)
 from .legal import face_kind
 from .piles import pile_to_hand, remove_card, seat_after, to_discard_under, winner_points
 from .rng import below
-from . import policy
 
 
 @hot

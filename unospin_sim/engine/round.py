@@ -7,6 +7,7 @@ search.py) and ``rlcard.play_round_rl``. Each is a called function compiled once
 kernel's entry points (``chunk.py``) are compiled per loop, so a run compiles only its own.
 """
 
+from ..bots import STRATEGY_SEARCH
 from ..rules.cards import FIRST_WILD
 from .calls import apply_penalties, name_colour
 from .deal import deal, first_card_action, start_at, turn_first_card
@@ -14,10 +15,27 @@ from .events import ev
 from .house import jump_in_seat, penalty_action
 from .invariants import check_invariants
 from .jit import hot, inl, variant
-from ..bots import STRATEGY_SEARCH
-from .layout import (B_STRATEGY, EV_CAP, EV_TURN, EV_WIN, R_CHECK, R_PARTNERS,
-                     R_RLCARD, R_TURN_CAP, S_CUR, S_JUMP_KIND, S_JUMP_PLAY, S_NP, S_PEN_N,
-                     S_SEARCH_ROLL, S_SEARCH_TURN, S_SPIN_NEXT, S_TEAMS, S_TURNS, S_WINNER)
+from .layout import (
+    B_STRATEGY,
+    EV_CAP,
+    EV_TURN,
+    EV_WIN,
+    R_CHECK,
+    R_PARTNERS,
+    R_RLCARD,
+    R_TURN_CAP,
+    S_CUR,
+    S_JUMP_KIND,
+    S_JUMP_PLAY,
+    S_NP,
+    S_PEN_N,
+    S_SEARCH_ROLL,
+    S_SEARCH_TURN,
+    S_SPIN_NEXT,
+    S_TEAMS,
+    S_TURNS,
+    S_WINNER,
+)
 from .piles import winner_points
 from .rlcard import setup_round_rl
 from .turn import play_turn, play_turn_house_inl, play_turn_search_inl
@@ -69,8 +87,13 @@ def _make_play_round(house, search=False):
             if s[S_TURNS] >= cap:
                 ev(st, EV_CAP, 0, 0, 0)
                 break
-            if (search and s[S_SEARCH_ROLL] != 0 and s[S_TURNS] >= s[S_SEARCH_ROLL]
-                    and s[S_PEN_N] == 0 and s[S_SPIN_NEXT] == 0):
+            if (
+                search
+                and s[S_SEARCH_ROLL] != 0
+                and s[S_TURNS] >= s[S_SEARCH_ROLL]
+                and s[S_PEN_N] == 0
+                and s[S_SPIN_NEXT] == 0
+            ):
                 # a search rollout cut off (knob horizon; engine/search.py), not before a
                 # pending stacked penalty is drawn or a 2005 spin is made
                 break
@@ -83,9 +106,13 @@ def _make_play_round(house, search=False):
                 penalty_action(st, r, bots, p)
             else:
                 if not (house and s[S_JUMP_PLAY] > 0):  # a jump-in is not a turn
-                    if (search and s[S_SEARCH_ROLL] == 0 and s[S_SPIN_NEXT] == 0
-                            and bots[p, B_STRATEGY] == STRATEGY_SEARCH
-                            and s[S_SEARCH_TURN] != s[S_TURNS] + 1):
+                    if (
+                        search
+                        and s[S_SEARCH_ROLL] == 0
+                        and s[S_SPIN_NEXT] == 0
+                        and bots[p, B_STRATEGY] == STRATEGY_SEARCH
+                        and s[S_SEARCH_TURN] != s[S_TURNS] + 1
+                    ):
                         return 1  # a search decision is needed first (nothing changed)
                     s[S_TURNS] += 1
                     ev(st, EV_TURN, p, s[S_TURNS], 0)

@@ -63,19 +63,38 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 import numpy as np
 
 from ..rules.cards import FIRST_WILD, N_KINDS
-from .determinize import (copy_determinized, copy_open, restore_deal, save_deal,
-                          unseen_pool)
+from .determinize import copy_determinized, copy_open, restore_deal, save_deal, unseen_pool
 from .jit import hot
-from .layout import (B_COLOURS, B_EXTEND, B_HORIZON, B_INFER, B_PEEK, B_ROLLOUTS, HSIZE,
-                     MATCH_LOWEST, MATCH_RACE, R_FORCE_PLAY, R_MATCH, S_CUR, S_NP, S_RNG,
-                     S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_ROLL, S_SEARCH_TURN,
-                     S_TURNS, S_WINNER, SEARCH_WORK_ROWS, W_DIF)
+from .layout import (
+    B_COLOURS,
+    B_EXTEND,
+    B_HORIZON,
+    B_INFER,
+    B_PEEK,
+    B_ROLLOUTS,
+    HSIZE,
+    MATCH_LOWEST,
+    MATCH_RACE,
+    R_FORCE_PLAY,
+    R_MATCH,
+    S_CUR,
+    S_NP,
+    S_RNG,
+    S_SEARCH_COLOUR,
+    S_SEARCH_HS,
+    S_SEARCH_MOVE,
+    S_SEARCH_ROLL,
+    S_SEARCH_TURN,
+    S_TURNS,
+    S_WINNER,
+    SEARCH_WORK_ROWS,
+    W_DIF,
+)
 from .legal import partner_of, playable, wd4_legal
-from .policy import heuristic as H
 from .piles import hand_points, winner_points
+from .policy import heuristic as H
 from .rng import U64, game_seed
 from .round import run_round_search, setup_round_default
-
 
 #: a candidate replaces the incumbent (at first heuristic's card) only when its mean result
 #: is higher by more than SEARCH_Z standard errors of the difference (rollout noise alone
@@ -98,6 +117,8 @@ SEARCH_EXTEND_BAND = 1.0
 SEARCH_SCALE = 1000
 #: the cut-off turn of a rollout that plays to the end of the round
 NO_CUTOFF = np.int64(1) << 60
+
+
 @hot
 def rollout_value(sc, r, pts, p, scale):
     """Result of a finished or cut-off rollout for seat p (see the module docstring);
@@ -263,8 +284,29 @@ def decide(st, sc, r, deck, pts, cum, bots):
     limit = n_roll  # knob extend: runs on to extend * n_roll when the final test is close
     n_max = n_roll * np.int64(bots[p, B_EXTEND])
     while True:
-        done, n_alive = run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done,
-                                    limit, base, peek, n_pool, infer, roll, turn, hs, scale)
+        done, n_alive = run_batches(
+            st,
+            sc,
+            r,
+            deck,
+            pts,
+            cum,
+            bots,
+            w,
+            p,
+            n_c,
+            n_alive,
+            done,
+            limit,
+            base,
+            peek,
+            n_pool,
+            infer,
+            roll,
+            turn,
+            hs,
+            scale,
+        )
         if n_alive > 1 and limit < n_max:
             cb = close_challenger(w, n_c, limit)
             if cb > 0:
@@ -304,8 +346,29 @@ def close_challenger(w, n_c, n):
 
 
 @hot
-def run_batches(st, sc, r, deck, pts, cum, bots, w, p, n_c, n_alive, done, n_roll, base,
-                peek, n_pool, infer, roll, turn, hs, scale):
+def run_batches(
+    st,
+    sc,
+    r,
+    deck,
+    pts,
+    cum,
+    bots,
+    w,
+    p,
+    n_c,
+    n_alive,
+    done,
+    n_roll,
+    base,
+    peek,
+    n_pool,
+    infer,
+    roll,
+    turn,
+    hs,
+    scale,
+):
     """Rollouts ``done`` .. ``n_roll`` - 1 of ``decide`` for every alive candidate, in
     batches of SEARCH_BATCH, with the early elimination after each batch from SEARCH_MIN
     rollouts on (not after the last batch: the final test sees every alive candidate).

@@ -9,28 +9,75 @@ called function (``hot``), compiled once for the rule tests, which drive it one 
 time (with no house rule on it plays exactly the default turn).
 """
 
+from ..bots import STRATEGY_SEARCH
 from ..rules import spaces as sp
-from ..rules.cards import (FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, FIRST_WILD, KIND_FACE,
-                           KIND_SPINS, WILD_COLOUR, WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS,
-                           WILD_SWAP_HANDS, WILD_WEB_SWING)
+from ..rules.cards import (
+    FACE_DRAW_TWO,
+    FACE_REVERSE,
+    FACE_SKIP,
+    FIRST_WILD,
+    KIND_FACE,
+    KIND_SPINS,
+    WILD_COLOUR,
+    WILD_DRAW_FOUR,
+    WILD_SHUFFLE_HANDS,
+    WILD_SWAP_HANDS,
+    WILD_WEB_SWING,
+)
+from . import policy
 from .calls import name_colour, uno_check
 from .events import ev
-from .house import (draw_until_playable, forced_card, open_jump, seven_o, special_wild,
-                    start_penalty)
+from .house import draw_until_playable, forced_card, open_jump, seven_o, special_wild, start_penalty
 from .jit import hot, inl, variant
-from .layout import (B_STRATEGY, CC, EV_BLUFF, EV_CHALLENGE, EV_PLAY, EV_REVERSE, EV_SKIPPED,
-                     EV_WEB_SWING, HSIZE, LAST_BOT, LAST_COLOUR, LAST_HS, LAST_NAMED, LAST_PLAY,
-                     LAST_SMALL, LAST_TAKEN, LAST_TOP, PREV_PLAY, R_DRAW_UNTIL, R_FORCE_PLAY,
-                     R_JUMP_IN, R_SEVEN_O, R_STACKING, R_WHEEL, S_COLOUR, S_CUR, S_DIR,
-                     S_JUMP_PLAY, S_NP, S_SEARCH_ROLL, S_SPIN_NEXT, S_TOP, S_TWO_X, S_WINNER,
-                     TAKEN, VOID, VOID1, VOID1_AT, VOID2, VOID2_AT, VOID_AT, VOID_FACE)
+from .layout import (
+    B_STRATEGY,
+    CC,
+    EV_BLUFF,
+    EV_CHALLENGE,
+    EV_PLAY,
+    EV_REVERSE,
+    EV_SKIPPED,
+    EV_WEB_SWING,
+    HSIZE,
+    LAST_BOT,
+    LAST_COLOUR,
+    LAST_HS,
+    LAST_NAMED,
+    LAST_PLAY,
+    LAST_SMALL,
+    LAST_TAKEN,
+    LAST_TOP,
+    PREV_PLAY,
+    R_DRAW_UNTIL,
+    R_FORCE_PLAY,
+    R_JUMP_IN,
+    R_SEVEN_O,
+    R_STACKING,
+    R_WHEEL,
+    S_COLOUR,
+    S_CUR,
+    S_DIR,
+    S_JUMP_PLAY,
+    S_NP,
+    S_SEARCH_ROLL,
+    S_SPIN_NEXT,
+    S_TOP,
+    S_TWO_X,
+    S_WINNER,
+    TAKEN,
+    VOID,
+    VOID1,
+    VOID1_AT,
+    VOID2,
+    VOID2_AT,
+    VOID_AT,
+    VOID_FACE,
+)
 from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
-from .wheel2025 import spin_2025
-from . import policy
-from ..bots import STRATEGY_SEARCH
 from .policy import search_bot
 from .policy.reveals import SHOWS_COLOUR, SHOWS_FACE, SHOWS_WILD
+from .wheel2025 import spin_2025
 
 
 @inl
@@ -67,8 +114,9 @@ def note_play(st, bots, p, k):
     search's inference (knob infer=3), in search loops only, and not in a search's rollouts
     (nothing reads a rollout's records: the determinization reads the game's)."""
     h = st.hand
-    if (h[p, LAST_PLAY] > 0 and h[p, LAST_TAKEN] == h[p, TAKEN]
-            and h[p, LAST_HS] == h[p, HSIZE] + 1):  # the record before is still of this hand
+    if (
+        h[p, LAST_PLAY] > 0 and h[p, LAST_TAKEN] == h[p, TAKEN] and h[p, LAST_HS] == h[p, HSIZE] + 1
+    ):  # the record before is still of this hand
         for j in range(6):  # LAST_PLAY .. LAST_NAMED, LAST_BOT -> PREV_*
             h[p, PREV_PLAY + j] = h[p, LAST_PLAY + j] if j < 5 else h[p, LAST_BOT]
     else:
@@ -105,7 +153,7 @@ def mark_void(st, bots, p, c):
         m |= 1 << WILD_COLOUR
     h = st.hand
     if h[p, VOID_AT] != h[p, TAKEN]:  # the hand took a card since its last void: that void
-        if h[p, VOID] != 0:           # is true of the cards held then only (layout.VOID1)
+        if h[p, VOID] != 0:  # is true of the cards held then only (layout.VOID1)
             h[p, VOID2] = h[p, VOID1]
             h[p, VOID2_AT] = h[p, VOID1_AT]
             h[p, VOID1] = h[p, VOID]
@@ -120,8 +168,21 @@ def _make_end_turn(house):
     True), inlined into the play_turn of the same rules."""
 
     @variant(inl, "house" if house else "default")
-    def end_turn(st, r, bots, p, played, n_rev, n_draw, n_pass, n_wd4, wd4_illegal, last_draw,
-                 last_bluff, jump_from):
+    def end_turn(
+        st,
+        r,
+        bots,
+        p,
+        played,
+        n_rev,
+        n_draw,
+        n_pass,
+        n_wd4,
+        wd4_illegal,
+        last_draw,
+        last_bluff,
+        jump_from,
+    ):
         """The effects of seat p's turn, resolved once after it played ``played`` cards (the
         counts and flags play_turn gathered): the direction, the penalty draw with its
         challenges (stacking: the penalty waits for the victim), the skipped seats, S_CUR;
@@ -181,13 +242,13 @@ def choose_card_search_loop(st, r, pts, cum, bots, p, wd4_ok):
 
 
 def _make_play_turn(house, inline, record=False):
-    """play_turn for the default rules (``house`` False) or for rule sets with a house rule
-    of docs/HOUSE_RULES.md (``house`` True), inlined into its caller (``inline``) or a
-    called function of its own; ``record``: the search loops', noting chosen cards."""
+    """play_turn for the default rules or, ``house``, those with a house rule (HOUSE_RULES.md),
+    inlined into its caller (``inline``) or not; ``record``: the search loops', noting choices."""
     end_turn, choose = END_TURN[house], (choose_card_search_loop if record else policy.choose_card)
+    name = "house" if house else "default"
+    name += ("_inl" if inline else "") + ("_rec" if record else "")
 
-    @variant(inl if inline else hot, ("house" if house else "default")
-             + ("_inl" if inline else "") + ("_rec" if record else ""))
+    @variant(inl if inline else hot, name)
     def play_turn(st, r, pts, cum, bots, p):
         """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
         House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,
@@ -201,11 +262,11 @@ def _make_play_turn(house, inline, record=False):
         np_ = s[S_NP]
         max_cards = 2 if s[S_TWO_X] else 1
         n_rev = n_pass = n_draw = n_wd4 = played = 0
-        wd4_illegal = 0      # bit i: the turn's i-th WD4 was played while illegal (a bluff)
-        coin = -1            # the turn's bluff coin: -1 not tossed yet, else 0 / 1
-        jump_from = -1       # Web Swing: play continues after this seat
-        last_draw = 0        # stacking: what stacks on this turn's penalty (its last draw card)
-        last_bluff = 0       # stacking: 1 when this turn's last Wild Draw Four was illegal
+        wd4_illegal = 0  # bit i: the turn's i-th WD4 was played while illegal (a bluff)
+        coin = -1  # the turn's bluff coin: -1 not tossed yet, else 0 / 1
+        jump_from = -1  # Web Swing: play continues after this seat
+        last_draw = 0  # stacking: what stacks on this turn's penalty (its last draw card)
+        last_bluff = 0  # stacking: 1 when this turn's last Wild Draw Four was illegal
         while played < max_cards:
             legal = wd4_legal(st, r, p)
             chosen = False  # record: k is the seat's own choice of a card in hand
@@ -296,8 +357,8 @@ def _make_play_turn(house, inline, record=False):
                 else:
                     s[S_SPIN_NEXT] = 1
                 break
-        end_turn(st, r, bots, p, played, n_rev, n_draw, n_pass, n_wd4, wd4_illegal, last_draw,
-                 last_bluff, jump_from)
+        end_turn(st, r, bots, p, played, n_rev, n_draw, n_pass, n_wd4, wd4_illegal,
+                 last_draw, last_bluff, jump_from)  # fmt: skip
 
     return play_turn
 

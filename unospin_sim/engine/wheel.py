@@ -6,10 +6,34 @@ from ..rules.cards import FIRST_WILD, KIND_COLOUR
 from .calls import name_colour, uno_check
 from .events import ev
 from .jit import hot, inl
-from .layout import (DRAWN, EV_SPIN, EV_WHEEL_DISCARD, HSIZE, P_DIR, P_DISCARDED, P_DRAWN,
-                     P_HAND_AFTER, P_HAND_BEFORE, P_LEADER, P_OTHER, P_SPACE, P_SPINNER, P_TURN,
-                     R_WILD_STOPS, S_DIR, S_DISCARDED, S_FORCE_AT, S_FORCE_SPACE, S_NSPIN,
-                     S_NP, S_SPIN0, S_SPINNER, S_TURNS, S_WINNER, TMP)
+from .layout import (
+    DRAWN,
+    EV_SPIN,
+    EV_WHEEL_DISCARD,
+    HSIZE,
+    P_DIR,
+    P_DISCARDED,
+    P_DRAWN,
+    P_HAND_AFTER,
+    P_HAND_BEFORE,
+    P_LEADER,
+    P_OTHER,
+    P_SPACE,
+    P_SPINNER,
+    P_TURN,
+    R_WILD_STOPS,
+    S_DIR,
+    S_DISCARDED,
+    S_FORCE_AT,
+    S_FORCE_SPACE,
+    S_NP,
+    S_NSPIN,
+    S_SPIN0,
+    S_SPINNER,
+    S_TURNS,
+    S_WINNER,
+    TMP,
+)
 from .piles import draw_card, remove_card, set_top, to_discard_under
 from .rng import below, unif
 

@@ -6,18 +6,39 @@ blue, Show Hand, War, UNO Spin (the race) and Trade Hands. Choices are the polic
 
 from ..rules import spaces as sp
 from ..rules.cards import KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS
+from . import policy
+from .calls import uno_check
 from .events import ev
 from .exchange import trade_hands
 from .jit import hot, inl
-from .layout import (B_REFLEX, EV_NAME, EV_RACE_WIN, EV_SHOW_HAND, EV_WAR_SHOW, EV_WAR_WIN,
-                     EV_WHEEL_DISCARD, HSIZE, MAX_PLAYERS, S_CUR, S_NP, S_WINNER, TMP, WAR)
-from .calls import uno_check
+from .layout import (
+    B_REFLEX,
+    EV_NAME,
+    EV_RACE_WIN,
+    EV_SHOW_HAND,
+    EV_WAR_SHOW,
+    EV_WAR_WIN,
+    EV_WHEEL_DISCARD,
+    HSIZE,
+    MAX_PLAYERS,
+    S_CUR,
+    S_NP,
+    S_WINNER,
+    TMP,
+    WAR,
+)
 from .legal import face_kind, number_count
 from .piles import remove_card, seat_after, set_top
 from .rng import below, unif
-from .wheel import (begin_spin, count_discards, draw_until_colour, end_spin, set_other,
-                    spin_wheel, wheel_discard_list)
-from . import policy
+from .wheel import (
+    begin_spin,
+    count_discards,
+    draw_until_colour,
+    end_spin,
+    set_other,
+    spin_wheel,
+    wheel_discard_list,
+)
 
 
 @hot

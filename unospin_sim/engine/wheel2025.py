@@ -6,15 +6,14 @@ Discard (to the bottom of the discard pile), Swap Hands and 2X. Choices are the 
 
 from ..rules import spaces as sp
 from ..rules.cards import KINDS_PER_COLOUR
+from . import policy
 from .calls import uno_check
 from .events import ev
 from .exchange import swap_hands
 from .jit import inl
 from .layout import EV_NAME, EV_TWO_X, EV_WHEEL_DISCARD, HSIZE, S_TWO_X, S_WINNER
 from .piles import remove_card, to_discard_under
-from .wheel import (begin_spin, count_discards, draw_until_colour, end_spin, set_other,
-                    spin_wheel)
-from . import policy
+from .wheel import begin_spin, count_discards, draw_until_colour, end_spin, set_other, spin_wheel
 
 
 @inl

@@ -9,13 +9,22 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["plot_seat_win_rates", "plot_space_effects", "plot_turns", "plot_race_rounds",
-           "plot_balance", "plot_wheel_effects", "plot_lead_heatmap", "plot_design_front"]
+__all__ = [
+    "plot_balance",
+    "plot_design_front",
+    "plot_lead_heatmap",
+    "plot_race_rounds",
+    "plot_seat_win_rates",
+    "plot_space_effects",
+    "plot_turns",
+    "plot_wheel_effects",
+]
 
 
 def _ax(ax):
     if ax is None:
         import matplotlib.pyplot as plt
+
         _, ax = plt.subplots(figsize=(6, 4))
     return ax
 
@@ -39,8 +48,11 @@ def plot_seat_win_rates(seats, ax=None, label=None):
     """Seat win rates with 95% intervals and the fair share (table of ``seat_win_rates``)."""
     ax = _ax(ax)
     x = np.asarray(seats.index)
-    err = np.clip(np.nan_to_num(np.vstack([seats["rate"] - seats["low"],
-                                           seats["high"] - seats["rate"]])), 0.0, None)
+    err = np.clip(
+        np.nan_to_num(np.vstack([seats["rate"] - seats["low"], seats["high"] - seats["rate"]])),
+        0.0,
+        None,
+    )
     ax.errorbar(x, seats["rate"], yerr=err, fmt="o", capsize=3, label=label)
     _fair_share_line(ax, float(seats["fair"].iloc[0]))
     ax.set_xlabel("seat (0 acts first, dealer last)")
@@ -59,18 +71,27 @@ def plot_space_effects(effects, ax=None, metric="swing"):
     y = np.arange(len(t))
     scale = 100.0 if metric in ("swing", "spinner_win_rate") else 1.0
     bad_sign = 1 if metric == "hand_change" else -1  # more cards is worse for the spinner
-    ax.barh(y, scale * t[metric], xerr=scale * _err(t, metric), capsize=3,
-            color=["tab:red" if v * bad_sign > 0 else "tab:green" for v in t[metric]])
+    ax.barh(
+        y,
+        scale * t[metric],
+        xerr=scale * _err(t, metric),
+        capsize=3,
+        color=["tab:red" if v * bad_sign > 0 else "tab:green" for v in t[metric]],
+    )
     ax.set_yticks(y)
     ax.set_yticklabels(t.index)
     ax.axvline(0, color="black", lw=0.8)
-    labels = {"swing": "spinner's round win rate on this space minus on the rest of the "
-                       "wheel\n(percentage points; relative to the other spaces' mix)",
-              "hand_change": "change in the spinner's hand size (cards)",
-              "spinner_win_rate": "spinner's round win rate (%)"}
-    titles = {"swing": "Relative swing vs the rest of the wheel (95% intervals)",
-              "hand_change": "Spinner's hand change per spin (95% intervals)",
-              "spinner_win_rate": "Spinner's round win rate by space"}
+    labels = {
+        "swing": "spinner's round win rate on this space minus on the rest of the "
+        "wheel\n(percentage points; relative to the other spaces' mix)",
+        "hand_change": "change in the spinner's hand size (cards)",
+        "spinner_win_rate": "spinner's round win rate (%)",
+    }
+    titles = {
+        "swing": "Relative swing vs the rest of the wheel (95% intervals)",
+        "hand_change": "Spinner's hand change per spin (95% intervals)",
+        "spinner_win_rate": "Spinner's round win rate by space",
+    }
     ax.set_xlabel(labels.get(metric, metric), fontsize=8)
     ax.set_title(titles.get(metric, metric), fontsize=10)
     return ax
@@ -82,17 +103,26 @@ def plot_wheel_effects(effects, ax=None, who="spinner"):
     ax = _ax(ax)
     t = effects[effects["who"] == who].sort_values("effect")
     y = np.arange(len(t))
-    err = np.clip(np.nan_to_num(np.vstack([t["effect"] - t["low"], t["high"] - t["effect"]])
-                                .astype(float)), 0.0, None)
-    ax.barh(y, 100 * t["effect"], xerr=100 * err, capsize=3,
-            color=["tab:green" if v > 0 else "tab:red" for v in t["effect"]])
+    err = np.clip(
+        np.nan_to_num(np.vstack([t["effect"] - t["low"], t["high"] - t["effect"]]).astype(float)),
+        0.0,
+        None,
+    )
+    ax.barh(
+        y,
+        100 * t["effect"],
+        xerr=100 * err,
+        capsize=3,
+        color=["tab:green" if v > 0 else "tab:red" for v in t["effect"]],
+    )
     ax.set_yticks(y)
     ax.set_yticklabels(t["space"])
     ax.axvline(0, color="black", lw=0.8)
-    ax.set_xlabel(f"change in the {who}'s chance to win the round\nvs a blank space "
-                  "(percentage points)", fontsize=8)
-    ax.set_title(f"Wheel spaces, absolute effect on the {who} (paired replays, 95%)",
-                 fontsize=10)
+    ax.set_xlabel(
+        f"change in the {who}'s chance to win the round\nvs a blank space (percentage points)",
+        fontsize=8,
+    )
+    ax.set_title(f"Wheel spaces, absolute effect on the {who} (paired replays, 95%)", fontsize=10)
     return ax
 
 
@@ -126,6 +156,7 @@ def plot_race_rounds(matches, ax=None, label=None):
     ax.set_ylabel("matches decided within that many rounds (%)")
     ax.set_ylim(0, 101)
     from matplotlib.ticker import MaxNLocator
+
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("How many rounds a match lasts", fontsize=10)
     if label:
@@ -148,8 +179,15 @@ def plot_lead_heatmap(heat, ax=None, min_n: int = 30):
     for i in range(len(margins)):
         for j in range(len(ks)):
             if np.isfinite(grid[i, j]):
-                ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7,
-                        color="white" if grid[i, j] < 60 else "black")
+                ax.text(
+                    j,
+                    i,
+                    f"{grid[i, j]:.0f}",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="white" if grid[i, j] < 60 else "black",
+                )
     ax.set_xticks(range(len(ks)), [str(k) for k in ks])
     ax.set_yticks(range(len(margins)), margins)
     ax.set_xlabel("after round k of the match")
@@ -164,21 +202,26 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
     horizontally so that long labels never overlap; ``first_player_advantage`` in
     percentage points."""
     import textwrap
+
     ax = _ax(ax)
     y = np.arange(len(table))[::-1]
     scale = 100.0 if metric == "first_player_advantage" else 1.0
-    ax.errorbar(scale * table[metric], y, xerr=scale * _err(table, metric), fmt="o",
-                capsize=4)
+    ax.errorbar(scale * table[metric], y, xerr=scale * _err(table, metric), fmt="o", capsize=4)
     ax.set_yticks(y)
     ax.set_ylim(-0.6, len(table) - 0.4)
-    ax.set_yticklabels(["\n".join(textwrap.wrap(str(i), 28)) for i in table.index],
-                       fontsize=7)
+    ax.set_yticklabels(["\n".join(textwrap.wrap(str(i), 28)) for i in table.index], fontsize=7)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
-    units = {"first_player_advantage": "first player's round win rate minus a fair share\n"
-                                       "(percentage points)"}
+    units = {
+        "first_player_advantage": "first player's round win rate minus a fair share\n"
+        "(percentage points)"
+    }
     ax.set_xlabel(units.get(metric, metric.replace("_", " ")), fontsize=8)
-    ax.set_title("First-player advantage (95% intervals)" if metric == "first_player_advantage"
-                 else metric.replace("_", " "), fontsize=10)
+    ax.set_title(
+        "First-player advantage (95% intervals)"
+        if metric == "first_player_advantage"
+        else metric.replace("_", " "),
+        fontsize=10,
+    )
     return ax
 
 
@@ -194,33 +237,60 @@ def plot_design_front(designs, metrics, ax=None, goals=()):
     ax = _ax(ax)
     x_name = metrics[0] if len(metrics) > 1 else "trial"
     y_name = metrics[1] if len(metrics) > 1 else metrics[0]
-    for front, style, label in ((False, dict(color="tab:grey", alpha=0.6), "screened design"),
-                                (True, dict(color="tab:red"), "Pareto design")):
+    for front, style, label in (
+        (False, dict(color="tab:grey", alpha=0.6), "screened design"),
+        (True, dict(color="tab:red"), "Pareto design"),
+    ):
         t = designs[designs["pareto"] == front]
         if t.empty:
             continue
-        yerr = np.clip(np.nan_to_num(np.vstack([t[y_name] - t[f"{y_name}_low"],
-                                                t[f"{y_name}_high"] - t[y_name]])), 0, None)
+        yerr = np.clip(
+            np.nan_to_num(
+                np.vstack([t[y_name] - t[f"{y_name}_low"], t[f"{y_name}_high"] - t[y_name]])
+            ),
+            0,
+            None,
+        )
         xerr = None
         if x_name != "trial":
-            xerr = np.clip(np.nan_to_num(np.vstack([t[x_name] - t[f"{x_name}_low"],
-                                                    t[f"{x_name}_high"] - t[x_name]])), 0, None)
-        ax.errorbar(t[x_name], t[y_name], yerr=yerr, xerr=xerr, fmt="o", ms=4, capsize=2,
-                    label=label, **style)
+            xerr = np.clip(
+                np.nan_to_num(
+                    np.vstack([t[x_name] - t[f"{x_name}_low"], t[f"{x_name}_high"] - t[x_name]])
+                ),
+                0,
+                None,
+            )
+        ax.errorbar(
+            t[x_name],
+            t[y_name],
+            yerr=yerr,
+            xerr=xerr,
+            fmt="o",
+            ms=4,
+            capsize=2,
+            label=label,
+            **style,
+        )
 
     for g in goals:
         if g.is_objective or g.metric not in (x_name, y_name):
             continue
-        span, line = ((ax.axvspan, ax.axvline) if g.metric == x_name
-                      else (ax.axhspan, ax.axhline))
+        span, line = (ax.axvspan, ax.axvline) if g.metric == x_name else (ax.axhspan, ax.axhline)
         if g.op == "=":
-            span(g.value - g.tol, g.value + g.tol, color="tab:green", alpha=0.15, lw=0,
-                 label=f"goal {g.text}")
+            span(
+                g.value - g.tol,
+                g.value + g.tol,
+                color="tab:green",
+                alpha=0.15,
+                lw=0,
+                label=f"goal {g.text}",
+            )
         else:
             line(g.value, color="tab:green", ls="--", lw=1, label=f"goal {g.text}")
 
     def axis_label(name):
         return f"{name} ({units[name]})" if units.get(name) else name
+
     ax.set_xlabel(axis_label(x_name))
     ax.set_ylabel(axis_label(y_name))
     ax.set_title("Screened designs (95% intervals)", fontsize=10)

@@ -23,15 +23,31 @@ from pathlib import Path
 from ..errors import UserError
 from .doc import Doc, format_p, ratio_interval
 from .race import race_section
-from .sections import (Context, balance_section, bots_label, editions_section, headline,
-                       runs_section, seats_section, side_by_side_section, wheel_section)
+from .sections import (
+    Context,
+    balance_section,
+    bots_label,
+    editions_section,
+    headline,
+    runs_section,
+    seats_section,
+    side_by_side_section,
+    wheel_section,
+)
 from .skill import load_skill_dirs, skill_section
 
 __all__ = ["build_report", "format_p", "ratio_interval"]
 
 
-def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int = 3000,
-                 threads: int | None = None, skill_dirs=()) -> Path:
+def build_report(
+    dirs,
+    out=None,
+    target: int = 500,
+    log=None,
+    wheel_games: int = 3000,
+    threads: int | None = None,
+    skill_dirs=(),
+) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
     Parameters
@@ -60,6 +76,7 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         The written ``report.md`` (``report.html`` beside it).
     """
     import matplotlib
+
     matplotlib.use("Agg")
 
     from ..results import load_results
@@ -85,23 +102,42 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
         out = Path("reports") / f"report-{stamp}"
     out = claim_report_dir(out)
     earlier = {f: f.stat().st_mtime_ns for f in _own_files(out)}  # an earlier report's
-    cmd = " ".join(["python -m unospin_sim report",
-                    *(shlex.quote(str(v[3])) for v in runs.values()),
-                    "--out", shlex.quote(str(out)),
-                    *(["--target", str(target)] if target != 500 else []),
-                    *(["--wheel-games", str(wheel_games)] if wheel_games != 3000 else []),
-                    *(["--threads", str(threads)] if threads is not None else []),
-                    *(["--skill", *(shlex.quote(str(d)) for d in skill_dirs)]
-                      if skill_dirs else [])])
+    cmd = " ".join(
+        [
+            "python -m unospin_sim report",
+            *(shlex.quote(str(v[3])) for v in runs.values()),
+            "--out",
+            shlex.quote(str(out)),
+            *(["--target", str(target)] if target != 500 else []),
+            *(["--wheel-games", str(wheel_games)] if wheel_games != 3000 else []),
+            *(["--threads", str(threads)] if threads is not None else []),
+            *(["--skill", *(shlex.quote(str(d)) for d in skill_dirs)] if skill_dirs else []),
+        ]
+    )
 
-    ctx = Context(runs=runs, played=played, out=out, cmd=cmd, target=target, log=log,
-                  wheel_games=wheel_games, threads=threads, body=Doc(out))
-    for section in (runs_section, balance_section, side_by_side_section, editions_section,
-                    seats_section, wheel_section, race_section):
+    ctx = Context(
+        runs=runs,
+        played=played,
+        out=out,
+        cmd=cmd,
+        target=target,
+        log=log,
+        wheel_games=wheel_games,
+        threads=threads,
+        body=Doc(out),
+    )
+    for section in (
+        runs_section,
+        balance_section,
+        side_by_side_section,
+        editions_section,
+        seats_section,
+        wheel_section,
+        race_section,
+    ):
         section(ctx)
     if skill_dirs:  # the best strategy against random fields, per tournament
-        skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd,
-                      answer=ctx.answer)
+        skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd, answer=ctx.answer)
     path = _write(ctx)
     for f, mtime in earlier.items():  # an earlier report's charts and tables not made again
         if f.exists() and f.stat().st_mtime_ns == mtime:
@@ -111,9 +147,16 @@ def build_report(dirs, out=None, target: int = 500, log=None, wheel_games: int =
 
 def _own_files(out: Path) -> list[Path]:
     """The files of a report in ``out``: report.md/.html, charts, tables/*.csv."""
-    return [*(f for f in out.iterdir() if f.is_file() and not f.name.startswith(".")
-              and (f.suffix == ".png" or f.name in ("report.md", "report.html"))),
-            *(out / "tables").glob("*.csv")]
+    return [
+        *(
+            f
+            for f in out.iterdir()
+            if f.is_file()
+            and not f.name.startswith(".")
+            and (f.suffix == ".png" or f.name in ("report.md", "report.html"))
+        ),
+        *(out / "tables").glob("*.csv"),
+    ]
 
 
 def claim_report_dir(out) -> Path:
@@ -127,14 +170,20 @@ def claim_report_dir(out) -> Path:
     if out.is_dir():
         own = {f.name for f in _own_files(out)} | {"tables"}
         tables = out / "tables"
-        other = sorted(p.name for p in out.iterdir()
-                       if not p.name.startswith(".") and p.name not in own)
-        other += sorted(f"tables/{p.name}" for p in (tables.iterdir() if tables.is_dir()
-                                                     else ()) if p.suffix != ".csv")
+        other = sorted(
+            p.name for p in out.iterdir() if not p.name.startswith(".") and p.name not in own
+        )
+        other += sorted(
+            f"tables/{p.name}"
+            for p in (tables.iterdir() if tables.is_dir() else ())
+            if p.suffix != ".csv"
+        )
         if other:
-            raise UserError(f"--out {out} holds files a report does not write ({other[0]}: "
-                            f"a run's, tournament's or study's results?); choose another "
-                            f"directory for the report")
+            raise UserError(
+                f"--out {out} holds files a report does not write ({other[0]}: "
+                f"a run's, tournament's or study's results?); choose another "
+                f"directory for the report"
+            )
     try:
         (out / "tables").mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -147,17 +196,25 @@ def _write(ctx: Context) -> Path:
     ``report.html``."""
     doc = Doc(ctx.out)
     doc.h(1, "unospin_sim balance report")
-    doc.p(f"Generated {_dt.datetime.now().isoformat(timespec='seconds')} by `{ctx.cmd}`. A "
-          "round is one deal played out; a match is a race of rounds to "
-          f"{ctx.target} points. Every interval is 95%.")
-    if any(v[2].get("edition") == "spin2025" or str(v[2].get("rules", "")).startswith("spin2025")
-           for v in ctx.runs.values()):
-        doc.p("Caution: the 2025 wheel layout (eight equal spaces) is an assumption "
-              "(docs/RULINGS.md: the physical layout was not found); every 2025 figure "
-              "depends on it.")
+    doc.p(
+        f"Generated {_dt.datetime.now().isoformat(timespec='seconds')} by `{ctx.cmd}`. A "
+        "round is one deal played out; a match is a race of rounds to "
+        f"{ctx.target} points. Every interval is 95%."
+    )
+    if any(
+        v[2].get("edition") == "spin2025" or str(v[2].get("rules", "")).startswith("spin2025")
+        for v in ctx.runs.values()
+    ):
+        doc.p(
+            "Caution: the 2025 wheel layout (eight equal spaces) is an assumption "
+            "(docs/RULINGS.md: the physical layout was not found); every 2025 figure "
+            "depends on it."
+        )
     doc.h(2, "Answers")
-    doc.p("One line per question: the largest effect whose 95% interval excludes no effect "
-          "(the details are under Findings and in each section).")
+    doc.p(
+        "One line per question: the largest effect whose 95% interval excludes no effect "
+        "(the details are under Findings and in each section)."
+    )
     doc.ul(headline(ctx.answers))
     doc.h(2, "Findings")
     doc.ul(ctx.findings or ["No finding: too few rounds."])

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-__all__ = ["Doc", "format_p", "ratio_interval", "fmt_value", "with_ci", "pp", "save_figure"]
+__all__ = ["Doc", "fmt_value", "format_p", "pp", "ratio_interval", "save_figure", "with_ci"]
 
 
 def format_p(p: float) -> str:
@@ -33,7 +33,7 @@ def ratio_interval(a, b, z: float = 1.959963984540054) -> tuple[float, float, fl
     if len(a) < 2 or len(b) < 2 or a.mean() <= 0 or b.mean() <= 0:
         return math.nan, math.nan, math.nan
     ma, mb = a.mean(), b.mean()
-    se = math.sqrt(a.var(ddof=1) / len(a) / ma ** 2 + b.var(ddof=1) / len(b) / mb ** 2)
+    se = math.sqrt(a.var(ddof=1) / len(a) / ma**2 + b.var(ddof=1) / len(b) / mb**2)
     r = ma / mb
     return r, r * math.exp(-z * se), r * math.exp(z * se)
 
@@ -57,8 +57,10 @@ def with_ci(df: pd.DataFrame, cols, digits=4, scale=None) -> pd.DataFrame:
             continue
         f = scale.get(c, 1.0)
         if c in cols and f"{c}_low" in df:
-            out[c] = [f"{fmt_value(f * v, digits)} [{fmt_value(f * lo, digits)}, {fmt_value(f * hi, digits)}]"
-                      for v, lo, hi in zip(df[c], df[f"{c}_low"], df[f"{c}_high"])]
+            out[c] = [
+                f"{fmt_value(f * v, digits)} [{fmt_value(f * lo, digits)}, {fmt_value(f * hi, digits)}]"
+                for v, lo, hi in zip(df[c], df[f"{c}_low"], df[f"{c}_high"])
+            ]
         else:
             out[c] = df[c]
     return out
@@ -116,6 +118,7 @@ class Doc:
             # `code` spans of the Markdown text
             parts = html.escape(text).split("`")
             return "".join(f"<code>{s}</code>" if i % 2 else s for i, s in enumerate(parts))
+
         body = []
         for b in self.blocks:
             if b[0] == "h":
@@ -129,22 +132,30 @@ class Doc:
             elif b[0] == "table":
                 df, digits = b[1], b[2]
                 head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
-                rows = "".join("<tr>" + "".join(f"<td>{html.escape(fmt_value(v, digits))}</td>"
-                                                for v in row) + "</tr>"
-                               for row in df.itertuples(index=False))
+                rows = "".join(
+                    "<tr>"
+                    + "".join(f"<td>{html.escape(fmt_value(v, digits))}</td>" for v in row)
+                    + "</tr>"
+                    for row in df.itertuples(index=False)
+                )
                 body.append(f"<table><tr>{head}</tr>{rows}</table>")
             elif b[0] == "fig":
                 data = base64.b64encode((self.out / b[1]).read_bytes()).decode("ascii")
-                body.append(f'<figure><img alt="{html.escape(b[1])}" '
-                            f'src="data:image/png;base64,{data}"><figcaption>'
-                            f"{inline(b[2])}</figcaption></figure>")
-        style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
-                 "table{border-collapse:collapse;font-size:12px;margin:1em 0}"
-                 "td,th{border:1px solid #ccc;padding:2px 6px}img{max-width:100%}"
-                 "figcaption{font-size:12px;color:#444}pre{background:#f4f4f4;padding:6px}")
-        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-                f"</title><style>{style}</style></head><body>" + "\n".join(body)
-                + "</body></html>")
+                body.append(
+                    f'<figure><img alt="{html.escape(b[1])}" '
+                    f'src="data:image/png;base64,{data}"><figcaption>'
+                    f"{inline(b[2])}</figcaption></figure>"
+                )
+        style = (
+            "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
+            "table{border-collapse:collapse;font-size:12px;margin:1em 0}"
+            "td,th{border:1px solid #ccc;padding:2px 6px}img{max-width:100%}"
+            "figcaption{font-size:12px;color:#444}pre{background:#f4f4f4;padding:6px}"
+        )
+        return (
+            f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+            f"</title><style>{style}</style></head><body>" + "\n".join(body) + "</body></html>"
+        )
 
 
 def pp(v) -> str:

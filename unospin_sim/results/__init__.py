@@ -52,29 +52,85 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ResultsError, RuleError
 from .load import load_matches, newest, read_results, read_summary_only
-from .schema import (CHECK_COLUMN, JUMP_COLUMN, MATCH_COLUMNS, MATCH_ROUND_COLUMNS,
-                     MAX_MATCH_ROUNDS, REPLAY_COLUMNS, REQUIRED_META, RESULTS_FORMAT,
-                     ROUND_BASE_COLUMNS,
-                     SEAT_COLUMNS, SPIN_COLUMNS, TEAM_COLUMNS, has_jump_ins, is_match_mode,
-                     is_partners, match_round_game, round_columns)
 from .outdir import claim_out_dir, remove_stale
+from .schema import (
+    CHECK_COLUMN,
+    JUMP_COLUMN,
+    MATCH_COLUMNS,
+    MATCH_ROUND_COLUMNS,
+    MAX_MATCH_ROUNDS,
+    REPLAY_COLUMNS,
+    REQUIRED_META,
+    RESULTS_FORMAT,
+    ROUND_BASE_COLUMNS,
+    SEAT_COLUMNS,
+    SPIN_COLUMNS,
+    TEAM_COLUMNS,
+    has_jump_ins,
+    is_match_mode,
+    is_partners,
+    match_round_game,
+    round_columns,
+)
 from .store import ResultsWriter, prepare_out_dir
-from .tables import (ChunkColumns, PartBuffer, empty_frames, match_arrows, match_frames,
-                     matches_frame, part_write_options, replay_frame, rounds_arrow, rounds_frame,
-                     spins_arrow, spins_frame)
+from .tables import (
+    ChunkColumns,
+    PartBuffer,
+    empty_frames,
+    match_arrows,
+    match_frames,
+    matches_frame,
+    part_write_options,
+    replay_frame,
+    rounds_arrow,
+    rounds_frame,
+    spins_arrow,
+    spins_frame,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["Results", "ResultsWriter", "load_results", "load_matches", "prepare_out_dir",
-           "round_columns", "rounds_frame", "spins_frame", "match_frames", "matches_frame",
-           "match_arrows", "match_round_game", "MAX_MATCH_ROUNDS", "empty_frames",
-           "is_match_mode", "ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "SPIN_COLUMNS",
-           "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "CHECK_COLUMN", "TEAM_COLUMNS", "JUMP_COLUMN",
-           "has_jump_ins", "is_partners", "REQUIRED_META", "RESULTS_FORMAT", "newest",
-           "ChunkColumns", "PartBuffer", "part_write_options", "rounds_arrow", "spins_arrow",
-           "replay_frame", "REPLAY_COLUMNS", "read_summary_only", "claim_out_dir",
-           "remove_stale"]
+__all__ = [
+    "CHECK_COLUMN",
+    "JUMP_COLUMN",
+    "MATCH_COLUMNS",
+    "MATCH_ROUND_COLUMNS",
+    "MAX_MATCH_ROUNDS",
+    "REPLAY_COLUMNS",
+    "REQUIRED_META",
+    "RESULTS_FORMAT",
+    "ROUND_BASE_COLUMNS",
+    "SEAT_COLUMNS",
+    "SPIN_COLUMNS",
+    "TEAM_COLUMNS",
+    "ChunkColumns",
+    "PartBuffer",
+    "Results",
+    "ResultsWriter",
+    "claim_out_dir",
+    "empty_frames",
+    "has_jump_ins",
+    "is_match_mode",
+    "is_partners",
+    "load_matches",
+    "load_results",
+    "match_arrows",
+    "match_frames",
+    "match_round_game",
+    "matches_frame",
+    "newest",
+    "part_write_options",
+    "prepare_out_dir",
+    "read_summary_only",
+    "remove_stale",
+    "replay_frame",
+    "round_columns",
+    "rounds_arrow",
+    "rounds_frame",
+    "spins_arrow",
+    "spins_frame",
+]
 
 
 @dataclass(eq=False)
@@ -193,32 +249,42 @@ class Results:
         except (RuleError, TypeError) as e:
             raise ResultsError(f"cannot save results: bad rule string in meta: {e}") from None
         if len(self.rounds) == 0:
-            raise ResultsError("cannot save results: the round table is empty (a run with "
-                               "keep=False keeps no rounds)")
+            raise ResultsError(
+                "cannot save results: the round table is empty (a run with "
+                "keep=False keeps no rounds)"
+            )
         lacking = [c for c in round_columns(rules) if c not in self.rounds.columns]
         if lacking:
             more = f" and {len(lacking) - 5} more" if len(lacking) > 5 else ""
-            raise ResultsError(f"cannot save results: the round table lacks columns "
-                               f"{', '.join(lacking[:5])}{more} (a keep='summary' run keeps "
-                               f"only a few)")
+            raise ResultsError(
+                f"cannot save results: the round table lacks columns "
+                f"{', '.join(lacking[:5])}{more} (a keep='summary' run keeps "
+                f"only a few)"
+            )
         if len(self.rounds) != meta["games"]:
-            raise ResultsError(f"cannot save results: {len(self.rounds)} rounds but meta "
-                               f"says {meta['games']!r} games")
+            raise ResultsError(
+                f"cannot save results: {len(self.rounds)} rounds but meta "
+                f"says {meta['games']!r} games"
+            )
         matches = self.matches
         if is_match_mode(rules):
             if matches is None or len(matches) == 0:
-                raise ResultsError(f"cannot save results: {rules} play matches but there is "
-                                   f"no match table")
+                raise ResultsError(
+                    f"cannot save results: {rules} play matches but there is no match table"
+                )
             lacking = [c for c in MATCH_COLUMNS(rules.players) if c not in matches.columns]
             if lacking:
-                raise ResultsError(f"cannot save results: the match table lacks columns "
-                                   f"{', '.join(lacking)}")
+                raise ResultsError(
+                    f"cannot save results: the match table lacks columns {', '.join(lacking)}"
+                )
             if "matches" in meta and len(matches) != meta["matches"]:
-                raise ResultsError(f"cannot save results: {len(matches)} matches but meta "
-                                   f"says {meta['matches']!r}")
+                raise ResultsError(
+                    f"cannot save results: {len(matches)} matches but meta says {meta['matches']!r}"
+                )
         elif matches is not None and len(matches):
-            raise ResultsError(f"cannot save results: a match table, but {rules} play "
-                               f"single rounds")
+            raise ResultsError(
+                f"cannot save results: a match table, but {rules} play single rounds"
+            )
         writer = ResultsWriter(results_dir, overwrite=overwrite)
         writer.write_rounds(self.rounds)
         writer.write_spins(self.spins)
@@ -228,15 +294,21 @@ class Results:
 
     def __iter__(self):
         """Deprecated: ``rounds, spins, meta = results``; use the attributes instead."""
-        warnings.warn("unpacking Results into (rounds, spins, meta) is deprecated; use "
-                      ".rounds, .spins and .meta", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "unpacking Results into (rounds, spins, meta) is deprecated; use "
+            ".rounds, .spins and .meta",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return iter((self.rounds, self.spins, self.meta))
 
     def __repr__(self) -> str:
         rules = self.meta.get("rules", "?") if isinstance(self.meta, dict) else "?"
         more = "" if self.matches is None else f", matches={len(self.matches):,} rows"
-        return (f"Results(rules={rules!r}, rounds={len(self.rounds):,} rows, "
-                f"spins={len(self.spins):,} rows{more})")
+        return (
+            f"Results(rules={rules!r}, rounds={len(self.rounds):,} rows, "
+            f"spins={len(self.spins):,} rows{more})"
+        )
 
 
 def load_results(results_dir: str | os.PathLike) -> Results:

@@ -15,24 +15,37 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import ResultsError, RuleError, reason
-from .schema import (JUMP_COLUMN, MATCH_COLUMNS, MAX_MATCH_ROUNDS, META_FILE, REQUIRED_META,
-                     SEAT_COLUMNS, SPIN_COLUMNS, SPIN_FIELDS, is_match_mode, match_round_game,
-                     round_columns)
+from .schema import (
+    JUMP_COLUMN,
+    MATCH_COLUMNS,
+    MAX_MATCH_ROUNDS,
+    META_FILE,
+    REQUIRED_META,
+    SEAT_COLUMNS,
+    SPIN_COLUMNS,
+    SPIN_FIELDS,
+    is_match_mode,
+    match_round_game,
+    round_columns,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["read_results", "load_matches", "newest", "read_summary_only"]
+__all__ = ["load_matches", "newest", "read_results", "read_summary_only"]
 
 
 def _read_meta(d: Path) -> dict:
     path = d / META_FILE
     if not path.is_file() and (d / "run.json").is_file():
-        raise ResultsError(f"{d} is an unfinished run (no {META_FILE}); finish it with "
-                           f"'python -m unospin_sim run --resume {d}'")
+        raise ResultsError(
+            f"{d} is an unfinished run (no {META_FILE}); finish it with "
+            f"'python -m unospin_sim run --resume {d}'"
+        )
     if not path.is_file():
-        raise ResultsError(f"{d} has no {META_FILE}: not a results directory, or the run "
-                           f"did not finish")
+        raise ResultsError(
+            f"{d} has no {META_FILE}: not a results directory, or the run did not finish"
+        )
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as e:
@@ -51,7 +64,8 @@ def _read_meta(d: Path) -> dict:
         raise ResultsError(f"{path}: 'rules' must be a rule string, got {meta['rules']!r}")
     parts = meta.get("parts", {})
     if not isinstance(parts, dict) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in parts.values()):
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in parts.values()
+    ):
         raise ResultsError(f"{path}: 'parts' must map table names to part counts")
     return meta
 
@@ -70,36 +84,48 @@ def _read_table(d: Path, table: str, required, expected_parts: int | None, optio
         if not f.is_file():
             raise ResultsError(f"{f} is not a file: not a part written by this tool")
     if expected_parts is not None and len(files) != expected_parts:
-        raise ResultsError(f"{t} holds {len(files)} part files but meta.json lists "
-                           f"{expected_parts}: parts are missing or extra")
+        raise ResultsError(
+            f"{t} holds {len(files)} part files but meta.json lists "
+            f"{expected_parts}: parts are missing or extra"
+        )
     if not files:
         if optional:  # the spin table of a run without spins: its columns, no rows
-            return pd.DataFrame({name: pd.Series(dtype=object if dtype is None else dtype)
-                                 for name, _, dtype in SPIN_FIELDS})
+            return pd.DataFrame(
+                {
+                    name: pd.Series(dtype=object if dtype is None else dtype)
+                    for name, _, dtype in SPIN_FIELDS
+                }
+            )
         raise ResultsError(f"{d} has no {table} part files ({table}/part-*.parquet)")
     frames, names0 = [], None
     for f in files:
         try:
             tab = pq.read_table(f)
         except (pa.ArrowException, OSError) as e:
-            raise ResultsError(f"{f} is not a readable Parquet file (truncated or corrupt): "
-                               f"{reason(e)}") from None
+            raise ResultsError(
+                f"{f} is not a readable Parquet file (truncated or corrupt): {reason(e)}"
+            ) from None
         if names0 is None:
             names0 = set(tab.column_names)
         elif set(tab.column_names) != names0:
-            raise ResultsError(f"{f} has other columns than {files[0].name}: the parts do "
-                               f"not belong to one run")
+            raise ResultsError(
+                f"{f} has other columns than {files[0].name}: the parts do not belong to one run"
+            )
         frames.append(tab.to_pandas())
     missing = [c for c in required if c not in names0]
     if missing:
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        raise ResultsError(f"{t} lacks columns {', '.join(missing[:5])}{more}: written by "
-                           f"another version or for other rules")
+        raise ResultsError(
+            f"{t} lacks columns {', '.join(missing[:5])}{more}: written by "
+            f"another version or for other rules"
+        )
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     for c in required:
         if c != "space" and not pd.api.types.is_integer_dtype(df[c].dtype):
-            raise ResultsError(f"{t}: column {c!r} holds {df[c].dtype} values, not whole "
-                               f"numbers: not a table written by this tool")
+            raise ResultsError(
+                f"{t}: column {c!r} holds {df[c].dtype} values, not whole "
+                f"numbers: not a table written by this tool"
+            )
     return df
 
 
@@ -111,20 +137,28 @@ def _check_rounds(d: Path, rounds, rules) -> None:
     if is_match_mode(rules):
         want = match_round_game(rounds["match"].to_numpy(), rounds["round"].to_numpy())
         if not np.array_equal(game, want) or (len(game) > 1 and (np.diff(game) <= 0).any()):
-            raise ResultsError(f"{t}: 'game' is not match * {MAX_MATCH_ROUNDS} + round once "
-                               f"per round: parts of different runs, or a part copied twice")
+            raise ResultsError(
+                f"{t}: 'game' is not match * {MAX_MATCH_ROUNDS} + round once "
+                f"per round: parts of different runs, or a part copied twice"
+            )
     elif not np.array_equal(game, np.arange(len(game))):
-        raise ResultsError(f"{t}: 'game' does not hold the games 0..{len(game) - 1} once each: "
-                           f"parts of different runs, or a part copied twice")
+        raise ResultsError(
+            f"{t}: 'game' does not hold the games 0..{len(game) - 1} once each: "
+            f"parts of different runs, or a part copied twice"
+        )
     winner = rounds["winner"].to_numpy()
     if len(winner) and (winner.min() < -1 or winner.max() >= rules.players):
-        raise ResultsError(f"{t}: 'winner' holds seats outside -1..{rules.players - 1}, "
-                           f"but meta.json's rules {rules} have {rules.players} players")
+        raise ResultsError(
+            f"{t}: 'winner' holds seats outside -1..{rules.players - 1}, "
+            f"but meta.json's rules {rules} have {rules.players} players"
+        )
     for c in rounds.columns:
         m = re.fullmatch(r"(?:%s)_(\d+)" % "|".join(SEAT_COLUMNS + (JUMP_COLUMN,)), c)
         if m is not None and int(m.group(1)) >= rules.players:
-            raise ResultsError(f"{t} has column {c!r} for a seat beyond the "
-                               f"{rules.players} players of meta.json's rules {rules}")
+            raise ResultsError(
+                f"{t} has column {c!r} for a seat beyond the "
+                f"{rules.players} players of meta.json's rules {rules}"
+            )
 
 
 def _open(results_dir: str | os.PathLike):
@@ -154,18 +188,27 @@ def _read_matches(d: Path, meta: dict, rules):
     n = meta.get("matches")
     if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 0):
         raise ResultsError(f"{d / META_FILE}: 'matches' must be a whole number >= 0, got {n!r}")
-    matches = _read_table(d, "matches", MATCH_COLUMNS(rules.players),
-                          meta.get("parts", {}).get("matches"), optional=False)
+    matches = _read_table(
+        d,
+        "matches",
+        MATCH_COLUMNS(rules.players),
+        meta.get("parts", {}).get("matches"),
+        optional=False,
+    )
     if n is not None and len(matches) != n:
         raise ResultsError(f"{t} holds {len(matches)} matches but meta.json says {n}")
     matches = matches.sort_values("match", kind="stable", ignore_index=True)
     if not np.array_equal(matches["match"].to_numpy(), np.arange(len(matches))):
-        raise ResultsError(f"{t}: 'match' does not hold the matches 0..{len(matches) - 1} "
-                           f"once each: parts of different runs, or a part copied twice")
+        raise ResultsError(
+            f"{t}: 'match' does not hold the matches 0..{len(matches) - 1} "
+            f"once each: parts of different runs, or a part copied twice"
+        )
     winner = matches["winner"].to_numpy()
     if len(winner) and (winner.min() < -1 or winner.max() >= rules.players):
-        raise ResultsError(f"{t}: 'winner' holds players outside -1..{rules.players - 1}, "
-                           f"but meta.json's rules {rules} have {rules.players} players")
+        raise ResultsError(
+            f"{t}: 'winner' holds players outside -1..{rules.players - 1}, "
+            f"but meta.json's rules {rules} have {rules.players} players"
+        )
     return matches
 
 
@@ -180,12 +223,14 @@ def read_results(results_dir: str | os.PathLike):
     parts = meta.get("parts", {})
     # the jump-in columns (house rule jump_in) came after RESULTS_FORMAT 1's first runs:
     # a jump_in run written before 2026-12-02 lacks them and still loads
-    required = [c for c in round_columns(rules)
-                if not (c == JUMP_COLUMN or c.startswith(JUMP_COLUMN + "_"))]
+    required = [
+        c for c in round_columns(rules) if not (c == JUMP_COLUMN or c.startswith(JUMP_COLUMN + "_"))
+    ]
     rounds = _read_table(d, "rounds", required, parts.get("rounds"), optional=False)
     if len(rounds) != meta["games"]:
-        raise ResultsError(f"{d / 'rounds'} holds {len(rounds)} rounds but meta.json says "
-                           f"{meta['games']} games")
+        raise ResultsError(
+            f"{d / 'rounds'} holds {len(rounds)} rounds but meta.json says {meta['games']} games"
+        )
     spins = _read_table(d, "spins", SPIN_COLUMNS, parts.get("spins"), optional=True)
 
     rounds = rounds.sort_values("game", kind="stable", ignore_index=True)
@@ -199,13 +244,16 @@ def read_results(results_dir: str | os.PathLike):
     space = space.astype(object)
     wheel = list(rules.wheel_spaces())
     if not space.isin(wheel).all():
-        raise ResultsError(f"{d / 'spins'}: 'space' holds names that are not spaces of the "
-                           f"{rules.edition} wheel")
+        raise ResultsError(
+            f"{d / 'spins'}: 'space' holds names that are not spaces of the {rules.edition} wheel"
+        )
     spins["space"] = pd.Categorical(space, categories=wheel)
     matches = _read_matches(d, meta, rules)
     if matches is not None and matches["rounds"].sum() != len(rounds):
-        raise ResultsError(f"{d / 'matches'}: its matches have {matches['rounds'].sum()} "
-                           f"rounds but {d / 'rounds'} holds {len(rounds)}")
+        raise ResultsError(
+            f"{d / 'matches'}: its matches have {matches['rounds'].sum()} "
+            f"rounds but {d / 'rounds'} holds {len(rounds)}"
+        )
     return rounds, spins, meta, matches
 
 
@@ -261,13 +309,18 @@ def newest(root: str | os.PathLike | None = None) -> Path:
     here = Path.cwd().resolve()
     roots = [Path(root)] if root is not None else [d / "results" for d in (here, *here.parents)]
     for r in roots:
-        found = [m for m in r.glob("*/meta.json") if m.is_file() and _has_rounds(m)] \
-            if r.is_dir() else []
+        found = (
+            [m for m in r.glob("*/meta.json") if m.is_file() and _has_rounds(m)]
+            if r.is_dir()
+            else []
+        )
         if found:
             return max(found, key=lambda m: (m.stat().st_mtime_ns, m.parent.name)).parent
     where = f"{roots[0]}/" if root is not None else f"results/ of {here} or of its parents"
-    raise ResultsError(f"no results directory with a round table found in {where}: run "
-                       f"`python -m unospin_sim run --games 1e6` first")
+    raise ResultsError(
+        f"no results directory with a round table found in {where}: run "
+        f"`python -m unospin_sim run --games 1e6` first"
+    )
 
 
 def _has_rounds(meta_file: Path) -> bool:
@@ -304,6 +357,7 @@ def read_summary_only(results_dir: str | os.PathLike) -> dict | None:
         if not isinstance(meta["summary"], dict):
             raise TypeError("'summary' is not an object")
     except (KeyError, TypeError, ValueError) as e:
-        raise ResultsError(f"{path}: a summary-only run without valid summary counts: "
-                           f"{e}") from None
+        raise ResultsError(
+            f"{path}: a summary-only run without valid summary counts: {e}"
+        ) from None
     return meta

@@ -19,8 +19,9 @@ from .store import unwritable
 __all__ = ["claim_out_dir", "remove_stale"]
 
 
-def claim_out_dir(out: str | os.PathLike, own, command: str, overwrite: bool = False,
-                  flag: str = "--overwrite") -> Path:
+def claim_out_dir(
+    out: str | os.PathLike, own, command: str, overwrite: bool = False, flag: str = "--overwrite"
+) -> Path:
     """Create ``out`` if needed and check that ``command`` may write its files there.
 
     Parameters
@@ -60,16 +61,22 @@ def claim_out_dir(out: str | os.PathLike, own, command: str, overwrite: bool = F
         names = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
         run = [n for n in names if n in (META_FILE, *TABLES, *RUN_FILES)]
         if run:
-            raise ResultsError(f"--out {out} holds a run's results ({run[0]}); choose "
-                               f"another directory for the {command}'s files")
+            raise ResultsError(
+                f"--out {out} holds a run's results ({run[0]}); choose "
+                f"another directory for the {command}'s files"
+            )
         foreign = [n for n in names if n not in own]
         if foreign:
-            raise ResultsError(f"--out {out} holds files {command} does not write "
-                               f"({foreign[0]}); choose another directory")
+            raise ResultsError(
+                f"--out {out} holds files {command} does not write "
+                f"({foreign[0]}); choose another directory"
+            )
         if names and not overwrite:
             todo = f"pass {flag} to replace them, or choose" if flag else "choose"
-            raise ResultsError(f"--out {out} already holds {command} results ({names[0]}); "
-                               f"{todo} another directory")
+            raise ResultsError(
+                f"--out {out} already holds {command} results ({names[0]}); "
+                f"{todo} another directory"
+            )
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:

@@ -115,24 +115,33 @@ class RunStore:
         if out.is_dir() and holds_run(out):
             if not overwrite:
                 if (out / RUN_FILE).exists() and not (out / META_FILE).exists():
-                    raise ResultsError(f"{out} holds an unfinished run; finish it with "
-                                       f"'run --resume {out}' or pass --overwrite")
-                raise ResultsError(f"{out} already holds results; choose another output "
-                                   f"directory or pass --overwrite")
+                    raise ResultsError(
+                        f"{out} holds an unfinished run; finish it with "
+                        f"'run --resume {out}' or pass --overwrite"
+                    )
+                raise ResultsError(
+                    f"{out} already holds results; choose another output "
+                    f"directory or pass --overwrite"
+                )
             own_results(out)  # refuses a directory holding files this tool did not write
             for extra in out.iterdir():
-                if extra.name not in (META_FILE, *TABLES, *RUN_FILES) \
-                        and not extra.name.startswith("."):
-                    raise ResultsError(f"{out} holds files this tool did not write "
-                                       f"({extra}); remove them or choose another output "
-                                       f"directory")
+                if extra.name not in (META_FILE, *TABLES, *RUN_FILES) and not extra.name.startswith(
+                    "."
+                ):
+                    raise ResultsError(
+                        f"{out} holds files this tool did not write "
+                        f"({extra}); remove them or choose another output "
+                        f"directory"
+                    )
             path = out.parent / f".{out.name}.new-{secrets.token_hex(4)}"
             params["replace"] = os.fspath(out.absolute())
         elif out.is_dir():  # a run's directory is its own: nothing else in it
             other = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
             if other:
-                raise ResultsError(f"{out} holds files this tool did not write ({other[0]}); "
-                                   f"choose another output directory")
+                raise ResultsError(
+                    f"{out} holds files this tool did not write ({other[0]}); "
+                    f"choose another output directory"
+                )
         prepare_out_dir(path)
         store = cls(path, params)
         write_json(path / RUN_FILE, params)
@@ -159,7 +168,7 @@ class RunStore:
             if not isinstance(params, dict):
                 raise ValueError("not a JSON object")
             for key in ("rules", "bots", "seed", "games", "chunk_size"):
-                params[key]  # noqa: B018 - presence check
+                params[key]
         except (OSError, ValueError, KeyError, RecursionError) as e:
             raise ResultsError(f"{run_file} is not a valid run file: {reason(e)}") from None
         if params.get("run_format") != RUN_FORMAT:
@@ -173,8 +182,10 @@ class RunStore:
                     if f.name.startswith(".part-") and f.name.endswith(".tmp"):
                         f.unlink(missing_ok=True)
                     elif not _PART.fullmatch(f.name) or not f.is_file():
-                        raise ResultsError(f"{path} holds files this tool did not write "
-                                           f"({f}); remove them before resuming")
+                        raise ResultsError(
+                            f"{path} holds files this tool did not write "
+                            f"({f}); remove them before resuming"
+                        )
         return store
 
     def _read_manifest(self) -> None:
@@ -197,7 +208,7 @@ class RunStore:
                 if (e["game0"], e["games"]) != self.chunk_games(k) or not 0 <= k < self.nchunks:
                     raise ValueError("games do not match the run's chunks")
                 parts = e["parts"]
-                e["summary"]["games"]  # noqa: B018
+                e["summary"]["games"]
             except (ValueError, KeyError, TypeError) as err:
                 raise ResultsError(f"{mpath} line {i} is corrupt: {reason(err)}") from None
             if k in self.done:
@@ -210,9 +221,11 @@ class RunStore:
                     raise ResultsError(f"{f} is missing but {MANIFEST} lists it as finished")
                 size, digest = _sha256_file(f)
                 if size != info["bytes"] or digest != info["sha256"]:
-                    raise ResultsError(f"{f} does not match its {MANIFEST} entry (corrupt, or "
-                                       f"a part of another run); remove the directory or that "
-                                       f"chunk's line to replay it")
+                    raise ResultsError(
+                        f"{f} does not match its {MANIFEST} entry (corrupt, or "
+                        f"a part of another run); remove the directory or that "
+                        f"chunk's line to replay it"
+                    )
             self.done[k] = e
 
     # --------------------------------------------------------------------------------------
@@ -255,17 +268,20 @@ class RunStore:
             except BaseException:
                 tmp.unlink(missing_ok=True)
                 raise
-            info[table] = {"file": name, "rows": rows, "bytes": buf.size,
-                           "sha256": hashlib.sha256(memoryview(buf)).hexdigest()}
+            info[table] = {
+                "file": name,
+                "rows": rows,
+                "bytes": buf.size,
+                "sha256": hashlib.sha256(memoryview(buf)).hexdigest(),
+            }
         return info
 
     def record(self, entry: dict) -> None:
         """Append chunk ``entry["chunk"]``'s manifest line (after its parts are in place)."""
-        line = (json.dumps(entry, separators=(",", ":"), default=json_default) + "\n")
+        line = json.dumps(entry, separators=(",", ":"), default=json_default) + "\n"
         with self._lock:
             try:
-                fd = os.open(self.path / MANIFEST, os.O_WRONLY | os.O_APPEND | os.O_CREAT,
-                             0o644)
+                fd = os.open(self.path / MANIFEST, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
                 try:
                     os.write(fd, line.encode())
                 finally:
@@ -286,8 +302,9 @@ class RunStore:
         (the old directory is removed only after the new one is there).  Returns the
         final directory."""
         if len(self.done) != self.nchunks:
-            raise ResultsError(f"{self.path}: {self.nchunks - len(self.done)} chunks are "
-                               f"not finished")
+            raise ResultsError(
+                f"{self.path}: {self.nchunks - len(self.done)} chunks are not finished"
+            )
         full = {**meta, "results_format": RESULTS_FORMAT, "parts": self.parts()}
         write_json(self.path / META_FILE, full)
         target = self.target
@@ -299,8 +316,9 @@ class RunStore:
                 os.rename(target, old)
             os.rename(self.path, target)
         except OSError as e:
-            raise ResultsError(f"cannot move the finished run {self.path} to {target}: "
-                               f"{reason(e)}") from None
+            raise ResultsError(
+                f"cannot move the finished run {self.path} to {target}: {reason(e)}"
+            ) from None
         shutil.rmtree(old, ignore_errors=True)
         self.path = target
         return target

@@ -18,19 +18,42 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ROUND_BASE_COLUMNS", "SEAT_COLUMNS", "JUMP_COLUMN", "CHECK_COLUMN", "SPIN_COLUMNS",
-           "SPIN_FIELDS", "MATCH_ROUND_COLUMNS", "MATCH_COLUMNS", "MATCH_SCORE0", "TEAM_COLUMNS",
-           "REQUIRED_META", "RESULTS_FORMAT", "TABLES", "META_FILE", "OWN_FILE",
-           "REPLAY_FIELDS", "REPLAY_COLUMNS", "MAX_MATCH_ROUNDS", "match_round_game", "is_match_mode", "is_partners",
-           "has_jump_ins", "round_fields", "out_column", "out_width", "match_fields",
-           "round_columns"]
+__all__ = [
+    "CHECK_COLUMN",
+    "JUMP_COLUMN",
+    "MATCH_COLUMNS",
+    "MATCH_ROUND_COLUMNS",
+    "MATCH_SCORE0",
+    "MAX_MATCH_ROUNDS",
+    "META_FILE",
+    "OWN_FILE",
+    "REPLAY_COLUMNS",
+    "REPLAY_FIELDS",
+    "REQUIRED_META",
+    "RESULTS_FORMAT",
+    "ROUND_BASE_COLUMNS",
+    "SEAT_COLUMNS",
+    "SPIN_COLUMNS",
+    "SPIN_FIELDS",
+    "TABLES",
+    "TEAM_COLUMNS",
+    "has_jump_ins",
+    "is_match_mode",
+    "is_partners",
+    "match_fields",
+    "match_round_game",
+    "out_column",
+    "out_width",
+    "round_columns",
+    "round_fields",
+]
 
 # Where every column comes from: (name, source, dtype).  ``source`` names a constant of
 # ``engine/layout.py`` (a column of the kernel's per-round output row, or a field of a spin
 # record); ``None`` marks the two round columns the runner supplies (game number, game seed).
 _ROUND_BASE_FIELDS = (
     ("game", None, np.int64),
-    ("seed", None, np.int64),            # the game's SplitMix64 seed (its uint64 bits)
+    ("seed", None, np.int64),  # the game's SplitMix64 seed (its uint64 bits)
     ("first_player", "O_FIRST", np.int8),
     ("winner", "O_WINNER", np.int8),
     ("turns", "O_TURNS", np.int32),
@@ -45,7 +68,7 @@ SEAT_COLUMNS = ("cards_drawn", "cards_left", "points_left")
 #: kernel's fourth per-seat block; in match mode per player, as every per-seat column)
 JUMP_COLUMN = "jump_ins"
 _JUMP_FIELD = (JUMP_COLUMN, "O_JUMP_INS", np.int32)
-_JUMP_BLOCK = len(SEAT_COLUMNS)   # its block in the kernel's output row
+_JUMP_BLOCK = len(SEAT_COLUMNS)  # its block in the kernel's output row
 _SEAT_DTYPE = _SPACE_DTYPE = np.int32
 #: the round column a run with ``check=True`` adds (invariant failures of the round)
 CHECK_COLUMN = "invariant_failures"
@@ -54,7 +77,7 @@ SPIN_FIELDS = (
     ("game", "P_GAME", np.int64),
     ("turn", "P_TURN", np.int32),
     ("spinner", "P_SPINNER", np.int8),
-    ("space", "P_SPACE", None),           # categorical over the edition's wheel spaces
+    ("space", "P_SPACE", None),  # categorical over the edition's wheel spaces
     ("hand_before", "P_HAND_BEFORE", np.int16),
     ("hand_after", "P_HAND_AFTER", np.int16),
     ("cards_drawn", "P_DRAWN", np.int16),
@@ -62,8 +85,8 @@ SPIN_FIELDS = (
     # the space's other party: 2025 Swap Hands target, 2005 Trade Hands receiver, War winner,
     # UNO Spin race winner; -1 if none
     ("other", "P_OTHER", np.int8),
-    ("direction", "P_DIR", np.int8),      # direction of play at the spin: +1 clockwise
-    ("leader", "P_LEADER", np.int8),      # the seat with strictly the fewest cards, -1: a tie
+    ("direction", "P_DIR", np.int8),  # direction of play at the spin: +1 clockwise
+    ("leader", "P_LEADER", np.int8),  # the seat with strictly the fewest cards, -1: a tie
 )
 # Match mode.  ``play_match_chunk`` returns round rows that are the per-round output row
 # followed by match, round and each player's running score: source ``("match", k)`` is column
@@ -71,26 +94,19 @@ SPIN_FIELDS = (
 # (after the per-space ones), then ``score_<i>`` per player (source ``("match", 2 + i)``).
 _MATCH_ROUND_FIELDS = (
     ("match", ("match", 0), np.int64),
-    ("round", ("match", 1), np.int32),     # the round's number within its match, from 0
+    ("round", ("match", 1), np.int32),  # the round's number within its match, from 0
 )
 _SCORE_DTYPE = np.int32
 # House rule partners: two round columns computed from the output row (winner, points_left_<i>)
 # after the per-space ones: the winner's team (seat mod players/2; -1 unfinished) and the
 # points of the opponents' cards the team scores (0 unfinished).
-_TEAM_FIELDS = (
-    ("team_winner", ("team", 0), np.int8),
-    ("team_points", ("team", 1), np.int32),
-)
+_TEAM_FIELDS = (("team_winner", ("team", 0), np.int8), ("team_points", ("team", 1), np.int32))
 # The match table: (name, column of play_match_chunk's match rows, dtype); the rows are
 # (match, rounds, turns, winner, score_0 .. score_<N-1>); ``score_<i>`` (column 4 + i, int32)
 # go between turns and winner.
-_MATCH_FIELDS_HEAD = (
-    ("match", 0, np.int64),
-    ("rounds", 1, np.int32),
-    ("turns", 2, np.int64),
-)
+_MATCH_FIELDS_HEAD = (("match", 0, np.int64), ("rounds", 1, np.int32), ("turns", 2, np.int64))
 _MATCH_FIELDS_TAIL = (
-    ("winner", 3, np.int8),                # the player who won the match; -1: unfinished
+    ("winner", 3, np.int8),  # the player who won the match; -1: unfinished
 )
 MATCH_SCORE0 = 4
 
@@ -109,7 +125,7 @@ MATCH_ROUND_COLUMNS = tuple(name for name, _, _ in _MATCH_ROUND_FIELDS)
 REPLAY_FIELDS = (
     ("pair", None, np.int64),
     ("game", None, np.int64),
-    ("spin", None, np.int32),              # the spin's number within its game, from 0
+    ("spin", None, np.int32),  # the spin's number within its game, from 0
     ("space", None, None),
     ("winner", "Q_WINNER", np.int16),
     ("winner_points", "Q_WINNER_POINTS", np.int32),
@@ -182,19 +198,22 @@ def round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     """
     fields = list(_ROUND_BASE_FIELDS)
     for j, prefix in enumerate(SEAT_COLUMNS):
-        fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE)
-                   for i in range(rules.players)]
+        fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE) for i in range(rules.players)]
     fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]
     if has_jump_ins(rules):
         fields.append(_JUMP_FIELD)
-        fields += [(f"{JUMP_COLUMN}_{i}", ("seat", _JUMP_BLOCK, i), _SEAT_DTYPE)
-                   for i in range(rules.players)]
+        fields += [
+            (f"{JUMP_COLUMN}_{i}", ("seat", _JUMP_BLOCK, i), _SEAT_DTYPE)
+            for i in range(rules.players)
+        ]
     if is_partners(rules):
         fields += _TEAM_FIELDS
     if is_match_mode(rules):
         fields += _MATCH_ROUND_FIELDS
-        fields += [(f"score_{i}", ("match", len(_MATCH_ROUND_FIELDS) + i), _SCORE_DTYPE)
-                   for i in range(rules.players)]
+        fields += [
+            (f"score_{i}", ("match", len(_MATCH_ROUND_FIELDS) + i), _SCORE_DTYPE)
+            for i in range(rules.players)
+        ]
     if check:
         fields.append(_CHECK_FIELD)
     return fields
@@ -224,12 +243,14 @@ def out_width(rules) -> int:
 
 def match_fields(players: int) -> list[tuple[str, int, Any]]:
     """``(name, column of play_match_chunk's match rows, dtype)`` of the match table."""
-    return [*_MATCH_FIELDS_HEAD,
-            *((f"score_{i}", MATCH_SCORE0 + i, _SCORE_DTYPE) for i in range(players)),
-            *_MATCH_FIELDS_TAIL]
+    return [
+        *_MATCH_FIELDS_HEAD,
+        *((f"score_{i}", MATCH_SCORE0 + i, _SCORE_DTYPE) for i in range(players)),
+        *_MATCH_FIELDS_TAIL,
+    ]
 
 
-def MATCH_COLUMNS(players: int) -> list[str]:  # noqa: N802 - a table's column list
+def MATCH_COLUMNS(players: int) -> list[str]:
     """Columns of the match table (match mode): match, rounds, turns, score_<i>, winner."""
     return [name for name, _, _ in match_fields(players)]
 

@@ -19,8 +19,14 @@ from ..errors import ResultsError, reason
 from .schema import META_FILE, OWN_FILE, REQUIRED_META, RESULTS_FORMAT, TABLES
 from .tables import part_write_options
 
-__all__ = ["ResultsWriter", "prepare_out_dir", "own_results", "json_default", "write_json",
-           "unwritable"]
+__all__ = [
+    "ResultsWriter",
+    "json_default",
+    "own_results",
+    "prepare_out_dir",
+    "unwritable",
+    "write_json",
+]
 
 
 def own_results(out: Path) -> list[Path]:
@@ -38,8 +44,10 @@ def own_results(out: Path) -> list[Path]:
         for f in sorted(d.iterdir()):
             (found if OWN_FILE.fullmatch(f.name) and f.is_file() else foreign).append(f)
     if foreign:
-        raise ResultsError(f"{out} holds files this tool did not write ({foreign[0]}); "
-                           f"remove them or choose another output directory")
+        raise ResultsError(
+            f"{out} holds files this tool did not write ({foreign[0]}); "
+            f"remove them or choose another output directory"
+        )
     return found
 
 
@@ -74,8 +82,9 @@ def prepare_out_dir(out_dir: str | os.PathLike, overwrite: bool = False) -> Path
         raise ResultsError(f"cannot create results directory {out}: {reason(e)}") from None
     if any((out / name).exists() for name in (META_FILE, *TABLES)):
         if not overwrite:
-            raise ResultsError(f"{out} already holds results; choose another output "
-                               f"directory or pass --overwrite")
+            raise ResultsError(
+                f"{out} already holds results; choose another output directory or pass --overwrite"
+            )
         for f in own_results(out):  # meta.json first: the old run stops looking complete
             try:
                 f.unlink()
@@ -123,8 +132,7 @@ def write_json(path: Path, obj) -> None:
     :func:`os.replace`); numpy values as plain numbers. One-line ResultsError on failure."""
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_text(json.dumps(obj, indent=2, default=json_default) + "\n",
-                       encoding="utf-8")
+        tmp.write_text(json.dumps(obj, indent=2, default=json_default) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as e:
         tmp.unlink(missing_ok=True)
@@ -230,8 +238,12 @@ class ResultsWriter:
             raise ValueError(f"meta lacks required keys {missing}")
         from .. import __version__
 
-        full = {"version": __version__, **meta, "results_format": RESULTS_FORMAT,
-                "parts": self.parts}
+        full = {
+            "version": __version__,
+            **meta,
+            "results_format": RESULTS_FORMAT,
+            "parts": self.parts,
+        }
         final = self.out_dir / META_FILE
         write_json(final, full)
         return final

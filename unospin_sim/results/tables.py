@@ -8,15 +8,35 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .schema import (MATCH_SCORE0, REPLAY_FIELDS, SPIN_FIELDS, is_match_mode, match_fields,
-                     match_round_game, out_column, out_width, round_fields)
+from .schema import (
+    MATCH_SCORE0,
+    REPLAY_FIELDS,
+    SPIN_FIELDS,
+    is_match_mode,
+    match_fields,
+    match_round_game,
+    out_column,
+    out_width,
+    round_fields,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["rounds_frame", "rounds_arrow", "part_write_options", "PartBuffer", "ChunkColumns",
-           "spins_frame", "spins_arrow", "matches_frame", "match_frames", "match_arrows",
-           "empty_frames", "replay_frame"]
+__all__ = [
+    "ChunkColumns",
+    "PartBuffer",
+    "empty_frames",
+    "match_arrows",
+    "match_frames",
+    "matches_frame",
+    "part_write_options",
+    "replay_frame",
+    "rounds_arrow",
+    "rounds_frame",
+    "spins_arrow",
+    "spins_frame",
+]
 
 
 def _team_column(rules, out: np.ndarray, which: int) -> np.ndarray:
@@ -30,9 +50,9 @@ def _team_column(rules, out: np.ndarray, which: int) -> np.ndarray:
     team = np.where(w >= 0, w % teams, -1)
     if which == 0:
         return team
-    pts = out[:, L.N_OUT_FIXED + 2 * n:L.N_OUT_FIXED + 3 * n]  # points_left_<i>
+    pts = out[:, L.N_OUT_FIXED + 2 * n : L.N_OUT_FIXED + 3 * n]  # points_left_<i>
     seat_team = np.arange(n) % teams
-    opp = (seat_team[None, :] != team[:, None])
+    opp = seat_team[None, :] != team[:, None]
     return np.where(w >= 0, (pts * opp).sum(axis=1), 0)
 
 
@@ -52,9 +72,16 @@ def _round_plan(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     return plan
 
 
-def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
-                   check: bool = False, into: dict | None = None, at: int = 0,
-                   plan: list | None = None) -> dict:
+def _rounds_arrays(
+    rules,
+    game0: int,
+    out: np.ndarray,
+    seeds: np.ndarray,
+    check: bool = False,
+    into: dict | None = None,
+    at: int = 0,
+    plan: list | None = None,
+) -> dict:
     """Columns of the round table (name -> 1-D array of the column's dtype), in order.
 
     With ``into`` (columns of a longer table, see :class:`ChunkColumns`), write the rows
@@ -64,8 +91,11 @@ def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
     data = {}
     for name, src, dtype in plan if plan is not None else _round_plan(rules, check):
         if src == "game":
-            v = (np.arange(game0, game0 + n, dtype=dtype) if np.ndim(game0) == 0
-                 else np.asarray(game0, dtype))
+            v = (
+                np.arange(game0, game0 + n, dtype=dtype)
+                if np.ndim(game0) == 0
+                else np.asarray(game0, dtype)
+            )
         elif src == "seed":
             v = seeds.view(dtype)
         elif isinstance(src, tuple):
@@ -75,12 +105,13 @@ def _rounds_arrays(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
         if into is None:
             data[name] = v if src in ("game", "seed") and v.dtype == dtype else v.astype(dtype)
         else:
-            np.copyto(into[name][at:at + n], v, casting="unsafe")  # = astype(dtype)
+            np.copyto(into[name][at : at + n], v, casting="unsafe")  # = astype(dtype)
     return data if into is None else into
 
 
-def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
-                 check: bool = False) -> pd.DataFrame:
+def rounds_frame(
+    rules, game0: int, out: np.ndarray, seeds: np.ndarray, check: bool = False
+) -> pd.DataFrame:
     """The round table of games ``game0 .. game0+n-1`` from the kernel's output.
 
     Parameters
@@ -109,8 +140,7 @@ def rounds_frame(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
     return pd.DataFrame(_rounds_arrays(rules, game0, out, seeds, check))
 
 
-def rounds_arrow(rules, game0: int, out: np.ndarray, seeds: np.ndarray,
-                 check: bool = False):
+def rounds_arrow(rules, game0: int, out: np.ndarray, seeds: np.ndarray, check: bool = False):
     """The round table as a :class:`pyarrow.Table` (no pandas on the way): the same
     columns and dtypes as :func:`rounds_frame`, as written to ``rounds/`` parts."""
     return _arrow_table(_rounds_arrays(rules, game0, out, seeds, check))
@@ -124,8 +154,9 @@ def _arrow_table(data: dict, cats=None):
     arrays = []
     for name, v in data.items():
         if name == "space" and cats is not None:
-            arrays.append(pa.DictionaryArray.from_arrays(pa.array(v, pa.int8()),
-                                                         pa.array(cats, pa.string())))
+            arrays.append(
+                pa.DictionaryArray.from_arrays(pa.array(v, pa.int8()), pa.array(cats, pa.string()))
+            )
         else:
             arrays.append(pa.array(v))
     return pa.Table.from_arrays(arrays, names=list(data))
@@ -147,11 +178,18 @@ def part_write_options(table) -> dict:
 
     names = table.schema.names
     dict_cols = [f.name for f in table.schema if pa.types.is_dictionary(f.type)]
-    delta = {f.name: "DELTA_BINARY_PACKED" for f in table.schema
-             if pa.types.is_integer(f.type) and f.name != "seed"}
+    delta = {
+        f.name: "DELTA_BINARY_PACKED"
+        for f in table.schema
+        if pa.types.is_integer(f.type) and f.name != "seed"
+    }
     keys = [k for k in _KEY_COLUMNS if k in names]
-    return {"use_dictionary": dict_cols or False, "column_encoding": delta or None,
-            "compression": "snappy", "write_statistics": keys or False}
+    return {
+        "use_dictionary": dict_cols or False,
+        "column_encoding": delta or None,
+        "compression": "snappy",
+        "write_statistics": keys or False,
+    }
 
 
 #: the columns whose Parquet statistics a part keeps (see :func:`part_write_options`)
@@ -178,8 +216,7 @@ class PartBuffer:
             return
         if self._writer is None:
             self._sink = pa.BufferOutputStream()
-            self._writer = pq.ParquetWriter(self._sink, table.schema,
-                                            **part_write_options(table))
+            self._writer = pq.ParquetWriter(self._sink, table.schema, **part_write_options(table))
         self._writer.write_table(table)
         self.rows += table.num_rows
 
@@ -204,12 +241,16 @@ class ChunkColumns:
     table at all.
     """
 
-    def __init__(self, rules, n: int, check: bool = False, rounds: bool = True,
-                 spins: bool = True) -> None:
+    def __init__(
+        self, rules, n: int, check: bool = False, rounds: bool = True, spins: bool = True
+    ) -> None:
         self.rules, self.n, self.check = rules, n, check
         self.filled = 0
-        self.rounds = ({name: np.empty(n, dtype) for name, _, dtype in
-                        round_fields(rules, check)} if rounds else None)
+        self.rounds = (
+            {name: np.empty(n, dtype) for name, _, dtype in round_fields(rules, check)}
+            if rounds
+            else None
+        )
         self._plan = _round_plan(rules, check) if rounds else None
         self._spins = [] if spins else None
         self.cats = list(rules.wheel_spaces())
@@ -218,8 +259,16 @@ class ChunkColumns:
         """Add the next batch: games ``game0 ..`` (``out``, ``seeds``: its rows; ``rec``: its
         spin records)."""
         if self.rounds is not None:
-            _rounds_arrays(self.rules, game0, out, seeds, self.check, into=self.rounds,
-                           at=self.filled, plan=self._plan)
+            _rounds_arrays(
+                self.rules,
+                game0,
+                out,
+                seeds,
+                self.check,
+                into=self.rounds,
+                at=self.filled,
+                plan=self._plan,
+            )
         if self._spins is not None and len(rec):
             self._spins.append(_spins_arrays(self.rules, rec)[0])
         self.filled += out.shape[0]
@@ -232,8 +281,7 @@ class ChunkColumns:
         if not parts:
             return _spins_arrays(self.rules, np.zeros((0, L.N_SPIN_FIELDS), np.int64))[0]
         if len(parts) > 1:  # column by column, letting go of the batches' pieces as it goes
-            whole = {name: np.concatenate([p.pop(name) for p in parts])
-                     for name in list(parts[0])}
+            whole = {name: np.concatenate([p.pop(name) for p in parts]) for name in list(parts[0])}
             parts[:] = [whole]
         return dict(parts[0])
 
@@ -277,8 +325,7 @@ def _spins_arrays(rules, rec: np.ndarray) -> tuple[dict, list]:
             raise ValueError("spin records hold space ids outside the known spaces")
         codes = code_of[values]
         if (codes < 0).any():
-            raise ValueError(f"spin records hold spaces that are not on the "
-                             f"{rules.edition} wheel")
+            raise ValueError(f"spin records hold spaces that are not on the {rules.edition} wheel")
         data[name] = codes
     return data, cats
 
@@ -335,10 +382,9 @@ def matches_frame(rules, mrows: np.ndarray) -> pd.DataFrame:
     """
     import pandas as pd
 
-    return pd.DataFrame({name: mrows[:, col].astype(dtype)
-                         for name, col, dtype in match_fields(rules.players)})
-
-
+    return pd.DataFrame(
+        {name: mrows[:, col].astype(dtype) for name, col, dtype in match_fields(rules.players)}
+    )
 
 
 def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
@@ -353,11 +399,11 @@ def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
     for col in (L.O_FIRST, L.O_WINNER):
         seat = out[:, col]
         out[:, col] = np.where(seat >= 0, (seat + rnd) % p, seat)
-    take = (np.arange(p)[None, :] - rnd[:, None]) % p   # row r, player i -> seat
+    take = (np.arange(p)[None, :] - rnd[:, None]) % p  # row r, player i -> seat
     ix = np.arange(out.shape[0])[:, None]
     for j in range(L.N_SEAT_BLOCKS):
         c = out_column(("seat", j, 0), p)
-        out[:, c:c + p] = rows[:, c:c + p][ix, take]
+        out[:, c : c + p] = rows[:, c : c + p][ix, take]
     game = match_round_game(mt, rnd)
     rec = rec.copy()
     if len(rec):
@@ -369,8 +415,14 @@ def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
     return out, rec, game
 
 
-def match_frames(rules, rows: np.ndarray, seeds: np.ndarray, mrows: np.ndarray,
-                 rec: np.ndarray, check: bool = False):
+def match_frames(
+    rules,
+    rows: np.ndarray,
+    seeds: np.ndarray,
+    mrows: np.ndarray,
+    rec: np.ndarray,
+    check: bool = False,
+):
     """The round, spin and match tables of a chunk of matches from ``play_match_chunk``.
 
     In round ``j`` of a match the deal has passed ``j`` seats: player ``i`` (the ``i``-th
@@ -401,19 +453,31 @@ def match_frames(rules, rows: np.ndarray, seeds: np.ndarray, mrows: np.ndarray,
         both the round and the spin table.
     """
     out, rec, game = _match_arrays(rules, rows, rec)
-    return (rounds_frame(rules, game, out, seeds, check), spins_frame(rules, rec),
-            matches_frame(rules, mrows))
+    return (
+        rounds_frame(rules, game, out, seeds, check),
+        spins_frame(rules, rec),
+        matches_frame(rules, mrows),
+    )
 
 
-def match_arrows(rules, rows: np.ndarray, seeds: np.ndarray, mrows: np.ndarray,
-                 rec: np.ndarray, check: bool = False):
+def match_arrows(
+    rules,
+    rows: np.ndarray,
+    seeds: np.ndarray,
+    mrows: np.ndarray,
+    rec: np.ndarray,
+    check: bool = False,
+):
     """:func:`match_frames` as :class:`pyarrow.Table` s, as written to the parts."""
     import pyarrow as pa
 
     out, rec, game = _match_arrays(rules, rows, rec)
     mt = {name: mrows[:, col].astype(dtype) for name, col, dtype in match_fields(rules.players)}
-    return (rounds_arrow(rules, game, out, seeds, check), spins_arrow(rules, rec),
-            pa.Table.from_arrays([pa.array(v) for v in mt.values()], names=list(mt)))
+    return (
+        rounds_arrow(rules, game, out, seeds, check),
+        spins_arrow(rules, rec),
+        pa.Table.from_arrays([pa.array(v) for v in mt.values()], names=list(mt)),
+    )
 
 
 def empty_frames(rules):
@@ -424,11 +488,20 @@ def empty_frames(rules):
     p = rules.players
     no_spins = np.zeros((0, L.N_SPIN_FIELDS), np.int64)
     if not is_match_mode(rules):
-        return (rounds_frame(rules, 0, np.zeros((0, out_width(rules)), np.int64),
-                             np.zeros(0, np.uint64)), spins_frame(rules, no_spins), None)
-    return match_frames(rules, np.zeros((0, out_width(rules)), np.int64),
-                        np.zeros(0, np.uint64),
-                        np.zeros((0, MATCH_SCORE0 + p), np.int64), no_spins)
+        return (
+            rounds_frame(
+                rules, 0, np.zeros((0, out_width(rules)), np.int64), np.zeros(0, np.uint64)
+            ),
+            spins_frame(rules, no_spins),
+            None,
+        )
+    return match_frames(
+        rules,
+        np.zeros((0, out_width(rules)), np.int64),
+        np.zeros(0, np.uint64),
+        np.zeros((0, MATCH_SCORE0 + p), np.int64),
+        no_spins,
+    )
 
 
 def replay_frame(pairs: np.ndarray, spaces: list, out: np.ndarray) -> pd.DataFrame:
@@ -455,6 +528,9 @@ def replay_frame(pairs: np.ndarray, spaces: list, out: np.ndarray) -> pd.DataFra
         "spin": lambda: np.repeat(np.ascontiguousarray(pairs[:, 1]), m).astype(np.int32),
         "space": lambda: pd.Categorical.from_codes(np.tile(np.arange(m), n), categories=spaces),
     }
-    return pd.DataFrame({name: supplied[name]() if src is None
-                         else q[:, getattr(L, src)].astype(dtype)
-                         for name, src, dtype in REPLAY_FIELDS})
+    return pd.DataFrame(
+        {
+            name: supplied[name]() if src is None else q[:, getattr(L, src)].astype(dtype)
+            for name, src, dtype in REPLAY_FIELDS
+        }
+    )

@@ -1,7 +1,27 @@
 """Rule data and rule sets: card kinds, wheel spaces, editions and :class:`RuleSet`."""
 
-from .ruleset import (EDITIONS, FIRST_CARD_RULES, HOUSE_RULES, NOT_IMPLEMENTED, OPTION_DOCS,
-                      OPTION_ORDER, Edition, RuleSet, parse_rules, parse_wheel)
+from .ruleset import (
+    EDITIONS,
+    FIRST_CARD_RULES,
+    HOUSE_RULES,
+    NOT_IMPLEMENTED,
+    OPTION_DOCS,
+    OPTION_ORDER,
+    Edition,
+    RuleSet,
+    parse_rules,
+    parse_wheel,
+)
 
-__all__ = ["EDITIONS", "FIRST_CARD_RULES", "HOUSE_RULES", "NOT_IMPLEMENTED", "OPTION_DOCS",
-           "OPTION_ORDER", "Edition", "RuleSet", "parse_rules", "parse_wheel"]
+__all__ = [
+    "EDITIONS",
+    "FIRST_CARD_RULES",
+    "HOUSE_RULES",
+    "NOT_IMPLEMENTED",
+    "OPTION_DOCS",
+    "OPTION_ORDER",
+    "Edition",
+    "RuleSet",
+    "parse_rules",
+    "parse_wheel",
+]

@@ -53,8 +53,14 @@ FACE_SKIP, FACE_REVERSE, FACE_DRAW_TWO = 10, 11, 12
 N_FACES = 19
 
 #: names of the wild kinds, in kind order, as used in the rules data
-WILD_NAMES = ("wild", "wild_draw_four", "wild_spin", "wild_web_swing",
-              "wild_swap_hands", "wild_shuffle_hands")
+WILD_NAMES = (
+    "wild",
+    "wild_draw_four",
+    "wild_spin",
+    "wild_web_swing",
+    "wild_swap_hands",
+    "wild_shuffle_hands",
+)
 #: names of the coloured action kinds, in offset order
 ACTION_NAMES = ("skip", "reverse", "draw_two")
 

@@ -28,7 +28,7 @@ from ..errors import RuleError
 from . import cards, spaces
 from .options import OPTION_BY_NAME, OPTIONS
 
-__all__ = ["Edition", "EDITIONS", "POINTS", "FIRST_CARD_RULES", "get_edition"]
+__all__ = ["EDITIONS", "FIRST_CARD_RULES", "POINTS", "Edition", "get_edition"]
 
 #: first-card rules, by name; the index is the rule's id
 FIRST_CARD_RULES = ("action_effects", "numbers_only")
@@ -61,7 +61,7 @@ class Edition:
     wheel_family: int
     wheel_spaces: tuple[str, ...]
     defaults: Mapping[str, Any]
-    base_counts: np.ndarray = field(repr=False)        # int64[N_KINDS], option counts at 0
+    base_counts: np.ndarray = field(repr=False)  # int64[N_KINDS], option counts at 0
     # (kind, option name, value): the kind's count is the option's value, or, when value is
     # not None, 1 if the option equals value and 0 otherwise
     option_counts: tuple[tuple[int, str, Any], ...] = field(repr=False)
@@ -79,8 +79,11 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
     text = resources.files(__package__).joinpath("editions.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     wild_index = {name: cards.FIRST_WILD + j for j, name in enumerate(cards.WILD_NAMES)}
-    action_offset = {"skip": cards.SKIP_OFFSET, "reverse": cards.REVERSE_OFFSET,
-                     "draw_two": cards.DRAW_TWO_OFFSET}
+    action_offset = {
+        "skip": cards.SKIP_OFFSET,
+        "reverse": cards.REVERSE_OFFSET,
+        "draw_two": cards.DRAW_TWO_OFFSET,
+    }
 
     points = np.full(cards.N_KINDS, -1, dtype=np.int64)
     for key, value in data["points"].items():
@@ -112,8 +115,9 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
             for n, k in enumerate(per["numbers"]):
                 counts[cards.number_kind(c, n)] = k
             if len(per["spins"]) > cards.MAX_SPIN_NUMBER:
-                raise RuntimeError(f"editions.toml: {name} lists Spin cards beyond "
-                                   f"{cards.MAX_SPIN_NUMBER}")
+                raise RuntimeError(
+                    f"editions.toml: {name} lists Spin cards beyond {cards.MAX_SPIN_NUMBER}"
+                )
             for n, k in enumerate(per["spins"], start=1):
                 counts[cards.spin_kind(c, n)] = k
             for key, off in action_offset.items():
@@ -132,10 +136,12 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
         counts.setflags(write=False)
 
         if "defaults" in ed:
-            raise RuntimeError(f"editions.toml: {name} has [defaults]: option defaults live "
-                               f"in rules/options.py")
-        defaults: dict[str, Any] = {o.name: o.default_for(name) for o in OPTIONS
-                                    if name in o.editions and o.type != "wheel"}
+            raise RuntimeError(
+                f"editions.toml: {name} has [defaults]: option defaults live in rules/options.py"
+            )
+        defaults: dict[str, Any] = {
+            o.name: o.default_for(name) for o in OPTIONS if name in o.editions and o.type != "wheel"
+        }
         wheel = ed.get("wheel")
         wheel_spaces: tuple[str, ...] = ()
         if wheel is not None:
@@ -146,21 +152,30 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
             if len(defaults["wheel"]) != len(wheel_spaces):
                 raise RuntimeError(f"editions.toml: {name} wheel spaces/weights differ in length")
         if (wheel is not None) != (name in OPTION_BY_NAME["wheel"].editions):
-            raise RuntimeError(f"editions.toml: {name}'s [wheel] disagrees with the wheel "
-                               f"option's editions in rules/options.py")
+            raise RuntimeError(
+                f"editions.toml: {name}'s [wheel] disagrees with the wheel "
+                f"option's editions in rules/options.py"
+            )
         if spin_mark is not None and spin_mark not in defaults:
-            raise RuntimeError(f"editions.toml: {name} marks Spin cards by unknown option "
-                               f"{spin_mark}")
+            raise RuntimeError(
+                f"editions.toml: {name} marks Spin cards by unknown option {spin_mark}"
+            )
         for _, opt, _ in option_counts:
             if opt not in defaults:
                 raise RuntimeError(f"editions.toml: {name} counts cards by unknown option {opt}")
         if ed["first_card"] not in FIRST_CARD_RULES:
             raise RuntimeError(f"editions.toml: bad first_card rule in {name}")
         editions[name] = Edition(
-            name=name, title=ed["title"], first_card=ed["first_card"],
-            wheel_family=_FAMILIES[ed["wheel_family"]], wheel_spaces=wheel_spaces,
-            defaults=MappingProxyType(defaults), base_counts=counts,
-            option_counts=tuple(option_counts), spin_mark=spin_mark)
+            name=name,
+            title=ed["title"],
+            first_card=ed["first_card"],
+            wheel_family=_FAMILIES[ed["wheel_family"]],
+            wheel_spaces=wheel_spaces,
+            defaults=MappingProxyType(defaults),
+            base_counts=counts,
+            option_counts=tuple(option_counts),
+            spin_mark=spin_mark,
+        )
     return editions, points
 
 

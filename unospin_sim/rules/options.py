@@ -24,8 +24,16 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Option", "OPTIONS", "OPTION_BY_NAME", "ALL_EDITIONS", "MAX_TURN_CAP",
-           "MAX_TARGET", "options_markdown", "option_help"]
+__all__ = [
+    "ALL_EDITIONS",
+    "MAX_TARGET",
+    "MAX_TURN_CAP",
+    "OPTIONS",
+    "OPTION_BY_NAME",
+    "Option",
+    "option_help",
+    "options_markdown",
+]
 
 ALL_EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 SPIN_EDITIONS = ("spin2005", "spin2025")
@@ -92,64 +100,205 @@ class Option:
 
 
 def _o(name, type_, domain, default, editions, house, doc, param, default_doc=""):
-    return Option(name, type_, tuple(domain), default, tuple(editions), house, doc, param,
-                  default_doc)
+    return Option(
+        name, type_, tuple(domain), default, tuple(editions), house, doc, param, default_doc
+    )
 
 
 #: every implemented rule option, in canonical-string order
 OPTIONS: tuple[Option, ...] = (
-    _o("players", "int", (2, 10), 4, ALL_EDITIONS, False,
-       "number of players", "R_NP"),
-    _o("turn_cap", "int", (1, MAX_TURN_CAP), 10000, ALL_EDITIONS, False,
-       "turns after which a round is recorded unfinished", "R_TURN_CAP"),
-    _o("wild_matches_colour", "bool", (),
-       MappingProxyType({"classic": False, "spin2005": True, "spin2025": True,
-                         "spiderman": True}), ALL_EDITIONS, False,
-       "holding a wild other than Wild Draw Four forbids Wild Draw Four", "R_WILD_MATCHES",
-       "false classic, true otherwise"),
-    _o("wild_stops_colour_draw", "bool", (),
-       MappingProxyType({"spin2005": True, "spin2025": False}), SPIN_EDITIONS, False,
-       "a wild drawn stops a wheel colour draw", "R_WILD_STOPS", "true 2005, false 2025"),
-    _o("wild_spin_cards", "int", (0, 4), 4, ("spin2025",), False,
-       "number of Wild Spin cards in the deck", None),
-    _o("wheel", "wheel", (), None, SPIN_EDITIONS, False,
-       "wheel space weights {space:weight,...}; unlisted spaces weigh 0", None,
-       "every space weight 1"),
-    _o("rlcard", "bool", (), False, ("classic",), False,
-       "RLCard 1.2.0's UNO rules: drawn card auto-played, no UNO calls", "R_RLCARD"),
-    _o("stacking", "bool", (), False, ALL_EDITIONS, True,
-       "Draw Two on Draw Two, Wild Draw Four on Wild Draw Four add up; who cannot stack "
-       "draws all and is skipped", "R_STACKING"),
-    _o("draw_until_playable", "bool", (), False, ALL_EDITIONS, True,
-       "a player who draws keeps drawing until a playable card", "R_DRAW_UNTIL"),
-    _o("seven_o", "bool", (), False, ALL_EDITIONS, True,
-       "a 7 swaps hands with a chosen player, a 0 passes every hand on", "R_SEVEN_O"),
-    _o("special_wilds", "enum", ("none", "swap_hands", "shuffle_hands"), "none",
-       ("classic",), True,
-       "one Wild Swap Hands or Wild Shuffle Hands (40 points) added to the deck", None),
-    _o("force_play", "bool", (), False, ALL_EDITIONS, True,
-       "a player who can play must play (no drawing instead)", "R_FORCE_PLAY"),
-    _o("match", "enum", ("single", "race", "lowest"), "single", ALL_EDITIONS, False,
-       "single round; race: first to target points wins; lowest: lowest total when someone "
-       "passes target", "R_MATCH"),
-    _o("target", "int", (1, MAX_TARGET), 500, ALL_EDITIONS, False,
-       "points that end a match (match=race or lowest only)", "R_TARGET"),
-    _o("jump_in", "bool", (), False, ALL_EDITIONS, True,
-       "a player holding the card identical to the one just played may play it out of "
-       "turn; play continues from that player", "R_JUMP_IN"),
-    _o("partners", "bool", (), False, ALL_EDITIONS, True,
-       "teams of two sitting opposite (4, 6, 8 or 10 players); the team of the player who "
-       "goes out scores the opponents' cards", "R_PARTNERS"),
-    _o("stacked_wd4", "enum", ("checked", "free"), "checked", ALL_EDITIONS, True,
-       "with stacking: checked = a stacked Wild Draw Four follows the Wild Draw Four rule "
-       "(legal only without a card of the colour in play) and may be challenged; free = "
-       "always legal, never successfully challenged", "R_STACKED_WD4"),
-    _o("jump_in_wilds", "bool", (), False, ALL_EDITIONS, True,
-       "with jump_in: a wild may be jumped on with the identical wild (never a card that "
-       "spins the wheel); the jumper names a colour anew", "R_JUMP_WILDS"),
-    _o("spin_cards", "int", (0, 9), 5, SPIN_EDITIONS, False,
-       "the numbers 1..k of each colour carry the Spin mark on one copy (the others are "
-       "plain numbers; deck size unchanged; 6-9 mark one of that number's two copies)", None),
+    _o("players", "int", (2, 10), 4, ALL_EDITIONS, False, "number of players", "R_NP"),
+    _o(
+        "turn_cap",
+        "int",
+        (1, MAX_TURN_CAP),
+        10000,
+        ALL_EDITIONS,
+        False,
+        "turns after which a round is recorded unfinished",
+        "R_TURN_CAP",
+    ),
+    _o(
+        "wild_matches_colour",
+        "bool",
+        (),
+        MappingProxyType({"classic": False, "spin2005": True, "spin2025": True, "spiderman": True}),
+        ALL_EDITIONS,
+        False,
+        "holding a wild other than Wild Draw Four forbids Wild Draw Four",
+        "R_WILD_MATCHES",
+        "false classic, true otherwise",
+    ),
+    _o(
+        "wild_stops_colour_draw",
+        "bool",
+        (),
+        MappingProxyType({"spin2005": True, "spin2025": False}),
+        SPIN_EDITIONS,
+        False,
+        "a wild drawn stops a wheel colour draw",
+        "R_WILD_STOPS",
+        "true 2005, false 2025",
+    ),
+    _o(
+        "wild_spin_cards",
+        "int",
+        (0, 4),
+        4,
+        ("spin2025",),
+        False,
+        "number of Wild Spin cards in the deck",
+        None,
+    ),
+    _o(
+        "wheel",
+        "wheel",
+        (),
+        None,
+        SPIN_EDITIONS,
+        False,
+        "wheel space weights {space:weight,...}; unlisted spaces weigh 0",
+        None,
+        "every space weight 1",
+    ),
+    _o(
+        "rlcard",
+        "bool",
+        (),
+        False,
+        ("classic",),
+        False,
+        "RLCard 1.2.0's UNO rules: drawn card auto-played, no UNO calls",
+        "R_RLCARD",
+    ),
+    _o(
+        "stacking",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "Draw Two on Draw Two, Wild Draw Four on Wild Draw Four add up; who cannot stack "
+        "draws all and is skipped",
+        "R_STACKING",
+    ),
+    _o(
+        "draw_until_playable",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "a player who draws keeps drawing until a playable card",
+        "R_DRAW_UNTIL",
+    ),
+    _o(
+        "seven_o",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "a 7 swaps hands with a chosen player, a 0 passes every hand on",
+        "R_SEVEN_O",
+    ),
+    _o(
+        "special_wilds",
+        "enum",
+        ("none", "swap_hands", "shuffle_hands"),
+        "none",
+        ("classic",),
+        True,
+        "one Wild Swap Hands or Wild Shuffle Hands (40 points) added to the deck",
+        None,
+    ),
+    _o(
+        "force_play",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "a player who can play must play (no drawing instead)",
+        "R_FORCE_PLAY",
+    ),
+    _o(
+        "match",
+        "enum",
+        ("single", "race", "lowest"),
+        "single",
+        ALL_EDITIONS,
+        False,
+        "single round; race: first to target points wins; lowest: lowest total when someone "
+        "passes target",
+        "R_MATCH",
+    ),
+    _o(
+        "target",
+        "int",
+        (1, MAX_TARGET),
+        500,
+        ALL_EDITIONS,
+        False,
+        "points that end a match (match=race or lowest only)",
+        "R_TARGET",
+    ),
+    _o(
+        "jump_in",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "a player holding the card identical to the one just played may play it out of "
+        "turn; play continues from that player",
+        "R_JUMP_IN",
+    ),
+    _o(
+        "partners",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "teams of two sitting opposite (4, 6, 8 or 10 players); the team of the player who "
+        "goes out scores the opponents' cards",
+        "R_PARTNERS",
+    ),
+    _o(
+        "stacked_wd4",
+        "enum",
+        ("checked", "free"),
+        "checked",
+        ALL_EDITIONS,
+        True,
+        "with stacking: checked = a stacked Wild Draw Four follows the Wild Draw Four rule "
+        "(legal only without a card of the colour in play) and may be challenged; free = "
+        "always legal, never successfully challenged",
+        "R_STACKED_WD4",
+    ),
+    _o(
+        "jump_in_wilds",
+        "bool",
+        (),
+        False,
+        ALL_EDITIONS,
+        True,
+        "with jump_in: a wild may be jumped on with the identical wild (never a card that "
+        "spins the wheel); the jumper names a colour anew",
+        "R_JUMP_WILDS",
+    ),
+    _o(
+        "spin_cards",
+        "int",
+        (0, 9),
+        5,
+        SPIN_EDITIONS,
+        False,
+        "the numbers 1..k of each colour carry the Spin mark on one copy (the others are "
+        "plain numbers; deck size unchanged; 6-9 mark one of that number's two copies)",
+        None,
+    ),
 )
 
 #: name -> Option
@@ -188,11 +337,15 @@ def _editions_text(o: Option) -> str:
 
 def options_markdown() -> str:
     """The README's options table (Markdown), generated from :data:`OPTIONS`."""
-    lines = ["| option | values | default | editions | house rule | meaning |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| option | values | default | editions | house rule | meaning |",
+        "|---|---|---|---|---|---|",
+    ]
     for o in OPTIONS:
-        lines.append(f"| `{o.name}` | {_values_text(o)} | {_default_text(o)} | "
-                     f"{_editions_text(o)} | {'yes' if o.house else ''} | {o.doc} |")
+        lines.append(
+            f"| `{o.name}` | {_values_text(o)} | {_default_text(o)} | "
+            f"{_editions_text(o)} | {'yes' if o.house else ''} | {o.doc} |"
+        )
     return "\n".join(lines)
 
 

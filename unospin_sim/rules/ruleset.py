@@ -34,14 +34,29 @@ from ..errors import RuleError
 from . import cards, spaces
 from .editions import EDITIONS, FIRST_CARD_RULES, POINTS, Edition, get_edition
 from .options import MAX_TURN_CAP, OPTIONS
-from .values import (NOT_IMPLEMENTED, OPTION_ORDER, check_option_name, coerce_option,
-                     format_number, parse_wheel)
+from .values import (
+    NOT_IMPLEMENTED,
+    OPTION_ORDER,
+    check_option_name,
+    coerce_option,
+    format_number,
+    parse_wheel,
+)
 
 # Edition, EDITIONS, FIRST_CARD_RULES, POINTS (editions.py), OPTION_ORDER, NOT_IMPLEMENTED,
 # parse_wheel (values.py) and MAX_TURN_CAP (options.py) are re-exported from here, as before
 __all__ = [
-    "Edition", "RuleSet", "EDITIONS", "OPTION_ORDER", "OPTION_DOCS", "NOT_IMPLEMENTED",
-    "FIRST_CARD_RULES", "HOUSE_RULES", "MAX_TURN_CAP", "parse_rules", "parse_wheel",
+    "EDITIONS",
+    "FIRST_CARD_RULES",
+    "HOUSE_RULES",
+    "MAX_TURN_CAP",
+    "NOT_IMPLEMENTED",
+    "OPTION_DOCS",
+    "OPTION_ORDER",
+    "Edition",
+    "RuleSet",
+    "parse_rules",
+    "parse_wheel",
 ]
 
 #: one-line description of each option (for help texts and docs)
@@ -60,23 +75,33 @@ _MISSING = object()
 def _check_combinations(ed: Edition, resolved: dict) -> None:
     """Refuse combinations of options that make no sense, with one line naming both."""
     if resolved.get("match") == "single" and resolved.get("target") != ed.defaults["target"]:
-        raise RuleError(f"target={resolved['target']} cannot be combined with match=single: "
-                        f"a target ends a match (match=race or match=lowest)")
+        raise RuleError(
+            f"target={resolved['target']} cannot be combined with match=single: "
+            f"a target ends a match (match=race or match=lowest)"
+        )
     if resolved.get("stacked_wd4", "checked") != "checked" and not resolved.get("stacking"):
-        raise RuleError(f"stacked_wd4={resolved['stacked_wd4']} cannot be combined with "
-                        f"stacking=false: it says how a stacked Wild Draw Four is judged")
+        raise RuleError(
+            f"stacked_wd4={resolved['stacked_wd4']} cannot be combined with "
+            f"stacking=false: it says how a stacked Wild Draw Four is judged"
+        )
     if resolved.get("jump_in_wilds") and not resolved.get("jump_in"):
-        raise RuleError("jump_in_wilds=true cannot be combined with jump_in=false: it says "
-                        "which cards may be jumped on")
+        raise RuleError(
+            "jump_in_wilds=true cannot be combined with jump_in=false: it says "
+            "which cards may be jumped on"
+        )
     if resolved.get("partners"):
         n = resolved["players"]
         if n % 2 or n < 4:
-            raise RuleError(f"partners=true cannot be combined with players={n}: partners "
-                            f"play in teams of two sitting opposite (4, 6, 8 or 10 players)")
+            raise RuleError(
+                f"partners=true cannot be combined with players={n}: partners "
+                f"play in teams of two sitting opposite (4, 6, 8 or 10 players)"
+            )
         if resolved.get("match") == "lowest":
-            raise RuleError("partners=true cannot be combined with match=lowest: each player "
-                            "adds their own cards (a team version is not defined; match=race "
-                            "plays partners)")
+            raise RuleError(
+                "partners=true cannot be combined with match=lowest: each player "
+                "adds their own cards (a team version is not defined; match=race "
+                "plays partners)"
+            )
 
 
 # ------------------------------------------------------------------------------------------
@@ -129,13 +154,17 @@ class RuleSet:
         if resolved.get("rlcard") and resolved.get("wild_matches_colour"):
             # RLCard's own rule (Wild Draw Four only when no other card is legal) already
             # forbids it whenever another wild is held: one game, one canonical string
-            raise RuleError("wild_matches_colour=true cannot be combined with rlcard=true: "
-                            "RLCard allows a Wild Draw Four only when no other card is legal")
+            raise RuleError(
+                "wild_matches_colour=true cannot be combined with rlcard=true: "
+                "RLCard allows a Wild Draw Four only when no other card is legal"
+            )
         if resolved.get("rlcard"):
             for name in HOUSE_RULES:
                 if name in resolved and resolved[name] != ed.defaults[name]:
-                    raise RuleError(f"{name} cannot be combined with rlcard=true: RLCard "
-                                    f"1.2.0 plays its own fixed rules, without house rules")
+                    raise RuleError(
+                        f"{name} cannot be combined with rlcard=true: RLCard "
+                        f"1.2.0 plays its own fixed rules, without house rules"
+                    )
         _check_combinations(ed, resolved)
         values = tuple((name, resolved[name]) for name in ed.options)
         return cls(ed.name, values)
@@ -269,8 +298,13 @@ class RuleSet:
             if isinstance(value, bool):
                 text = "true" if value else "false"
             elif name == "wheel":
-                text = "{" + ",".join(f"{s}:{format_number(w)}" for s, w in
-                                      zip(ed.wheel_spaces, value) if w > 0) + "}"
+                text = (
+                    "{"
+                    + ",".join(
+                        f"{s}:{format_number(w)}" for s, w in zip(ed.wheel_spaces, value) if w > 0
+                    )
+                    + "}"
+                )
             else:
                 text = str(value)
             parts.append(f"{name}={text}")
@@ -286,8 +320,7 @@ class RuleSet:
 
 def _split_top(text: str, whole: str) -> list[str]:
     """Split ``text`` (part of rule string ``whole``) on commas outside braces/parentheses."""
-    return split_top_level(text, RuleError, "rule string", shown=whole,
-                           pairs={"(": ")", "{": "}"})
+    return split_top_level(text, RuleError, "rule string", shown=whole, pairs={"(": ")", "{": "}"})
 
 
 def parse_rules(text: str) -> RuleSet:
@@ -333,14 +366,12 @@ def parse_rules(text: str) -> RuleSet:
                 name, eq, value = item.partition("=")
                 name = name.strip()
                 if not eq:
-                    what = f"option {name!r} needs a value (name=value)" if name else \
-                        "empty option"
+                    what = f"option {name!r} needs a value (name=value)" if name else "empty option"
                     raise RuleError(f"malformed rule string {text!r}: {what}")
                 if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
                     raise RuleError(f"malformed rule string {text!r}: bad option name {name!r}")
                 if not value.strip():
-                    raise RuleError(f"malformed rule string {text!r}: option {name!r} "
-                                    f"has no value")
+                    raise RuleError(f"malformed rule string {text!r}: option {name!r} has no value")
                 if name in options:
                     raise RuleError(f"option {name!r} given twice in {text!r}")
                 options[name] = value.strip()

@@ -30,8 +30,14 @@ from ..errors import RuleError
 from .editions import EDITIONS, Edition, get_edition
 from .options import OPTION_BY_NAME, OPTIONS
 
-__all__ = ["OPTION_ORDER", "NOT_IMPLEMENTED", "check_option_name", "coerce_option",
-           "parse_wheel", "format_number"]
+__all__ = [
+    "NOT_IMPLEMENTED",
+    "OPTION_ORDER",
+    "check_option_name",
+    "coerce_option",
+    "format_number",
+    "parse_wheel",
+]
 
 #: every implemented rule option, in canonical-string order (the table's order)
 OPTION_ORDER = tuple(o.name for o in OPTIONS)
@@ -116,14 +122,14 @@ def _coerce_weight(space: str, value: Any) -> float:
             w = float(value.strip())
         except ValueError:
             raise RuleError(
-                f"wheel weight of {space!r} must be a number, got {value.strip()!r}") from None
+                f"wheel weight of {space!r} must be a number, got {value.strip()!r}"
+            ) from None
     else:
         raise RuleError(f"wheel weight of {space!r} must be a number, got {value!r}")
     if not math.isfinite(w):
         raise RuleError(f"wheel weight of {space!r} must be finite, got {format_number(w)}")
     if w < 0:
-        raise RuleError(f"wheel weight of {space!r} must not be negative, "
-                        f"got {format_number(w)}")
+        raise RuleError(f"wheel weight of {space!r} must not be negative, got {format_number(w)}")
     return w + 0.0  # no negative zero
 
 
@@ -139,8 +145,11 @@ def _wheel_vector(ed: Edition, wheel: Any) -> tuple[float, ...]:
     """Validate a wheel (mapping or string) for ``ed``: weights in wheel order."""
     if isinstance(wheel, str):
         wheel = parse_wheel(wheel, ed)
-    elif isinstance(wheel, (tuple, list)) and len(wheel) == len(ed.wheel_spaces) and all(
-            isinstance(w, numbers.Real) for w in wheel):
+    elif (
+        isinstance(wheel, (tuple, list))
+        and len(wheel) == len(ed.wheel_spaces)
+        and all(isinstance(w, numbers.Real) for w in wheel)
+    ):
         wheel = dict(zip(ed.wheel_spaces, wheel))
     if not isinstance(wheel, Mapping):
         raise RuleError(f"wheel must be a mapping of space to weight, got {type(wheel).__name__}")
@@ -150,17 +159,24 @@ def _wheel_vector(ed: Edition, wheel: Any) -> tuple[float, ...]:
         if space not in weights:
             owner = _space_owner(space)
             if owner is not None:
-                raise RuleError(f"wheel space {space!r} belongs to the {owner} wheel, "
-                                f"not to {ed.name}'s")
-            raise RuleError(f"unknown wheel space {space!r} for {ed.name}; "
-                            f"known spaces: {', '.join(ed.wheel_spaces)}")
+                raise RuleError(
+                    f"wheel space {space!r} belongs to the {owner} wheel, not to {ed.name}'s"
+                )
+            raise RuleError(
+                f"unknown wheel space {space!r} for {ed.name}; "
+                f"known spaces: {', '.join(ed.wheel_spaces)}"
+            )
         weights[space] = _coerce_weight(space, value)
     if not any(w > 0 for w in weights.values()):
-        raise RuleError(f"wheel weights must not all be zero: give at least one {ed.name} "
-                        f"space a positive weight")
+        raise RuleError(
+            f"wheel weights must not all be zero: give at least one {ed.name} "
+            f"space a positive weight"
+        )
     if not math.isfinite(sum(weights.values())):  # the engine draws from the running sum
-        raise RuleError("wheel weights are too large: their sum must be a finite number "
-                        "(only their ratios matter)")
+        raise RuleError(
+            "wheel weights are too large: their sum must be a finite number "
+            "(only their ratios matter)"
+        )
     return tuple(weights.values())
 
 
@@ -199,8 +215,9 @@ def parse_wheel(text: str, edition: Any) -> dict[str, float]:
             raise RuleError(f"malformed wheel {text!r}: unbalanced braces")
         body = body[1:-1].strip()
     if not body:
-        raise RuleError(f"empty wheel {text!r}: give space=weight pairs, e.g. "
-                        f"{ed.wheel_spaces[0]}=1")
+        raise RuleError(
+            f"empty wheel {text!r}: give space=weight pairs, e.g. {ed.wheel_spaces[0]}=1"
+        )
     given: dict[str, str] = {}
     for item in body.split(","):
         m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(\S.*?)\s*", item)
@@ -208,8 +225,9 @@ def parse_wheel(text: str, edition: Any) -> dict[str, float]:
             name = item.strip()
             if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
                 raise RuleError(f"wheel space {name!r} needs a weight, e.g. {name}=1")
-            raise RuleError(f"malformed wheel entry {item.strip()!r} in {text!r}: "
-                            f"expected space=weight")
+            raise RuleError(
+                f"malformed wheel entry {item.strip()!r} in {text!r}: expected space=weight"
+            )
         space, value = m.group(1), m.group(2)
         if space in given:
             raise RuleError(f"wheel space {space!r} given twice")
@@ -240,8 +258,10 @@ def check_option_name(ed: Edition, name: str) -> None:
         raise RuleError(f"unknown rule option {name!r}; known options: {', '.join(OPTION_ORDER)}")
     if name not in ed.defaults:
         why = " (it has no wheel)" if name == "wheel" else ""
-        raise RuleError(f"option {name!r} is not valid for {ed.name}{why}; "
-                        f"valid options: {', '.join(ed.options)}")
+        raise RuleError(
+            f"option {name!r} is not valid for {ed.name}{why}; "
+            f"valid options: {', '.join(ed.options)}"
+        )
 
 
 def coerce_option(ed: Edition, name: str, value: Any) -> Any:

@@ -7,12 +7,34 @@ a Dask client for a cluster (:mod:`.cluster`).
 
 from .chunk import KERNEL_BATCH, MATCH_BATCH, SUMMARY_COLUMNS, play_chunk_frames, run_chunk
 from .cluster import dask_client
-from .inputs import (DEFAULT_MATCHES, DEFAULT_ROUNDS, MAX_SEED, TABLES, default_threads,
-                     games_to_play)
+from .inputs import (
+    DEFAULT_MATCHES,
+    DEFAULT_ROUNDS,
+    MAX_SEED,
+    TABLES,
+    default_threads,
+    games_to_play,
+)
 from .replay import REPLAY_COLUMNS, replay_spins, trace
 from .schedule import SCHEMA_VERSION, resume, simulate
 
-__all__ = ["simulate", "resume", "trace", "replay_spins", "run_chunk", "play_chunk_frames",
-           "default_threads", "KERNEL_BATCH", "MATCH_BATCH", "SUMMARY_COLUMNS", "MAX_SEED",
-           "TABLES", "SCHEMA_VERSION", "REPLAY_COLUMNS", "dask_client", "games_to_play",
-           "DEFAULT_ROUNDS", "DEFAULT_MATCHES"]
+__all__ = [
+    "DEFAULT_MATCHES",
+    "DEFAULT_ROUNDS",
+    "KERNEL_BATCH",
+    "MATCH_BATCH",
+    "MAX_SEED",
+    "REPLAY_COLUMNS",
+    "SCHEMA_VERSION",
+    "SUMMARY_COLUMNS",
+    "TABLES",
+    "dask_client",
+    "default_threads",
+    "games_to_play",
+    "play_chunk_frames",
+    "replay_spins",
+    "resume",
+    "run_chunk",
+    "simulate",
+    "trace",
+]

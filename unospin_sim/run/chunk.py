@@ -12,13 +12,21 @@ import pandas as pd
 
 from ..engine import layout as L
 from ..engine.encode import encode
-from ..results import (MAX_MATCH_ROUNDS, ChunkColumns, PartBuffer, has_jump_ins,
-                       match_arrows, match_frames, rounds_frame, spins_arrow,
-                       spins_frame)
+from ..results import (
+    MAX_MATCH_ROUNDS,
+    ChunkColumns,
+    PartBuffer,
+    has_jump_ins,
+    match_arrows,
+    match_frames,
+    rounds_frame,
+    spins_arrow,
+    spins_frame,
+)
 from ..rules import parse_rules
 from .inputs import TABLES
 
-__all__ = ["KERNEL_BATCH", "MATCH_BATCH", "SUMMARY_COLUMNS", "run_chunk", "play_chunk_frames"]
+__all__ = ["KERNEL_BATCH", "MATCH_BATCH", "SUMMARY_COLUMNS", "play_chunk_frames", "run_chunk"]
 
 #: round columns kept in memory with ``keep="summary"``
 SUMMARY_COLUMNS = ("game", "first_player", "winner", "turns")
@@ -43,6 +51,7 @@ def _encoded(rules_text: str, bots_text: str, check: bool):
         hit = _ENCODED.get(key)
     if hit is None:
         from ..bots import parse_bots
+
         rules = parse_rules(rules_text)
         hit = (rules, encode(rules, parse_bots(bots_text, rules.players), check))
         with _ENCODED_LOCK:
@@ -50,8 +59,15 @@ def _encoded(rules_text: str, bots_text: str, check: bool):
     return hit
 
 
-def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n: int,
-                      check: bool = False, rotate: bool = False):
+def play_chunk_frames(
+    rules_text: str,
+    bots_text: str,
+    seed: int,
+    game0: int,
+    n: int,
+    check: bool = False,
+    rotate: bool = False,
+):
     """Play games ``game0 .. game0+n-1`` of a run and return ``(n, rounds, spins)`` frames.
 
     Takes only strings and numbers (canonical rule and bot strings round-trip exactly), so
@@ -64,14 +80,26 @@ def play_chunk_frames(rules_text: str, bots_text: str, seed: int, game0: int, n:
 
 def _play(rules, ki, seed, rotate, game0, n):
     from ..engine import kernel
+
     out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
     seeds = np.empty(n, np.uint64)
     rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
     return out_arr, seeds, rec
 
 
-def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: bool,
-              chunk: int, game0: int, n: int, store=None, tables=TABLES, keep=False):
+def run_chunk(
+    rules_text: str,
+    bots_text: str,
+    seed: int,
+    check: bool,
+    rotate: bool,
+    chunk: int,
+    game0: int,
+    n: int,
+    store=None,
+    tables=TABLES,
+    keep=False,
+):
     """Play chunk ``chunk`` (games ``game0 .. game0+n-1``; in match mode whole matches
     ``game0 .. game0+n-1``): the unit of work of local threads and Dask workers alike.
 
@@ -85,35 +113,42 @@ def run_chunk(rules_text: str, bots_text: str, seed: int, check: bool, rotate: b
     rules, ki = _encoded(rules_text, bots_text, check)
     entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
     play = _play_matches if rules.plays_matches else _play_rounds
-    acc, frames = play(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep,
-                       entry)
+    acc, frames = play(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep, entry)
     entry["summary"] = acc.to_dict()
     return entry, frames
 
 
-def _play_matches(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep,
-                  entry):
+def _play_matches(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep, entry):
     """run_chunk in match mode: whole matches ``game0 .. game0+n-1``; ``(summary, frames)``."""
     from ..analysis.summary import SummaryAccumulator
     from ..engine import kernel
+
     jumps = has_jump_ins(rules)  # house rule jump_in: the summary counts jump-ins
     # batches of MATCH_BATCH matches (a match depends only on (seed, match)), each
     # appended to the parts as a row group: memory does not grow with the chunk
-    names = ["matches"] + [t for t in ("rounds", "spins") if t in tables
-                           and (t == "rounds" or rules.wheel_spaces())]
+    names = ["matches"] + [
+        t for t in ("rounds", "spins") if t in tables and (t == "rounds" or rules.wheel_spaces())
+    ]
     parts = {t: PartBuffer() for t in names} if store is not None else None
     acc = SummaryAccumulator(rules.players)
     kept_frames = []
     entry["rounds"] = 0
     for a in range(0, n, MATCH_BATCH):
         b = min(MATCH_BATCH, n - a)
-        rows, seeds, mrows, rec = kernel.play_match_chunk(*ki.args(), seed, game0 + a, b,
-                                                          MAX_MATCH_ROUNDS)
+        rows, seeds, mrows, rec = kernel.play_match_chunk(
+            *ki.args(), seed, game0 + a, b, MAX_MATCH_ROUNDS
+        )
         # round j seats player i at seat (i - j) mod N: the deal rotates as in rotate_bots
         rnd = rows[:, L.n_out_columns(rules.players) + 1]
-        acc.merge(SummaryAccumulator.of_rounds(rules.players, rnd, rows[:, L.O_WINNER],
-                                               rows[:, L.O_TURNS],
-                                               rows[:, L.O_JUMP_INS] if jumps else None))
+        acc.merge(
+            SummaryAccumulator.of_rounds(
+                rules.players,
+                rnd,
+                rows[:, L.O_WINNER],
+                rows[:, L.O_TURNS],
+                rows[:, L.O_JUMP_INS] if jumps else None,
+            )
+        )
         entry["rounds"] += len(rows)
         if parts is not None:
             r_tab, s_tab, m_tab = match_arrows(rules, rows, seeds, mrows, rec, check)
@@ -130,40 +165,52 @@ def _play_matches(rules, ki, seed, check, rotate, chunk, game0, n, store, tables
         entry["parts"] = store.write_chunk(chunk, parts)
     frames = None
     if keep is not False:
-        frames = tuple(None if kept_frames[0][i] is None else
-                       pd.concat([f[i] for f in kept_frames], ignore_index=True)
-                       for i in range(3))
+        frames = tuple(
+            None
+            if kept_frames[0][i] is None
+            else pd.concat([f[i] for f in kept_frames], ignore_index=True)
+            for i in range(3)
+        )
     return acc, frames
 
 
-def _play_rounds(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep,
-                 entry):
+def _play_rounds(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep, entry):
     """run_chunk for single rounds: games ``game0 .. game0+n-1``; ``(summary, frames)``."""
     from ..analysis.summary import SummaryAccumulator
+
     jumps = has_jump_ins(rules)  # house rule jump_in: the summary counts jump-ins
     write = tables if store is not None else ()
     want_rounds = "rounds" in write or keep is not False
     # spin parts are encoded batch by batch (a row group each): no thread holds a
     # whole chunk's spin columns unless the run keeps its tables in memory
-    spin_part = (PartBuffer() if "spins" in write and rules.wheel_spaces() else None)
+    spin_part = PartBuffer() if "spins" in write and rules.wheel_spaces() else None
     cols = ChunkColumns(rules, n, check, rounds=want_rounds, spins=keep is True)
     acc = SummaryAccumulator(rules.players)
     for a in range(0, n, KERNEL_BATCH):
         b = min(KERNEL_BATCH, n - a)
         out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0 + a, b)
         if not want_rounds:
-            acc.merge(SummaryAccumulator.of_rounds(
-                rules.players, np.arange(game0 + a, game0 + a + b),
-                out_arr[:, L.O_WINNER], out_arr[:, L.O_TURNS],
-                out_arr[:, L.O_JUMP_INS] if jumps else None))
+            acc.merge(
+                SummaryAccumulator.of_rounds(
+                    rules.players,
+                    np.arange(game0 + a, game0 + a + b),
+                    out_arr[:, L.O_WINNER],
+                    out_arr[:, L.O_TURNS],
+                    out_arr[:, L.O_JUMP_INS] if jumps else None,
+                )
+            )
         cols.add(game0 + a, out_arr, seeds, rec)
         if spin_part is not None:
             spin_part.add(spins_arrow(rules, rec))
         del out_arr, seeds, rec
     if want_rounds:  # the same counts, from the gathered columns in one go
-        acc = SummaryAccumulator.of_rounds(rules.players, cols.rounds["game"],
-                                           cols.rounds["winner"], cols.rounds["turns"],
-                                           cols.rounds["jump_ins"] if jumps else None)
+        acc = SummaryAccumulator.of_rounds(
+            rules.players,
+            cols.rounds["game"],
+            cols.rounds["winner"],
+            cols.rounds["turns"],
+            cols.rounds["jump_ins"] if jumps else None,
+        )
     if store is not None:
         parts = {}
         if "rounds" in tables:

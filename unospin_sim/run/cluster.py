@@ -37,19 +37,19 @@ def dask_client(address, threads: int):
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise UserError("--dask needs dask.distributed: pip install 'unospin_sim[dask]'") \
-            from None
+        raise UserError("--dask needs dask.distributed: pip install 'unospin_sim[dask]'") from None
     try:
         if address == "local":
-            cluster = LocalCluster(n_workers=threads, threads_per_worker=1,
-                                   dashboard_address=None)
+            cluster = LocalCluster(n_workers=threads, threads_per_worker=1, dashboard_address=None)
             client = Client(cluster)
         else:
             cluster = None
             client = Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as e:
-        raise UserError(f"cannot reach the Dask scheduler {address}: "
-                        f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+        raise UserError(
+            f"cannot reach the Dask scheduler {address}: "
+            f"{str(e).splitlines()[0] if str(e) else type(e).__name__}"
+        ) from None
     try:
         yield client
     finally:

@@ -12,8 +12,18 @@ import numpy as np
 from ..errors import UserError
 from ..rules import RuleSet, parse_rules
 
-__all__ = ["MAX_SEED", "TABLES", "DEFAULT_ROUNDS", "DEFAULT_MATCHES", "default_threads",
-           "as_rules", "as_bots", "check_int", "check_tables", "games_to_play"]
+__all__ = [
+    "DEFAULT_MATCHES",
+    "DEFAULT_ROUNDS",
+    "MAX_SEED",
+    "TABLES",
+    "as_bots",
+    "as_rules",
+    "check_int",
+    "check_tables",
+    "default_threads",
+    "games_to_play",
+]
 
 MAX_SEED = 2**63 - 1
 #: rounds a run plays unless told (``run --games``)
@@ -44,9 +54,11 @@ def as_rules(rules) -> RuleSet:
 def as_bots(bots, players: int):
     """Per-seat bot specs from a bot string, saved bot strings or specs."""
     from ..bots import parse_bots
+
     if isinstance(bots, str):
         return parse_bots(bots, players)
     from ..bots import check_seats
+
     bots = tuple(bots)
     if all(isinstance(b, str) for b in bots):  # e.g. meta["bots"] of an earlier run
         return parse_bots(",".join(bots), players)
@@ -71,20 +83,25 @@ def check_tables(tables) -> tuple:
     """The tables to write, in :data:`TABLES` order, from a sequence or ``"a,b"``/``"none"``."""
     if isinstance(tables, str):
         if not tables.strip():
-            raise UserError(f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
-                            f"got an empty string")
+            raise UserError(
+                f"tables must be a comma list of {', '.join(TABLES)} or 'none', got an empty string"
+            )
         tables = [t.strip() for t in tables.split(",") if t.strip()]
         if tables == ["none"]:
             tables = []
     tables = tuple(tables)
     bad = [t for t in tables if t not in TABLES]
     if bad or len(set(tables)) != len(tables):
-        raise UserError(f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
-                        f"got {','.join(tables)!r}")
+        raise UserError(
+            f"tables must be a comma list of {', '.join(TABLES)} or 'none', "
+            f"got {','.join(tables)!r}"
+        )
     if tables and "rounds" not in tables:
-        raise UserError(f"tables {','.join(tables)!r} leave out rounds, which the summary, "
-                        f"the report and the spins' analysis read: give 'rounds,spins', "
-                        f"'rounds' or 'none'")
+        raise UserError(
+            f"tables {','.join(tables)!r} leave out rounds, which the summary, "
+            f"the report and the spins' analysis read: give 'rounds,spins', "
+            f"'rounds' or 'none'"
+        )
     return tuple(t for t in TABLES if t in tables)
 
 
@@ -101,8 +118,10 @@ def games_to_play(rules: RuleSet, rounds=None, matches=None, rotate_bots=False) 
         if rounds is not None:
             raise UserError(f"match={mode} plays whole matches: give --matches N, not --games")
         if rotate_bots:
-            raise UserError(f"--rotate-bots cannot be combined with match={mode}: a match "
-                            f"passes the deal itself")
+            raise UserError(
+                f"--rotate-bots cannot be combined with match={mode}: a match "
+                f"passes the deal itself"
+            )
         return DEFAULT_MATCHES if matches is None else matches
     if matches is not None:
         raise UserError("--matches needs a match mode: --match race or --match lowest")

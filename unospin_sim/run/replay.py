@@ -17,11 +17,17 @@ from ..results import REPLAY_COLUMNS, replay_frame
 from .inputs import MAX_SEED, as_bots, as_rules, check_int, default_threads
 from .schedule import simulate
 
-__all__ = ["trace", "replay_spins", "REPLAY_COLUMNS"]
+__all__ = ["REPLAY_COLUMNS", "replay_spins", "trace"]
 
 
-def trace(rules, bots="random", seed: int = 0, game: int = 0,
-          log_rows: int = L.LOG_ROWS_TRACE, rotate_bots: bool = False):
+def trace(
+    rules,
+    bots="random",
+    seed: int = 0,
+    game: int = 0,
+    log_rows: int = L.LOG_ROWS_TRACE,
+    rotate_bots: bool = False,
+):
     """Play game ``game`` of a run seeded ``seed`` with the event log on (``rotate_bots``
     as in :func:`simulate`).
 
@@ -32,6 +38,7 @@ def trace(rules, bots="random", seed: int = 0, game: int = 0,
         ``state`` the final :class:`~unospin_sim.engine.layout.State`.
     """
     from ..engine import kernel
+
     rules = as_rules(rules)
     specs = as_bots(bots, rules.players)
     seed = check_int("seed", seed, 0, MAX_SEED)
@@ -41,9 +48,18 @@ def trace(rules, bots="random", seed: int = 0, game: int = 0,
     return log, st, rules, specs
 
 
-def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
-                 spins_per_round: int | None = None, threads: int | None = None,
-                 rotate_bots: bool = False, pairs=None, spaces=None):
+def replay_spins(
+    rules,
+    bots="random",
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    spins_per_round: int | None = None,
+    threads: int | None = None,
+    rotate_bots: bool = False,
+    pairs=None,
+    spaces=None,
+):
     """Paired replays of wheel spins: each sampled spin replayed once per wheel space and
     once with the ``none`` control (the spin happens but does nothing), the round before
     the spin identical (same random stream up to the spin).
@@ -82,25 +98,29 @@ def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if not wheel:
         raise UserError(f"{rules.edition} has no wheel: nothing to replay")
     if rules.plays_matches:
-        raise UserError(f"the paired replays are of single rounds: drop "
-                        f"match={rules.option('match')} (a space's effect on the round "
-                        f"does not depend on it)")
+        raise UserError(
+            f"the paired replays are of single rounds: drop "
+            f"match={rules.option('match')} (a space's effect on the round "
+            f"does not depend on it)"
+        )
     bot_specs = as_bots(bots, rules.players)
     seed = check_int("seed", seed, 0, MAX_SEED)
     threads = default_threads() if threads is None else check_int("threads", threads, 1, 1024)
     names = list(wheel) if spaces is None else [s for s in spaces if s != "none"]
     for s in names:
         if s not in wheel:
-            raise UserError(f"space {s!r} is not on the {rules.edition} wheel "
-                            f"(spaces: {', '.join(wheel)})")
+            raise UserError(
+                f"space {s!r} is not on the {rules.edition} wheel (spaces: {', '.join(wheel)})"
+            )
     names = ["none"] + names
     ids = np.array([L.NONE_SPACE] + [SPACE_ID[s] for s in names[1:]], np.int64)
     ki = encode(rules, bot_specs)
     t0 = time.perf_counter()
     if pairs is None:
         games = check_int("games", games, 1)
-        res = simulate(rules, bot_specs, games=games, seed=seed, threads=threads,
-                       rotate_bots=rotate_bots)
+        res = simulate(
+            rules, bot_specs, games=games, seed=seed, threads=threads, rotate_bots=rotate_bots
+        )
         g = res.spins["game"].to_numpy(np.int64)
         idx = np.zeros(len(g), np.int64)
         if len(g):
@@ -128,9 +148,19 @@ def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
     t1 = time.perf_counter()
     step = max(1, min(4096, n // (threads * 8) + 1))
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        futs = [pool.submit(kernel.replay_spins, *args, seed, gcol[a:a + step],
-                            kcol[a:a + step], ids, bool(rotate_bots), out[a:a + step])
-                for a in range(0, n, step)]
+        futs = [
+            pool.submit(
+                kernel.replay_spins,
+                *args,
+                seed,
+                gcol[a : a + step],
+                kcol[a : a + step],
+                ids,
+                bool(rotate_bots),
+                out[a : a + step],
+            )
+            for a in range(0, n, step)
+        ]
         for f in futs:
             f.result()
     t2 = time.perf_counter()
@@ -138,8 +168,18 @@ def replay_spins(rules, bots="random", games: int = 1000, seed: int = 0, *,
     if n and not (out[:, :, L.Q_FOUND] == 1).all():
         bad = pairs[~(out[:, :, L.Q_FOUND] == 1).all(axis=1)][0]
         raise UserError(f"game {bad[0]} has no spin {bad[1]} (spins count from 0)")
-    df.attrs.update({"rules": str(rules), "bots": [str(b) for b in bot_specs], "seed": seed,
-                     "players": rules.players, "rotate_bots": bool(rotate_bots),
-                     "spins": n, "replays": n * len(ids), "replay_seconds": t2 - t1,
-                     "seconds": t2 - t0, "threads": threads})
+    df.attrs.update(
+        {
+            "rules": str(rules),
+            "bots": [str(b) for b in bot_specs],
+            "seed": seed,
+            "players": rules.players,
+            "rotate_bots": bool(rotate_bots),
+            "spins": n,
+            "replays": n * len(ids),
+            "replay_seconds": t2 - t1,
+            "seconds": t2 - t0,
+            "threads": threads,
+        }
+    )
     return df

@@ -28,19 +28,31 @@ from ..errors import UserError
 from ..results import MAX_MATCH_ROUNDS, Results, empty_frames, round_columns
 from ..rules import parse_rules
 from .chunk import SUMMARY_COLUMNS, run_chunk
-from .inputs import (MAX_SEED, TABLES, as_bots, as_rules, check_int, check_tables,
-                     default_threads)
+from .inputs import MAX_SEED, TABLES, as_bots, as_rules, check_int, check_tables, default_threads
 
-__all__ = ["simulate", "resume", "SCHEMA_VERSION"]
+__all__ = ["SCHEMA_VERSION", "resume", "simulate"]
 
 SCHEMA_VERSION = 1
 
 
-def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
-             threads: int | None = None, chunk_size: int | None = None,
-             out=None, overwrite: bool = False, progress: bool = False,
-             keep: bool | str = True, check: bool = False, client=None,
-             rotate_bots: bool = False, tables=TABLES, on_start=None) -> Results:
+def simulate(
+    rules,
+    bots="random",
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    threads: int | None = None,
+    chunk_size: int | None = None,
+    out=None,
+    overwrite: bool = False,
+    progress: bool = False,
+    keep: bool | str = True,
+    check: bool = False,
+    client=None,
+    rotate_bots: bool = False,
+    tables=TABLES,
+    on_start=None,
+) -> Results:
     """Play ``games`` rounds of ``rules`` with ``bots`` and return their results.
 
     Parameters
@@ -131,23 +143,41 @@ def simulate(rules, bots="random", games: int = 1000, seed: int = 0, *,
 
     ki = encode(rules, bot_specs, check)  # before any output: it can reject the bots
     if rules.plays_matches and rotate_bots:
-        raise UserError(f"rotate_bots cannot be combined with match={rules.option('match')}: "
-                        f"a match passes the deal itself")
-    params = {"rules": str(rules), "bots": [saved_bot_string(b) for b in bot_specs], "seed": seed,
-              "games": games, "chunk_size": chunk_size, "rotate_bots": bool(rotate_bots),
-              "check": bool(check), "tables": list(tables)}
+        raise UserError(
+            f"rotate_bots cannot be combined with match={rules.option('match')}: "
+            f"a match passes the deal itself"
+        )
+    params = {
+        "rules": str(rules),
+        "bots": [saved_bot_string(b) for b in bot_specs],
+        "seed": seed,
+        "games": games,
+        "chunk_size": chunk_size,
+        "rotate_bots": bool(rotate_bots),
+        "check": bool(check),
+        "tables": list(tables),
+    }
     store = None
     if out is not None:
         from ..results.rundir import RunStore
+
         store = RunStore.create(out, params, overwrite=overwrite)
         if on_start is not None:
             on_start(store)
-    return _execute(rules, ki, params, store, threads=threads, progress=progress,
-                    keep=keep, client=client)
+    return _execute(
+        rules, ki, params, store, threads=threads, progress=progress, keep=keep, client=client
+    )
 
 
-def resume(out, *, threads: int | None = None, progress: bool = False, keep=False,
-           client=None, on_start=None) -> Results:
+def resume(
+    out,
+    *,
+    threads: int | None = None,
+    progress: bool = False,
+    keep=False,
+    client=None,
+    on_start=None,
+) -> Results:
     """Finish an interrupted run in ``out``: play only the chunks its manifest does not
     list as finished (after checking every finished part), then write ``meta.json``.
 
@@ -156,6 +186,7 @@ def resume(out, *, threads: int | None = None, progress: bool = False, keep=Fals
     :func:`simulate` applies to the chunks played now only (default False).
     """
     from ..results.rundir import RunStore
+
     threads = default_threads() if threads is None else check_int("threads", threads, 1, 1024)
     store = RunStore.resume(out)
     p = store.params
@@ -169,18 +200,21 @@ def resume(out, *, threads: int | None = None, progress: bool = False, keep=Fals
         raise UserError(f"{store.path}/run.json: {e}") from None
     if on_start is not None:
         on_start(store)
-    return _execute(rules, ki, p, store, threads=threads, progress=progress, keep=keep,
-                    client=client)
+    return _execute(
+        rules, ki, p, store, threads=threads, progress=progress, keep=keep, client=client
+    )
 
 
 def _execute(rules, ki, params, store, *, threads, progress, keep, client) -> Results:
     """Play the chunks of a run not played yet (all, or what a resumed run lacks) and return
     its results; with ``store``, its ``meta.json`` written last."""
     _warm_kernel(rules, ki, params, progress)
-    acc, kept, played, rounds_played, wall = _play_chunks(rules, params, store, threads,
-                                                          progress, keep, client)
-    return _finish(rules, params, store, threads, keep, client, acc, kept, played,
-                   rounds_played, wall)
+    acc, kept, played, rounds_played, wall = _play_chunks(
+        rules, params, store, threads, progress, keep, client
+    )
+    return _finish(
+        rules, params, store, threads, keep, client, acc, kept, played, rounds_played, wall
+    )
 
 
 def _warm_kernel(rules, ki, params, progress: bool) -> None:
@@ -189,19 +223,29 @@ def _warm_kernel(rules, ki, params, progress: bool) -> None:
 
     seed, rotate = params["seed"], bool(params["rotate_bots"])
     ncols = L.n_out_columns(rules.players)
-    note = threading.Timer(2.0, lambda: print(
-        "compiling the game kernel for this rule set's round loop (first run only; about "
-        "75 s for the default rules on 2 cores, longer with house rules or a search seat; "
-        "cached afterwards; `python -m unospin_sim compile` does it ahead)...",
-        file=sys.stderr, flush=True)) if progress else None
+    note = (
+        threading.Timer(
+            2.0,
+            lambda: print(
+                "compiling the game kernel for this rule set's round loop (first run only; about "
+                "75 s for the default rules on 2 cores, longer with house rules or a search seat; "
+                "cached afterwards; `python -m unospin_sim compile` does it ahead)...",
+                file=sys.stderr,
+                flush=True,
+            ),
+        )
+        if progress
+        else None
+    )
     if note is not None:
         note.start()
     try:
         if rules.plays_matches:
             kernel.play_match_chunk(*ki.args(), seed, 0, 0, MAX_MATCH_ROUNDS)
         else:
-            kernel.play_chunk(*ki.args(), seed, 0, np.zeros((0, ncols), np.int64),
-                              np.zeros(0, np.uint64), rotate)
+            kernel.play_chunk(
+                *ki.args(), seed, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64), rotate
+            )
     finally:
         if note is not None:
             note.cancel()
@@ -229,16 +273,31 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
     rules_text, bots_text = params["rules"], ",".join(saved_bots(params["bots"]))
 
     def task_args(k):
-        return (rules_text, bots_text, seed, check, rotate, k, k * chunk_size,
-                min(chunk_size, games - k * chunk_size))
+        return (
+            rules_text,
+            bots_text,
+            seed,
+            check,
+            rotate,
+            k,
+            k * chunk_size,
+            min(chunk_size, games - k * chunk_size),
+        )
 
     kept = {}
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=games, initial=games - played,
-                   unit="match" if match_mode else "round", unit_scale=True,
-                   dynamic_ncols=True, mininterval=0.5, desc=str(rules))
+
+        bar = tqdm(
+            total=games,
+            initial=games - played,
+            unit="match" if match_mode else "round",
+            unit_scale=True,
+            dynamic_ncols=True,
+            mininterval=0.5,
+            desc=str(rules),
+        )
     stop_after = int(os.environ.get("UNOSPIN_TEST_STOP_AFTER", "0") or 0)  # tests only
     recorded = 0
     rounds_played = 0  # in this session (match mode: more than the matches)
@@ -247,6 +306,7 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
     tasks = iter(todo)
     if client is None:
         from concurrent.futures import FIRST_COMPLETED, wait
+
         pool = ThreadPoolExecutor(max_workers=threads)
         window = 2 * threads
 
@@ -257,6 +317,7 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
             return wait(pending, return_when=FIRST_COMPLETED)[0]
     else:
         from distributed import wait as dwait
+
         pool = None
         window = 2 * max(1, sum(client.nthreads().values()))
 
@@ -265,6 +326,7 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
 
         def wait_some():
             return dwait(list(pending), return_when="FIRST_COMPLETED").done
+
     try:
         pending.update(submit(k) for k in itertools.islice(tasks, window))
         while pending:
@@ -282,6 +344,7 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
                 recorded += 1
                 if recorded == stop_after:
                     import signal
+
                     os.kill(os.getpid(), signal.SIGSTOP)
             pending.update(submit(k) for k in itertools.islice(tasks, window - len(pending)))
     finally:
@@ -297,8 +360,9 @@ def _play_chunks(rules, params, store, threads, progress, keep, client):
     return acc, kept, played, rounds_played, wall
 
 
-def _finish(rules, params, store, threads, keep, client, acc, kept, played, rounds_played,
-            wall) -> Results:
+def _finish(
+    rules, params, store, threads, keep, client, acc, kept, played, rounds_played, wall
+) -> Results:
     """The run's :class:`Results` and ``meta.json`` (written last, with ``store``)."""
     import numba
 
@@ -312,7 +376,10 @@ def _finish(rules, params, store, threads, keep, client, acc, kept, played, roun
     empty = empty_frames(rules)
     rounds, spins, matches = (
         pd.concat([kept[k][i] for k in order], ignore_index=True)
-        if order and kept[order[0]][i] is not None else empty[i] for i in range(3))
+        if order and kept[order[0]][i] is not None
+        else empty[i]
+        for i in range(3)
+    )
     if keep == "summary" and not order:
         rounds = empty[0][list(SUMMARY_COLUMNS)]
     meta = {
@@ -321,7 +388,7 @@ def _finish(rules, params, store, threads, keep, client, acc, kept, played, roun
         "edition": rules.edition,
         "players": rules.players,
         "seed": seed,
-        "games": acc.games if match_mode else games,   # rounds
+        "games": acc.games if match_mode else games,  # rounds
         "bots": list(params["bots"]),
         "rotate_bots": rotate,
         "threads": threads if client is None else None,
@@ -334,15 +401,21 @@ def _finish(rules, params, store, threads, keep, client, acc, kept, played, roun
         "games_played": rounds_played,  # in this session (fewer after a resume)
         "games_per_second": round(rounds_played / wall, 1) if wall > 0 else None,
         "resumed": played != games,
-        "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "round_columns": round_columns(rules, check),
         "wheel_spaces": list(rules.wheel_spaces()),
         "summary": acc.to_dict(),
     }
     if match_mode:
-        meta.update({"match": rules.option("match"), "target": rules.option("target"),
-                     "matches": games, "matches_played": played,
-                     "matches_per_second": round(played / wall, 1) if wall > 0 else None})
+        meta.update(
+            {
+                "match": rules.option("match"),
+                "target": rules.option("target"),
+                "matches": games,
+                "matches_played": played,
+                "matches_per_second": round(played / wall, 1) if wall > 0 else None,
+            }
+        )
     if store is not None:
         meta["results_dir"] = os.fspath(store.finish(meta))
     return Results(rounds, spins, meta, matches=matches, summary=acc)

@@ -34,15 +34,22 @@ dispatch, a paragraph in docs/BOTS.md, tests.
 from ...bots import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP
 from ..jit import hot, inl
 from ..rng import unif
+from . import dispatch as _dispatch
+
 # the questions, as generated (dispatch.__all__): a star import, so that a dispatch.py written
 # before a question was added still imports and can be written again
 from .dispatch import *  # noqa: F403
 from .dispatch import IMPLEMENTED
 
-from . import dispatch as _dispatch
-
-__all__ = ["IMPLEMENTED", "bluffs", "catches", "challenges", "forgets_uno", "jumps_in",
-           *(q for q in _dispatch.__all__ if q != "strategy_jumps_in")]
+__all__ = [
+    "IMPLEMENTED",
+    "bluffs",
+    "catches",
+    "challenges",
+    "forgets_uno",
+    "jumps_in",
+    *(q for q in _dispatch.__all__ if q != "strategy_jumps_in"),
+]
 
 
 # ==================================================================== jump_in

@@ -44,6 +44,7 @@ class Decision(NamedTuple):
     compiles (``inl`` or ``hot``), ``split`` (random and heuristic inline, the rest in one
     called function), what it asks (the dispatcher's docstring), and the dispatcher's name
     when it is not the question's (the policy home wraps it)."""
+
     name: str
     params: str
     seat: str
@@ -68,50 +69,144 @@ class Decision(NamedTuple):
 
 #: every question, in the order of the policy home
 DECISIONS = (
-    Decision("choose_card", "st, r, pts, cum, p, wd4_ok", "p", "-1", "inl", """
+    Decision(
+        "choose_card",
+        "st, r, pts, cum, p, wd4_ok",
+        "p",
+        "-1",
+        "inl",
+        """
         The card kind seat p plays from its hand now, or -1 to draw instead. ``wd4_ok``: a
         Wild Draw Four counts as playable (legal, or a bluff the bot decided on). -1 while a
         card is legal is a choice too (``hoarder`` draws instead of playing a wild it keeps;
-        the official rules allow it).""", split=True),
-    Decision("choose_card_rl", "st, pts, p", "p", "-1", "hot", """
+        the official rules allow it).""",
+        split=True,
+    ),
+    Decision(
+        "choose_card_rl",
+        "st, pts, p",
+        "p",
+        "-1",
+        "hot",
+        """
         Rule option rlcard, a strategy playing its own card choice (``rl_action`` -1): the
         card kind, never a Wild Draw Four (RLCard offers it only when nothing else is legal,
         ``rlcard.choose_rl`` handles that) and never a draw while a card is legal (RLCard
-        offers the draw only when nothing is). rlcard is classic only: no wheel."""),
-    Decision("choose_colour", "st, p", "p", "-1", "inl", """
-        The colour (0-3) seat p names for a wild it played.""", split=True),
-    Decision("colour_to_discard", "st, pts, p", "p", "-1", "hot", """
+        offers the draw only when nothing is). rlcard is classic only: no wheel.""",
+    ),
+    Decision(
+        "choose_colour",
+        "st, p",
+        "p",
+        "-1",
+        "inl",
+        """
+        The colour (0-3) seat p names for a wild it played.""",
+        split=True,
+    ),
+    Decision(
+        "colour_to_discard",
+        "st, pts, p",
+        "p",
+        "-1",
+        "hot",
+        """
         The colour seat p names for a wheel discard by colour (2005 Discard Color, 2025
-        Color Discard)."""),
-    Decision("colour_to_draw", "st, p", "p", "-1", "hot", """
+        Color Discard).""",
+    ),
+    Decision(
+        "colour_to_draw",
+        "st, p",
+        "p",
+        "-1",
+        "hot",
+        """
         The colour seat p names for the 2025 Wild Color Draw (it draws until that
-        colour)."""),
-    Decision("number_to_discard", "st, p", "p", "-1", "hot", """
-        The number (0-9) seat p names for the 2005 Discard Number."""),
-    Decision("almost_uno_keep", "st, pts, p, n", "p", None, "hot", """
+        colour).""",
+    ),
+    Decision(
+        "number_to_discard",
+        "st, p",
+        "p",
+        "-1",
+        "hot",
+        """
+        The number (0-9) seat p names for the 2005 Discard Number.""",
+    ),
+    Decision(
+        "almost_uno_keep",
+        "st, pts, p, n",
+        "p",
+        None,
+        "hot",
+        """
         2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
         cards p keeps are the last two (the rest are discarded). Writes only that
-        scratch."""),
-    Decision("race_discard", "st, pts, w", "w", "-1", "hot", """
-        The card seat w, the winner of the 2005 UNO Spin race, discards."""),
-    Decision("draw_two_to_stack", "st, p, n", "p", "-1", "hot", """
+        scratch.""",
+    ),
+    Decision(
+        "race_discard",
+        "st, pts, w",
+        "w",
+        "-1",
+        "hot",
+        """
+        The card seat w, the winner of the 2005 UNO Spin race, discards.""",
+    ),
+    Decision(
+        "draw_two_to_stack",
+        "st, p, n",
+        "p",
+        "-1",
+        "hot",
+        """
         Stacking: which of its n Draw Two instances seat p stacks (it always stacks when it
-        can)."""),
-    Decision("swap_target", "st, p", "p", "-1", "hot", """
+        can).""",
+    ),
+    Decision(
+        "swap_target",
+        "st, p",
+        "p",
+        "-1",
+        "hot",
+        """
         The seat p swaps hands with (2025 Swap Hands, a 7 under seven_o, Wild Swap Hands).
-        Under partners never the partner (every strategy)."""),
-    Decision("web_swing_target", "st, p, c, n, lim", "p", "-1", "hot", """
+        Under partners never the partner (every strategy).""",
+    ),
+    Decision(
+        "web_swing_target",
+        "st, p, c, n, lim",
+        "p",
+        "-1",
+        "hot",
+        """
         Wild Web Swing: the seat among the n others holding colour c less than ``lim``
         seats away in turn order that play jumps to (``lim``: players, or under partners
         the partner's distance when such a target exists, so that the swing does not pass
-        over the partner)."""),
-    Decision("jumps_in", "st, q, k", "q", "False", "inl", """
+        over the partner).""",
+    ),
+    Decision(
+        "jumps_in",
+        "st, q, k",
+        "q",
+        "False",
+        "inl",
+        """
         jump_in: whether seat q's strategy plays kind k, identical to the card just played,
         out of turn now (never past the partner's turn under partners); the policy home's
-        ``jumps_in`` then applies the knob ``jump``.""", dispatcher="strategy_jumps_in"),
-    Decision("rl_action", "st, p, n", "p", "-1", "hot", """
+        ``jumps_in`` then applies the knob ``jump``.""",
+        dispatcher="strategy_jumps_in",
+    ),
+    Decision(
+        "rl_action",
+        "st, p, n",
+        "p",
+        "-1",
+        "hot",
+        """
         Rule option rlcard: the index of seat p's action among RLCard's n legal action ids,
-        or -1 when the strategy plays its own card choice instead (``choose_card_rl``)."""),
+        or -1 when the strategy plays its own card choice instead (``choose_card_rl``).""",
+    ),
 )
 
 #: facts every strategy module declares (a number each, data not code), gathered per strategy
@@ -171,10 +266,11 @@ def _condition(names: list[str]) -> str:
         while j + 1 < len(ids) and ids[j + 1] == ids[j] + 1:
             j += 1
         if j - i >= 2:
-            parts.append(f"{_const(_bots.STRATEGIES[ids[i]])} <= sid <= "
-                         f"{_const(_bots.STRATEGIES[ids[j]])}")
+            parts.append(
+                f"{_const(_bots.STRATEGIES[ids[i]])} <= sid <= {_const(_bots.STRATEGIES[ids[j]])}"
+            )
         else:
-            parts += [f"sid == {_const(_bots.STRATEGIES[k])}" for k in ids[i:j + 1]]
+            parts += [f"sid == {_const(_bots.STRATEGIES[k])}" for k in ids[i : j + 1]]
         i = j + 1
     return " or ".join(parts)
 
@@ -224,10 +320,12 @@ def _function(d: Decision, deco: str, fname: str, names, tail: str | None) -> li
     ret = "return " if d.sentinel is not None else ""
     groups = _groups(d, names)
     doc = [ln.strip() for ln in d.doc.strip().split("\n")]
-    answers = _wrap_doc("Answers: " + "; ".join(
-        f"{', '.join(g[0])}: {g[1]}.{g[2]}" for g in groups) + ".")
-    lines = ["", "", f"@{deco}", f"def {fname}({d.question_params}):",
-             f'    """{doc[0]}'] + [f"    {ln}" for ln in doc[1:]]
+    answers = _wrap_doc(
+        "Answers: " + "; ".join(f"{', '.join(g[0])}: {g[1]}.{g[2]}" for g in groups) + "."
+    )
+    lines = ["", "", f"@{deco}", f"def {fname}({d.question_params}):", f'    """{doc[0]}'] + [
+        f"    {ln}" for ln in doc[1:]
+    ]
     if tail is None or deco == "inl":
         lines += [""] + answers
     lines[-1] += '"""'
@@ -264,33 +362,45 @@ def render() -> str:
         if d.split:
             inline = [n for n in names if n in INLINE]
             added = [n for n in names if n not in INLINE]
-            body += _function(d, d.deco, d.function, inline,
-                              f"{d.function}_added({d.question_params})")
+            body += _function(
+                d, d.deco, d.function, inline, f"{d.function}_added({d.question_params})"
+            )
             body += _function(d, "hot", f"{d.function}_added", added, None)
         else:
             body += _function(d, d.deco, d.function, names, None)
     used = sorted({a for line in body for a in _aliases_in(line)})
-    consts = sorted({c for c in (_const(n) for n in names) if any(c in ln for ln in body)},
-                    key=lambda c: _bots.STRATEGIES.index(c[len("STRATEGY_"):].lower()))
-    mods = {a: m for m, a in STRATEGY_MODULES.values()} | {a: m for m, a in
-                                                          SHARED_MODULES.items()}
-    head = ['"""Strategy id -> the strategy module\'s answer, one dispatcher per question.',
-            "",
-            "GENERATED by ``python -m unospin_sim.engine.policy`` from the strategy modules'",
-            "exports (policy/decisions.py says how); do not edit. tests/test_policy.py fails",
-            'while this file is not what the exports say."""', "",
-            "from ...bots import (" + ", ".join(["B_STRATEGY"] + consts) + ")",
-            "from ..jit import hot, inl"]
+    consts = sorted(
+        {c for c in (_const(n) for n in names) if any(c in ln for ln in body)},
+        key=lambda c: _bots.STRATEGIES.index(c[len("STRATEGY_") :].lower()),
+    )
+    mods = {a: m for m, a in STRATEGY_MODULES.values()} | {a: m for m, a in SHARED_MODULES.items()}
+    head = [
+        '"""Strategy id -> the strategy module\'s answer, one dispatcher per question.',
+        "",
+        "GENERATED by ``python -m unospin_sim.engine.policy`` from the strategy modules'",
+        "exports (policy/decisions.py says how); do not edit. tests/test_policy.py fails",
+        'while this file is not what the exports say."""',
+        "",
+        "from ...bots import (" + ", ".join(["B_STRATEGY"] + consts) + ")",
+        "from ..jit import hot, inl",
+    ]
     head += [f"from . import {mods[a]} as {a}" for a in sorted(used, key=lambda a: mods[a])]
     funcs = sorted([d.function for d in DECISIONS] + list(FACTS))
-    implemented = ["", "#: strategies (names in bots.STRATEGIES) that every question answers",
-                   "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")"]
+    implemented = [
+        "",
+        "#: strategies (names in bots.STRATEGIES) that every question answers",
+        "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")",
+    ]
     for fact, what in FACTS.items():
         values = [int(getattr(_module(STRATEGY_MODULES[n][0]), fact)) for n in names]
-        implemented += [f"#: per strategy id: {what}",
-                        f"{fact} = (" + ", ".join(map(str, values)) + ")"]
-    implemented += ["#: the questions and facts (the policy home re-exports them)",
-                    "__all__ = [" + ", ".join(f'"{f}"' for f in funcs) + "]"]
+        implemented += [
+            f"#: per strategy id: {what}",
+            f"{fact} = (" + ", ".join(map(str, values)) + ")",
+        ]
+    implemented += [
+        "#: the questions and facts (the policy home re-exports them)",
+        "__all__ = [" + ", ".join(f'"{f}"' for f in funcs) + "]",
+    ]
     return _wrap_lists("\n".join(head + implemented + body) + "\n")
 
 
@@ -299,7 +409,7 @@ def _aliases_in(line: str):
     aliases = {a for _, a in STRATEGY_MODULES.values()} | set(SHARED_MODULES.values())
     s = line.strip()
     if s.startswith("return "):
-        s = s[len("return "):]
+        s = s[len("return ") :]
     head = s.split(".", 1)[0]
     if head in aliases and "(" in s:
         yield head
@@ -312,14 +422,14 @@ def _wrap_lists(src: str) -> str:
     for head in ("from ...bots import (", "IMPLEMENTED = (", "__all__ = ["):
         for i, ln in enumerate(lines):
             if ln.startswith(head) and len(ln) > 99:
-                names, out, cur = ln[len(head):-1].split(", "), [], head
+                names, out, cur = ln[len(head) : -1].split(", "), [], head
                 for k, n in enumerate(names):
                     piece = n + (", " if k < len(names) - 1 else ln[-1])
                     if len(cur) + len(piece.rstrip()) > 99:
                         out.append(cur.rstrip())
                         cur = " " * len(head)
                     cur += piece
-                lines[i:i + 1] = out + [cur]
+                lines[i : i + 1] = out + [cur]
                 break
     return "\n".join(lines)
 

@@ -65,6 +65,7 @@ def race_discard(st, pts, w):
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.
 
+
 @inl
 def choose_card_rl(st, pts, p):
     """rlcard: :func:`choose_card`, never a Wild Draw Four."""

@@ -5,12 +5,19 @@ The functions read the state (and, where a tie or an unordered choice is left, d
 game's random stream); they change nothing else.
 """
 
-from ...rules.cards import (DRAW_TWO_OFFSET, FACE_SKIP, FIRST_WILD, KIND_COLOUR, KIND_FACE,
-                            KINDS_PER_COLOUR, N_KINDS, WILD_DRAW_FOUR)
+from ...rules.cards import (
+    DRAW_TWO_OFFSET,
+    FACE_SKIP,
+    FIRST_WILD,
+    KIND_COLOUR,
+    KIND_FACE,
+    KINDS_PER_COLOUR,
+    N_KINDS,
+    WILD_DRAW_FOUR,
+)
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
-from ..legal import (colour_points, jump_passes_partner, number_count, partner_of,
-                     turn_distance)
+from ..legal import colour_points, jump_passes_partner, number_count, partner_of, turn_distance
 from ..piles import seat_after
 from . import reveals
 from .random_bot import fill_keep
@@ -186,6 +193,7 @@ def web_swing_target(st, p, c, n, lim):
 # ==================================================================== its decisions
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.
+
 
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):

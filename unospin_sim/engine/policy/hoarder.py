@@ -70,6 +70,7 @@ def race_discard(st, pts, w):
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.
 
+
 @inl
 def choose_card(st, r, pts, cum, p, wd4_ok):
     """A coloured legal card, a wild only when the hand is small; -1: draw, also while its

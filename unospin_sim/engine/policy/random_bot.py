@@ -8,8 +8,14 @@ functions read the state and draw from the game's random stream; they change not
 from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
 from ..jit import inl
 from ..layout import CC, HSIZE, S_NP, TMP
-from ..legal import (count_legal, jump_passes_partner, nth_legal, number_count, partner_of,
-                     turn_distance)
+from ..legal import (
+    count_legal,
+    jump_passes_partner,
+    nth_legal,
+    number_count,
+    partner_of,
+    turn_distance,
+)
 from ..rng import below
 from . import reveals
 
@@ -157,6 +163,7 @@ def rl_action(st, p, n):
 # ==================================================================== its decisions
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.
+
 
 @inl
 def colour_to_discard(st, pts, p):

@@ -29,8 +29,14 @@ the same order; the scores computed by the same float operations):
 ``benchmarks/identity.py kernel --strategies ...`` proves it.
 """
 
-from ...rules.cards import (FIRST_WILD, KIND_FACE, KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS,
-                            WILD_DRAW_FOUR)
+from ...rules.cards import (
+    FIRST_WILD,
+    KIND_FACE,
+    KINDS_PER_COLOUR,
+    MAX_SPIN_NUMBER,
+    N_KINDS,
+    WILD_DRAW_FOUR,
+)
 from ..jit import inl
 from ..layout import CC, HSIZE, S_COLOUR, S_TOP
 from ..legal import face_kind

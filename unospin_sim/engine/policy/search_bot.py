@@ -10,8 +10,16 @@ fits the hand) is ``heuristic``'s.
 """
 
 from ..jit import hot, inl
-from ..layout import (HSIZE, S_CUR, S_SEARCH_COLOUR, S_SEARCH_HS, S_SEARCH_MOVE, S_SEARCH_TURN,
-                      S_TOP, S_TURNS)
+from ..layout import (
+    HSIZE,
+    S_CUR,
+    S_SEARCH_COLOUR,
+    S_SEARCH_HS,
+    S_SEARCH_MOVE,
+    S_SEARCH_TURN,
+    S_TOP,
+    S_TURNS,
+)
 from ..legal import playable
 from . import heuristic as H
 from . import reveals
@@ -46,8 +54,13 @@ def choose_colour(st, p):
     colour."""
     s = st.s
     c = s[S_SEARCH_COLOUR]
-    if (c > 0 and s[S_SEARCH_TURN] == s[S_TURNS] and s[S_CUR] == p
-            and s[S_TOP] == s[S_SEARCH_MOVE] and st.hand[p, HSIZE] == s[S_SEARCH_HS] - 1):
+    if (
+        c > 0
+        and s[S_SEARCH_TURN] == s[S_TURNS]
+        and s[S_CUR] == p
+        and s[S_TOP] == s[S_SEARCH_MOVE]
+        and st.hand[p, HSIZE] == s[S_SEARCH_HS] - 1
+    ):
         return c - 1
     return H.choose_colour(st, p)
 

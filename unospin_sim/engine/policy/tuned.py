@@ -23,8 +23,18 @@ Its answers are called functions (``hot``), each compiled once: inlined into the
 The functions read the state; they change nothing else.
 """
 
-from ...bots import (B_W_ACTION, B_W_ATTACK, B_W_COLOUR, B_W_NAME_VOID, B_W_POINTS, B_W_VOID,
-                     B_W_WD4, B_W_WD4_ATTACK, B_W_WILD, B_W_WILD_ATTACK)
+from ...bots import (
+    B_W_ACTION,
+    B_W_ATTACK,
+    B_W_COLOUR,
+    B_W_NAME_VOID,
+    B_W_POINTS,
+    B_W_VOID,
+    B_W_WD4,
+    B_W_WD4_ATTACK,
+    B_W_WILD,
+    B_W_WILD_ATTACK,
+)
 from ...rules.cards import FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
 from ..jit import hot, inl
 from ..layout import CC, HSIZE
@@ -67,18 +77,19 @@ def _context(st, bots, p):
 # (and ``bots`` before the seat where it reads its weights); a question not answered below
 # is answered by heuristic.
 
+
 @hot
 def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     """The legal card of best score (first in scan order on ties), -1 when none."""
-    return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, _context(st, bots, p),
-                     -1e18)[0]
+    return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, _context(st, bots, p), -1e18)[
+        0
+    ]
 
 
 @hot
 def choose_card_rl(st, pts, bots, p):
     """rlcard: :func:`choose_card`, never a Wild Draw Four."""
-    return best_kind(st, pts, p, False, coloured_score, wild_score, _context(st, bots, p),
-                     -1e18)[0]
+    return best_kind(st, pts, p, False, coloured_score, wild_score, _context(st, bots, p), -1e18)[0]
 
 
 @hot
