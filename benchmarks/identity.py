@@ -229,7 +229,7 @@ def with_knobs(bots, knobs):
 
 
 def search_identity(argv):
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     ap = argparse.ArgumentParser(prog="identity.py search")
     ap.add_argument("factor", nargs="?", type=float, default=1.0)

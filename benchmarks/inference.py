@@ -11,7 +11,7 @@ card: what the deals know over a uniform deal of the unseen cards (``known``: ov
 deals cancels), and what there is to know (``truth``: a clairvoyant's score over the
 uniform deal); ``share`` is known / truth; ``misfits`` counts the hidden hands the
 inference excludes (it must be 0: the inference proves only what is true). Rounds as
-``play_chunk`` plays them (seats not rotated), seeded (``unospin_sim.inference``)::
+``play_chunk`` plays them (seats not rotated), seeded (``unospin_sim.studies.inference_quality``)::
 
     python benchmarks/inference.py RULES BOTS ROUNDS [--seed 1] [--deals 256] [--levels 0,1,2,3]
     python benchmarks/inference.py "classic(players=2)" "search,heuristic" 300
@@ -25,8 +25,8 @@ import time
 
 def main(argv=None) -> None:
     from unospin_sim.bots import parse_bots
-    from unospin_sim.inference import inference_quality, inference_table
     from unospin_sim.rules import parse_rules
+    from unospin_sim.studies.inference_quality import inference_quality, inference_table
 
     ap = argparse.ArgumentParser(prog="inference.py", description=__doc__.split("\n")[0])
     ap.add_argument("rules")

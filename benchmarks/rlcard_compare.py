@@ -128,7 +128,7 @@ def run_rlcard_game(games, seed):
 
 
 def run_ours(games, seed, threads):
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     simulate(RULES, "random", games=1000, seed=seed, threads=threads)  # load the kernel
     t0 = time.perf_counter()
@@ -169,7 +169,7 @@ def main(argv=None):
             flush=True,
         )
         return 0
-    from unospin_sim.runner import default_threads
+    from unospin_sim.run import default_threads
 
     rl_version = getattr(rlcard, "__version__", "?")
     ln, wn, cl, sec, crashed = run_rlcard_env(a.games, a.seed)

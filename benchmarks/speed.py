@@ -73,7 +73,7 @@ ENGINE_CASES = [
 ]
 STARTUP = """
 import time; t0 = time.perf_counter()
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 simulate("classic(players=4)", "random", games=1, seed=0, threads=1)
 print(time.perf_counter() - t0)
 """
@@ -109,7 +109,7 @@ def engine(argv):
     )
     if a.startup:
         return
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     for ed, p, bots, threads in ENGINE_CASES:
         rules = f"{ed}(players={p})"
@@ -219,13 +219,13 @@ def ladder(argv):
     from concurrent.futures import ThreadPoolExecutor
 
     import numpy as np
+    from unospin_sim.run import simulate
 
     from unospin_sim.bots import parse_bots
     from unospin_sim.engine import kernel
     from unospin_sim.engine import layout as L
     from unospin_sim.engine.encode import encode
     from unospin_sim.rules import parse_rules
-    from unospin_sim.runner import simulate
 
     rules = parse_rules(a.rules)
     args = encode(rules, parse_bots(a.bots, rules.players)).args()
@@ -360,7 +360,7 @@ def matches(argv):
     ap.add_argument("--quick", action="store_true", help="1,000 matches, 1 repeat")
     a = ap.parse_args(argv)
     n, repeats = (1000, 1) if a.quick else (a.matches, a.repeats)
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     for ed, bots in (
         ("classic", "random"),
@@ -393,8 +393,9 @@ def matches(argv):
 
 
 def strategies(argv):
+    from unospin_sim.run import simulate
+
     from unospin_sim.bots import STRATEGIES
-    from unospin_sim.runner import simulate
 
     ap = _parser(
         "strategies",
@@ -446,7 +447,7 @@ def strategies(argv):
 
 
 def search(argv):
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     ap = _parser("search", "rounds/s with every seat searching (best of the repeats)")
     ap.add_argument("--rules", default="classic(players=4)")
@@ -492,7 +493,7 @@ def search(argv):
 
 
 def wheel(argv):
-    from unospin_sim.runner import replay_spins
+    from unospin_sim.run import replay_spins
 
     ap = _parser("wheel", "spins replayed per second by the paired wheel replays")
     ap.add_argument("--games", type=int, default=20_000)
@@ -538,8 +539,7 @@ def dask(argv):
     a = ap.parse_args(argv)
     games = int(a.games)
     import distributed
-
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     chunk = int(min(65536, max(1024, games // (a.threads * 16) + 1)))
     simulate(a.rules, a.bots, 1000, 0, threads=1)
@@ -608,9 +608,9 @@ def design(argv):
     a = ap.parse_args(argv)
     if a.quick:
         a.trials, a.games, a.repeats = 10, 2000, 1
-    from unospin_sim.design import DesignSpec, run_design
-    from unospin_sim.design.evaluate import measure
     from unospin_sim.rules import RuleSet
+    from unospin_sim.studies.design import DesignSpec, run_design
+    from unospin_sim.studies.design.evaluate import measure
 
     measure(RuleSet.build("spin2025"), ["mean_turns"], 100, 0)  # load the compiled loop
     rows = []
@@ -662,9 +662,9 @@ def write_path(argv):
 
     from unospin_sim.analysis.summary import SummaryAccumulator
     from unospin_sim.results import ChunkColumns, PartBuffer, part_write_options, spins_arrow
-    from unospin_sim.run.chunk import KERNEL_BATCH
-    from unospin_sim.run.chunk import _encoded as encoded
-    from unospin_sim.run.chunk import _play as play
+    from unospin_sim.run.work import KERNEL_BATCH
+    from unospin_sim.run.work import _encoded as encoded
+    from unospin_sim.run.work import _play as play
 
     ap = _parser(
         "write-path",
@@ -758,7 +758,7 @@ KERNEL_AB_CASES = [
 
 SEARCH_AB_CODE = """
 import sys, time
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 rules, games, seed, threads, cpu = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
 bots = sys.argv[6]
 simulate(rules, bots, games=1, seed=seed, threads=threads)
@@ -920,7 +920,7 @@ def ab(argv):
 
 _PROFILE_CHILD = """
 import os, sys
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 from unospin_sim.engine import chunk
 rules, bots, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
 simulate(rules, bots, games=games, seed=1, threads=1)

@@ -37,7 +37,7 @@ from harness import dispatch, run_in_tree, wilson
 WON_CODE = """
 import sys
 import numpy as np
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 rules, bots, n, seed, players, out = sys.argv[1:7]
 n, seed, players = int(n), int(seed), int(players)
 df = simulate(rules, bots, games=n, seed=seed, threads=2, rotate_bots=True,
@@ -54,7 +54,7 @@ def _pct(share, n):
 
 def share(argv):
     from unospin_sim.rules import parse_rules
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     ap = argparse.ArgumentParser(prog="strength.py share")
     ap.add_argument("rules")

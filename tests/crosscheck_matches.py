@@ -147,7 +147,7 @@ def reference_sample(cfg, matches, seed, pool, workers):
 
 
 def engine_sample(cfg, matches, seed, threads):
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     parts, done = [], 0
     while done < matches:
@@ -302,7 +302,7 @@ def main(argv=None):
         )
         return 2 if not a.resume else 0
 
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     pool = (
         cf.ProcessPoolExecutor(a.workers, mp_context=multiprocessing.get_context("spawn"))

@@ -273,7 +273,7 @@ def _se(a, b):
 
 
 def engine_sample(cfg, games, seed, threads):
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     parts = []
     done = 0
@@ -491,7 +491,7 @@ def main(argv=None):
         )
         return 2 if not a.resume else 0
 
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     pool = None
     if a.workers > 1 and not a.plan:

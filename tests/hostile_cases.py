@@ -72,7 +72,7 @@ def good_run(
     d: Path, rules: str = "spin2025(players=3)", games: int = 300, chunk_size: int = 100
 ) -> None:
     """Write a real, complete results directory (3 parts per table by default)."""
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     simulate(rules, "random", games=games, seed=7, threads=1, chunk_size=chunk_size, out=d)
 

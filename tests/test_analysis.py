@@ -13,7 +13,7 @@ from unospin_sim.analysis import (
 )
 from unospin_sim.analysis.stats import cluster_ratio, cluster_ratio_diff
 from unospin_sim.errors import UserError
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 
 def _rounds(winners, points, players=2, left=None):

@@ -62,7 +62,7 @@ def test_regenerating_goldens_writes_and_fails(tmp_path, monkeypatch):
     file with the text it was just written from."""
     import test_playthroughs as tp
 
-    from unospin_sim.playthrough import play_text
+    from unospin_sim.run.playthrough import play_text
 
     monkeypatch.setattr(tp, "HERE", tmp_path)
     monkeypatch.setenv("UNOSPIN_REGEN", "1")

@@ -226,4 +226,4 @@ def test_help_works(cli):
 
 def test_version(cli):
     proc = cli("--version", timeout=60)
-    assert proc.returncode == 0 and "0.1.0" in proc.stdout
+    assert proc.returncode == 0 and "0.2.0" in proc.stdout

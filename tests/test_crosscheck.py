@@ -16,7 +16,7 @@ import pytest
 
 from unospin_sim import reference
 from unospin_sim.rules.ruleset import NOT_IMPLEMENTED
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 Z_MAX = 4.5
 REF_GAMES = 2500

@@ -10,7 +10,7 @@ if os.environ.get("CI"):  # .ci/run installs .[dev]: a missing dask is a failure
 else:
     distributed = pytest.importorskip("dask.distributed")
 
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 pytestmark = pytest.mark.slow  # process workers and a local cluster: the slow tier
 
@@ -83,9 +83,9 @@ def test_design_on_a_cluster_measures_what_local_threads_measure(tmp_path):
     random numbers do not depend on where a design is played)."""
     import json
 
-    from unospin_sim.design import DesignSpec, run_design
-    from unospin_sim.design.evaluate import Evaluation, measure
     from unospin_sim.rules import parse_rules
+    from unospin_sim.studies.design import DesignSpec, run_design
+    from unospin_sim.studies.design.evaluate import Evaluation, measure
 
     spec = DesignSpec(
         "spin2025", 3, ["mean_turns=60+-3"], ["wheel"], trials=5, games=400, stages=[2], seed=7

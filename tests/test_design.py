@@ -1,4 +1,4 @@
-"""The designer (``unospin_sim.design``, ``python -m unospin_sim design``): goals, what may
+"""The designer (``unospin_sim.studies.design``, ``python -m unospin_sim design``): goals, what may
 vary, a goal one option controls is found, same seed -> same study, resume after a kill,
 every bad input one line and exit 2."""
 
@@ -12,7 +12,9 @@ import pandas as pd
 import pytest
 
 from unospin_sim.cli import main
-from unospin_sim.design import (
+from unospin_sim.errors import RuleError, UserError
+from unospin_sim.rules import RuleSet, parse_rules
+from unospin_sim.studies.design import (
     DesignSpec,
     parse_goal,
     parse_goals,
@@ -20,12 +22,10 @@ from unospin_sim.design import (
     resume_design,
     run_design,
 )
-from unospin_sim.design.evaluate import measure
-from unospin_sim.design.screen import optimize
-from unospin_sim.design.space import design_rules, options_changed, segments_moved
-from unospin_sim.design.spec import open_study
-from unospin_sim.errors import RuleError, UserError
-from unospin_sim.rules import RuleSet, parse_rules
+from unospin_sim.studies.design.evaluate import measure
+from unospin_sim.studies.design.screen import optimize
+from unospin_sim.studies.design.space import design_rules, options_changed, segments_moved
+from unospin_sim.studies.design.spec import open_study
 
 # -- goals ---------------------------------------------------------------------------------
 
@@ -187,7 +187,7 @@ def test_seat_spread_bias_correction():
     points is estimated within 0.45 on average (seen: +0.2 to +0.3, the three equal seats'
     minimum is biased low) with >= 90% interval coverage; a fair game's
     estimate averages under 0.8 (the raw range averages ~1.0)."""
-    from unospin_sim.design.goals import _seat_spread
+    from unospin_sim.studies.design.goals import _seat_spread
 
     rng = np.random.default_rng(0)
     est, cover = [], 0

@@ -290,7 +290,7 @@ def test_inference_table_measures_over_the_uniform_deal():
     """Two rounds, levels -1 and 2: 10 and 30 hidden cards; the uniform deal scored -40 and
     -120 bits as dealt, level 2 -30 and -96: it knows (10 + 24) / 40 = 0.85 bits a card over
     it; the truth (-10 and -30 against a uniform -40 and -120) 3 bits a card."""
-    from unospin_sim.inference import inference_table
+    from unospin_sim.studies.inference_quality import inference_table
 
     out = np.zeros((2, 2, N_QUALITY))
     for i, (cards, uniform, dealt2) in enumerate([(10, -40, -30), (30, -120, -96)]):
@@ -309,7 +309,7 @@ def test_inference_table_measures_over_the_uniform_deal():
 
 
 def test_inference_quality_refuses_a_table_without_a_search_seat():
-    from unospin_sim.inference import inference_quality
+    from unospin_sim.studies.inference_quality import inference_quality
 
     rules = parse_rules("classic(players=2)")
     with pytest.raises(ValueError, match="no search seat"):
@@ -324,7 +324,7 @@ def test_each_level_of_infer_knows_more_of_the_hidden_hands():
     (bits per hidden card over a uniform deal) grows with the knob level, 1 < 2 < 3, and
     stays below what there is to know; the truth is the same for every level (the same
     states)."""
-    from unospin_sim.inference import inference_quality
+    from unospin_sim.studies.inference_quality import inference_quality
 
     rules = parse_rules("classic(players=2)")
     out = inference_quality(
@@ -362,7 +362,7 @@ def test_the_inference_never_excludes_the_true_hands(rules, bots):
     choice replayed on it): the inference proves only what is true, in every edition and
     under the house rules that move cards and hands."""
     from unospin_sim.engine.determinize import Q_MISFITS
-    from unospin_sim.inference import inference_quality
+    from unospin_sim.studies.inference_quality import inference_quality
 
     rs = parse_rules(rules)
     out = inference_quality(

@@ -27,7 +27,7 @@ from unospin_sim.rules.cards import (
     WILD_DRAW_FOUR,
 )
 from unospin_sim.rules.spaces import SPACE_ID
-from unospin_sim.runner import trace
+from unospin_sim.run import trace
 
 RED, YELLOW, GREEN, BLUE = range(4)
 C3 = "classic(players=3)"

@@ -349,7 +349,7 @@ def test_engine_playthroughs_are_legal(rules, bots):
     """Fresh games from the engine (``play`` text, not stored) under many more rule sets,
     player counts and bot knobs than the golden files: every one is legal. (The engine is
     used only to produce the text; the replay stays independent of it.)"""
-    from unospin_sim.playthrough import play_text
+    from unospin_sim.run.playthrough import play_text
 
     players = int(re.search(r"players=(\d+)", rules)[1])
     spec = ",".join([bots] * players)

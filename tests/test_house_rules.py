@@ -17,7 +17,7 @@ from unospin_sim.engine import layout as L
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import HOUSE_RULES, NOT_IMPLEMENTED, RuleSet, parse_rules
 from unospin_sim.rules.cards import KIND_NAMES, WILD_DRAW_FOUR
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 RED, YELLOW, GREEN, BLUE = range(4)
 ST3 = "classic(players=3,stacking=true)"
@@ -565,7 +565,7 @@ def test_without_stacking_a_draw_two_is_drawn_at_once():
 
 
 def test_first_card_draw_two_is_not_stackable():
-    from unospin_sim.runner import trace
+    from unospin_sim.run import trace
 
     seen = 0
     for seed in range(300):
@@ -1187,7 +1187,7 @@ def _multi_draws(rows):
     ],
 )
 def test_each_rule_acts_in_whole_games_and_only_with_its_option(edition, option, measure):
-    from unospin_sim.runner import trace
+    from unospin_sim.run import trace
 
     counts = {}
     for opts in (option, ""):

@@ -20,7 +20,7 @@ from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.rules.cards import KIND_COLOUR, N_KINDS
-from unospin_sim.runner import trace
+from unospin_sim.run import trace
 
 # (rule string with a small turn cap, seed, game): rounds that are still running at the cap
 STATES = [

@@ -17,7 +17,7 @@ from unospin_sim.engine import layout as L
 from unospin_sim.errors import RuleError
 from unospin_sim.results import TEAM_COLUMNS, round_columns
 from unospin_sim.rules import HOUSE_RULES, NOT_IMPLEMENTED, RuleSet, parse_rules
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 RED, YELLOW, GREEN, BLUE = range(4)
 JI4 = "classic(players=4,jump_in=true)"

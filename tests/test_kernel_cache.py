@@ -62,7 +62,7 @@ print(json.dumps(out))
 
 RUN_KERNEL = """
 import json
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 simulate("classic(players=2)", "random", games=10, seed=0, threads=1)
 from unospin_sim.engine import kernel
 st = kernel.ENTRY_POINTS["default"][0].stats  # the default rules' play_chunk
@@ -161,7 +161,6 @@ def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
         "_text.py",
         "cli/__init__.py",
         "report/__init__.py",
-        "runner.py",
         "rules/ruleset.py",
         "rules/editions.py",
         "rules/values.py",
@@ -681,7 +680,7 @@ def test_no_two_compiled_engine_functions_share_a_qualified_name():
 
 LOADER = r"""
 import sys
-from unospin_sim.playthrough import play_text
+from unospin_sim.run.playthrough import play_text
 BOTS = ",".join(["random(forget=0.3,catch=0.7,bluff=1,challenge=1)"] * 3)
 for rules in sys.argv[1:]:
     text = play_text(rules, BOTS, seed=7, game=0)

@@ -15,7 +15,7 @@ from unospin_sim.cli import main
 from unospin_sim.errors import RuleError, UserError
 from unospin_sim.results import MATCH_COLUMNS, MAX_MATCH_ROUNDS, load_matches, load_results
 from unospin_sim.rules import parse_rules
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 
 def _check_scores(

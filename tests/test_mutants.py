@@ -251,7 +251,7 @@ def finish_rules_tests(proc, tmp: Path) -> tuple[int, list[str], str]:
 
 def engine_sample(out: str) -> None:
     """(Subprocess side) XCHECK_GAMES engine rounds per configuration into out (.npz)."""
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     arrays = {}
     for edition, players in XCHECK_CONFIGS:

@@ -153,7 +153,7 @@ def test_notebook_runs_and_answers(path, tmp_path):
 def test_quickstart_opens_the_newest_results_directory(tmp_path):
     """Notebook 01 runs in notebooks/ (as under `jupyter lab notebooks/`) and opens the
     newest run in ../results/ (the README's `run` then the notebook), not an inline run."""
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
 
     older = tmp_path / "results" / "spin2025-p4-s1-older"
     newer = tmp_path / "results" / "spin2025-p3-s2-newer"

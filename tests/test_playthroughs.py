@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from unospin_sim.engine import layout as L
-from unospin_sim.playthrough import play_text
 from unospin_sim.rules import EDITIONS
+from unospin_sim.run.playthrough import play_text
 
 HERE = Path(__file__).parent / "playthroughs"
 PLAYER_COUNTS = (2, 4, 10)
@@ -93,7 +93,7 @@ def test_every_edition_and_player_count_has_a_playthrough():
 
 def test_playthrough_game_matches_simulate_row():
     """`play --seed S --game g` shows the same game as row g of a run seeded S."""
-    from unospin_sim.runner import simulate, trace
+    from unospin_sim.run import simulate, trace
 
     res = simulate("spin2025(players=4)", "random", games=5, seed=11, threads=1)
     for g in range(5):
@@ -124,8 +124,9 @@ def test_race_playthrough_replays_and_agrees_with_the_match_table(
 ):
     import re
 
-    from unospin_sim.playthrough import match_text
-    from unospin_sim.runner import simulate
+    from unospin_sim.run import simulate
+
+    from unospin_sim.run.playthrough import match_text
 
     rules = f"{edition}(players={players},match=race{',' + options if options else ''})"
     text = match_text(rules, bots, seed=seed, match=match)

@@ -45,8 +45,8 @@ def test_seat_chart_lists_fair_share_once_per_player_count():
 
 
 def test_design_front_labels_axes_with_the_units_of_metric_objects():
-    from unospin_sim.design import METRICS
     from unospin_sim.plots import plot_design_front
+    from unospin_sim.studies.design import METRICS
 
     designs = pd.DataFrame(
         {

@@ -35,7 +35,8 @@ from unospin_sim.bots import (
 )
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
-from unospin_sim.runner import saved_bot_string, simulate
+from unospin_sim.bots import saved_bot_string
+from unospin_sim.run import simulate
 
 EDITION_NAMES = tuple(EDITIONS)
 #: integer options and the values worth drawing (turn caps kept small so rounds hit them)

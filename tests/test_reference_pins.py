@@ -25,7 +25,7 @@ import pin_reference
 import pytest
 
 from unospin_sim.rules.options import ALL_EDITIONS
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 PINS = json.loads((Path(__file__).parent / "pins" / "reference_stats.json").read_text())
 ENGINE_SEED = 4242

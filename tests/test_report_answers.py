@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from unospin_sim.report.sections import QUESTIONS, Answer, headline
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 
 def test_headline_picks_the_largest_clear_effect_per_question():

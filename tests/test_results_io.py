@@ -419,11 +419,10 @@ def test_unpacking_is_deprecated(tmp_path):
     assert rounds is res.rounds and spins is res.spins and meta is res.meta
 
 
-def test_runner_reexports_results():
+def test_top_level_reexports_results():
     from unospin_sim import Results as top
-    from unospin_sim.runner import Results as from_runner
 
-    assert from_runner is Results and top is Results
+    assert top is Results
 
 
 # --- columns: built once, from the kernel's layout ---------------------------------------
@@ -679,7 +678,7 @@ def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
 
     import pyarrow.parquet as pq
 
-    from unospin_sim.run.chunk import _encoded, _play
+    from unospin_sim.run.work import _encoded, _play
 
     players = parse_rules(rules_text).players
     rules, ki = _encoded(rules_text, ",".join(["random"] * players), True)
@@ -707,9 +706,9 @@ def test_a_jump_in_run_written_before_the_jump_in_columns_still_loads(tmp_path):
     """Runs of the house rule jump_in written before 2026-12-02 have no jump-in columns: they
     load (without them), summarise and keep every other column."""
     import pyarrow.parquet as pq
+    from unospin_sim.run import simulate
 
     from unospin_sim.analysis.summary import summarize
-    from unospin_sim.runner import simulate
 
     out = tmp_path / "old"
     res = simulate(

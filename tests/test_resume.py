@@ -320,7 +320,7 @@ def test_parts_written_batch_by_batch_read_back_as_kept_tables(tmp_path, rules, 
     kernel batch; the tables read back equal, row for row, those kept in memory."""
     import pyarrow.parquet as pq
 
-    from unospin_sim.runner import KERNEL_BATCH, MATCH_BATCH, simulate
+    from unospin_sim.run import KERNEL_BATCH, MATCH_BATCH, simulate
 
     batch = MATCH_BATCH if "match" in rules else KERNEL_BATCH
     assert chunk > 2 * batch

@@ -21,6 +21,7 @@ import os
 import numpy as np
 import pytest
 from statekit import KIND, Game
+from unospin_sim.run import simulate, trace
 
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
@@ -37,7 +38,6 @@ from unospin_sim.rules.cards import (
     WILD,
     WILD_DRAW_FOUR,
 )
-from unospin_sim.runner import simulate, trace
 
 RED, YELLOW, GREEN, BLUE = range(4)
 R2 = "classic(players=2,rlcard=true)"
@@ -785,7 +785,7 @@ def test_replay_against_rlcard_rules(players):
 
 
 def test_playthrough_renders():
-    from unospin_sim.playthrough import play_text
+    from unospin_sim.run.playthrough import play_text
 
     text = play_text("classic(players=2,rlcard=true)", "random", seed=4, game=0)
     assert text.startswith("rules: classic(players=2,rlcard=true)")

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from unospin_sim.analysis import assemble_matches, player_win_rates
-from unospin_sim.runner import simulate
+from unospin_sim.run import simulate
 
 BOTS = ["heuristic", "random", "random(catch=1)", "random"]
 

@@ -25,7 +25,7 @@ from unospin_sim.engine.search import (
 )
 from unospin_sim.errors import BotError
 from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
-from unospin_sim.runner import saved_bot_string, saved_bots
+from unospin_sim.bots import saved_bot_string, saved_bots
 
 NAME = {v: n for n, v in KIND.items()}
 

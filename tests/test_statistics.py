@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from unospin_sim.engine import layout as L
-from unospin_sim.runner import simulate, trace
+from unospin_sim.run import simulate, trace
 
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 

@@ -111,7 +111,7 @@ def test_tournament_out_refuses_before_playing_and_overwrites_on_request(tmp_pat
 
 
 def test_tournament_save_removes_an_earlier_tournaments_optional_files(tmp_path):
-    from unospin_sim.tournament import load_skill, run_tournament
+    from unospin_sim.studies.tournament import load_skill, run_tournament
 
     t = run_tournament(
         "classic", 2, games=200, strategies="greedy,tuned", seed=1, threads=1, head_to_head=False
@@ -130,7 +130,7 @@ def test_tournament_save_removes_an_earlier_tournaments_optional_files(tmp_path)
 
 
 def test_load_skill_names_the_missing_file(tmp_path):
-    from unospin_sim.tournament import load_skill, run_tournament
+    from unospin_sim.studies.tournament import load_skill, run_tournament
 
     out = run_tournament(
         "classic", 2, games=200, strategies="greedy", seed=1, threads=1, head_to_head=False
@@ -201,9 +201,10 @@ def test_report_checks_skill_dirs_before_writing(tmp_path, capsys):
 
 
 def test_report_reproduce_line_names_every_option(tmp_path):
+    from unospin_sim.run import simulate
+
     from unospin_sim.report import build_report
-    from unospin_sim.runner import simulate
-    from unospin_sim.tournament import run_tournament
+    from unospin_sim.studies.tournament import run_tournament
 
     simulate("classic(players=2)", "random", games=300, seed=1, out=tmp_path / "r")
     t = run_tournament(
@@ -251,9 +252,9 @@ def test_design_store_keys_by_saved_strings(tmp_path):
     """A measurement stored under a strategy's canonical name (as before 2026-12-05) is
     measured again, since that strategy's defaults may have changed since; a skill figure is
     reused only when measured with the same skill bot."""
-    from unospin_sim.design.evaluate import Evaluation, saved_field
-    from unospin_sim.design.spec import MeasurementStore
     from unospin_sim.rules import RuleSet
+    from unospin_sim.studies.design.evaluate import Evaluation, saved_field
+    from unospin_sim.studies.design.spec import MeasurementStore
 
     rules = RuleSet.build("classic", players=2)
     field = saved_field("search", 2)
@@ -270,8 +271,8 @@ def test_design_store_keys_by_saved_strings(tmp_path):
 
 
 def test_design_command_names_the_skill_bot():
-    from unospin_sim.design.spec import DesignSpec
-    from unospin_sim.design.stages import _argv
+    from unospin_sim.studies.design.spec import DesignSpec
+    from unospin_sim.studies.design.stages import _argv
 
     spec = DesignSpec("classic", 4, ["skill>=0.05"], ["stacking"], skill_bot="greedy")
     spec.check()
@@ -407,8 +408,9 @@ def test_report_out_replaces_only_an_earlier_report(tmp_path):
     removed. Two runs of the same rules and bots are told apart by their seed, and a
     change's interval keeps its sign. A run of matches gets no paired replays (they are of
     single rounds), and says so."""
+    from unospin_sim.run import simulate
+
     from unospin_sim.report import build_report
-    from unospin_sim.runner import simulate
 
     simulate("spin2005(players=2)", "random", games=300, seed=1, out=tmp_path / "a")
     simulate("spin2005(players=2)", "random", games=300, seed=2, out=tmp_path / "b")

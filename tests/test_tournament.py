@@ -1,4 +1,4 @@
-"""The tournament (unospin_sim.tournament, CLI ``tournament``): two copies of one strategy
+"""The tournament (unospin_sim.studies.tournament, CLI ``tournament``): two copies of one strategy
 split the rounds and matches evenly, ratings and the skill figure on tables with a known
 answer, one-line errors for unknown strategies and knobs."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from unospin_sim.analysis.stats import wilson_interval
 from unospin_sim.errors import BotError
-from unospin_sim.tournament import (
+from unospin_sim.studies.tournament import (
     bot_budget,
     fit_ratings,
     ladder_text,
@@ -226,7 +226,7 @@ def test_skill_ladder_refuses_wins_that_do_not_match_and_skips_random():
 def test_tournament_records_round_by_round_wins(tmp_path):
     """``Tournament.won`` holds each vs-random pairing's rounds in game order; its column
     sums are the pairings' round wins; save/load_skill use it for paired steps."""
-    from unospin_sim.tournament import load_skill
+    from unospin_sim.studies.tournament import load_skill
 
     t = run_tournament(
         "classic", 2, games=400, strategies="heuristic,tuned", seed=5, threads=2, head_to_head=False
@@ -304,10 +304,11 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     """`report --skill DIR...`: one row per tournament, findings with intervals, and the
     difference between the tournaments' skill; a directory that is not a tournament gets a
     one-line error."""
+    from unospin_sim.run import simulate
+
     from unospin_sim.errors import UserError
     from unospin_sim.report import build_report
-    from unospin_sim.runner import simulate
-    from unospin_sim.tournament import load_skill
+    from unospin_sim.studies.tournament import load_skill
 
     a = run_tournament(
         "spin2005",

@@ -9,7 +9,7 @@ import pytest
 
 from unospin_sim.bots import HEURISTIC_WEIGHTS, TUNED_WEIGHTS, parse_bots
 from unospin_sim.errors import UserError
-from unospin_sim.tune import (
+from unospin_sim.studies.tune import (
     EVAL_SEED_OFFSET,
     SPACE,
     TABLES,

@@ -8,7 +8,7 @@ import pytest
 from unospin_sim.analysis.wheel_effects import wheel_effects
 from unospin_sim.cli import main
 from unospin_sim.errors import UserError
-from unospin_sim.runner import replay_spins, simulate
+from unospin_sim.run import replay_spins, simulate
 
 
 def _spin_index(spins):
@@ -156,7 +156,7 @@ def test_wheel_cli_writes_space_effects(tmp_path, capsys):
 def test_replay_table_has_the_schema_columns():
     """The replay table's columns and dtypes are those results/schema.py declares."""
     from unospin_sim.results.schema import REPLAY_FIELDS
-    from unospin_sim.runner import replay_spins
+    from unospin_sim.run import replay_spins
 
     rep = replay_spins("spin2005(players=3)", "random", games=30, seed=1, threads=1)
     assert list(rep.columns) == [name for name, _, _ in REPLAY_FIELDS]

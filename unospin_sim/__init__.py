@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import importlib
 
-__version__ = "0.1.0"
+from . import _moved
+
+__version__ = "0.2.0"
+
+_moved.install()  # the modules that moved in 0.2 answer at their old paths for one release
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from unospin_sim.design import parse_goals  # noqa: E402
+from unospin_sim.studies.design import parse_goals  # noqa: E402
 
 HERE = Path(__file__).parent
 QUESTIONS = {

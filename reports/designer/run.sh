@@ -23,8 +23,8 @@ design() {  # design NAME ARGS...
 mkdir -p "$R/designer"
 T2005=$(python - "$SEED" "$R/designer/yardstick.json" <<'PY'
 import json, sys
-from unospin_sim.design.evaluate import measure
-from unospin_sim.design.study import ROBUST_BOT
+from unospin_sim.studies.design.evaluate import measure
+from unospin_sim.studies.design.study import ROBUST_BOT
 from unospin_sim.rules import RuleSet
 seed, n, bot = int(sys.argv[1]), 1_000_000, ROBUST_BOT["spin2005"]
 rules = RuleSet.build("spin2005", players=4)

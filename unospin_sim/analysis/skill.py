@@ -1,5 +1,5 @@
 """The skill figures of a tournament's pairings against random fields
-(:mod:`unospin_sim.tournament`): the best bot's share of rounds and of matches above the fair
+(:mod:`unospin_sim.studies.tournament`): the best bot's share of rounds and of matches above the fair
 share (:func:`skill_figure`), and the skill ladder (:func:`skill_ladder`): every strategy by
 tier, random < the cheap card-ranking strategies < ``tuned`` < ``search``, each tier's step
 over the tier below, paired on the tournament's shared deals where its rounds are given.

@@ -2,7 +2,7 @@
 
 A thin layer: it parses and validates every flag (so bad input fails before any
 simulation starts), builds the :class:`~unospin_sim.rules.RuleSet` and bot specs, and calls
-:func:`unospin_sim.runner.simulate` or :func:`unospin_sim.playthrough.play_text`.
+:func:`unospin_sim.runner.simulate` or :func:`unospin_sim.run.playthrough.play_text`.
 
 Every user error prints one line ``unospin_sim: error: <message>`` on stderr and exits with
 status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.

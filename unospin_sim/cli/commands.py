@@ -268,7 +268,7 @@ def cmd_play(args, state: dict) -> int:
     """Execute ``play``: print one round's text (one whole match's under match mode)."""
     rules = resolve_rules(args)
     bots = resolve_bots(args, rules)
-    from ..playthrough import match_text, play_text
+    from ..run.playthrough import match_text, play_text
 
     if rules.plays_matches:
         if args.rotate_bots:
@@ -405,7 +405,7 @@ def cmd_compile(args, state: dict) -> int:
     """Execute ``compile``."""
     import resource
 
-    from ..precompile import compile_all
+    from ..run.warmup import compile_all
 
     t0 = time.perf_counter()
     for name, seconds in compile_all(tests=args.tests):

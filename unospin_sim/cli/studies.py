@@ -222,7 +222,7 @@ _TOURNAMENT_PLAY_FLAGS = (
 def cmd_tournament(args, state: dict) -> int:
     from ..results import claim_out_dir
     from ..rules import RuleSet
-    from ..tournament import (
+    from ..studies.tournament import (
         TOURNAMENT_FILES,
         format_tournament,
         parse_strategies,
@@ -344,7 +344,7 @@ def cmd_tune(args, state: dict) -> int:
     import json
 
     from ..rules import RuleSet
-    from ..tune import format_tune, tune
+    from ..studies.tune import format_tune, tune
 
     RuleSet.build(args.edition)  # an unknown edition: one line, before any work
     if args.games < 100:
@@ -411,7 +411,7 @@ def _claim_out_file(out: Path, overwrite: bool) -> Path:
 
 
 def _metric_help() -> str:
-    from ..design.goals import METRICS
+    from ..studies.design.goals import METRICS
 
     where = {"matches": "on matches", "design": "read off the rules"}
     return "\n".join(
@@ -514,8 +514,8 @@ def cmd_design(args, state: dict) -> int:
     """Execute ``design``."""
     import json
 
-    from ..design import DesignSpec, parse_goals, resume_design, run_design
     from ..run import dask_client
+    from ..studies.design import DesignSpec, parse_goals, resume_design, run_design
 
     study_flags = (
         "edition",

@@ -3,7 +3,7 @@ decision measured before it is made (``determinize.deal_quality``), for several 
 the knob ``infer`` on the same states.
 
 The entry point :func:`measure_inference` is compiled only when called (a run or a
-tournament never compiles it); ``unospin_sim.inference.inference_quality`` calls it, and
+tournament never compiles it); ``unospin_sim.studies.inference_quality.inference_quality`` calls it, and
 ``benchmarks/inference.py`` prints the figures (docs/BOTS.md).
 """
 

@@ -72,10 +72,10 @@ def _differences(t, pre, words, findings):
 
 
 def load_skill_dirs(skill_dirs) -> list[dict]:
-    """Every tournament directory's skill (:func:`~unospin_sim.tournament.load_skill`),
+    """Every tournament directory's skill (:func:`~unospin_sim.studies.tournament.load_skill`),
     checked before the report writes anything: one-line :class:`UserError` for a directory
     that is not a readable tournament, or two tournaments of the same rules."""
-    from ..tournament import load_skill
+    from ..studies.tournament import load_skill
 
     loaded = [load_skill(d) for d in skill_dirs]
     seen = {}

@@ -5,7 +5,6 @@ a Dask client for a cluster (:mod:`.cluster`).
 ``unospin_sim.runner`` re-exports these names, as before.
 """
 
-from .chunk import KERNEL_BATCH, MATCH_BATCH, SUMMARY_COLUMNS, play_chunk_frames, run_chunk
 from .cluster import dask_client
 from .inputs import (
     DEFAULT_MATCHES,
@@ -17,6 +16,7 @@ from .inputs import (
 )
 from .replay import REPLAY_COLUMNS, replay_spins, trace
 from .schedule import SCHEMA_VERSION, resume, simulate
+from .work import KERNEL_BATCH, MATCH_BATCH, SUMMARY_COLUMNS, play_chunk_frames, run_chunk
 
 __all__ = [
     "DEFAULT_MATCHES",

@@ -1,7 +1,7 @@
 """Where a run plays when one machine is not enough: a Dask client for an address.
 
 ``run --dask ADDRESS`` and ``design --dask ADDRESS`` open one with :func:`dask_client`;
-:func:`unospin_sim.run.simulate` and :func:`unospin_sim.design.run_design` take it as
+:func:`unospin_sim.run.simulate` and :func:`unospin_sim.studies.design.run_design` take it as
 ``client``.
 """
 

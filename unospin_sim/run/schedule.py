@@ -1,5 +1,5 @@
 """Running a whole run: :func:`simulate` and :func:`resume` check their inputs once, then
-play the chunks (:func:`~unospin_sim.run.chunk.run_chunk`) on local threads or a Dask
+play the chunks (:func:`~unospin_sim.run.work.run_chunk`) on local threads or a Dask
 cluster with a progress bar, record each finished chunk in the run's directory, and write
 ``meta.json`` last.
 
@@ -27,8 +27,8 @@ from ..engine.encode import encode
 from ..errors import UserError
 from ..results import MAX_MATCH_ROUNDS, Results, empty_frames, round_columns
 from ..rules import parse_rules
-from .chunk import SUMMARY_COLUMNS, run_chunk
 from .inputs import MAX_SEED, TABLES, as_bots, as_rules, check_int, check_tables, default_threads
+from .work import SUMMARY_COLUMNS, run_chunk
 
 __all__ = ["SCHEMA_VERSION", "resume", "simulate"]
 

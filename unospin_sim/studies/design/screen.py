@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import RuleError, UserError
+from ...errors import RuleError, UserError
 from .evaluate import Evaluation, measure
 from .goals import distance, fmt_metrics, objectives, unique_metrics
 from .space import design_rules, suggest

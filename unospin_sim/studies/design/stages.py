@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import UserError
-from ..rules import RuleSet, parse_rules
+from ...errors import UserError
+from ...rules import RuleSet, parse_rules
 from .goals import (
     METRICS,
     Goal,
@@ -271,7 +271,7 @@ def _finite(obj):
 def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
     from matplotlib.figure import Figure  # no pyplot: the caller's backend is untouched
 
-    from ..plots import plot_design_front
+    from ...plots import plot_design_front
 
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .engine import layout as L
-from .rules.cards import COLOURS, N_KINDS, kind_name
-from .rules.spaces import SPACE_NAMES
+from ..engine import layout as L
+from ..rules.cards import COLOURS, N_KINDS, kind_name
+from ..rules.spaces import SPACE_NAMES
 
 
 def _hand_text(counts: np.ndarray) -> str:
@@ -168,8 +168,8 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0, rotate_bots: b
     rotate_bots : bool
         As in :func:`unospin_sim.simulate`: seat ``s`` holds player ``(s + game) mod N``.
     """
-    from .errors import UserError
-    from .run import trace
+    from ..errors import UserError
+    from . import trace
 
     events, state, rules, specs = trace(rules, bots, seed, game, rotate_bots=rotate_bots)
     if len(events) >= L.LOG_ROWS_TRACE:
@@ -196,13 +196,13 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
     scores the opponents' cards (as the round's text says) and both partners carry the
     team's score.
     """
-    from .engine import kernel
-    from .engine.encode import encode
-    from .engine.match import add_round, match_winner
-    from .engine.rng import game_seed
-    from .errors import UserError
-    from .results import MAX_MATCH_ROUNDS
-    from .run.inputs import as_bots, as_rules, check_int
+    from ..engine import kernel
+    from ..engine.encode import encode
+    from ..engine.match import add_round, match_winner
+    from ..engine.rng import game_seed
+    from ..errors import UserError
+    from ..results import MAX_MATCH_ROUNDS
+    from .inputs import as_bots, as_rules, check_int
 
     rules = as_rules(rules)
     if rules.option("match") not in ("race", "lowest"):

@@ -11,8 +11,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import RuleError, UserError
-from ..rules import RuleSet
+from ...errors import RuleError, UserError
+from ...rules import RuleSet
 from .evaluate import Evaluation, measure, saved_field
 from .goals import METRICS, Goal, directions, parse_goals
 from .space import check_goals_movable, parse_vary
@@ -79,7 +79,7 @@ class DesignSpec:
 
     def check(self):
         """Validate; return ``(base rules, goals, knobs)``; one-line errors."""
-        from ..bots import parse_bots
+        from ...bots import parse_bots
 
         base = RuleSet.build(self.edition, players=self.players)
         parse_bots(self.bots, base.players)
@@ -114,7 +114,7 @@ class DesignSpec:
                 f"than the one before), got {self.stages!r}"
             )
         if not self.threads:
-            from ..run import default_threads
+            from ...run import default_threads
 
             self.threads = max(1, default_threads() // self.workers)
         return base, goals, knobs

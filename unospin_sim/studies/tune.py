@@ -30,13 +30,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .analysis.stats import Z95
-from .bots import HEURISTIC_WEIGHTS, MAX_WEIGHT, TUNED_WEIGHTS, parse_bots
-from .engine import kernel
-from .engine import layout as L
-from .engine.encode import encode
-from .errors import UserError
-from .rules import RuleSet
+from ..analysis.stats import Z95
+from ..bots import HEURISTIC_WEIGHTS, MAX_WEIGHT, TUNED_WEIGHTS, parse_bots
+from ..engine import kernel
+from ..engine import layout as L
+from ..engine.encode import encode
+from ..errors import UserError
+from ..rules import RuleSet
 
 __all__ = [
     "EVAL_SEED_OFFSET",
@@ -177,7 +177,7 @@ class TuneResult:
 
 
 def _evaluate(edition, best, games, seed, threads) -> list[dict]:
-    from .analysis.stats import wilson_interval
+    from ..analysis.stats import wilson_interval
 
     ours = play_tables(edition, best, games, seed, threads)
     base = play_tables(edition, HEURISTIC_WEIGHTS, games, seed, threads)

@@ -33,17 +33,17 @@ import numpy as np
 
 
 def _kernel_args():
-    from .bots import parse_bots
-    from .engine.encode import encode
-    from .rules import parse_rules
+    from ..bots import parse_bots
+    from ..engine.encode import encode
+    from ..rules import parse_rules
 
     rules = parse_rules("spin2025(players=4)")
     return rules, encode(rules, parse_bots("random", rules.players)).args()
 
 
 def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
-    from .engine import kernel
-    from .engine import layout as L
+    from ..engine import kernel
+    from ..engine import layout as L
 
     rules, args = _kernel_args()
     ncols = L.n_out_columns(rules.players)
@@ -80,8 +80,8 @@ def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
 
 
 def _test_steps() -> list[tuple[str, Callable[[], object]]]:
-    from .engine import kernel
-    from .engine import layout as L
+    from ..engine import kernel
+    from ..engine import layout as L
 
     _, (r, deck, pts, cum, bots) = _kernel_args()
     st = kernel.new_state(int(r[L.R_TURN_CAP]), 100_000)  # as tests/statekit.py builds it
@@ -115,7 +115,7 @@ def compile_all(tests: bool = False) -> Iterator[tuple[str, float]]:
     """Compile or load every kernel entry point; yields ``(name, seconds)`` as each is ready
     (the seconds of that entry point alone: what it shares with an earlier one is already
     compiled). ``tests``: also the functions the rule tests drive (see the module doc)."""
-    from .engine import kernel  # noqa: F401 - installs the cache, imports numba
+    from ..engine import kernel  # noqa: F401 - installs the cache, imports numba
 
     steps = _runtime_steps() + (_test_steps() if tests else [])
     for name, step in steps:

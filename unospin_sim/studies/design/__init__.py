@@ -6,13 +6,13 @@ segment counts, rule options); an optuna study searches the designs on common ra
 numbers, plays the promising ones longer, confirms the best on fresh seeds and checks it
 with a stronger field of bots.
 
->>> from unospin_sim.design import DesignSpec, run_design
+>>> from unospin_sim.studies.design import DesignSpec, run_design
 >>> spec = DesignSpec("spin2025", 4, goals=["mean_turns=50"], vary=["wheel"],
 ...                   trials=40, games=10_000, seed=3)
 >>> answer = run_design(spec, "designs/turns50")     # doctest: +SKIP
 >>> answer["rules"]                                   # doctest: +SKIP
 
-Modules: :mod:`~unospin_sim.design.goals` (metrics and goals), :mod:`~.space` (what
+Modules: :mod:`~unospin_sim.studies.design.goals` (metrics and goals), :mod:`~.space` (what
 ``--vary`` changes), :mod:`~.evaluate` (measuring one design), :mod:`~.spec` (a study's arguments and files),
 :mod:`~.screen` (the optuna trials), :mod:`~.stages` (refine, confirm, robustness, the
 answer) and :mod:`~.study` (running them).

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import RuleError, UserError
-from ..rules import RuleSet
-from ..rules.options import OPTION_BY_NAME
+from ...errors import RuleError, UserError
+from ...rules import RuleSet
+from ...rules.options import OPTION_BY_NAME
 from .goals import DESIGN_KIND, MATCH_KIND, METRICS, Goal
 
 __all__ = [

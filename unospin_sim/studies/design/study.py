@@ -38,8 +38,8 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from ..errors import UserError
-from ..results.outdir import claim_out_dir
+from ...errors import UserError
+from ...results.outdir import claim_out_dir
 from .goals import parse_goals
 from .screen import screen
 from .spec import (

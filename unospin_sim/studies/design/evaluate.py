@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..bots import parse_bots, saved_bot_string
-from ..rules import RuleSet
+from ...bots import parse_bots, saved_bot_string
+from ...rules import RuleSet
 from .goals import (
     DESIGN_KIND,
     MATCH_KIND,
@@ -93,7 +93,7 @@ def _rounds(
 ) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     """Rounds ``0..games-1`` of ``rules`` (the metric columns only) and, with ``spins``,
     the spin table's catch-up columns."""
-    from ..run import play_chunk_frames
+    from ...run import play_chunk_frames
 
     text = str(rules)
     starts = range(0, games, BATCH)
@@ -122,7 +122,7 @@ def measure(
     skill_bot: str = "heuristic",
     threads: int = 1,
 ) -> Evaluation:
-    """Measure ``metrics`` (names of :data:`~unospin_sim.design.goals.METRICS`) of ``rules``.
+    """Measure ``metrics`` (names of :data:`~unospin_sim.studies.design.goals.METRICS`) of ``rules``.
 
     Parameters
     ----------
@@ -157,7 +157,7 @@ def measure(
         out.update(round_metrics(r, s, p, want))
         del r, s
     if MATCH_KIND in kinds:
-        from ..run import simulate
+        from ...run import simulate
 
         want = [n for n in names if METRICS[n].kind == MATCH_KIND]
         mrules = rules if rules.option("match") == "race" else rules.replace(match="race")

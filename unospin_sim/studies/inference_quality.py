@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .bots import B_STRATEGY, STRATEGY_SEARCH, bots_array
-from .engine.determinize import (
+from ..bots import B_STRATEGY, STRATEGY_SEARCH, bots_array
+from ..engine.determinize import (
     N_QUALITY,
     Q_CARDS,
     Q_DEALT,
@@ -25,9 +25,9 @@ from .engine.determinize import (
     Q_TRUTH,
     Q_UNIFORM,
 )
-from .engine.encode import encode
-from .engine.inference import measure_inference
-from .engine.layout import R_RLCARD
+from ..engine.encode import encode
+from ..engine.inference import measure_inference
+from ..engine.layout import R_RLCARD
 
 __all__ = ["LEVELS", "inference_quality", "inference_table"]
 

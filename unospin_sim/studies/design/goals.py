@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..errors import UserError
+from ...errors import UserError
 
 __all__ = [
     "DESIGN_KIND",
@@ -334,7 +334,7 @@ def distance(goals: Sequence[Goal], values: dict[str, float]) -> float:
 
 
 def _pct(k: int, n: int, offset: float = 0.0) -> tuple[float, float, float]:
-    from ..analysis.stats import wilson_interval
+    from ...analysis.stats import wilson_interval
 
     if n == 0:
         return math.nan, math.nan, math.nan
@@ -365,7 +365,7 @@ def round_metrics(
     rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int, names: Sequence[str]
 ) -> dict[str, tuple[float, float, float]]:
     """The ``rounds``-kind metrics among ``names`` of one run."""
-    from ..analysis.stats import mean_interval
+    from ...analysis.stats import mean_interval
 
     out: dict[str, tuple[float, float, float]] = {}
     n = len(rounds)
@@ -382,7 +382,7 @@ def round_metrics(
         elif name == "spins_per_round":
             out[name] = mean_interval(rounds["spins"])
         elif name == "catch_up":
-            from ..analysis.wheel import catch_up_table
+            from ...analysis.wheel import catch_up_table
 
             row = catch_up_table(spins).loc["all"]
             out[name] = (
@@ -397,8 +397,8 @@ def match_metrics(
     rounds: pd.DataFrame, matches: pd.DataFrame, names: Sequence[str]
 ) -> dict[str, tuple[float, float, float]]:
     """The ``matches``-kind metrics among ``names`` of one match-mode run."""
-    from ..analysis.race import lead_win_table, played_match_rounds, race_dynamics
-    from ..analysis.stats import mean_interval
+    from ...analysis.race import lead_win_table, played_match_rounds, race_dynamics
+    from ...analysis.stats import mean_interval
 
     done = matches[matches["winner"] >= 0]
     out: dict[str, tuple[float, float, float]] = {}
@@ -420,7 +420,7 @@ def match_metrics(
 
 def skill_metric(rounds: pd.DataFrame, players: int) -> tuple[float, float, float]:
     """Player 0's round win rate minus a fair share, seats rotated (points)."""
-    from ..analysis.race import player_win_rates
+    from ...analysis.race import player_win_rates
 
     t = player_win_rates(rounds, rotated=True, players=players)
     return _pct(int(t.loc[0, "wins"]), len(rounds), 1.0 / players)

@@ -34,10 +34,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._text import split_top_level
-from .analysis.pool import pool_tournaments
-from .analysis.race import assemble_matches
-from .analysis.skill import (
+from .._text import split_top_level
+from ..analysis.pool import pool_tournaments
+from ..analysis.race import assemble_matches
+from ..analysis.skill import (
     TIERS,
     bot_budget,
     ladder_text,
@@ -45,10 +45,10 @@ from .analysis.skill import (
     skill_ladder,
     strategy_tier,
 )
-from .analysis.stats import Z95, wilson_interval
-from .bots import STRATEGIES, parse_bots
-from .errors import BotError, UserError
-from .results.outdir import claim_out_dir, remove_stale
+from ..analysis.stats import Z95, wilson_interval
+from ..bots import STRATEGIES, parse_bots
+from ..errors import BotError, UserError
+from ..results.outdir import claim_out_dir, remove_stale
 
 __all__ = [
     "TIERS",
@@ -428,8 +428,8 @@ def run_tournament(
     UserError
         Bad rules, an unknown strategy or knob, ``games`` < 1.
     """
-    from .rules import RuleSet, parse_rules
-    from .run import simulate
+    from ..rules import RuleSet, parse_rules
+    from ..run import simulate
 
     if rules is None:
         rs = RuleSet.build(edition, players=players)
@@ -445,7 +445,7 @@ def run_tournament(
             "needs another strategy (e.g. --strategies heuristic,random)"
         )
     labels = _labels(specs)
-    from .engine.encode import check_bots_for_rules
+    from ..engine.encode import check_bots_for_rules
 
     for s in specs:
         check_bots_for_rules(rs, parse_bots(s, p))

@@ -230,8 +230,8 @@ def plot_design_front(designs, metrics, ax=None, goals=()):
     the first two goal metrics against each other with 95% intervals, the Pareto designs
     (column ``pareto``) highlighted; with one metric, the metric by trial. Each of
     ``metrics`` is a column name, or an object with ``name`` and ``unit`` (a
-    :class:`~unospin_sim.design.Metric`), whose unit then labels its axis. ``goals``
-    (:class:`~unospin_sim.design.Goal` s) draws each target's tolerance band and each bound."""
+    :class:`~unospin_sim.studies.design.Metric`), whose unit then labels its axis. ``goals``
+    (:class:`~unospin_sim.studies.design.Goal` s) draws each target's tolerance band and each bound."""
     units = {getattr(m, "name", m): getattr(m, "unit", "") for m in metrics}
     metrics = list(units)
     ax = _ax(ax)
