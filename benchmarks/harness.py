@@ -115,3 +115,25 @@ def dispatch(script: str, doc: str, workloads: dict, argv=None) -> None:
     if argv[0] not in workloads:
         sys.exit(f"{script}: unknown workload {argv[0]!r} (known: {', '.join(workloads)})")
     workloads[argv[0]](argv[1:])
+
+
+#: the text of :func:`how`, for code run in a fresh interpreter against another tree
+HOW = """
+def how(**kw):
+    try:
+        from unospin_sim.run import Execution
+    except ImportError:
+        return kw
+    return {"execution": Execution(**kw)}
+"""
+
+
+def how(**kw) -> dict:
+    """Execution settings (``threads=``, ``chunk_size=`` ...) as keywords of ``simulate`` or
+    ``replay_spins`` for the tree imported: ``**how(...)`` since 0.2, loose
+    keywords before, so that one script measures both trees of an A/B pair."""
+    try:
+        from unospin_sim.run import Execution
+    except ImportError:
+        return kw
+    return {"execution": Execution(**kw)}

@@ -38,7 +38,7 @@ import hashlib
 import re
 
 import numpy as np
-from harness import digest, dispatch
+from harness import digest, dispatch, how
 
 from unospin_sim._text import split_top_level
 from unospin_sim.bots import parse_bots
@@ -239,7 +239,7 @@ def search_identity(argv):
     for rules, bots, n in SEARCH_CASES:
         bots = with_knobs(bots, a.knobs)
         seats = _seats(bots, parse_rules(rules).players)
-        res = simulate(rules, seats, games=max(1, int(n * a.factor)), seed=7, threads=1)
+        res = simulate(rules, seats, games=max(1, int(n * a.factor)), seed=7, **how(threads=1))
         line = (
             f"{_csv_hash(res.rounds)} {_csv_hash(res.spins)} "
             f"{_csv_hash(getattr(res, 'matches', None))}"

@@ -34,6 +34,8 @@ import math
 import sys
 import time
 
+from harness import how
+
 RULES = "classic(players=2,rlcard=true)"
 
 
@@ -130,9 +132,9 @@ def run_rlcard_game(games, seed):
 def run_ours(games, seed, threads):
     from unospin_sim.run import simulate
 
-    simulate(RULES, "random", games=1000, seed=seed, threads=threads)  # load the kernel
+    simulate(RULES, "random", games=1000, seed=seed, **how(threads=threads))  # load the kernel
     t0 = time.perf_counter()
-    df = simulate(RULES, "random", games=games, seed=seed, threads=threads).rounds
+    df = simulate(RULES, "random", games=games, seed=seed, **how(threads=threads)).rounds
     sec = time.perf_counter() - t0
     left = df[[f"cards_left_{i}" for i in range(2)]].sum(axis=1)
     return (

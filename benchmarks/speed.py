@@ -55,7 +55,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import dispatch, emit, interleave, rate, run_in_tree, timed
+from harness import HOW, dispatch, emit, how, interleave, rate, run_in_tree, timed
 
 
 def _parser(name, doc):
@@ -71,12 +71,17 @@ ENGINE_CASES = [
     ("spin2025", 4, "heuristic", 2),
     ("spiderman", 4, "random", 2),
 ]
-STARTUP = """
+STARTUP = (
+    """
 import time; t0 = time.perf_counter()
 from unospin_sim.run import simulate
-simulate("classic(players=4)", "random", games=1, seed=0, threads=1)
+"""
+    + HOW
+    + """
+simulate("classic(players=4)", "random", games=1, seed=0, **how(threads=1))
 print(time.perf_counter() - t0)
 """
+)
 
 
 def engine(argv):
@@ -114,9 +119,11 @@ def engine(argv):
     for ed, p, bots, threads in ENGINE_CASES:
         rules = f"{ed}(players={p})"
         t = timed(
-            lambda i: simulate(rules, bots, games=a.games, seed=100 + i, threads=threads),
+            lambda i: simulate(rules, bots, games=a.games, seed=100 + i, **how(threads=threads)),
             a.repeats,
-            warm=lambda: simulate(rules, bots, games=min(a.games, 2000), seed=1, threads=threads),
+            warm=lambda: simulate(
+                rules, bots, games=min(a.games, 2000), seed=1, **how(threads=threads)
+            ),
         )
         emit(
             {
@@ -219,13 +226,13 @@ def ladder(argv):
     from concurrent.futures import ThreadPoolExecutor
 
     import numpy as np
-    from unospin_sim.run import simulate
 
     from unospin_sim.bots import parse_bots
     from unospin_sim.engine import kernel
     from unospin_sim.engine import layout as L
     from unospin_sim.engine.encode import encode
     from unospin_sim.rules import parse_rules
+    from unospin_sim.run import simulate
 
     rules = parse_rules(a.rules)
     args = encode(rules, parse_bots(a.bots, rules.players)).args()
@@ -255,22 +262,19 @@ def ladder(argv):
                 a.bots,
                 games,
                 seed,
-                threads=a.threads,
-                chunk_size=chunk,
-                out=f"{d}/r",
-                keep=False,
+                **how(threads=a.threads, chunk_size=chunk, out=f"{d}/r", keep=False),
             )
 
     layers = {
         "yardstick": lambda s: list(pool.map(lambda c: yardstick(*args, s, *c), chunks)),
         "kernel": run_kernel,
         "simulate": lambda s: simulate(
-            rules, a.bots, games, s, threads=a.threads, chunk_size=chunk
+            rules, a.bots, games, s, **how(threads=a.threads, chunk_size=chunk)
         ),
         "run": run_run,
     }
     layers["yardstick"](0)
-    simulate(rules, a.bots, 1000, 0, threads=1)
+    simulate(rules, a.bots, 1000, 0, **how(threads=1))
     names = list(layers)
     times = {k: [] for k in names}
     cpu = {k: [] for k in names}
@@ -372,10 +376,10 @@ def matches(argv):
         rounds = []
         t = timed(
             lambda i: rounds.append(
-                len(simulate(rules, bots, games=n, seed=100 + i, threads=a.threads).rounds)
+                len(simulate(rules, bots, games=n, seed=100 + i, **how(threads=a.threads)).rounds)
             ),
             repeats,
-            warm=lambda: simulate(rules, bots, games=min(n, 50), seed=1, threads=a.threads),
+            warm=lambda: simulate(rules, bots, games=min(n, 50), seed=1, **how(threads=a.threads)),
         )
         emit(
             {
@@ -393,9 +397,8 @@ def matches(argv):
 
 
 def strategies(argv):
-    from unospin_sim.run import simulate
-
     from unospin_sim.bots import STRATEGIES
+    from unospin_sim.run import simulate
 
     ap = _parser(
         "strategies",
@@ -418,13 +421,13 @@ def strategies(argv):
     if "random" not in names:
         names.insert(0, "random")
     for s in names:
-        simulate(rules, s, games=2000, seed=1, threads=a.threads)
+        simulate(rules, s, games=2000, seed=1, **how(threads=a.threads))
     times = {s: [] for s in names}
     turns = {s: [] for s in names}
     for i in range(a.repeats):
         for s in names:
             t0 = time.perf_counter()
-            res = simulate(rules, s, games=a.games, seed=100 + i, threads=a.threads)
+            res = simulate(rules, s, games=a.games, seed=100 + i, **how(threads=a.threads))
             times[s].append(time.perf_counter() - t0)
             turns[s].append(int(res.rounds["turns"].sum()) / times[s][-1])
     r = {s: rate(a.games, t) for s, t in times.items()}
@@ -468,15 +471,14 @@ def search(argv):
                     bots,
                     games=a.games,
                     seed=100 + i,
-                    threads=a.threads,
-                    chunk_size=a.chunk_size,
+                    **how(threads=a.threads, chunk_size=a.chunk_size),
                 )
                 .rounds["turns"]
                 .sum()
             )
         ),
         a.repeats,
-        warm=lambda: simulate(a.rules, bots, games=4, seed=1, threads=1),
+        warm=lambda: simulate(a.rules, bots, games=4, seed=1, **how(threads=1)),
     )
     emit(
         {
@@ -501,10 +503,12 @@ def wheel(argv):
     ap.add_argument("--repeats", type=int, default=3)
     a = ap.parse_args(argv)
     for rules in ("spin2005(players=4)", "spin2025(players=4)"):
-        replay_spins(rules, "random", games=200, seed=1, threads=a.threads)  # warm
+        replay_spins(rules, "random", games=200, seed=1, **how(threads=a.threads))  # warm
         rates, reps = [], None
         for i in range(a.repeats):
-            reps = replay_spins(rules, "random", games=a.games, seed=100 + i, threads=a.threads)
+            reps = replay_spins(
+                rules, "random", games=a.games, seed=100 + i, **how(threads=a.threads)
+            )
             rates.append(reps.attrs["spins"] / reps.attrs["replay_seconds"])
         at = reps.attrs
         emit(
@@ -539,10 +543,11 @@ def dask(argv):
     a = ap.parse_args(argv)
     games = int(a.games)
     import distributed
+
     from unospin_sim.run import simulate
 
     chunk = int(min(65536, max(1024, games // (a.threads * 16) + 1)))
-    simulate(a.rules, a.bots, 1000, 0, threads=1)
+    simulate(a.rules, a.bots, 1000, 0, **how(threads=1))
     with (
         distributed.LocalCluster(
             processes=True, n_workers=a.workers, threads_per_worker=1, dashboard_address=None
@@ -555,13 +560,10 @@ def dask(argv):
                 a.bots,
                 4 * a.workers * 64,
                 0,
-                chunk_size=64,
-                client=client,
-                out=f"{d}/w",
-                keep=False,
+                **how(chunk_size=64, client=client, out=f"{d}/w", keep=False),
             )
 
-        def once(how):
+        def once(mode):
             with tempfile.TemporaryDirectory() as d:
                 t0 = time.perf_counter()
                 simulate(
@@ -569,16 +571,18 @@ def dask(argv):
                     a.bots,
                     games,
                     100,
-                    threads=a.threads,
-                    chunk_size=chunk,
-                    out=f"{d}/r",
-                    keep=False,
-                    client=client if how == "dask" else None,
+                    **how(
+                        threads=a.threads,
+                        chunk_size=chunk,
+                        out=f"{d}/r",
+                        keep=False,
+                        client=client if mode == "dask" else None,
+                    ),
                 )
                 return time.perf_counter() - t0
 
         thr, dsk, _ = interleave(("threads", "dask"), a.repeats, once, swap=True)
-    for how, t in (("threads", thr), ("dask", dsk)):
+    for mode, t in (("threads", thr), ("dask", dsk)):
         emit(
             {
                 "how": how,
@@ -756,17 +760,20 @@ KERNEL_AB_CASES = [
     ("spin2025(players=4)", "heuristic"),
 ]
 
-SEARCH_AB_CODE = """
+SEARCH_AB_CODE = (
+    HOW
+    + """
 import sys, time
 from unospin_sim.run import simulate
 rules, games, seed, threads, cpu = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
 bots = sys.argv[6]
-simulate(rules, bots, games=1, seed=seed, threads=threads)
+simulate(rules, bots, games=1, seed=seed, **how(threads=threads))
 clock = time.process_time if cpu else time.perf_counter
 t = clock()
-simulate(rules, bots, games=games, seed=seed, threads=threads)
+simulate(rules, bots, games=games, seed=seed, **how(threads=threads))
 print(games / (clock() - t))
 """
+)
 
 STRATEGIES_CPU_CODE = r"""
 import sys, time, numpy as np
@@ -918,12 +925,14 @@ def ab(argv):
             )
 
 
-_PROFILE_CHILD = """
+_PROFILE_CHILD = (
+    HOW
+    + """
 import os, sys
 from unospin_sim.run import simulate
 from unospin_sim.engine import chunk
 rules, bots, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
-simulate(rules, bots, games=games, seed=1, threads=1)
+simulate(rules, bots, games=games, seed=1, **how(threads=1))
 rows = []
 for eps in chunk.ENTRY_POINTS.values():
     for cres in eps[0].overloads.values():  # compiled in this process: its module is here
@@ -941,6 +950,7 @@ with open(f"/tmp/perf-{os.getpid()}.map", "w") as fh:
         size = rows[i + 1][0] - a if i + 1 < len(rows) else 4096
         fh.write(f"{a:x} {size:x} {name}\\n")
 """
+)
 
 
 def profile(argv):

@@ -32,19 +32,22 @@ import tempfile
 import time
 
 import numpy as np
-from harness import dispatch, run_in_tree, wilson
+from harness import HOW, dispatch, how, run_in_tree, wilson
 
-WON_CODE = """
+WON_CODE = (
+    HOW
+    + """
 import sys
 import numpy as np
 from unospin_sim.run import simulate
 rules, bots, n, seed, players, out = sys.argv[1:7]
 n, seed, players = int(n), int(seed), int(players)
-df = simulate(rules, bots, games=n, seed=seed, threads=2, rotate_bots=True,
-              chunk_size=max(1, n // 16)).rounds.sort_values("game")
+df = simulate(rules, bots, games=n, seed=seed, rotate_bots=True,
+              **how(threads=2, chunk_size=max(1, n // 16))).rounds.sort_values("game")
 won = ((df.winner + df.game) % players == 0) & (df.winner >= 0)
 np.save(out, won.to_numpy().astype(np.float64))
 """
+)
 
 
 def _pct(share, n):
@@ -69,9 +72,8 @@ def share(argv):
         a.bots,
         games=a.rounds,
         seed=a.seed,
-        threads=2,
         rotate_bots=True,
-        chunk_size=max(1, a.rounds // 16),
+        **how(threads=2, chunk_size=max(1, a.rounds // 16)),
     ).rounds
     won = (((df.winner + df.game) % players == 0) & (df.winner >= 0)).mean()
     print(

@@ -53,6 +53,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crosskit
 from crosscheck_powered import Config, _se, achieved_power, read_results, sample_size, z_crit
 
+from unospin_sim.run import Execution
+
 ROUNDS_SHIFT = 0.02  # relative shift in mean rounds per match to detect
 WIN_SHIFT = 0.03  # absolute shift in player 0's match win rate to detect
 MIN_REF = 2_000  # reference matches at least
@@ -152,7 +154,9 @@ def engine_sample(cfg, matches, seed, threads):
     parts, done = [], 0
     while done < matches:
         n = min(ENGINE_CHUNK, matches - done)
-        res = simulate(cfg.rules, cfg.bots, games=n, seed=seed + done, threads=threads)
+        res = simulate(
+            cfg.rules, cfg.bots, games=n, seed=seed + done, execution=Execution(threads=threads)
+        )
         parts.append(_arrays(res.matches, cfg.players))
         done += n
     return crosskit.concat(parts)
@@ -321,7 +325,9 @@ def main(argv=None):
     for cfg in cfgs:
         t0 = time.time()
         seed = a.seed + 1_000_000 * index[cfg.name]
-        pilot = simulate(cfg.rules, cfg.bots, games=a.pilot, seed=seed, threads=a.threads).matches
+        pilot = simulate(
+            cfg.rules, cfg.bots, games=a.pilot, seed=seed, execution=Execution(threads=a.threads)
+        ).matches
         mu, sd = float(pilot.rounds.mean()), float(pilot.rounds.std())
         p0 = float((pilot.winner == 0).mean())
         n_r = sample_size(sd, ROUNDS_SHIFT * mu, a.alpha, a.power, a.ratio)

@@ -58,6 +58,8 @@ from scipy import stats
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crosskit
 
+from unospin_sim.run import Execution
+
 TURN_SHIFT = 0.01  # relative shift in mean turns to detect
 WIN_SHIFT = 0.005  # absolute shift in seat 0's win rate to detect
 MIN_REF = 10_000  # reference rounds at least (chi-square and KS need some data)
@@ -279,7 +281,9 @@ def engine_sample(cfg, games, seed, threads):
     done = 0
     while done < games:
         n = min(ENGINE_CHUNK, games - done)
-        res = simulate(cfg.rules, cfg.bots, games=n, seed=seed + done, threads=threads)
+        res = simulate(
+            cfg.rules, cfg.bots, games=n, seed=seed + done, execution=Execution(threads=threads)
+        )
         parts.append(crosskit.engine_arrays(res.rounds, cfg.players))
         done += n
     return crosskit.concat(parts)
@@ -515,7 +519,9 @@ def main(argv=None):
             break
         t0 = time.time()
         seed = a.seed + 1_000_000 * index[cfg.name]  # the same samples with or without --only
-        pilot = simulate(cfg.rules, cfg.bots, games=a.pilot, seed=seed, threads=a.threads).rounds
+        pilot = simulate(
+            cfg.rules, cfg.bots, games=a.pilot, seed=seed, execution=Execution(threads=a.threads)
+        ).rounds
         mu, sd = float(pilot.turns.mean()), float(pilot.turns.std())
         p0 = float((pilot.winner == 0).mean())
         n_t = sample_size(sd, TURN_SHIFT * mu, a.alpha, a.power, a.ratio)

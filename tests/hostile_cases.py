@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unospin_sim.run import Execution
+
 __all__ = ["CASES", "GROUPS", "Case", "good_run"]
 
 
@@ -74,7 +76,13 @@ def good_run(
     """Write a real, complete results directory (3 parts per table by default)."""
     from unospin_sim.run import simulate
 
-    simulate(rules, "random", games=games, seed=7, threads=1, chunk_size=chunk_size, out=d)
+    simulate(
+        rules,
+        "random",
+        games=games,
+        seed=7,
+        execution=Execution(threads=1, chunk_size=chunk_size, out=d),
+    )
 
 
 def _edit_meta(**changes) -> Callable[[Path], None]:

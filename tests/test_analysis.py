@@ -13,7 +13,7 @@ from unospin_sim.analysis import (
 )
 from unospin_sim.analysis.stats import cluster_ratio, cluster_ratio_diff
 from unospin_sim.errors import UserError
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 
 def _rounds(winners, points, players=2, left=None):
@@ -85,7 +85,9 @@ def test_race_lowest_mode_and_refusals():
 
 
 def test_space_effects_on_a_simulation():
-    res = simulate("spin2025(players=4)", "random", games=20_000, seed=2, threads=2)
+    res = simulate(
+        "spin2025(players=4)", "random", games=20000, seed=2, execution=Execution(threads=2)
+    )
     eff = space_effects(res.rounds, res.spins)
     assert set(eff.index) == set(res.spins.space.cat.categories)
     # drawing spaces add cards and hurt; Color Discard sheds cards and helps (95% CIs)
@@ -163,7 +165,7 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
 def test_report_survives_degenerate_runs(tmp_path, rules, games, target):
     from unospin_sim.report import build_report
 
-    simulate(rules, "random", games=games, seed=1, out=tmp_path / "r")
+    simulate(rules, "random", games=games, seed=1, execution=Execution(out=tmp_path / "r"))
     path = build_report([tmp_path / "r"], tmp_path / "rep", target=target)
     assert path.exists()
 
@@ -189,9 +191,15 @@ def test_report_leaves_out_seat_figures_of_mixed_unrotated_bots(tmp_path):
         "heuristic,random,random,random",
         games=2000,
         seed=1,
-        out=tmp_path / "mix",
+        execution=Execution(out=tmp_path / "mix"),
     )
-    simulate("classic(players=4)", "random", games=2000, seed=1, out=tmp_path / "fair")
+    simulate(
+        "classic(players=4)",
+        "random",
+        games=2000,
+        seed=1,
+        execution=Execution(out=tmp_path / "fair"),
+    )
     path = build_report([tmp_path / "mix", tmp_path / "fair"], tmp_path / "rep", wheel_games=0)
     text = path.read_text()
     assert "Mixed bots without rotation" in text and "left out" in text
@@ -318,9 +326,15 @@ def test_report_gives_the_jump_in_rate_under_jump_in(tmp_path):
     from unospin_sim.report import build_report
 
     res = simulate(
-        "classic(players=4,jump_in=true)", "random", games=1500, seed=2, out=tmp_path / "j"
+        "classic(players=4,jump_in=true)",
+        "random",
+        games=1500,
+        seed=2,
+        execution=Execution(out=tmp_path / "j"),
     )
-    simulate("classic(players=4)", "random", games=300, seed=2, out=tmp_path / "p")
+    simulate(
+        "classic(players=4)", "random", games=300, seed=2, execution=Execution(out=tmp_path / "p")
+    )
     text = build_report(
         [tmp_path / "j", tmp_path / "p"], tmp_path / "rep", wheel_games=0
     ).read_text()

@@ -11,6 +11,7 @@ import pytest
 from unospin_sim import simulate
 from unospin_sim.results import Results, load_results, round_columns
 from unospin_sim.rules import parse_rules
+from unospin_sim.run import Execution
 
 
 def test_run_writes_results(cli, tmp_path):
@@ -134,7 +135,11 @@ def test_simulate_out_save_and_load_agree(tmp_path, rules):
     """simulate's Results, the directory it writes, and Results.save of it hold the same
     tables, dtypes and column order included."""
     res = simulate(
-        rules, "random", games=700, seed=4, threads=2, chunk_size=300, out=tmp_path / "run"
+        rules,
+        "random",
+        games=700,
+        seed=4,
+        execution=Execution(threads=2, chunk_size=300, out=tmp_path / "run"),
     )
     assert isinstance(res, Results)
     saved = res.save(tmp_path / "saved")

@@ -16,7 +16,7 @@ import pytest
 
 from unospin_sim import reference
 from unospin_sim.rules.ruleset import NOT_IMPLEMENTED
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 Z_MAX = 4.5
 REF_GAMES = 2500
@@ -37,7 +37,11 @@ def _z(a, b):
 @pytest.mark.parametrize("players", [2, 4])
 def test_engine_agrees_with_reference(edition, players):
     eng = simulate(
-        f"{edition}(players={players})", "random", games=ENGINE_GAMES, seed=21, threads=2
+        f"{edition}(players={players})",
+        "random",
+        games=ENGINE_GAMES,
+        seed=21,
+        execution=Execution(threads=2),
     )
     ref_rounds, ref_spins = reference.play_many_spins(edition, players, REF_GAMES, 22)
     checks = _compare(eng, ref_rounds, ref_spins, players)
@@ -93,7 +97,9 @@ def test_engine_agrees_with_reference_with_knobs():
     """UNO forget/catch and challenges (random strategy plus knobs)."""
     knobs = dict(forget=0.5, catch=0.5, challenge=0.3, bluff=0.0, reflex=1.0)
     bots = ",".join(["random(forget=0.5,catch=0.5,challenge=0.3)"] * 4)
-    eng = simulate("classic(players=4)", bots, games=ENGINE_GAMES, seed=23, threads=2)
+    eng = simulate(
+        "classic(players=4)", bots, games=ENGINE_GAMES, seed=23, execution=Execution(threads=2)
+    )
     ref = reference.play_many("classic", 4, REF_GAMES, 24, bots=[knobs] * 4)
     for col in ("turns", "winner_points", "cards_drawn"):
         z = _z(eng.rounds[col], ref[col])
@@ -112,7 +118,7 @@ def test_engine_agrees_with_reference_two_x_knobs():
         "random(forget=0.5,catch=0.5,challenge=0.5,bluff=0.5)",
         games=ENGINE_GAMES,
         seed=29,
-        threads=2,
+        execution=Execution(threads=2),
     )
     ref_rounds, ref_spins = reference.play_many_spins(
         "spin2025", 4, REF_GAMES, 30, wheel=wheel, bots=[knobs] * 4
@@ -311,7 +317,7 @@ def _require_kernel(options):
 )
 def test_engine_agrees_with_reference_house_rules(rules, bots, edition, players, options, knobs):
     _require_kernel(options)
-    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=25, threads=2)
+    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=25, execution=Execution(threads=2))
     ref_rounds, ref_spins = reference.play_many_spins(
         edition,
         players,
@@ -405,7 +411,9 @@ def _compare_seats(eng, ref_rounds, players):
 )
 def test_engine_agrees_with_reference_first_turns(rules, edition, players, options, cap):
     _require_kernel(options)
-    eng = simulate(rules, "random", games=SHORT_ENGINE_GAMES, seed=27, threads=2)
+    eng = simulate(
+        rules, "random", games=SHORT_ENGINE_GAMES, seed=27, execution=Execution(threads=2)
+    )
     ref = reference.play_many(edition, players, SHORT_REF_GAMES, 28, turn_cap=cap, **options)
     assert (eng.rounds.turns == cap).all() and (ref.turns == cap).all()
     checks = _compare_seats(eng, ref, players)
@@ -511,7 +519,7 @@ def _check_strategy_case(label, rules, bots, edition, players, options, ref_bots
     """ENGINE_GAMES engine rounds (seed) against REF_GAMES reference rounds (seed + 1) with
     the reference's bot dicts ``ref_bots``: no statistic |z| > Z_MAX."""
     _require_kernel(options)
-    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=seed, threads=2)
+    eng = simulate(rules, bots, games=ENGINE_GAMES, seed=seed, execution=Execution(threads=2))
     ref_rounds, ref_spins = reference.play_many_spins(
         edition, players, REF_GAMES, seed + 1, bots=ref_bots, **options
     )
@@ -689,7 +697,7 @@ def test_engine_agrees_with_reference_heuristic_first_turns(
     rules, bots, edition, players, options, ref_bots, cap
 ):
     _require_kernel(options)
-    eng = simulate(rules, bots, games=SHORT_ENGINE_GAMES, seed=33, threads=2)
+    eng = simulate(rules, bots, games=SHORT_ENGINE_GAMES, seed=33, execution=Execution(threads=2))
     ref = reference.play_many(
         edition, players, SHORT_REF_GAMES, 34, turn_cap=cap, bots=ref_bots, **options
     )

@@ -10,7 +10,7 @@ if os.environ.get("CI"):  # .ci/run installs .[dev]: a missing dask is a failure
 else:
     distributed = pytest.importorskip("dask.distributed")
 
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 pytestmark = pytest.mark.slow  # process workers and a local cluster: the slow tier
 
@@ -24,11 +24,11 @@ def test_dask_cluster_matches_local_threads(tmp_path):
             "random",
             games=5000,
             seed=13,
-            chunk_size=700,
-            client=client,
-            out=tmp_path / "r",
+            execution=Execution(chunk_size=700, client=client, out=tmp_path / "r"),
         )
-    local = simulate("spin2005(players=3)", "random", games=5000, seed=13, threads=2)
+    local = simulate(
+        "spin2005(players=3)", "random", games=5000, seed=13, execution=Execution(threads=2)
+    )
     pd.testing.assert_frame_equal(remote.rounds, local.rounds)
     pd.testing.assert_frame_equal(remote.spins, local.spins)
     assert remote.meta["dask_scheduler"]
@@ -53,10 +53,7 @@ def test_process_workers_write_their_own_parts(tmp_path):
             "random",
             games=4000,
             seed=5,
-            chunk_size=600,
-            client=client,
-            out=tmp_path / "r",
-            keep=False,
+            execution=Execution(chunk_size=600, client=client, out=tmp_path / "r", keep=False),
         )
     assert len(remote.rounds) == 0  # nothing but the counts came back
     local = simulate(
@@ -64,10 +61,7 @@ def test_process_workers_write_their_own_parts(tmp_path):
         "random",
         games=4000,
         seed=5,
-        threads=2,
-        chunk_size=900,
-        out=tmp_path / "l",
-        keep=True,
+        execution=Execution(threads=2, chunk_size=900, out=tmp_path / "l", keep=True),
     )
     from unospin_sim.results import load_results
 

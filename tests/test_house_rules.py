@@ -17,7 +17,7 @@ from unospin_sim.engine import layout as L
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import HOUSE_RULES, NOT_IMPLEMENTED, RuleSet, parse_rules
 from unospin_sim.rules.cards import KIND_NAMES, WILD_DRAW_FOUR
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 RED, YELLOW, GREEN, BLUE = range(4)
 ST3 = "classic(players=3,stacking=true)"
@@ -1213,7 +1213,12 @@ def mixed_bots(players):
 
 def assert_invariants(rules, games=INVARIANT_GAMES):
     res = simulate(
-        rules, mixed_bots(parse_rules(rules).players), games=games, seed=5, threads=2, check=True
+        rules,
+        mixed_bots(parse_rules(rules).players),
+        games=games,
+        seed=5,
+        check=True,
+        execution=Execution(threads=2),
     )
     r = res.rounds
     assert int(r.invariant_failures.sum()) == 0
@@ -1345,9 +1350,15 @@ def test_force_play_is_a_house_rule_off_by_default():
 def test_force_play_changes_nothing_for_the_built_in_bots(bots):
     """random and heuristic always play when they can: the same seed gives the same rounds
     with and without force_play (both run the house-rule kernel: stacking on in both)."""
-    a = simulate("classic(players=4,stacking=true)", bots, games=300, seed=5, threads=1).rounds
+    a = simulate(
+        "classic(players=4,stacking=true)", bots, games=300, seed=5, execution=Execution(threads=1)
+    ).rounds
     b = simulate(
-        "classic(players=4,stacking=true,force_play=true)", bots, games=300, seed=5, threads=1
+        "classic(players=4,stacking=true,force_play=true)",
+        bots,
+        games=300,
+        seed=5,
+        execution=Execution(threads=1),
     ).rounds
     assert a.equals(b)
 

@@ -15,7 +15,7 @@ from unospin_sim.cli import main
 from unospin_sim.errors import RuleError, UserError
 from unospin_sim.results import MATCH_COLUMNS, MAX_MATCH_ROUNDS, load_matches, load_results
 from unospin_sim.rules import parse_rules
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 
 def _check_scores(
@@ -82,7 +82,7 @@ def _check_scores(
 )
 def test_recorded_scores_add_up_and_the_first_past_the_target_wins(rules, bots):
     rs = parse_rules(rules)
-    res = simulate(rs, bots, games=40, seed=3, threads=1, chunk_size=7)
+    res = simulate(rs, bots, games=40, seed=3, execution=Execution(threads=1, chunk_size=7))
     assert res.meta["matches"] == 40 and res.meta["games"] == len(res.rounds)
     # game numbers round j of match m as m * MAX_MATCH_ROUNDS + j (known where it is played)
     assert list(res.rounds["game"]) == list(
@@ -106,16 +106,14 @@ def test_matches_do_not_depend_on_threads_or_chunks():
         "random,heuristic,random,random",
         games=24,
         seed=9,
-        threads=1,
-        chunk_size=24,
+        execution=Execution(threads=1, chunk_size=24),
     )
     b = simulate(
         "spin2005(players=4,match=race)",
         "random,heuristic,random,random",
         games=24,
         seed=9,
-        threads=2,
-        chunk_size=5,
+        execution=Execution(threads=2, chunk_size=5),
     )
     pd.testing.assert_frame_equal(a.rounds, b.rounds)
     pd.testing.assert_frame_equal(a.spins, b.spins)
@@ -125,7 +123,7 @@ def test_matches_do_not_depend_on_threads_or_chunks():
         "random,heuristic,random,random",
         games=24,
         seed=10,
-        threads=1,
+        execution=Execution(threads=1),
     )
     assert not c.matches.equals(a.matches)
 
@@ -133,7 +131,9 @@ def test_matches_do_not_depend_on_threads_or_chunks():
 def test_the_deal_passes_each_round():
     """Round j of a match is started by player j mod N unless the first card changes that
     (classic: a first Skip / Reverse / Draw Two; spin2025: numbers only, so never)."""
-    res = simulate("spin2025(players=4,match=race)", "random", games=10, seed=1, threads=1)
+    res = simulate(
+        "spin2025(players=4,match=race)", "random", games=10, seed=1, execution=Execution(threads=1)
+    )
     r = res.rounds
     assert (r["first_player"] == r["round"] % 4).all()
 
@@ -368,7 +368,7 @@ def test_play_prints_the_match_the_engine_plays(rules, capsys):
     rc = main(["play", "--rules", rules, "--seed", "4", "--game", "1"])
     text = capsys.readouterr().out
     assert rc == 0
-    row = simulate(rules, "random", games=2, seed=4, threads=1).matches.iloc[1]
+    row = simulate(rules, "random", games=2, seed=4, execution=Execution(threads=1)).matches.iloc[1]
     finals = re.findall(r"^scores after round (\d+): (.*)$", text, re.M)
     assert len(finals) == row["rounds"]
     p = parse_rules(rules).players

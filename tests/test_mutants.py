@@ -40,6 +40,8 @@ TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))
 import crosskit  # noqa: E402
 
+from unospin_sim.run import Execution  # noqa: E402
+
 REPO = TESTS.parent
 PACKAGE = REPO / "unospin_sim"
 
@@ -260,7 +262,7 @@ def engine_sample(out: str) -> None:
             "random",
             games=XCHECK_GAMES,
             seed=XCHECK_SEED,
-            threads=1,
+            execution=Execution(threads=1),
         )
         for k, v in crosskit.engine_arrays(res.rounds, players).items():
             arrays[f"{edition}|{players}|{k}"] = v

@@ -17,6 +17,7 @@ import pytest
 
 from unospin_sim.errors import ResultsError
 from unospin_sim.results import newest
+from unospin_sim.run import Execution
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 ROOT = Path(__file__).parent.parent
@@ -157,8 +158,10 @@ def test_quickstart_opens_the_newest_results_directory(tmp_path):
 
     older = tmp_path / "results" / "spin2025-p4-s1-older"
     newer = tmp_path / "results" / "spin2025-p3-s2-newer"
-    simulate("spin2025(players=4)", "random", games=1000, seed=1, out=older)
-    run = simulate("spin2025(players=3)", "random", games=2500, seed=2, out=newer)
+    simulate("spin2025(players=4)", "random", games=1000, seed=1, execution=Execution(out=older))
+    run = simulate(
+        "spin2025(players=3)", "random", games=2500, seed=2, execution=Execution(out=newer)
+    )
     past = time.time() - 3600
     os.utime(older / "meta.json", (past, past))
     (tmp_path / "notebooks").mkdir()

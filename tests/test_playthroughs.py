@@ -14,6 +14,7 @@ import pytest
 
 from unospin_sim.engine import layout as L
 from unospin_sim.rules import EDITIONS
+from unospin_sim.run import Execution
 from unospin_sim.run.playthrough import play_text
 
 HERE = Path(__file__).parent / "playthroughs"
@@ -95,7 +96,9 @@ def test_playthrough_game_matches_simulate_row():
     """`play --seed S --game g` shows the same game as row g of a run seeded S."""
     from unospin_sim.run import simulate, trace
 
-    res = simulate("spin2025(players=4)", "random", games=5, seed=11, threads=1)
+    res = simulate(
+        "spin2025(players=4)", "random", games=5, seed=11, execution=Execution(threads=1)
+    )
     for g in range(5):
         events, state, rules, _ = trace("spin2025(players=4)", "random", seed=11, game=g)
         row = res.rounds.iloc[g]
@@ -125,14 +128,13 @@ def test_race_playthrough_replays_and_agrees_with_the_match_table(
     import re
 
     from unospin_sim.run import simulate
-
     from unospin_sim.run.playthrough import match_text
 
     rules = f"{edition}(players={players},match=race{',' + options if options else ''})"
     text = match_text(rules, bots, seed=seed, match=match)
     _check_golden(_race_path(edition, players, bots, seed, match, options), text)
     # the text, traced round by round, tells the same match as the engine's match table
-    res = simulate(rules, bots, games=match + 1, seed=seed, threads=1)
+    res = simulate(rules, bots, games=match + 1, seed=seed, execution=Execution(threads=1))
     row = res.matches.iloc[match]
     finals = re.findall(r"^scores after round (\d+): (.*)$", text, re.M)
     assert len(finals) == row["rounds"] >= 2

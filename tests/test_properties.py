@@ -32,11 +32,11 @@ from unospin_sim.bots import (
     BotSpec,
     bots_string,
     parse_bots,
+    saved_bot_string,
 )
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
-from unospin_sim.bots import saved_bot_string
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 EDITION_NAMES = tuple(EDITIONS)
 #: integer options and the values worth drawing (turn caps kept small so rounds hit them)
@@ -376,7 +376,7 @@ def _check_tables(rules: RuleSet, games: int, res) -> None:
 
 def _invariants_hold(case):
     rules, bots, games, seed = case
-    res = simulate(rules, bots, games=games, seed=seed, threads=1, check=True)
+    res = simulate(rules, bots, games=games, seed=seed, check=True, execution=Execution(threads=1))
     _check_tables(rules, games, res)
     assert res.meta["rules"] == str(rules)
     assert res.meta["bots"] == [saved_bot_string(b) for b in bots]
@@ -403,8 +403,12 @@ def test_invariants_hold_full_size(case):
 def test_threads_and_chunks_do_not_change_results(case, data):
     rules, bots, games, seed = case
     chunk = data.draw(st.integers(1, max(1, games // 2)), label="chunk_size")
-    a = simulate(rules, bots, games=games, seed=seed, threads=1, chunk_size=games)
-    b = simulate(rules, bots, games=games, seed=seed, threads=2, chunk_size=chunk)
+    a = simulate(
+        rules, bots, games=games, seed=seed, execution=Execution(threads=1, chunk_size=games)
+    )
+    b = simulate(
+        rules, bots, games=games, seed=seed, execution=Execution(threads=2, chunk_size=chunk)
+    )
     pd.testing.assert_frame_equal(a.rounds, b.rounds)
     pd.testing.assert_frame_equal(a.spins, b.spins)
 
@@ -415,8 +419,8 @@ def test_threads_and_chunks_do_not_change_results(case, data):
 def test_check_mode_does_not_change_results(case):
     """The invariant checks only observe: the same games with and without them."""
     rules, bots, games, seed = case
-    a = simulate(rules, bots, games=games, seed=seed, threads=1)
-    b = simulate(rules, bots, games=games, seed=seed, threads=1, check=True)
+    a = simulate(rules, bots, games=games, seed=seed, execution=Execution(threads=1))
+    b = simulate(rules, bots, games=games, seed=seed, check=True, execution=Execution(threads=1))
     pd.testing.assert_frame_equal(a.rounds, b.rounds.drop(columns="invariant_failures"))
     pd.testing.assert_frame_equal(a.spins, b.spins)
 

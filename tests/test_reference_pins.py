@@ -25,7 +25,7 @@ import pin_reference
 import pytest
 
 from unospin_sim.rules.options import ALL_EDITIONS
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 PINS = json.loads((Path(__file__).parent / "pins" / "reference_stats.json").read_text())
 ENGINE_SEED = 4242
@@ -50,7 +50,13 @@ def test_pins_cover_every_edition_and_are_precise_enough():
 def test_engine_matches_reference_pins(name):
     pin = PINS["configs"][name]
     edition, players, m = pin["edition"], pin["players"], PINS["engine_rounds"]
-    res = simulate(f"{edition}(players={players})", "random", games=m, seed=ENGINE_SEED, threads=2)
+    res = simulate(
+        f"{edition}(players={players})",
+        "random",
+        games=m,
+        seed=ENGINE_SEED,
+        execution=Execution(threads=2),
+    )
     eng = pin_reference.statistics(crosskit.engine_arrays(res.rounds, players), players)
     assert set(eng) == set(pin["stats"]), f"{name}: the engine's statistics differ in kind"
     bad = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from unospin_sim.report.sections import QUESTIONS, Answer, headline
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 
 def test_headline_picks_the_largest_clear_effect_per_question():
@@ -41,7 +41,9 @@ def test_report_opens_with_one_answer_per_question(tmp_path):
     from unospin_sim.report import build_report
 
     for ed in ("spin2005", "spin2025"):
-        simulate(f"{ed}(players=4)", "random", games=3000, seed=4, out=tmp_path / ed)
+        simulate(
+            f"{ed}(players=4)", "random", games=3000, seed=4, execution=Execution(out=tmp_path / ed)
+        )
     text = build_report(
         [tmp_path / "spin2005", tmp_path / "spin2025"], tmp_path / "rep", wheel_games=0
     ).read_text()

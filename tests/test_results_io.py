@@ -21,6 +21,7 @@ from unospin_sim.results import (
     round_columns,
 )
 from unospin_sim.rules import RuleSet, parse_rules
+from unospin_sim.run import Execution
 
 RULES = RuleSet.build("spin2025", players=3)
 
@@ -706,13 +707,17 @@ def test_a_jump_in_run_written_before_the_jump_in_columns_still_loads(tmp_path):
     """Runs of the house rule jump_in written before 2026-12-02 have no jump-in columns: they
     load (without them), summarise and keep every other column."""
     import pyarrow.parquet as pq
-    from unospin_sim.run import simulate
 
     from unospin_sim.analysis.summary import summarize
+    from unospin_sim.run import simulate
 
     out = tmp_path / "old"
     res = simulate(
-        "classic(players=4,jump_in=true)", "random", games=120, seed=2, out=out, chunk_size=60
+        "classic(players=4,jump_in=true)",
+        "random",
+        games=120,
+        seed=2,
+        execution=Execution(out=out, chunk_size=60),
     )
     assert "jump_ins_3" in res.rounds.columns
     for part in sorted((out / "rounds").iterdir()):  # rewrite the parts as the old version did

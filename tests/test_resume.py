@@ -1,8 +1,9 @@
 """Runs that survive kill -9: manifest, --resume, --overwrite beside the old run, corrupt
 parts refused, summary accumulated per chunk, memory that does not grow.
 
-A run is killed at a known point without any clock: UNOSPIN_TEST_STOP_AFTER=k makes it
-SIGSTOP itself right after recording its k-th chunk in the manifest; the test waits for the
+A run is killed at a known point without any clock: tests/stop_launcher.py runs the command
+line with a chunk hook that makes it SIGSTOP itself right after recording its k-th chunk in
+the manifest; the test waits for the
 stop with waitpid(WUNTRACED), then sends SIGKILL (other chunks may be mid-write then).
 """
 
@@ -20,6 +21,7 @@ from conftest import REPO
 
 from unospin_sim.analysis.summary import SummaryAccumulator, format_summary, summarize
 from unospin_sim.results import load_results
+from unospin_sim.run import Execution
 
 RUN = (
     "run",
@@ -39,6 +41,9 @@ RUN = (
 )
 
 
+LAUNCHER = REPO / "tests" / "stop_launcher.py"
+
+
 def _env(**extra):
     env = dict(os.environ, PYTHONPATH=str(REPO), **extra)
     return env
@@ -47,10 +52,10 @@ def _env(**extra):
 def run_killed(*args, after=3):
     """Start ``run ARGS``, let it record ``after`` chunks, SIGKILL it; returns its stdout."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "unospin_sim", *args],
+        [sys.executable, str(LAUNCHER), str(after), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=_env(UNOSPIN_TEST_STOP_AFTER=str(after)),
+        env=_env(),
     )
     try:
         _, status = os.waitpid(proc.pid, os.WUNTRACED)
@@ -157,10 +162,10 @@ def test_corrupt_part_on_resume_is_one_line_exit_2(cli, tmp_path, damage):
 def test_sigterm_prints_resume_command(tmp_path):
     out = tmp_path / "t"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "unospin_sim", *RUN, "--out", str(out)],
+        [sys.executable, str(LAUNCHER), "2", *RUN, "--out", str(out)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=_env(UNOSPIN_TEST_STOP_AFTER="2"),
+        env=_env(),
     )
     try:
         _, status = os.waitpid(proc.pid, os.WUNTRACED)
@@ -209,9 +214,8 @@ def test_accumulator_matches_summarize():
         "random",
         games=5000,
         seed=2,
-        chunk_size=700,
-        threads=2,
         rotate_bots=True,
+        execution=Execution(chunk_size=700, threads=2),
     )
     merged = SummaryAccumulator(3)
     for start in range(0, 5000, 900):  # any split, merged in any order
@@ -324,16 +328,15 @@ def test_parts_written_batch_by_batch_read_back_as_kept_tables(tmp_path, rules, 
 
     batch = MATCH_BATCH if "match" in rules else KERNEL_BATCH
     assert chunk > 2 * batch
-    kept = simulate(rules, "random", games=games, seed=8, threads=2, chunk_size=chunk)
+    kept = simulate(
+        rules, "random", games=games, seed=8, execution=Execution(threads=2, chunk_size=chunk)
+    )
     simulate(
         rules,
         "random",
         games=games,
         seed=8,
-        threads=2,
-        chunk_size=chunk,
-        out=tmp_path / "r",
-        keep=False,
+        execution=Execution(threads=2, chunk_size=chunk, out=tmp_path / "r", keep=False),
     )
     back = load_results(tmp_path / "r")
     pd.testing.assert_frame_equal(back.rounds, kept.rounds)

@@ -21,7 +21,6 @@ import os
 import numpy as np
 import pytest
 from statekit import KIND, Game
-from unospin_sim.run import simulate, trace
 
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
@@ -38,6 +37,7 @@ from unospin_sim.rules.cards import (
     WILD,
     WILD_DRAW_FOUR,
 )
+from unospin_sim.run import Execution, simulate, trace
 
 RED, YELLOW, GREEN, BLUE = range(4)
 R2 = "classic(players=2,rlcard=true)"
@@ -134,7 +134,7 @@ def test_bad_rlcard_rules(text, words):
 )
 def test_uno_call_and_challenge_knobs_are_rejected(bots, tmp_path):
     with pytest.raises(BotError, match="rlcard"):
-        simulate(R2, bots, games=1, out=tmp_path / "r")
+        simulate(R2, bots, games=1, execution=Execution(out=tmp_path / "r"))
     assert not (tmp_path / "r").exists()  # rejected before anything is written
     # the knobs that never act under rlcard are fine
     simulate(R2, "heuristic(catch=1,reflex=0.5)", games=2)
@@ -640,7 +640,7 @@ def test_first_card_distribution():
 @pytest.mark.parametrize("players, bots", [(2, "random"), (4, "random"), (3, "heuristic")])
 def test_invariants_over_20000_rounds(players, bots):
     rules = f"classic(players={players},rlcard=true)"
-    res = simulate(rules, bots, games=20000, seed=3, threads=2, check=True)
+    res = simulate(rules, bots, games=20000, seed=3, check=True, execution=Execution(threads=2))
     df = res.rounds
     assert (df.invariant_failures == 0).all()
     assert (df.winner >= 0).all() and (df.failed_draws == 0).all()
@@ -656,8 +656,10 @@ def test_invariants_over_20000_rounds(players, bots):
 
 
 def test_results_do_not_depend_on_threads():
-    a = simulate(R2, "random", games=3000, seed=9, threads=1).rounds
-    b = simulate(R2, "random", games=3000, seed=9, threads=2, chunk_size=500).rounds
+    a = simulate(R2, "random", games=3000, seed=9, execution=Execution(threads=1)).rounds
+    b = simulate(
+        R2, "random", games=3000, seed=9, execution=Execution(threads=2, chunk_size=500)
+    ).rounds
     assert a.equals(b)
 
 

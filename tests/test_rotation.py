@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from unospin_sim.analysis import assemble_matches, player_win_rates
-from unospin_sim.run import simulate
+from unospin_sim.run import Execution, simulate
 
 BOTS = ["heuristic", "random", "random(catch=1)", "random"]
 
@@ -13,14 +13,16 @@ BOTS = ["heuristic", "random", "random(catch=1)", "random"]
 @pytest.mark.parametrize("rules", ["classic(players=4)", "spin2025(players=4)"])
 def test_game_g_seats_player_s_plus_g(rules):
     """Row g of a rotated run is game g of an unrotated run whose seat s holds bot (s+g)%4."""
-    rot = simulate(rules, ",".join(BOTS), games=8, seed=21, threads=1, rotate_bots=True)
+    rot = simulate(
+        rules, ",".join(BOTS), games=8, seed=21, rotate_bots=True, execution=Execution(threads=1)
+    )
     for g in range(8):
         seated = ",".join(BOTS[(s + g) % 4] for s in range(4))
-        plain = simulate(rules, seated, games=g + 1, seed=21, threads=1)
+        plain = simulate(rules, seated, games=g + 1, seed=21, execution=Execution(threads=1))
         pd.testing.assert_series_equal(rot.rounds.iloc[g], plain.rounds.iloc[g], check_names=False)
     # the comparison can fail: a run ignoring rotate_bots (every game seated as BOTS) gives
     # different rows for some of these games
-    unrotated = simulate(rules, ",".join(BOTS), games=8, seed=21, threads=1)
+    unrotated = simulate(rules, ",".join(BOTS), games=8, seed=21, execution=Execution(threads=1))
     differ = [g for g in range(8) if not rot.rounds.iloc[g].equals(unrotated.rounds.iloc[g])]
     assert differ and all(g % 4 for g in differ), differ
 

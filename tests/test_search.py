@@ -11,7 +11,7 @@ import pytest
 from statekit import KIND, Game
 
 from unospin_sim import simulate
-from unospin_sim.bots import parse_bots
+from unospin_sim.bots import parse_bots, saved_bot_string, saved_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.determinize import copy_determinized, unseen_pool
@@ -25,7 +25,7 @@ from unospin_sim.engine.search import (
 )
 from unospin_sim.errors import BotError
 from unospin_sim.rules.cards import COLOURS, N_KINDS, WILD_COLOUR
-from unospin_sim.bots import saved_bot_string, saved_bots
+from unospin_sim.run import Execution
 
 NAME = {v: n for n, v in KIND.items()}
 
@@ -167,11 +167,16 @@ def test_matches_never_cut_rollouts_off(rules):
     def bots(horizon):
         return ",".join([f"search(rollouts=4,horizon={horizon})"] + ["random"] * (players - 1))
 
-    a, b = (simulate(rules, bots(h), games=3, seed=5, threads=1) for h in (1, 0))
+    a, b = (
+        simulate(rules, bots(h), games=3, seed=5, execution=Execution(threads=1)) for h in (1, 0)
+    )
     pd.testing.assert_frame_equal(a.rounds, b.rounds)
     pd.testing.assert_frame_equal(a.matches, b.matches)
     single = f"classic(players={players})"
-    y, z = (simulate(single, bots(h), games=30, seed=5, threads=1).rounds for h in (1, 0))
+    y, z = (
+        simulate(single, bots(h), games=30, seed=5, execution=Execution(threads=1)).rounds
+        for h in (1, 0)
+    )
     assert not y.equals(z)
 
 
@@ -215,7 +220,13 @@ def test_saved_runs_keep_their_search_knobs():
         ["search(rollouts=8)(x)"],
     ):
         assert saved_bots(damaged) == damaged  # left for the parser to refuse
-    res = simulate("classic(players=2)", "search(rollouts=2),random", games=2, seed=1, threads=1)
+    res = simulate(
+        "classic(players=2)",
+        "search(rollouts=2),random",
+        games=2,
+        seed=1,
+        execution=Execution(threads=1),
+    )
     assert res.meta["bots"] == [
         "search(rollouts=2,horizon=16,colours=1,infer=3,extend=2)",
         "random",
@@ -256,7 +267,7 @@ def test_extend_reaches_the_engine():
             f"search(rollouts=8,extend={e}),heuristic",
             games=200,
             seed=6,
-            threads=1,
+            execution=Execution(threads=1),
         ).rounds[cols]
         for e in (1, 4)
     )
@@ -515,8 +526,8 @@ def test_search_beats_random_by_a_margin():
         "search(rollouts=32),random",
         games=400,
         seed=7,
-        threads=1,
         rotate_bots=True,
+        execution=Execution(threads=1),
     )
     assert _share(res, 0, 2) >= 0.58
 
@@ -524,14 +535,20 @@ def test_search_beats_random_by_a_margin():
 def test_reproducible_and_independent_of_threads():
     bots = "search(rollouts=4),random,heuristic,search(rollouts=2)"
     cols = ["winner", "turns", "winner_points", "cards_drawn"]
-    a = simulate("classic(players=4)", bots, games=60, seed=3, threads=1).rounds[cols]
-    b = simulate("classic(players=4)", bots, games=60, seed=3, threads=2, chunk_size=17).rounds[
-        cols
-    ]
-    c = simulate("classic(players=4)", bots, games=60, seed=3, threads=1).rounds[cols]
+    a = simulate(
+        "classic(players=4)", bots, games=60, seed=3, execution=Execution(threads=1)
+    ).rounds[cols]
+    b = simulate(
+        "classic(players=4)", bots, games=60, seed=3, execution=Execution(threads=2, chunk_size=17)
+    ).rounds[cols]
+    c = simulate(
+        "classic(players=4)", bots, games=60, seed=3, execution=Execution(threads=1)
+    ).rounds[cols]
     np.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
     np.testing.assert_array_equal(a.to_numpy(), c.to_numpy())
-    d = simulate("classic(players=4)", bots, games=60, seed=4, threads=1).rounds[cols]
+    d = simulate(
+        "classic(players=4)", bots, games=60, seed=4, execution=Execution(threads=1)
+    ).rounds[cols]
     assert not np.array_equal(a.to_numpy(), d.to_numpy())
 
 
@@ -594,17 +611,27 @@ def test_invariants_hold_in_whole_rounds(rules):
             "search(rollouts=3)",
         ][:players]
     )
-    df = simulate(rules, bots, games=40, seed=2, threads=1, check=True, rotate_bots=True).rounds
+    df = simulate(
+        rules, bots, games=40, seed=2, check=True, rotate_bots=True, execution=Execution(threads=1)
+    ).rounds
     assert int(df["invariant_failures"].sum()) == 0
     assert (df["winner"] >= 0).all()
 
 
 def test_rlcard_plays_heuristics_cards():
     a = simulate(
-        "classic(players=2,rlcard=true)", "search(rollouts=2),random", games=200, seed=1, threads=1
+        "classic(players=2,rlcard=true)",
+        "search(rollouts=2),random",
+        games=200,
+        seed=1,
+        execution=Execution(threads=1),
     ).rounds
     b = simulate(
-        "classic(players=2,rlcard=true)", "heuristic,random", games=200, seed=1, threads=1
+        "classic(players=2,rlcard=true)",
+        "heuristic,random",
+        games=200,
+        seed=1,
+        execution=Execution(threads=1),
     ).rounds
     np.testing.assert_array_equal(
         a[["winner", "turns"]].to_numpy(), b[["winner", "turns"]].to_numpy()
@@ -617,7 +644,7 @@ def test_match_mode_and_trace():
         "search(rollouts=2),random",
         games=3,
         seed=1,
-        threads=1,
+        execution=Execution(threads=1),
     )
     assert len(res.matches) == 3 and (res.matches["winner"] >= 0).all()
     from unospin_sim.engine.encode import encode

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from unospin_sim.engine import layout as L
-from unospin_sim.run import simulate, trace
+from unospin_sim.run import Execution, simulate, trace
 
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 
@@ -23,7 +23,12 @@ def test_invariants_hold_after_every_action(edition, players):
     recorded unfinished: 100,000 rounds per edition over the player counts."""
     games = {2: 30_000, 4: 40_000, 7: 30_000}[players]
     res = simulate(
-        f"{edition}(players={players})", "random", games=games, seed=17, threads=2, check=True
+        f"{edition}(players={players})",
+        "random",
+        games=games,
+        seed=17,
+        check=True,
+        execution=Execution(threads=2),
     )
     df = res.rounds
     assert len(df) == games
@@ -42,7 +47,13 @@ def test_invariants_hold_after_every_action(edition, players):
 
 
 def test_turn_cap_records_unfinished_rounds():
-    res = simulate("classic(players=4,turn_cap=5)", "random", games=2000, seed=3, threads=1)
+    res = simulate(
+        "classic(players=4,turn_cap=5)",
+        "random",
+        games=2000,
+        seed=3,
+        execution=Execution(threads=1),
+    )
     df = res.rounds
     assert (df.turns <= 5).all()
     unfinished = df.winner == -1
@@ -55,11 +66,15 @@ def test_turn_cap_records_unfinished_rounds():
     "rules", ["classic(players=4)", "spin2025(players=3)", "spin2005(players=5)"]
 )
 def test_results_identical_for_any_threads_and_chunking(rules):
-    a = simulate(rules, "random", games=3000, seed=99, threads=1, chunk_size=3000)
-    b = simulate(rules, "random", games=3000, seed=99, threads=2, chunk_size=257)
+    a = simulate(
+        rules, "random", games=3000, seed=99, execution=Execution(threads=1, chunk_size=3000)
+    )
+    b = simulate(
+        rules, "random", games=3000, seed=99, execution=Execution(threads=2, chunk_size=257)
+    )
     pd.testing.assert_frame_equal(a.rounds, b.rounds)
     pd.testing.assert_frame_equal(a.spins, b.spins)
-    c = simulate(rules, "random", games=3000, seed=100, threads=2)
+    c = simulate(rules, "random", games=3000, seed=100, execution=Execution(threads=2))
     assert not a.rounds.turns.equals(c.rounds.turns)
 
 
@@ -108,7 +123,9 @@ def test_seat_win_rates_identical_random_bots():
     samples (about +-0.005 here; test_seat_test_has_the_power_to_see_a_one_point_bias shows
     that a one-point bias fails it). Also: the first player (seat 0) beats the dealer
     (seat 3), z > 3."""
-    df = simulate("classic(players=4)", "random", games=SEAT_ROUNDS, seed=5, threads=2).rounds
+    df = simulate(
+        "classic(players=4)", "random", games=SEAT_ROUNDS, seed=5, execution=Execution(threads=2)
+    ).rounds
     winners = df.winner.to_numpy()
     assert (winners >= 0).all()
     wins = _seat_wins(winners)
@@ -167,7 +184,7 @@ def _chi2(observed, expected):
     ],
 )
 def test_spin_frequencies_match_wheel_weights(rules, weights):
-    res = simulate(rules, "random", games=20_000, seed=8, threads=2)
+    res = simulate(rules, "random", games=20000, seed=8, execution=Execution(threads=2))
     spins = res.spins
     spaces = list(spins.space.cat.categories)
     counts = spins.space.value_counts().reindex(spaces).to_numpy(float)
@@ -185,7 +202,7 @@ def test_spin_frequencies_match_wheel_weights(rules, weights):
 def test_custom_wheel_only_two_x():
     """A wheel of only 2X: spins move no card, and after a spin players play two cards."""
     rules = "spin2025(players=4,wheel={two_x:1})"
-    res = simulate(rules, "random", games=3000, seed=4, threads=2)
+    res = simulate(rules, "random", games=3000, seed=4, execution=Execution(threads=2))
     sp = res.spins
     assert (sp.space == "two_x").all()
     assert (sp.hand_before == sp.hand_after).all()

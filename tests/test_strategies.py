@@ -13,6 +13,7 @@ from unospin_sim import simulate
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
 from unospin_sim.engine import policy
+from unospin_sim.run import Execution
 
 ADDED = ("greedy", "hoarder", "colour_keeper", "aggressor", "spin_aware")
 
@@ -231,7 +232,13 @@ def test_invariants_hold_for_every_strategy(edition, strategy):
     round finishes."""
     bots = f"{strategy},random,{strategy}(forget=0.3,catch=0.9,bluff=0.3,challenge=0.5),heuristic"
     res = simulate(
-        f"{edition}(players=4)", bots, games=2000, seed=11, threads=1, check=True, rotate_bots=True
+        f"{edition}(players=4)",
+        bots,
+        games=2000,
+        seed=11,
+        check=True,
+        rotate_bots=True,
+        execution=Execution(threads=1),
     )
     df = res.rounds
     assert int(df["invariant_failures"].sum()) == 0
@@ -252,7 +259,9 @@ def test_invariants_hold_under_house_rules_and_rlcard(rules):
     bots = ",".join((ADDED * 2)[:players])
     for shift in range(len(ADDED)):
         bots = ",".join((ADDED * 3)[shift : shift + players])
-        df = simulate(rules, bots, games=400, seed=shift, threads=1, check=True).rounds
+        df = simulate(
+            rules, bots, games=400, seed=shift, check=True, execution=Execution(threads=1)
+        ).rounds
         assert int(df["invariant_failures"].sum()) == 0
         assert (df["winner"] >= 0).all()
 
@@ -260,21 +269,30 @@ def test_invariants_hold_under_house_rules_and_rlcard(rules):
 def test_reproducible_and_independent_of_threads():
     bots = "greedy,hoarder,colour_keeper,aggressor"
     cols = ["winner", "turns", "winner_points", "cards_drawn", "spins"]
-    a = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=1).rounds[cols]
-    b = simulate("spin2005(players=4)", bots, games=3000, seed=5, threads=2, chunk_size=700).rounds[
-        cols
-    ]
+    a = simulate(
+        "spin2005(players=4)", bots, games=3000, seed=5, execution=Execution(threads=1)
+    ).rounds[cols]
+    b = simulate(
+        "spin2005(players=4)",
+        bots,
+        games=3000,
+        seed=5,
+        execution=Execution(threads=2, chunk_size=700),
+    ).rounds[cols]
     np.testing.assert_array_equal(a.to_numpy(), b.to_numpy())
     c = simulate(
-        "spin2025(players=3)", "spin_aware,aggressor,random", games=3000, seed=6, threads=2
+        "spin2025(players=3)",
+        "spin_aware,aggressor,random",
+        games=3000,
+        seed=6,
+        execution=Execution(threads=2),
     ).rounds[cols]
     d = simulate(
         "spin2025(players=3)",
         "spin_aware,aggressor,random",
         games=3000,
         seed=6,
-        threads=1,
-        chunk_size=999,
+        execution=Execution(threads=1, chunk_size=999),
     ).rounds[cols]
     np.testing.assert_array_equal(c.to_numpy(), d.to_numpy())
 

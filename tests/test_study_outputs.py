@@ -18,6 +18,7 @@ import pytest
 from unospin_sim.cli import main
 from unospin_sim.errors import UserError
 from unospin_sim.results import claim_out_dir, newest
+from unospin_sim.run import Execution
 
 OWN = ("a.csv", "b.json")
 
@@ -114,7 +115,13 @@ def test_tournament_save_removes_an_earlier_tournaments_optional_files(tmp_path)
     from unospin_sim.studies.tournament import load_skill, run_tournament
 
     t = run_tournament(
-        "classic", 2, games=200, strategies="greedy,tuned", seed=1, threads=1, head_to_head=False
+        "classic",
+        2,
+        games=200,
+        strategies="greedy,tuned",
+        seed=1,
+        head_to_head=False,
+        execution=Execution(threads=1),
     )
     out = t.save(tmp_path / "t")
     assert (out / "won_vs_random.parquet").is_file() and (out / "ladder.parquet").is_file()
@@ -133,7 +140,13 @@ def test_load_skill_names_the_missing_file(tmp_path):
     from unospin_sim.studies.tournament import load_skill, run_tournament
 
     out = run_tournament(
-        "classic", 2, games=200, strategies="greedy", seed=1, threads=1, head_to_head=False
+        "classic",
+        2,
+        games=200,
+        strategies="greedy",
+        seed=1,
+        head_to_head=False,
+        execution=Execution(threads=1),
     ).save(tmp_path / "t")
     (out / "pairings.parquet").unlink()
     with pytest.raises(UserError, match=r"not a tournament directory \(no pairings.parquet;"):
@@ -201,14 +214,21 @@ def test_report_checks_skill_dirs_before_writing(tmp_path, capsys):
 
 
 def test_report_reproduce_line_names_every_option(tmp_path):
-    from unospin_sim.run import simulate
-
     from unospin_sim.report import build_report
+    from unospin_sim.run import simulate
     from unospin_sim.studies.tournament import run_tournament
 
-    simulate("classic(players=2)", "random", games=300, seed=1, out=tmp_path / "r")
+    simulate(
+        "classic(players=2)", "random", games=300, seed=1, execution=Execution(out=tmp_path / "r")
+    )
     t = run_tournament(
-        "classic", 2, games=200, strategies="greedy", seed=1, threads=1, head_to_head=False
+        "classic",
+        2,
+        games=200,
+        strategies="greedy",
+        seed=1,
+        head_to_head=False,
+        execution=Execution(threads=1),
     ).save(tmp_path / "t")
     md = build_report(
         [tmp_path / "r"], tmp_path / "rep", target=300, wheel_games=100, threads=1, skill_dirs=[t]
@@ -408,13 +428,22 @@ def test_report_out_replaces_only_an_earlier_report(tmp_path):
     removed. Two runs of the same rules and bots are told apart by their seed, and a
     change's interval keeps its sign. A run of matches gets no paired replays (they are of
     single rounds), and says so."""
+    from unospin_sim.report import build_report
     from unospin_sim.run import simulate
 
-    from unospin_sim.report import build_report
-
-    simulate("spin2005(players=2)", "random", games=300, seed=1, out=tmp_path / "a")
-    simulate("spin2005(players=2)", "random", games=300, seed=2, out=tmp_path / "b")
-    simulate("spin2025(players=2,match=race)", "random", games=4, seed=1, out=tmp_path / "m")
+    simulate(
+        "spin2005(players=2)", "random", games=300, seed=1, execution=Execution(out=tmp_path / "a")
+    )
+    simulate(
+        "spin2005(players=2)", "random", games=300, seed=2, execution=Execution(out=tmp_path / "b")
+    )
+    simulate(
+        "spin2025(players=2,match=race)",
+        "random",
+        games=4,
+        seed=1,
+        execution=Execution(out=tmp_path / "m"),
+    )
     before = sorted(p.name for p in (tmp_path / "a").iterdir())
     with pytest.raises(
         UserError, match=r"holds files a report does not write \(manifest.jsonl: a run's"

@@ -13,6 +13,7 @@ import pytest
 
 from unospin_sim.analysis.stats import wilson_interval
 from unospin_sim.errors import BotError
+from unospin_sim.run import Execution
 from unospin_sim.studies.tournament import (
     bot_budget,
     fit_ratings,
@@ -27,7 +28,12 @@ from unospin_sim.studies.tournament import (
 
 def test_two_copies_of_one_strategy_split_evenly():
     t = run_tournament(
-        "classic", 2, games=4000, strategies="heuristic,heuristic", seed=3, threads=2
+        "classic",
+        2,
+        games=4000,
+        strategies="heuristic,heuristic",
+        seed=3,
+        execution=Execution(threads=2),
     )
     h2h = t.pairings[t.pairings["kind"] == "head_to_head"]
     assert len(h2h) == 1
@@ -42,8 +48,22 @@ def test_two_copies_of_one_strategy_split_evenly():
 
 
 def test_tournament_reproducible_and_independent_of_threads(tmp_path):
-    a = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9, threads=1)
-    b = run_tournament("spin2025", 3, games=600, strategies="greedy,aggressor", seed=9, threads=2)
+    a = run_tournament(
+        "spin2025",
+        3,
+        games=600,
+        strategies="greedy,aggressor",
+        seed=9,
+        execution=Execution(threads=1),
+    )
+    b = run_tournament(
+        "spin2025",
+        3,
+        games=600,
+        strategies="greedy,aggressor",
+        seed=9,
+        execution=Execution(threads=2),
+    )
     pd.testing.assert_frame_equal(a.pairings, b.pairings)
     assert list(a.pairings["kind"]) == ["vs_random", "vs_random", "vs_field", "vs_field"]
     out = a.save(tmp_path / "t")
@@ -220,7 +240,9 @@ def test_skill_ladder_refuses_wins_that_do_not_match_and_skips_random():
     with pytest.raises(UserError, match="only random played"):
         skill_figure(r.head(1))
     with pytest.raises(UserError, match="every strategy named is random"):
-        run_tournament("classic", 2, games=10, strategies="random", seed=1, threads=1)
+        run_tournament(
+            "classic", 2, games=10, strategies="random", seed=1, execution=Execution(threads=1)
+        )
 
 
 def test_tournament_records_round_by_round_wins(tmp_path):
@@ -229,7 +251,13 @@ def test_tournament_records_round_by_round_wins(tmp_path):
     from unospin_sim.studies.tournament import load_skill
 
     t = run_tournament(
-        "classic", 2, games=400, strategies="heuristic,tuned", seed=5, threads=2, head_to_head=False
+        "classic",
+        2,
+        games=400,
+        strategies="heuristic,tuned",
+        seed=5,
+        head_to_head=False,
+        execution=Execution(threads=2),
     )
     assert list(t.won.columns) == ["heuristic", "tuned"] and len(t.won) == 400
     for _, r in t.pairings.iterrows():
@@ -304,10 +332,9 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     """`report --skill DIR...`: one row per tournament, findings with intervals, and the
     difference between the tournaments' skill; a directory that is not a tournament gets a
     one-line error."""
-    from unospin_sim.run import simulate
-
     from unospin_sim.errors import UserError
     from unospin_sim.report import build_report
+    from unospin_sim.run import simulate
     from unospin_sim.studies.tournament import load_skill
 
     a = run_tournament(
@@ -316,11 +343,16 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
         games=800,
         strategies="heuristic,greedy,tuned",
         seed=1,
-        threads=2,
         head_to_head=False,
+        execution=Execution(threads=2),
     ).save(tmp_path / "t2005")
     b = run_tournament(
-        "spin2025", 2, games=800, strategies="heuristic,greedy", seed=1, threads=2
+        "spin2025",
+        2,
+        games=800,
+        strategies="heuristic,greedy",
+        seed=1,
+        execution=Execution(threads=2),
     ).save(tmp_path / "t2025")
     sk = load_skill(a)
     assert sk["rules"] == "spin2005(players=2)"
@@ -328,7 +360,9 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     assert sk["cheap"]["strategy"] in ("heuristic", "greedy")
     assert list(sk["ladder"]["tier"]) == ["cheap", "cheap", "tuned"]
     assert set(pd.read_parquet(a / "skill.parquet")["measure"]) == {"strongest", "cheap"}
-    simulate("spin2005(players=2)", "random", games=500, seed=1, out=tmp_path / "r")
+    simulate(
+        "spin2005(players=2)", "random", games=500, seed=1, execution=Execution(out=tmp_path / "r")
+    )
     md = build_report(
         [tmp_path / "r"], tmp_path / "rep", wheel_games=0, skill_dirs=[a, b]
     ).read_text()
@@ -349,7 +383,13 @@ def test_report_skill_section_from_tournament_dirs(tmp_path):
     with pytest.raises(UserError, match="not a tournament directory"):
         load_skill(tmp_path / "r")
     c = run_tournament(
-        "spin2005", 2, games=300, strategies="greedy", seed=2, threads=2, head_to_head=False
+        "spin2005",
+        2,
+        games=300,
+        strategies="greedy",
+        seed=2,
+        head_to_head=False,
+        execution=Execution(threads=2),
     ).save(tmp_path / "t2005b")
     with pytest.raises(UserError, match="same rules .*one tournament per rule set"):
         build_report([tmp_path / "r"], tmp_path / "rep2", wheel_games=0, skill_dirs=[a, c])
@@ -366,7 +406,13 @@ def test_pool_adds_independent_seeds_and_refuses_bad_dirs(tmp_path, capsys):
 
     dirs = [
         run_tournament(
-            "classic", 2, games=300, strategies="greedy", seed=s, threads=1, head_to_head=False
+            "classic",
+            2,
+            games=300,
+            strategies="greedy",
+            seed=s,
+            head_to_head=False,
+            execution=Execution(threads=1),
         ).save(tmp_path / f"t{s}")
         for s in (1, 2)
     ]

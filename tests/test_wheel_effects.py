@@ -8,7 +8,7 @@ import pytest
 from unospin_sim.analysis.wheel_effects import wheel_effects
 from unospin_sim.cli import main
 from unospin_sim.errors import UserError
-from unospin_sim.run import replay_spins, simulate
+from unospin_sim.run import Execution, replay_spins, simulate
 
 
 def _spin_index(spins):
@@ -19,10 +19,12 @@ def _spin_index(spins):
 def test_replay_forced_to_the_drawn_space_is_the_original_round(rules):
     """Forcing a spin to the space it landed on anyway replays the round exactly: the history
     before the spin is the original's and the random stream stays aligned after it."""
-    res = simulate(rules, "random", games=60, seed=5, threads=1)
+    res = simulate(rules, "random", games=60, seed=5, execution=Execution(threads=1))
     sp = res.spins
     k = _spin_index(sp)
-    rep = replay_spins(rules, "random", seed=5, pairs=np.c_[sp["game"], k], threads=1)
+    rep = replay_spins(
+        rules, "random", seed=5, pairs=np.c_[sp["game"], k], execution=Execution(threads=1)
+    )
     drawn = rep[
         rep["space"].astype(str).to_numpy()
         == np.repeat(sp["space"].astype(str).to_numpy(), len(rep["space"].cat.categories))
@@ -40,14 +42,18 @@ def test_replay_forced_to_the_drawn_space_is_the_original_round(rules):
 
 
 def test_none_control_does_nothing_and_other_party_recorded():
-    rep = replay_spins("spin2025(players=4)", "random", games=80, seed=2, threads=1)
+    rep = replay_spins(
+        "spin2025(players=4)", "random", games=80, seed=2, execution=Execution(threads=1)
+    )
     none = rep[rep["space"] == "none"]
     assert (none["hand_after"] == none["hand_before"]).all()
     assert (none["other"] == -1).all()
     swap = rep[rep["space"] == "swap_hands"]
     assert ((swap["other"] >= 0) & (swap["other"] != swap["spinner"])).all()
     assert (rep[rep["space"] == "two_x"]["other"] == -1).all()
-    r05 = replay_spins("spin2005(players=4)", "random", games=80, seed=2, threads=1)
+    r05 = replay_spins(
+        "spin2005(players=4)", "random", games=80, seed=2, execution=Execution(threads=1)
+    )
     trade = r05[r05["space"] == "trade_hands"]
     assert (trade["other"] == (trade["spinner"] + 1) % 4).all()
     race = r05[r05["space"] == "uno_spin"]
@@ -57,7 +63,9 @@ def test_none_control_does_nothing_and_other_party_recorded():
 def test_a_space_that_changes_nothing_comes_out_at_exactly_zero():
     """2005 Show Hand changes nothing for random bots (they ignore what they see): each
     replay equals the control, so every effect is 0 with a zero-width interval."""
-    rep = replay_spins("spin2005(players=4)", "random", games=300, seed=9, threads=2)
+    rep = replay_spins(
+        "spin2005(players=4)", "random", games=300, seed=9, execution=Execution(threads=2)
+    )
     eff = wheel_effects(rep).set_index(["space", "who"])
     sh = eff.loc["show_hand"]
     assert (sh["effect"] == 0).all() and (sh["low"] == 0).all() and (sh["high"] == 0).all()
@@ -108,7 +116,7 @@ def test_replay_rejects_bad_requests():
     with pytest.raises(UserError, match="not on the spin2005 wheel"):
         replay_spins("spin2005(players=4)", games=10, spaces=["two_x"])
     with pytest.raises(UserError, match="has no spin 999"):
-        replay_spins("spin2005(players=4)", pairs=[[0, 999]], threads=1)
+        replay_spins("spin2005(players=4)", pairs=[[0, 999]], execution=Execution(threads=1))
 
 
 def test_wheel_cli_writes_space_effects(tmp_path, capsys):
@@ -158,7 +166,9 @@ def test_replay_table_has_the_schema_columns():
     from unospin_sim.results.schema import REPLAY_FIELDS
     from unospin_sim.run import replay_spins
 
-    rep = replay_spins("spin2005(players=3)", "random", games=30, seed=1, threads=1)
+    rep = replay_spins(
+        "spin2005(players=3)", "random", games=30, seed=1, execution=Execution(threads=1)
+    )
     assert list(rep.columns) == [name for name, _, _ in REPLAY_FIELDS]
     for name, _, dtype in REPLAY_FIELDS:
         if dtype is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import UserError
@@ -139,7 +140,7 @@ _RUN_FLAGS_FIXED = (
 def cmd_run(args, state: dict) -> int:
     """Execute ``run``: validate everything, simulate (or resume), print the summary."""
     from ..analysis.summary import run_summary_text
-    from ..run import dask_client, games_to_play, resume, simulate
+    from ..run import Execution, RunSpec, dask_client, games_to_play, resume, simulate
     from ..run.inputs import check_tables
 
     threads = args.threads if args.threads is not None else min(cores(), MAX_THREADS)
@@ -155,7 +156,7 @@ def cmd_run(args, state: dict) -> int:
             flush=True,
         )
 
-    kwargs = {"threads": threads, "progress": not args.quiet, "keep": False, "on_start": started}
+    how = Execution(threads=threads, progress=not args.quiet, keep=False, on_start=started)
     if args.resume is not None:
         given = [f for f in _RUN_FLAGS_FIXED if getattr(args, f, None) is not None]
         given += [f for f in ("overwrite", "rotate_bots") if getattr(args, f)]
@@ -175,9 +176,9 @@ def cmd_run(args, state: dict) -> int:
             raise UserError("--resume needs a directory name, got an empty string")
         with dask_client(args.dask, threads) as client:
             if client is not None:
-                kwargs["client"] = client
+                how = replace(how, client=client)
                 state["dask"] = client.scheduler.address
-            results = resume(args.resume, **kwargs)
+            results = resume(args.resume, how)
     else:
         args.seed = 0 if args.seed is None else args.seed
         rules = resolve_rules(args)
@@ -187,14 +188,15 @@ def cmd_run(args, state: dict) -> int:
         if args.out is not None and not args.out.strip():
             raise UserError("--out needs a directory name, got an empty string")
         out = Path(args.out) if args.out is not None else default_out(rules, args.seed)
-        kwargs.update(rotate_bots=args.rotate_bots, tables=tables, overwrite=args.overwrite)
-        if args.chunk_size is not None:
-            kwargs["chunk_size"] = args.chunk_size
+        spec = RunSpec.build(
+            rules, bots, games, args.seed, rotate_bots=args.rotate_bots, tables=tables
+        )
+        how = replace(how, out=str(out), overwrite=args.overwrite, chunk_size=args.chunk_size)
         with dask_client(args.dask, threads) as client:  # connect before writing anything
             if client is not None:
-                kwargs["client"] = client
+                how = replace(how, client=client)
                 state["dask"] = client.scheduler.address
-            results = simulate(rules, bots, games, args.seed, out=str(out), **kwargs)
+            results = simulate(spec, execution=how)
     state.pop("store", None)  # finished: nothing to resume
     print(run_summary_text(results))
     return 0

@@ -87,7 +87,7 @@ def cmd_wheel(args, state: dict) -> int:
 
     from ..analysis.wheel_effects import format_wheel_effects, wheel_effects
     from ..results import claim_out_dir
-    from ..run import replay_spins
+    from ..run import Execution, RunSpec, replay_spins
 
     rules = resolve_rules(args)
     if not rules.wheel_spaces():
@@ -102,14 +102,9 @@ def cmd_wheel(args, state: dict) -> int:
     if not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
     out = claim_out_dir(args.out, WHEEL_FILES, "wheel", overwrite=args.overwrite)
+    spec = RunSpec.build(rules, bots, args.games, args.seed, rotate_bots=args.rotate_bots)
     rep = replay_spins(
-        rules,
-        bots,
-        args.games,
-        args.seed,
-        threads=threads,
-        spins_per_round=args.spins_per_round,
-        rotate_bots=args.rotate_bots,
+        spec, spins_per_round=args.spins_per_round, execution=Execution(threads=threads)
     )
     a = rep.attrs
     if not a["spins"]:
@@ -222,6 +217,7 @@ _TOURNAMENT_PLAY_FLAGS = (
 def cmd_tournament(args, state: dict) -> int:
     from ..results import claim_out_dir
     from ..rules import RuleSet
+    from ..run import Execution
     from ..studies.tournament import (
         TOURNAMENT_FILES,
         format_tournament,
@@ -255,12 +251,11 @@ def cmd_tournament(args, state: dict) -> int:
         claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)
     t = run_tournament(
         rules=rules,
-        games=args.games or 10_000,
+        games=args.games or 10000,
         strategies=args.strategies,
         seed=args.seed or 0,
-        threads=args.threads or cores(),
-        progress=not args.quiet,
         head_to_head=not args.no_head_to_head,
+        execution=Execution(threads=args.threads or cores(), progress=not args.quiet),
     )
     if args.out is not None:
         out = t.save(args.out, overwrite=True)  # claimed above, this run's files

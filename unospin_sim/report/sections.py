@@ -500,20 +500,20 @@ def _absolute_effects(ctx: Context, i: int, label: str, meta: dict) -> None:
     from ..analysis.wheel_effects import wheel_effects
     from ..bots import saved_bots
     from ..plots import plot_wheel_effects
-    from ..run import replay_spins
+    from ..run import Execution, RunSpec, replay_spins
 
     body, out = ctx.body, ctx.out
     games = int(min(ctx.wheel_games, meta.get("games", ctx.wheel_games)))
     ctx.log(f"replaying the spins of {games:,} rounds of {label}")
     played_bots = saved_bots(meta["bots"])  # as the run played them
-    rep = replay_spins(
+    spec = RunSpec.build(
         meta["rules"],
         played_bots,
         games,
         int(meta.get("seed", 0)),
-        threads=ctx.threads,
         rotate_bots=bool(meta.get("rotate_bots")),
     )
+    rep = replay_spins(spec, execution=Execution(threads=ctx.threads))
     absolute = wheel_effects(rep)
     absolute.to_csv(out / "tables" / f"space_effects_{i}.csv", index=False)
     wcmd = (

@@ -99,10 +99,10 @@ class Option:
         return int(value)
 
 
-def _o(name, type_, domain, default, editions, house, doc, param, default_doc=""):
-    return Option(
-        name, type_, tuple(domain), default, tuple(editions), house, doc, param, default_doc
-    )
+def _o(*fields) -> Option:
+    """An :class:`Option` from its fields in order, ``domain`` and ``editions`` as tuples."""
+    name, type_, domain, default, editions, *rest = fields
+    return Option(name, type_, tuple(domain), default, tuple(editions), *rest)
 
 
 #: every implemented rule option, in canonical-string order

@@ -6,7 +6,6 @@ per space and once with the blank ``none`` space (the absolute wheel effects).
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -14,8 +13,10 @@ from ..engine import layout as L
 from ..engine.encode import encode
 from ..errors import UserError
 from ..results import REPLAY_COLUMNS, replay_frame
-from .inputs import MAX_SEED, as_bots, as_rules, check_int, default_threads
+from .inputs import MAX_SEED, as_bots, as_rules, check_int
+from .pool import parallel_map
 from .schedule import simulate
+from .spec import Execution, RunSpec, kernel_inputs
 
 __all__ = ["REPLAY_COLUMNS", "replay_spins", "trace"]
 
@@ -55,10 +56,9 @@ def replay_spins(
     seed: int = 0,
     *,
     spins_per_round: int | None = None,
-    threads: int | None = None,
-    rotate_bots: bool = False,
     pairs=None,
     spaces=None,
+    execution: Execution | None = None,
 ):
     """Paired replays of wheel spins: each sampled spin replayed once per wheel space and
     once with the ``none`` control (the spin happens but does nothing), the round before
@@ -66,19 +66,20 @@ def replay_spins(
 
     Parameters
     ----------
-    rules, bots, seed, rotate_bots
-        As in :func:`simulate`.
+    rules, bots, seed
+        As in :func:`simulate`; ``rules`` may be a whole
+        :class:`~unospin_sim.run.spec.RunSpec` (with ``rotate_bots``, say).
     games : int
         Rounds ``0 .. games-1`` of the run are played once to find their spins.
     spins_per_round : int, optional
         Replay at most this many spins of each round, chosen at random (seeded by ``seed``);
         default every spin.
-    threads : int, optional
-        Worker threads (default every core).
     pairs : array_like, optional
         ``int64[n, 2]`` (game, spin index from 0) to replay instead of sampling.
     spaces : sequence of str, optional
         Spaces to force (default the edition's wheel); ``"none"`` is always added.
+    execution : Execution, optional
+        Its ``threads`` (default every core); nothing is written.
 
     Returns
     -------
@@ -90,10 +91,41 @@ def replay_spins(
         -1 if none) and the spinner's hand size before and after. Its ``attrs`` hold the
         rule string, bots, seed, players and seconds.
     """
-    from ..engine import kernel
-    from ..rules.spaces import SPACE_ID
+    spec = rules if isinstance(rules, RunSpec) else RunSpec.build(rules, bots, games, seed)
+    threads = (execution or Execution()).resolved().threads
+    names = _space_names(spec.rules, spaces)  # checked before any round is played
+    t0 = time.perf_counter()
+    if pairs is None:
+        pairs = _spins_to_replay(spec, spins_per_round, threads)
+    df = _replay(spec, np.asarray(pairs, np.int64).reshape(-1, 2), names, threads)
+    df.attrs["seconds"] = time.perf_counter() - t0
+    return df
 
-    rules = as_rules(rules)
+
+def _spins_to_replay(spec: RunSpec, spins_per_round, threads: int) -> np.ndarray:
+    """(game, spin index) of every spin of the run's rounds, or of at most
+    ``spins_per_round`` of each, chosen at random (seeded by the run's seed)."""
+    res = simulate(spec, execution=Execution(threads=threads))
+    g = res.spins["game"].to_numpy(np.int64)
+    idx = np.zeros(len(g), np.int64)
+    if len(g):
+        starts = np.r_[0, np.flatnonzero(np.diff(g)) + 1]
+        counts = np.diff(np.r_[starts, len(g)])
+        idx = np.arange(len(g)) - np.repeat(starts, counts)
+    if spins_per_round is not None:
+        spins_per_round = check_int("spins_per_round", spins_per_round, 1)
+        rng = np.random.default_rng([spec.seed, 0x5EED])
+        key = rng.random(len(g))
+        order = np.lexsort((key, g))
+        rank = np.empty(len(g), np.int64)
+        rank[order] = idx  # rank of the random key within its game
+        keep = rank < spins_per_round
+        g, idx = g[keep], idx[keep]
+    return np.column_stack([g, idx]).astype(np.int64)
+
+
+def _space_names(rules, spaces) -> list[str]:
+    """``none`` and the spaces to force (default the edition's wheel), checked."""
     wheel = rules.wheel_spaces()
     if not wheel:
         raise UserError(f"{rules.edition} has no wheel: nothing to replay")
@@ -103,66 +135,36 @@ def replay_spins(
             f"match={rules.option('match')} (a space's effect on the round "
             f"does not depend on it)"
         )
-    bot_specs = as_bots(bots, rules.players)
-    seed = check_int("seed", seed, 0, MAX_SEED)
-    threads = default_threads() if threads is None else check_int("threads", threads, 1, 1024)
     names = list(wheel) if spaces is None else [s for s in spaces if s != "none"]
     for s in names:
         if s not in wheel:
             raise UserError(
                 f"space {s!r} is not on the {rules.edition} wheel (spaces: {', '.join(wheel)})"
             )
-    names = ["none"] + names
+    return ["none", *names]
+
+
+def _replay(spec: RunSpec, pairs: np.ndarray, names: list[str], threads: int):
+    """Replay every spin of ``pairs`` once per space of ``names``; the replay table."""
+    from ..engine import kernel
+    from ..rules.spaces import SPACE_ID
+
+    rules, seed, rotate = spec.rules, spec.seed, spec.rotate_bots
     ids = np.array([L.NONE_SPACE] + [SPACE_ID[s] for s in names[1:]], np.int64)
-    ki = encode(rules, bot_specs)
-    t0 = time.perf_counter()
-    if pairs is None:
-        games = check_int("games", games, 1)
-        res = simulate(
-            rules, bot_specs, games=games, seed=seed, threads=threads, rotate_bots=rotate_bots
-        )
-        g = res.spins["game"].to_numpy(np.int64)
-        idx = np.zeros(len(g), np.int64)
-        if len(g):
-            starts = np.r_[0, np.flatnonzero(np.diff(g)) + 1]
-            counts = np.diff(np.r_[starts, len(g)])
-            idx = np.arange(len(g)) - np.repeat(starts, counts)
-        if spins_per_round is not None:
-            spins_per_round = check_int("spins_per_round", spins_per_round, 1)
-            rng = np.random.default_rng([seed, 0x5EED])
-            key = rng.random(len(g))
-            order = np.lexsort((key, g))
-            rank = np.empty(len(g), np.int64)
-            rank[order] = idx  # rank of the random key within its game
-            keep = rank < spins_per_round
-            g, idx = g[keep], idx[keep]
-        pairs = np.column_stack([g, idx]).astype(np.int64)
-    else:
-        pairs = np.asarray(pairs, np.int64).reshape(-1, 2)
+    args = kernel_inputs(spec).args()
     n = len(pairs)
     out = np.empty((n, len(ids), L.N_REPLAY_FIELDS), np.int64)
     gcol = np.ascontiguousarray(pairs[:, 0])
     kcol = np.ascontiguousarray(pairs[:, 1])
-    args = ki.args()
-    kernel.replay_spins(*args, seed, gcol[:0], kcol[:0], ids, bool(rotate_bots), out[:0])
+    kernel.replay_spins(*args, seed, gcol[:0], kcol[:0], ids, rotate, out[:0])
     t1 = time.perf_counter()
     step = max(1, min(4096, n // (threads * 8) + 1))
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        futs = [
-            pool.submit(
-                kernel.replay_spins,
-                *args,
-                seed,
-                gcol[a : a + step],
-                kcol[a : a + step],
-                ids,
-                bool(rotate_bots),
-                out[a : a + step],
-            )
-            for a in range(0, n, step)
-        ]
-        for f in futs:
-            f.result()
+
+    def replay(a):
+        sl = slice(a, a + step)
+        kernel.replay_spins(*args, seed, gcol[sl], kcol[sl], ids, rotate, out[sl])
+
+    parallel_map(replay, range(0, n, step), threads)
     t2 = time.perf_counter()
     df = replay_frame(pairs, names, out)
     if n and not (out[:, :, L.Q_FOUND] == 1).all():
@@ -171,14 +173,13 @@ def replay_spins(
     df.attrs.update(
         {
             "rules": str(rules),
-            "bots": [str(b) for b in bot_specs],
+            "bots": [str(b) for b in spec.bots],
             "seed": seed,
             "players": rules.players,
-            "rotate_bots": bool(rotate_bots),
+            "rotate_bots": rotate,
             "spins": n,
             "replays": n * len(ids),
             "replay_seconds": t2 - t1,
-            "seconds": t2 - t0,
             "threads": threads,
         }
     )

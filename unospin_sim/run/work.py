@@ -1,17 +1,15 @@
 """The unit of work of local threads and Dask workers alike: play one chunk of a run (games
 or whole matches), write its parts, return its manifest line and, as asked, its tables.
-Takes only strings and numbers, so a worker process rebuilds everything it needs.
+The run arrives as its :class:`~unospin_sim.run.spec.RunSpec` (it pickles), checked where it
+was built; a worker encodes it for the kernel once (:func:`~unospin_sim.run.spec.kernel_inputs`).
 """
 
 from __future__ import annotations
-
-import threading
 
 import numpy as np
 import pandas as pd
 
 from ..engine import layout as L
-from ..engine.encode import encode
 from ..results import (
     MAX_MATCH_ROUNDS,
     ChunkColumns,
@@ -23,8 +21,7 @@ from ..results import (
     spins_arrow,
     spins_frame,
 )
-from ..rules import parse_rules
-from .inputs import TABLES
+from .spec import RunSpec, kernel_inputs
 
 __all__ = ["KERNEL_BATCH", "MATCH_BATCH", "SUMMARY_COLUMNS", "play_chunk_frames", "run_chunk"]
 
@@ -39,90 +36,58 @@ KERNEL_BATCH = 4096
 MATCH_BATCH = 512
 
 
-_ENCODED: dict = {}
-_ENCODED_LOCK = threading.Lock()
+def play_chunk_frames(spec: RunSpec, game0: int, n: int):
+    """Play games ``game0 .. game0+n-1`` of the run ``spec`` and return ``(n, rounds,
+    spins)`` frames (single rounds only)."""
+    out_arr, seeds, rec = _play(spec, game0, n)
+    return (
+        n,
+        rounds_frame(spec.rules, game0, out_arr, seeds, spec.check),
+        spins_frame(spec.rules, rec),
+    )
 
 
-def _encoded(rules_text: str, bots_text: str, check: bool):
-    """``(rules, kernel inputs)`` for canonical rule and bot strings, cached per process
-    (threads and Dask workers rebuild them once, not per chunk)."""
-    key = (rules_text, bots_text, check)
-    with _ENCODED_LOCK:
-        hit = _ENCODED.get(key)
-    if hit is None:
-        from ..bots import parse_bots
-
-        rules = parse_rules(rules_text)
-        hit = (rules, encode(rules, parse_bots(bots_text, rules.players), check))
-        with _ENCODED_LOCK:
-            _ENCODED[key] = hit
-    return hit
-
-
-def play_chunk_frames(
-    rules_text: str,
-    bots_text: str,
-    seed: int,
-    game0: int,
-    n: int,
-    check: bool = False,
-    rotate: bool = False,
-):
-    """Play games ``game0 .. game0+n-1`` of a run and return ``(n, rounds, spins)`` frames.
-
-    Takes only strings and numbers (canonical rule and bot strings round-trip exactly), so
-    a worker process rebuilds everything it needs.
-    """
-    rules, ki = _encoded(rules_text, bots_text, check)
-    out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0, n)
-    return n, rounds_frame(rules, game0, out_arr, seeds, check), spins_frame(rules, rec)
-
-
-def _play(rules, ki, seed, rotate, game0, n):
+def _play(spec: RunSpec, game0: int, n: int):
     from ..engine import kernel
 
-    out_arr = np.empty((n, L.n_out_columns(rules.players)), np.int64)
+    ki = kernel_inputs(spec)
+    out_arr = np.empty((n, L.n_out_columns(spec.rules.players)), np.int64)
     seeds = np.empty(n, np.uint64)
-    rec = kernel.play_chunk(*ki.args(), seed, game0, out_arr, seeds, rotate)
+    rec = kernel.play_chunk(*ki.args(), spec.seed, game0, out_arr, seeds, spec.rotate_bots)
     return out_arr, seeds, rec
 
 
-def run_chunk(
-    rules_text: str,
-    bots_text: str,
-    seed: int,
-    check: bool,
-    rotate: bool,
-    chunk: int,
-    game0: int,
-    n: int,
-    store=None,
-    tables=TABLES,
-    keep=False,
-):
-    """Play chunk ``chunk`` (games ``game0 .. game0+n-1``; in match mode whole matches
-    ``game0 .. game0+n-1``): the unit of work of local threads and Dask workers alike.
+def run_chunk(spec: RunSpec, chunk: int, game0: int, n: int, store=None, keep=False):
+    """Play chunk ``chunk`` of the run ``spec`` (games ``game0 .. game0+n-1``; in match mode
+    whole matches ``game0 .. game0+n-1``): the unit of work of local threads and Dask
+    workers alike.
 
-    Writes the chunk's parts into ``store`` (a :class:`~unospin_sim.results.rundir.RunStore`, when
-    given) from the calling thread or worker, and returns ``(entry, frames)``: ``entry``
+    Writes the chunk's parts into ``store`` (a :class:`~unospin_sim.results.rundir.RunStore`,
+    when given) from the calling thread or worker, and returns ``(entry, frames)``: ``entry``
     is the chunk's manifest line (games, in match mode also rounds, part files, summary
     counts of its rounds), ``frames`` the ``(rounds, spins, matches)`` DataFrames when
     ``keep`` is True (``matches`` None unless match mode), the summary columns of the
     rounds (and the match table) when ``keep == "summary"``, else None.
     """
-    rules, ki = _encoded(rules_text, bots_text, check)
     entry = {"chunk": chunk, "game0": game0, "games": n, "parts": {}}
-    play = _play_matches if rules.plays_matches else _play_rounds
-    acc, frames = play(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep, entry)
+    play = _play_matches if spec.rules.plays_matches else _play_rounds
+    acc, frames = play(spec, chunk, game0, n, store, keep, entry)
     entry["summary"] = acc.to_dict()
     return entry, frames
 
 
-def _play_matches(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep, entry):
+def _play_matches(spec: RunSpec, chunk, game0, n, store, keep, entry):
     """run_chunk in match mode: whole matches ``game0 .. game0+n-1``; ``(summary, frames)``."""
     from ..analysis.summary import SummaryAccumulator
     from ..engine import kernel
 
+    rules, ki, seed, check, tables = (
+        spec.rules,
+        kernel_inputs(spec),
+        spec.seed,
+        spec.check,
+        spec.tables,
+    )
     jumps = has_jump_ins(rules)  # house rule jump_in: the summary counts jump-ins
     # batches of MATCH_BATCH matches (a match depends only on (seed, match)), each
     # appended to the parts as a row group: memory does not grow with the chunk
@@ -174,10 +139,11 @@ def _play_matches(rules, ki, seed, check, rotate, chunk, game0, n, store, tables
     return acc, frames
 
 
-def _play_rounds(rules, ki, seed, check, rotate, chunk, game0, n, store, tables, keep, entry):
+def _play_rounds(spec: RunSpec, chunk, game0, n, store, keep, entry):
     """run_chunk for single rounds: games ``game0 .. game0+n-1``; ``(summary, frames)``."""
     from ..analysis.summary import SummaryAccumulator
 
+    rules, check, tables = spec.rules, spec.check, spec.tables
     jumps = has_jump_ins(rules)  # house rule jump_in: the summary counts jump-ins
     write = tables if store is not None else ()
     want_rounds = "rounds" in write or keep is not False
@@ -188,7 +154,7 @@ def _play_rounds(rules, ki, seed, check, rotate, chunk, game0, n, store, tables,
     acc = SummaryAccumulator(rules.players)
     for a in range(0, n, KERNEL_BATCH):
         b = min(KERNEL_BATCH, n - a)
-        out_arr, seeds, rec = _play(rules, ki, seed, rotate, game0 + a, b)
+        out_arr, seeds, rec = _play(spec, game0 + a, b)
         if not want_rounds:
             acc.merge(
                 SummaryAccumulator.of_rounds(

@@ -404,10 +404,9 @@ def run_tournament(
     games: int = 10_000,
     strategies=None,
     seed: int = 0,
-    threads: int | None = None,
-    progress: bool = False,
     head_to_head: bool = True,
     rules=None,
+    execution=None,
 ) -> Tournament:
     """Play a tournament (module docstring) and return its tables.
 
@@ -422,6 +421,8 @@ def run_tournament(
         twice plays against its copy (labelled ``name#2``).
     head_to_head : bool
         Also play the pairings among the strategies (not only against random fields).
+    execution : Execution, optional
+        Its ``threads`` (default every core) and ``progress`` (a bar over the pairings).
 
     Raises
     ------
@@ -429,8 +430,10 @@ def run_tournament(
         Bad rules, an unknown strategy or knob, ``games`` < 1.
     """
     from ..rules import RuleSet, parse_rules
-    from ..run import simulate
+    from ..run import Execution, simulate
 
+    how = execution or Execution()
+    threads, progress = how.resolved().threads, how.progress
     if rules is None:
         rs = RuleSet.build(edition, players=players)
     else:
@@ -471,7 +474,12 @@ def run_tournament(
         for kind, la, sa, lb, sb in plan:
             bots = ",".join([sa] + [sb] * (p - 1))
             res = simulate(
-                rs, bots, games=games, seed=seed, threads=threads, rotate_bots=True, keep=True
+                rs,
+                bots,
+                games=games,
+                seed=seed,
+                rotate_bots=True,
+                execution=Execution(threads=threads),
             )
             rounds = res.rounds
             opp = lb if p == 2 else f"{p - 1} x {lb}"

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -37,6 +36,7 @@ from ..engine import layout as L
 from ..engine.encode import encode
 from ..errors import UserError
 from ..rules import RuleSet
+from ..run.pool import parallel_map
 
 __all__ = [
     "EVAL_SEED_OFFSET",
@@ -113,11 +113,7 @@ def _table(
         a, b = bounds[i], bounds[i + 1]
         kernel.play_chunk(*ki.args(), seed, a, out[a:b], seeds[a:b], True)
 
-    if threads == 1:
-        part(0)
-    else:
-        with ThreadPoolExecutor(threads) as ex:
-            list(ex.map(part, range(threads)))
+    parallel_map(part, range(threads), threads)
     g = np.arange(games)
     return TableRounds(out[:, L.O_WINNER] == (-g) % p, out[:, L.O_WINNER_POINTS].copy())
 

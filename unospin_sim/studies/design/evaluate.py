@@ -10,7 +10,6 @@ so a million-round confirmation holds a few columns, not the whole round table.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pandas as pd
@@ -93,21 +92,16 @@ def _rounds(
 ) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     """Rounds ``0..games-1`` of ``rules`` (the metric columns only) and, with ``spins``,
     the spin table's catch-up columns."""
-    from ...run import play_chunk_frames
+    from ...run import RunSpec, parallel_map, play_chunk_frames
 
-    text = str(rules)
-    starts = range(0, games, BATCH)
+    spec = RunSpec.build(rules, bots, games, seed, rotate_bots=rotate)
 
     def one(a):
-        _, r, s = play_chunk_frames(text, bots, seed, a, min(BATCH, games - a), rotate=rotate)
+        _, r, s = play_chunk_frames(spec, a, min(BATCH, games - a))
         cols = [c for c in _ROUND_COLUMNS if c in r.columns]
         return r[cols], (s[_SPIN_COLUMNS] if spins and s is not None else None)
 
-    if threads > 1 and len(starts) > 1:
-        with ThreadPoolExecutor(threads) as ex:
-            parts = list(ex.map(one, starts))
-    else:
-        parts = [one(a) for a in starts]
+    parts = parallel_map(one, range(0, games, BATCH), threads)
     r = pd.concat([p[0] for p in parts], ignore_index=True)
     s = pd.concat([p[1] for p in parts], ignore_index=True) if spins else None
     return r, s
@@ -157,11 +151,13 @@ def measure(
         out.update(round_metrics(r, s, p, want))
         del r, s
     if MATCH_KIND in kinds:
-        from ...run import simulate
+        from ...run import Execution, simulate
 
         want = [n for n in names if METRICS[n].kind == MATCH_KIND]
         mrules = rules if rules.option("match") == "race" else rules.replace(match="race")
-        res = simulate(mrules, bots, games, seed, threads=threads, keep=True, tables=("rounds",))
+        res = simulate(
+            mrules, bots, games, seed, tables=("rounds",), execution=Execution(threads=threads)
+        )
         out.update(match_metrics(res.rounds, res.matches, want))
         del res
     if SKILL_KIND in kinds:
