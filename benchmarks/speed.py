@@ -660,14 +660,15 @@ def design(argv):
 
 def write_path(argv):
     import hashlib
+    from dataclasses import replace
 
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     from unospin_sim.analysis.summary import SummaryAccumulator
     from unospin_sim.results import ChunkColumns, PartBuffer, part_write_options, spins_arrow
+    from unospin_sim.run import RunSpec
     from unospin_sim.run.work import KERNEL_BATCH
-    from unospin_sim.run.work import _encoded as encoded
     from unospin_sim.run.work import _play as play
 
     ap = _parser(
@@ -679,7 +680,8 @@ def write_path(argv):
     ap.add_argument("games", nargs="?", type=int, default=31251, help="rounds in the chunk")
     a = ap.parse_args(argv)
     n = a.games
-    rules, ki = encoded(a.rules, ",".join(["random"] * 4), False)
+    spec0 = RunSpec.build(a.rules, "random", games=n)
+    rules = spec0.rules
     has_wheel = bool(rules.wheel_spaces())
 
     def write_path_once(seed):
@@ -687,7 +689,7 @@ def write_path(argv):
         tw = 0.0
         spin_part = PartBuffer() if has_wheel else None
         for g0 in range(0, n, KERNEL_BATCH):
-            o, s, rec = play(rules, ki, seed, False, g0, min(KERNEL_BATCH, n - g0))
+            o, s, rec = play(replace(spec0, seed=seed), g0, min(KERNEL_BATCH, n - g0))
             t = time.process_time()
             cols.add(g0, o, s, rec)
             if has_wheel:
@@ -711,7 +713,7 @@ def write_path(argv):
 
     def kernel_once(seed):
         t = time.process_time()
-        play(rules, ki, seed, False, 0, n)
+        play(replace(spec0, seed=seed), 0, n)
         return time.process_time() - t, 0
 
     res = {"kernel": [], "write": []}

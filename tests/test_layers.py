@@ -64,9 +64,18 @@ def test_remaining_list_only_shrinks():
 
 
 def test_the_results_rooms_import_one_way():
-    """results/: schema <- tables <- store <- rundir <- outdir; load reads the schema only;
+    """results/: schema <- tables <- match_tables <- store <- rundir <- outdir; load reads the
+    schema only;
     the package's door imports the rooms, never the other way round."""
-    order = {"schema": 0, "tables": 1, "store": 2, "rundir": 3, "outdir": 4, "load": 1}
+    order = {
+        "schema": 0,
+        "tables": 1,
+        "match_tables": 2,
+        "store": 3,
+        "rundir": 4,
+        "outdir": 5,
+        "load": 1,
+    }
     for path in (PACKAGE / "results").glob("*.py"):
         if path.name == "__init__.py":
             continue
@@ -85,13 +94,7 @@ def test_the_results_rooms_import_one_way():
 MAX_MODULE_LINES = 500  # a module of the package (the reference engine aside)
 MAX_FUNCTION_LINES = 120  # a function, decorators and docstring included
 #: modules and functions over those sizes not yet split (issue 26): may only shrink
-OVERSIZE: set[tuple[str, ...]] = {
-    ("module", "bots.py"),
-    ("module", "cli/studies.py"),
-    ("module", "report/sections.py"),
-    ("module", "results/tables.py"),
-    ("module", "studies/tournament.py"),
-}
+OVERSIZE: set[tuple[str, ...]] = {("module", "bots.py"), ("module", "report/sections.py")}
 
 
 def oversize() -> set[tuple[str, ...]]:

@@ -679,16 +679,17 @@ def test_chunk_columns_in_batches_equal_the_whole_chunk(rules_text):
 
     import pyarrow.parquet as pq
 
-    from unospin_sim.run.work import _encoded, _play
+    from unospin_sim.run import RunSpec
+    from unospin_sim.run.work import _play
 
-    players = parse_rules(rules_text).players
-    rules, ki = _encoded(rules_text, ",".join(["random"] * players), True)
+    spec = RunSpec.build(rules_text, "random", games=1, seed=9, check=True)
+    rules = spec.rules
     game0, n = 1000, 2500
-    out, seeds, rec = _play(rules, ki, 9, False, game0, n)
+    out, seeds, rec = _play(spec, game0, n)
     cols = results.ChunkColumns(rules, n, check=True)
     for a in range(0, n, 700):
         b = min(700, n - a)
-        cols.add(game0 + a, *_play(rules, ki, 9, False, game0 + a, b))
+        cols.add(game0 + a, *_play(spec, game0 + a, b))
     pd.testing.assert_frame_equal(
         cols.rounds_frame(), results.rounds_frame(rules, game0, out, seeds, check=True)
     )

@@ -43,16 +43,17 @@ class SummaryAccumulator:
         Seats of the rule set.
     """
 
-    __slots__ = (
-        "games",
-        "jumps_sum",
-        "jumps_sumsq",
-        "player_wins",
+    # the order is the stored form's key order (to_dict), "players" first (from_dict)
+    __slots__ = (  # noqa: RUF023
         "players",
-        "turns_sum",
-        "turns_sumsq",
+        "games",
         "unfinished",
         "wins",
+        "player_wins",
+        "turns_sum",
+        "turns_sumsq",
+        "jumps_sum",
+        "jumps_sumsq",
     )
     #: keys a stored accumulator may lack (written before they existed): their default
     _OPTIONAL: ClassVar[dict[str, None]] = {"jumps_sum": None, "jumps_sumsq": None}

@@ -8,7 +8,7 @@ Every user error prints one line ``unospin_sim: error: <message>`` on stderr and
 status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.
 
 The rooms: ``flags`` (argument types, the rule and bot flags, the RuleSet and bot specs they
-make), ``commands`` (run, play, summary, report, compile), ``studies`` (wheel, tournament,
+make), ``commands`` (run, play, summary, report, compile), ``studies`` (wheel, tournament, tune), ``design``
 design); this door builds the parser and runs a command. New subcommands register
 themselves in :data:`COMMANDS` (a function adding the subparser).
 """
@@ -35,6 +35,7 @@ from .commands import (
     cmd_run,
     cmd_summary,
 )
+from .design import add_design, cmd_design
 from .flags import (
     DEFAULT_BOTS,
     DEFAULT_EDITION,
@@ -48,16 +49,7 @@ from .flags import (
     resolve_rules,
     resume_command,
 )
-from .studies import (
-    add_design,
-    add_tournament,
-    add_tune,
-    add_wheel,
-    cmd_design,
-    cmd_tournament,
-    cmd_tune,
-    cmd_wheel,
-)
+from .studies import add_tournament, add_tune, add_wheel, cmd_tournament, cmd_tune, cmd_wheel
 
 __all__ = [
     "COMMANDS",

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ResultsError, RuleError
 from .load import load_matches, newest, read_results, read_summary_only
+from .match_tables import empty_frames, match_arrows, match_frames, matches_frame
 from .outdir import claim_out_dir, remove_stale
 from .schema import (
     CHECK_COLUMN,
@@ -76,10 +77,6 @@ from .store import ResultsWriter, prepare_out_dir
 from .tables import (
     ChunkColumns,
     PartBuffer,
-    empty_frames,
-    match_arrows,
-    match_frames,
-    matches_frame,
     part_write_options,
     replay_frame,
     rounds_arrow,

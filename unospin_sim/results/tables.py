@@ -1,5 +1,6 @@
-"""Kernel arrays to tables: the round, spin and match tables of a chunk as pandas frames
-or Arrow tables (the parts a run writes), with the columns of :mod:`.schema`.
+"""Kernel arrays to tables: the round and spin tables of a chunk as pandas frames or Arrow
+tables (the parts a run writes), with the columns of :mod:`.schema`; whole matches in
+:mod:`.match_tables`.
 """
 
 from __future__ import annotations
@@ -8,17 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .schema import (
-    MATCH_SCORE0,
-    REPLAY_FIELDS,
-    SPIN_FIELDS,
-    is_match_mode,
-    match_fields,
-    match_round_game,
-    out_column,
-    out_width,
-    round_fields,
-)
+from .schema import REPLAY_FIELDS, SPIN_FIELDS, out_column, round_fields
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -26,10 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "ChunkColumns",
     "PartBuffer",
-    "empty_frames",
-    "match_arrows",
-    "match_frames",
-    "matches_frame",
+    "arrow_table",
     "part_write_options",
     "replay_frame",
     "rounds_arrow",
@@ -143,10 +131,10 @@ def rounds_frame(
 def rounds_arrow(rules, game0: int, out: np.ndarray, seeds: np.ndarray, check: bool = False):
     """The round table as a :class:`pyarrow.Table` (no pandas on the way): the same
     columns and dtypes as :func:`rounds_frame`, as written to ``rounds/`` parts."""
-    return _arrow_table(_rounds_arrays(rules, game0, out, seeds, check))
+    return arrow_table(_rounds_arrays(rules, game0, out, seeds, check))
 
 
-def _arrow_table(data: dict, cats=None):
+def arrow_table(data: dict, cats=None):
     """A :class:`pyarrow.Table` of numpy columns; ``space`` (spin tables) dictionary-encoded
     over ``cats``."""
     import pyarrow as pa
@@ -286,10 +274,10 @@ class ChunkColumns:
         return dict(parts[0])
 
     def rounds_arrow(self):
-        return _arrow_table(self.rounds)
+        return arrow_table(self.rounds)
 
     def spins_arrow(self):
-        return _arrow_table(self.spins_data(), self.cats)
+        return arrow_table(self.spins_data(), self.cats)
 
     def rounds_frame(self) -> pd.DataFrame:
         import pandas as pd
@@ -363,145 +351,7 @@ def spins_arrow(rules, rec: np.ndarray):
     """The spin table as a :class:`pyarrow.Table` (``space`` dictionary-encoded over the
     edition's wheel spaces), as written to ``spins/`` parts."""
     data, cats = _spins_arrays(rules, rec)
-    return _arrow_table(data, cats)
-
-
-def matches_frame(rules, mrows: np.ndarray) -> pd.DataFrame:
-    """The match table (match mode) from the match rows of ``play_match_chunk``.
-
-    Parameters
-    ----------
-    rules : RuleSet
-    mrows : numpy.ndarray
-        ``int64[n, 4 + players]``: per match (match, rounds, turns, winner, score_0 ..).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns :func:`MATCH_COLUMNS` ``(rules.players)``.
-    """
-    import pandas as pd
-
-    return pd.DataFrame(
-        {name: mrows[:, col].astype(dtype) for name, col, dtype in match_fields(rules.players)}
-    )
-
-
-def _match_arrays(rules, rows: np.ndarray, rec: np.ndarray):
-    """``(out, rec, game)``: the round rows and spin records of ``play_match_chunk`` with
-    seats turned into players, and each round's ``game`` number (see :func:`match_frames`)."""
-    from ..engine import layout as L
-
-    p = rules.players
-    mt = rows[:, out_column(("match", 0), p)]
-    rnd = rows[:, out_column(("match", 1), p)]
-    out = rows.copy()
-    for col in (L.O_FIRST, L.O_WINNER):
-        seat = out[:, col]
-        out[:, col] = np.where(seat >= 0, (seat + rnd) % p, seat)
-    take = (np.arange(p)[None, :] - rnd[:, None]) % p  # row r, player i -> seat
-    ix = np.arange(out.shape[0])[:, None]
-    for j in range(L.N_SEAT_BLOCKS):
-        c = out_column(("seat", j, 0), p)
-        out[:, c : c + p] = rows[:, c : c + p][ix, take]
-    game = match_round_game(mt, rnd)
-    rec = rec.copy()
-    if len(rec):
-        row = rec[:, L.P_GAME]
-        for f in (L.P_SPINNER, L.P_OTHER, L.P_LEADER):  # seats -> players (-1 stays)
-            seat = rec[:, f]
-            rec[:, f] = np.where(seat >= 0, (seat + rnd[row]) % p, seat)
-        rec[:, L.P_GAME] = game[row]
-    return out, rec, game
-
-
-def match_frames(
-    rules,
-    rows: np.ndarray,
-    seeds: np.ndarray,
-    mrows: np.ndarray,
-    rec: np.ndarray,
-    check: bool = False,
-):
-    """The round, spin and match tables of a chunk of matches from ``play_match_chunk``.
-
-    In round ``j`` of a match the deal has passed ``j`` seats: player ``i`` (the ``i``-th
-    bot) sits at seat ``(i - j) mod N``.  The kernel reports seats; the tables report
-    PLAYERS: ``first_player``, ``winner``, the per-seat columns ``<prefix>_<i>`` and the
-    spin table's ``spinner``.
-
-    Parameters
-    ----------
-    rules : RuleSet
-        Rules in match mode (:func:`is_match_mode`).
-    rows : numpy.ndarray
-        ``int64[R, layout.n_out_columns(players) + 2 + players]``: the round rows (the
-        per-round output row, then match, round, each player's running score).
-    seeds : numpy.ndarray
-        ``uint64[R]``: each round's seed.
-    mrows : numpy.ndarray
-        ``int64[n, 4 + players]``: the match rows (see :func:`matches_frame`).
-    rec : numpy.ndarray
-        ``int64[m, layout.N_SPIN_FIELDS]``: spin records, ``P_GAME`` = row index in ``rows``.
-    check : bool
-        Add :data:`CHECK_COLUMN` to the round table.
-
-    Returns
-    -------
-    (rounds, spins, matches) : pandas.DataFrame
-        ``game`` of round ``j`` of match ``m`` is :func:`match_round_game` ``(m, j)``, in
-        both the round and the spin table.
-    """
-    out, rec, game = _match_arrays(rules, rows, rec)
-    return (
-        rounds_frame(rules, game, out, seeds, check),
-        spins_frame(rules, rec),
-        matches_frame(rules, mrows),
-    )
-
-
-def match_arrows(
-    rules,
-    rows: np.ndarray,
-    seeds: np.ndarray,
-    mrows: np.ndarray,
-    rec: np.ndarray,
-    check: bool = False,
-):
-    """:func:`match_frames` as :class:`pyarrow.Table` s, as written to the parts."""
-    import pyarrow as pa
-
-    out, rec, game = _match_arrays(rules, rows, rec)
-    mt = {name: mrows[:, col].astype(dtype) for name, col, dtype in match_fields(rules.players)}
-    return (
-        rounds_arrow(rules, game, out, seeds, check),
-        spins_arrow(rules, rec),
-        pa.Table.from_arrays([pa.array(v) for v in mt.values()], names=list(mt)),
-    )
-
-
-def empty_frames(rules):
-    """``(rounds, spins, matches)`` with no rows: the tables of a run that kept none, with
-    their columns and dtypes; ``matches`` is ``None`` unless ``rules`` play matches."""
-    from ..engine import layout as L
-
-    p = rules.players
-    no_spins = np.zeros((0, L.N_SPIN_FIELDS), np.int64)
-    if not is_match_mode(rules):
-        return (
-            rounds_frame(
-                rules, 0, np.zeros((0, out_width(rules)), np.int64), np.zeros(0, np.uint64)
-            ),
-            spins_frame(rules, no_spins),
-            None,
-        )
-    return match_frames(
-        rules,
-        np.zeros((0, out_width(rules)), np.int64),
-        np.zeros(0, np.uint64),
-        np.zeros((0, MATCH_SCORE0 + p), np.int64),
-        no_spins,
-    )
+    return arrow_table(data, cats)
 
 
 def replay_frame(pairs: np.ndarray, spaces: list, out: np.ndarray) -> pd.DataFrame:
