@@ -31,6 +31,13 @@ Workloads (one line per case, then a TOTAL):
   2026-12-05 (issue 28: knob ``extend``, default 2): ``65edc305…``; ``--knobs extend=1``
   gives the TOTAL before it, ``ec43d8eb…``, and ``--knobs infer=1,extend=1`` gives
   ``17f33099…`` (each older setting adds ``extend=1`` to its knobs).
+- ``reference [FACTOR]``: the tables of the plain-Python reference engine
+  (``unospin_sim.reference``: ``play_many``, ``play_many_spins``, ``play_many_matches``;
+  CSV text) and the trace of its first rounds, for :data:`REFERENCE_CASES` (each edition at
+  2 and 4 players, the house rules, the deck and wheel options, matches), seed 11; FACTOR
+  scales every case's rounds (about a minute at 1). No kernel runs. The hashes at FACTOR 1
+  and 0.05 are pinned in ``tests/pins/reference_identity.json`` and checked by
+  ``tests/test_reference_identity.py``.
 """
 
 import argparse
@@ -113,6 +120,186 @@ SEARCH_CASES = [
         10,
     ),
 ]
+
+#: the reference engine's cases: (label, function, edition, players, rounds, keywords);
+#: function "many" is play_many, "spins" play_many_spins, "matches" play_many_matches
+#: (rounds / 20 matches)
+_H = {"strategy": "heuristic"}
+_HO = {"strategy": "hoarder"}
+_T = {"strategy": "tuned"}
+_T2 = {"strategy": "tuned", "w_colour": 3.0, "w_void": 40.0, "w_name_void": 2.0, "w_wd4": -50.0}
+_RB = {"bluff": 0.3, "challenge": 0.5, "forget": 0.3, "catch": 0.7}
+REFERENCE_CASES = [
+    ("classic 2", "many", "classic", 2, 3000, {"bots": [_H, _RB]}),
+    ("classic 4", "many", "classic", 4, 2500, {"bots": [{}, _RB, _HO, _T2]}),
+    ("spin2005 2", "spins", "spin2005", 2, 1500, {"bots": [_H, {**_HO, "reflex": 3.0}]}),
+    ("spin2005 4", "spins", "spin2005", 4, 1500, {"bots": [_RB, _T, _H, {"reflex": 0.5}]}),
+    ("spin2025 2", "spins", "spin2025", 2, 1500, {"bots": [_T2, _RB]}),
+    ("spin2025 4", "spins", "spin2025", 4, 1500, {"bots": [{}, _H, _HO, _RB]}),
+    ("spiderman 2", "many", "spiderman", 2, 2500, {"bots": [_H, {}]}),
+    ("spiderman 4", "many", "spiderman", 4, 2000, {"bots": [{}, _HO, _T, _H]}),
+    ("stacking classic", "many", "classic", 4, 2000, {"stacking": True, "bots": [_RB, _H] * 2}),
+    (
+        "stacking free spin2025",
+        "spins",
+        "spin2025",
+        4,
+        1250,
+        {"stacking": True, "stacked_wd4": "free", "bots": [_RB, _T, _HO, {}]},
+    ),
+    ("seven_o spin2005", "spins", "spin2005", 4, 1250, {"seven_o": True, "bots": [_H, _RB] * 2}),
+    (
+        "seven_o classic",
+        "many",
+        "classic",
+        5,
+        1500,
+        {"seven_o": True, "bots": [_RB, _H, {}, _T, _HO]},
+    ),
+    (
+        "jump_in classic",
+        "many",
+        "classic",
+        4,
+        2000,
+        {"jump_in": True, "bots": [{"jump": 0.5}, _H, _RB, {**_T, "jump": 0.3}]},
+    ),
+    (
+        "jump_in_wilds partners",
+        "many",
+        "classic",
+        4,
+        1500,
+        {"jump_in": True, "jump_in_wilds": True, "partners": True, "bots": [_H, _RB] * 2},
+    ),
+    (
+        "draw_until_playable",
+        "many",
+        "classic",
+        4,
+        2000,
+        {"draw_until_playable": True, "bots": [_RB, _H, _HO, {}]},
+    ),
+    ("partners spiderman", "many", "spiderman", 4, 1500, {"partners": True, "bots": [{}, _H] * 2}),
+    (
+        "partners spin2025 6",
+        "spins",
+        "spin2025",
+        6,
+        750,
+        {"partners": True, "jump_in": True, "stacking": True, "bots": [_RB, _H, _T] * 2},
+    ),
+    (
+        "special_wilds swap",
+        "many",
+        "classic",
+        3,
+        2000,
+        {"special_wilds": "swap_hands", "bots": [_H, _RB, _T2]},
+    ),
+    (
+        "special_wilds shuffle",
+        "many",
+        "classic",
+        4,
+        1500,
+        {
+            "special_wilds": "shuffle_hands",
+            "seven_o": True,
+            "stacking": True,
+            "bots": [_RB, _H] * 2,
+        },
+    ),
+    ("force_play", "many", "classic", 4, 2000, {"force_play": True, "bots": [_HO, _RB, _HO, _H]}),
+    (
+        "spin2025 options",
+        "spins",
+        "spin2025",
+        4,
+        1250,
+        {
+            "wild_matches_colour": False,
+            "wild_stops_colour_draw": True,
+            "wild_spin_cards": 2,
+            "spin_cards": 8,
+            "wheel": {
+                "two_x": 3.0,
+                "swap_hands": 2.0,
+                "color_discard": 1.0,
+                "wild_color_draw": 1.0,
+            },
+            "bots": [_RB, _H, _T, {}],
+        },
+    ),
+    (
+        "spin2005 options",
+        "spins",
+        "spin2005",
+        3,
+        1250,
+        {
+            "wild_stops_colour_draw": False,
+            "spin_cards": 9,
+            "wheel": {"war": 3.0, "uno_spin": 2.0, "trade_hands": 2.0, "almost_uno": 1.0},
+            "bots": [_H, {"reflex": 2.0}, _HO],
+        },
+    ),
+    ("turn cap", "many", "classic", 3, 1500, {"turn_cap": 25, "bots": [_HO, _RB, _H]}),
+    ("race classic 4", "matches", "classic", 4, 2000, {"match": "race", "bots": [_RB, _H] * 2}),
+    (
+        "race partners",
+        "matches",
+        "spin2025",
+        4,
+        1000,
+        {"match": "race", "target": 300, "partners": True, "bots": [_H, _RB, _T, {}]},
+    ),
+    (
+        "lowest spin2005 3",
+        "matches",
+        "spin2005",
+        3,
+        1000,
+        {"match": "lowest", "target": 200, "bots": [_HO, _RB, _H]},
+    ),
+]
+
+
+def reference_lines(factor=1.0):
+    """One line per case of :data:`REFERENCE_CASES` (label, rows, table hashes, the trace
+    hash of its first three rounds), then the TOTAL line."""
+    from unospin_sim import reference as ref
+
+    total = hashlib.sha256()
+    lines = []
+    for label, fn, edition, players, rounds, kw in REFERENCE_CASES:
+        n = max(1, int(rounds * factor))
+        if fn == "matches":
+            n = max(1, n // 20)
+            tables = [ref.play_many_matches(edition, players, n, 11, **kw)]
+            kw = {k: v for k, v in kw.items() if k not in ("match", "target")}
+        elif fn == "spins":
+            tables = list(ref.play_many_spins(edition, players, n, 11, **kw))
+        else:
+            tables = [ref.play_many(edition, players, n, 11, **kw)]
+        trace = []
+        for g in range(3):
+            trace.append(f"round {g}")
+            ref.play_round(edition, players, ref.round_seed(11, g), trace=trace, **kw)
+        h = hashlib.sha256("\n".join(trace).encode()).hexdigest()[:16]
+        line = f"{label:24s} {n:5d} " + " ".join(_csv_hash(t) for t in tables) + f" {h}"
+        total.update(line.encode())
+        lines.append(line)
+    lines.append(f"TOTAL {total.hexdigest()}")
+    return lines
+
+
+def reference_identity(argv):
+    ap = argparse.ArgumentParser(prog="identity.py reference")
+    ap.add_argument("factor", nargs="?", type=float, default=1.0)
+    a = ap.parse_args(argv)
+    for line in reference_lines(a.factor):
+        print(line, flush=True)
 
 
 #: event code -> the log column (1 = a, 2 = b) holding a card kind
@@ -249,7 +436,12 @@ def search_identity(argv):
     print("TOTAL", total.hexdigest())
 
 
-WORKLOADS = {"kernel": kernel_identity, "matches": match_identity, "search": search_identity}
+WORKLOADS = {
+    "kernel": kernel_identity,
+    "matches": match_identity,
+    "search": search_identity,
+    "reference": reference_identity,
+}
 
 
 def main(argv=None):

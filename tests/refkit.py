@@ -36,7 +36,7 @@ WSHUF = Card(R.SHUFFLE_WILD, None, None)
 
 def make(edition, hands, top, colour=None, draw=(), seed=0, **kw):
     """A round in a hand-built state: ``draw`` is the draw pile, its LAST card on top."""
-    r = R._Round(edition, len(hands), seed, **kw)
+    r = R.Round(edition, len(hands), seed, **kw)
     r.hands = [list(h) for h in hands]
     r.discard = [top]
     r.colour = top.colour if colour is None else colour

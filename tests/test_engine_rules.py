@@ -6,7 +6,7 @@ choice the rules leave to chance and that cannot be forced (the order of wheel d
 which of two seats a random bot picks), the test runs several seeds and checks that every
 outcome is one of the exact allowed states and that each allowed state occurs.
 
-The rule text tested is ``../shared/RULINGS.md``; ``tests/statekit.py`` builds the states.
+The rule text tested is ``docs/RULINGS.md``; ``tests/statekit.py`` builds the states.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Unit tests of the plain-Python reference engine (unospin_sim.reference).
 
-Hand-built situations drive the rules directly on a ``_Round``; a few bulk runs check
+Hand-built situations drive the rules directly on a ``Round``; a few bulk runs check
 invariants (card conservation, rounds end, seat win rates).  No cross-checks against
 the numba engine here.
 """
@@ -318,21 +318,21 @@ def test_first_card_rules():
         (W, 0, 1, 0),
         (SP(RED, 3), 0, 1, 0),
     ]:
-        r = R._Round("spin2005", 4, 0)
+        r = R.Round("spin2005", 4, 0)
         r.draw_pile = base + [top]
         r.first_card()
         assert (r.first_player, r.direction, r.cards_drawn[0]) == (cur, direction, drawn)
         assert r.discard == [top] and r.colour is not None
         assert r.spin_pending is False
     # a first WD4 goes back; the next card counts
-    r = R._Round("classic", 4, 0)
+    r = R.Round("classic", 4, 0)
     r.draw_pile = base + [SK(RED), WD4]
     r.first_card()
     assert r.discard == [SK(RED)] and r.first_player == 1
     assert len(r.draw_pile) == 41 and WD4 in r.draw_pile
     # spin2025 / spiderman: turn until a number card, ignored ones go back
     for ed in ("spin2025", "spiderman"):
-        r = R._Round(ed, 4, 0)
+        r = R.Round(ed, 4, 0)
         r.draw_pile = base + [N(GREEN, 2), RV(RED), W]
         r.first_card()
         assert r.discard == [N(GREEN, 2)] and r.first_player == 0 and r.direction == 1
@@ -396,7 +396,7 @@ def test_spin2005_discards():
     assert r.spin_records[0]["cards_discarded"] == 3
     hands = [[N(RED, 3), SP(RED, 4), SK(RED)], [N(GREEN, 1)] * 2]
     r = make("spin2005", hands, N(BLUE, 7), wheel={"discard_color": 1})
-    with pytest.raises(R._RoundOver):
+    with pytest.raises(R.RoundOver):
         r.spin(0)
     assert r.winner == 0 and r.colour == RED
     assert r.spin_records[0]["hand_after"] == 0
@@ -529,7 +529,7 @@ def test_conservation_and_rounds_end(edition, players):
             if g % 4 == 0
             else None
         )
-        r = R._Round(edition, players, R.round_seed(5, g), bots=bots)
+        r = R.Round(edition, players, R.round_seed(5, g), bots=bots)
         r.setup()
         r.run()
         assert Counter(r.all_cards()) == deck

@@ -40,7 +40,7 @@ def heur(n, **knobs):
 
 
 def test_strategy_knob_and_validation():
-    r = R._Round("classic", 2, 0, bots=[H, {}])
+    r = R.Round("classic", 2, 0, bots=[H, {}])
     assert [b["strategy"] for b in r.bots] == ["heuristic", "random"]
     for bad in ("smart", None, 1, "greedy"):
         with pytest.raises(ValueError, match="strategy"):
@@ -63,7 +63,7 @@ def test_heuristic_rounds_conserve_cards(edition):
     opts = dict(stacking=True, seven_o=True, jump_in=True, partners=True)
     for seed in range(8):
         bots = [H, {}, H, dict(H, bluff=0.5, challenge=0.5, forget=0.3)]
-        r = R._Round(edition, 4, seed, bots=bots, **opts)
+        r = R.Round(edition, 4, seed, bots=bots, **opts)
         r.setup()
         r.run()
         assert sorted(map(repr, r.all_cards())) == sorted(map(repr, r.deck))

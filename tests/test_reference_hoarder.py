@@ -134,7 +134,7 @@ def test_race_discard_coloured_first():
 def test_hoarder_rounds_conserve_cards():
     for edition in R.EDITIONS:
         for seed in range(5):
-            r = R._Round(
+            r = R.Round(
                 edition,
                 4,
                 seed,

@@ -1,7 +1,7 @@
 """Unit tests of the house rules of docs/HOUSE_RULES.md in the plain-Python reference
 engine (unospin_sim.reference): stacking, draw_until_playable, seven_o, special_wilds.
 
-Hand-built situations drive the rules directly on a ``_Round`` (as in
+Hand-built situations drive the rules directly on a ``Round`` (as in
 tests/test_reference.py); a few bulk runs check invariants with every option on.
 No cross-checks against the numba engine here (tests/test_crosscheck.py has those).
 """
@@ -58,7 +58,7 @@ def test_option_validation():
 
 
 def test_defaults_off():
-    r = R._Round("classic", 4, 0)
+    r = R.Round("classic", 4, 0)
     assert (r.stacking, r.draw_until_playable, r.seven_o, r.special_wilds) == (
         False,
         False,
@@ -668,7 +668,7 @@ def test_special_wild_decks_and_points():
         assert sum(deck.values()) == 109 and deck[card] == 1
         assert R.card_points(card) == 40
         assert R.card_name(card) in ("wild swap hands", "wild shuffle hands")
-        r = R._Round("classic", 4, 0, special_wilds=sw)
+        r = R.Round("classic", 4, 0, special_wilds=sw)
         assert Counter(r.deck) == deck
 
 
@@ -739,7 +739,7 @@ def test_special_wild_uno_check_and_last_card():
 def test_special_wild_first_discard_acts_as_wild():
     base = [N(BLUE, 1)] * 40
     for card in (WSWAP, WSHUF):
-        r = R._Round("classic", 4, 0, special_wilds="swap_hands")
+        r = R.Round("classic", 4, 0, special_wilds="swap_hands")
         r.draw_pile = base + [card]
         r.first_card()
         assert r.discard == [card] and r.first_player == 0 and r.colour in range(4)
@@ -782,7 +782,7 @@ def test_conservation_with_house_rules(edition, kw, players):
             if g % 4 == 0
             else None
         )
-        r = R._Round(edition, players, R.round_seed(7, g), bots=bots, **kw)
+        r = R.Round(edition, players, R.round_seed(7, g), bots=bots, **kw)
         r.setup()
         r.run()
         assert Counter(r.all_cards()) == deck

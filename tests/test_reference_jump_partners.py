@@ -248,7 +248,7 @@ def test_team_columns_and_invariants():
         ("spiderman", 4, dict(partners=True, jump_in=True)),
     ]:
         for seed in range(60):
-            r = R._Round(edition, n, seed, bots=[dict(forget=0.3)] * n, **kw)
+            r = R.Round(edition, n, seed, bots=[dict(forget=0.3)] * n, **kw)
             r.setup()
             deck = sorted(map(repr, r.all_cards()))
             r.run()

@@ -1,6 +1,7 @@
 """The reference engine's match mode (``reference.play_match``) on scripted rounds.
 
-Each test replaces ``reference.play_round`` by a script of round outcomes given by SEAT, so
+Each test replaces the ``play_round`` that ``reference.play_match`` calls (the one
+``unospin_sim.reference.match`` imports) by a script of round outcomes given by SEAT, so
 that the match logic alone is checked against docs/HOUSE_RULES.md "Match mode": the deal
 passes one seat a round (round j seats player i at seat (i - j) mod N), race / lowest /
 partners scoring, the end of a match and an unfinished round scoring nothing. The statistical
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+import unospin_sim.reference.match as reference_match
 from unospin_sim import reference
 
 
@@ -29,7 +31,7 @@ class Script:
 
 def _play(monkeypatch, rounds, players, **kw):
     script = Script(rounds)
-    monkeypatch.setattr(reference, "play_round", script)
+    monkeypatch.setattr(reference_match, "play_round", script)
     bots = [{"strategy": "random", "catch": i / 10} for i in range(players)]  # tell them apart
     return reference.play_match("classic", players, 1, bots=bots, **kw), script, bots
 

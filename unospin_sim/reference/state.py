@@ -1,0 +1,372 @@
+"""The reference engine's round state: the options checked, the seats' knobs, the piles and
+hands, and the plain actions on them (draws, UNO checks, the result)."""
+
+from __future__ import annotations
+
+import operator
+import random
+
+from .cards import (
+    COLOURS,
+    EDITIONS,
+    SPECIAL_WILDS,
+    SPIN,
+    WHEELS,
+    WILD_SPIN,
+    build_deck,
+    hand_points,
+)
+
+#: ``tuned``'s weights (docs/BOTS.md), here at heuristic's numbers: with them ``tuned`` plays
+#: as ``heuristic``
+TUNED_DEFAULTS = {
+    "w_points": 1.0,
+    "w_colour": 2.0,
+    "w_attack": 100.0,
+    "w_action": 0.0,
+    "w_wild": -100.0,
+    "w_wild_attack": 250.0,
+    "w_wd4": -200.0,
+    "w_wd4_attack": 300.0,
+    "w_void": 0.0,
+    "w_name_void": 0.0,
+}
+BOT_DEFAULTS = {
+    "forget": 0.0,
+    "catch": 0.5,
+    "bluff": 0.0,
+    "challenge": 0.0,
+    "reflex": 1.0,
+    "jump": 1.0,
+    "strategy": "random",
+    **TUNED_DEFAULTS,
+}
+
+#: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
+STRATEGIES = ("random", "heuristic", "hoarder", "tuned")
+
+
+class RoundOver(Exception):
+    """Raised when the round ends in the middle of an action (a hand emptied)."""
+
+
+class RoundState:
+    """The whole state of one round and the plain actions on it (draws, UNO checks, the
+    result); the mixins of :class:`~unospin_sim.reference.round.Round` add the rules."""
+
+    def __init__(
+        self,
+        edition,
+        players,
+        seed,
+        *,
+        wild_matches_colour=None,
+        wild_stops_colour_draw=None,
+        wild_spin_cards=4,
+        wheel=None,
+        bots=None,
+        turn_cap=10000,
+        trace=None,
+        stacking=False,
+        draw_until_playable=False,
+        seven_o=False,
+        special_wilds="none",
+        jump_in=False,
+        partners=False,
+        stacked_wd4="checked",
+        force_play=False,
+        jump_in_wilds=False,
+        spin_cards=5,
+    ):
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
+        players, turn_cap = operator.index(players), operator.index(turn_cap)
+        if not 2 <= players <= 10:
+            raise ValueError(f"players must be 2..10, got {players!r}")
+        if turn_cap < 1:
+            raise ValueError(f"turn_cap must be >= 1, got {turn_cap!r}")
+        self.edition = edition
+        self.n = players
+        self.turn_cap = turn_cap
+        self.trace = trace
+        self.rng = random.Random(seed)
+        self.set_deck_options(
+            wild_matches_colour, wild_stops_colour_draw, wild_spin_cards, wheel, spin_cards
+        )
+        self.set_bots(bots)
+        self.set_house_rules(
+            stacking=stacking,
+            draw_until_playable=draw_until_playable,
+            seven_o=seven_o,
+            special_wilds=special_wilds,
+            jump_in=jump_in,
+            partners=partners,
+            stacked_wd4=stacked_wd4,
+            force_play=force_play,
+            jump_in_wilds=jump_in_wilds,
+        )
+        self.deck = build_deck(edition, wild_spin_cards, special_wilds, spin_cards)
+        self.start_state()
+
+    def set_deck_options(
+        self, wild_matches_colour, wild_stops_colour_draw, wild_spin_cards, wheel, spin_cards
+    ):
+        """The edition's options: wilds, colour draws, the Spin cards and the wheel weights."""
+        edition = self.edition
+        if wild_matches_colour is None:
+            wild_matches_colour = edition != "classic"
+        self.wmc = bool(wild_matches_colour)
+
+        self.spaces = WHEELS.get(edition, ())
+        if not self.spaces:
+            if wild_stops_colour_draw is not None:
+                raise ValueError(f"wild_stops_colour_draw is not an option of {edition}")
+            if wheel is not None:
+                raise ValueError(f"{edition} has no wheel")
+        if wild_stops_colour_draw is None:
+            wild_stops_colour_draw = edition == "spin2005"
+        self.wscd = bool(wild_stops_colour_draw)
+        if edition != "spin2025" and wild_spin_cards != 4:
+            raise ValueError(f"wild_spin_cards is not an option of {edition}")
+        if not (isinstance(wild_spin_cards, int) and 0 <= wild_spin_cards <= 4):
+            raise ValueError(f"wild_spin_cards must be 0..4, got {wild_spin_cards!r}")
+        if edition not in ("spin2005", "spin2025") and spin_cards != 5:
+            raise ValueError(f"spin_cards is not an option of {edition}")
+        if not (isinstance(spin_cards, int) and 0 <= spin_cards <= 9):
+            raise ValueError(f"spin_cards must be 0..9, got {spin_cards!r}")
+
+        if self.spaces:
+            if wheel is None:
+                wheel = {s: 1.0 for s in self.spaces}
+            for s, w in wheel.items():
+                if s not in self.spaces:
+                    raise ValueError(f"{s!r} is not a space of the {edition} wheel")
+                if not w >= 0:
+                    raise ValueError(f"wheel weight of {s} must be >= 0, got {w!r}")
+            self.weights = [float(wheel.get(s, 0.0)) for s in self.spaces]
+            if sum(self.weights) <= 0:
+                raise ValueError("wheel weights must not all be 0")
+
+    def set_bots(self, bots):
+        """One knob dict per seat, the defaults filled in and every knob checked."""
+        players = self.n
+        if bots is None:
+            bots = [{}] * players
+        if len(bots) != players:
+            raise ValueError(f"need {players} bots, got {len(bots)}")
+        self.bots = []
+        for b in bots:
+            unknown = set(b) - set(BOT_DEFAULTS)
+            if unknown:
+                raise ValueError(f"unknown bot knob(s) {sorted(unknown)}")
+            knobs = dict(BOT_DEFAULTS, **b)
+            if knobs["strategy"] not in STRATEGIES:
+                raise ValueError(
+                    f"bot strategy must be one of {STRATEGIES}, got {knobs['strategy']!r}"
+                )
+            for k in ("forget", "catch", "bluff", "challenge", "jump"):
+                if not 0 <= knobs[k] <= 1:
+                    raise ValueError(f"bot knob {k} must be in [0, 1], got {knobs[k]!r}")
+            if not knobs["reflex"] >= 0:
+                raise ValueError(f"bot knob reflex must be >= 0, got {knobs['reflex']!r}")
+            for k in TUNED_DEFAULTS:
+                if not isinstance(knobs[k], (int, float)) or not abs(knobs[k]) < float("inf"):
+                    raise ValueError(f"bot knob {k} must be a finite number, got {knobs[k]!r}")
+            self.bots.append(knobs)
+
+    def set_house_rules(
+        self,
+        *,
+        stacking,
+        draw_until_playable,
+        seven_o,
+        special_wilds,
+        jump_in,
+        partners,
+        stacked_wd4,
+        force_play,
+        jump_in_wilds,
+    ):
+        """The house rules (docs/HOUSE_RULES.md), each checked."""
+        edition, players = self.edition, self.n
+        # house rules (docs/HOUSE_RULES.md)
+        for name, value in (
+            ("stacking", stacking),
+            ("seven_o", seven_o),
+            ("draw_until_playable", draw_until_playable),
+            ("jump_in", jump_in),
+            ("partners", partners),
+            ("force_play", force_play),
+            ("jump_in_wilds", jump_in_wilds),
+        ):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, got {value!r}")
+        if special_wilds not in SPECIAL_WILDS:
+            raise ValueError(
+                f"special_wilds must be one of {tuple(SPECIAL_WILDS)}, got {special_wilds!r}"
+            )
+        if special_wilds != "none" and edition != "classic":
+            raise ValueError(f"special_wilds is not an option of {edition}")
+        if stacked_wd4 not in ("checked", "free"):
+            raise ValueError(f"stacked_wd4 must be 'checked' or 'free', got {stacked_wd4!r}")
+        if stacked_wd4 != "checked" and not stacking:
+            raise ValueError("stacked_wd4='free' needs stacking=True")
+        self.stacking = stacking
+        # a stacked Wild Draw Four: judged by the Wild Draw Four rule (checked) or never
+        self.stacked_wd4_free = stacked_wd4 == "free"
+        self.draw_until_playable = draw_until_playable
+        self.force_play = force_play
+        self.seven_o = seven_o
+        self.special_wilds = special_wilds
+        if partners and (players % 2 or players < 4):
+            raise ValueError(f"partners needs 4, 6, 8 or 10 players, got {players}")
+        self.jump_in = jump_in
+        if jump_in_wilds and not jump_in:
+            raise ValueError("jump_in_wilds=True needs jump_in=True")
+        self.jump_in_wilds = jump_in_wilds  # a wild may be jumped on with the identical wild
+        self.partners = partners
+        self.last_play = None  # jump_in: (card, seat) of the last card played
+        self.jumped = set()  # jump_in: seats that jumped in since turn jumped_turn
+        self.jumped_turn = 0
+
+    def start_state(self):
+        """Empty piles and hands, the counters at zero: the round before its set-up."""
+        players = self.n
+        self.draw_pile = []  # top = last element
+        self.discard = []  # top = last element
+        self.hands = [[] for _ in range(players)]
+        self.void = [set() for _ in range(players)]  # colours each hand is known to lack
+        self.colour = None  # current colour 0-3
+        self.direction = 1  # +1 clockwise (increasing seat), -1 counter-clockwise
+        self.cur = 0  # seat to act next
+        self.first_player = 0
+        self.turns = 0
+        self.winner = -1
+        self.two_x = False
+        self.spin_pending = False  # 2005: the seat to act next spins instead of its turn
+        self.penalties = []  # seats caught without UNO in the current action
+        # stacking: the pending penalty on the seat to act next (the victim)
+        self.penalty = 0  # cards the victim must draw (0: none pending)
+        self.penalty_kind = None  # DRAW_TWO or WILD_DRAW_FOUR: the face to stack on
+        self.penalty_from = -1  # the seat that played the penalty's last card
+        self.penalty_illegal = False  # that last card was an illegal (bluffed) WD4
+        self.penalty_passes = 0  # seats passed over (the victim first) when it is taken
+        self.cards_drawn = [0] * players
+        self.jump_ins = [0] * players  # jump_in: jump-ins per seat (not turns)
+        self.failed_draws = 0
+        self.wheel_discards = [0] * players
+        self.spin_counts = {s: 0 for s in self.spaces}
+        self.spin_records = []
+
+    # ------------------------------------------------------------------ helpers
+    def log(self, msg):
+        if self.trace is not None:
+            self.trace.append(f"[turn {self.turns}] {msg}")
+
+    def seat(self, s):
+        return s % self.n
+
+    def partner(self, s):
+        """partners: the seat opposite ``s`` (None without partners)."""
+        return (s + self.n // 2) % self.n if self.partners else None
+
+    def ahead(self, a, b):
+        """Seats from a to b in the direction of play."""
+        return ((b - a) * self.direction) % self.n
+
+    def top(self):
+        return self.discard[-1]
+
+    def name_colour(self):
+        return self.rng.randrange(4)
+
+    def reshuffle(self):
+        if len(self.discard) > 1:
+            rest = self.discard[:-1]
+            self.discard = self.discard[-1:]
+            self.rng.shuffle(rest)
+            self.draw_pile = rest
+            self.log(f"discard pile reshuffled into a draw pile of {len(rest)}")
+
+    def draw_one(self, s):
+        """Seat ``s`` draws one card; returns it, or None when nothing can be drawn."""
+        if not self.draw_pile:
+            self.reshuffle()
+        if not self.draw_pile:
+            self.failed_draws += 1
+            self.log(f"seat {s} cannot draw: no cards left")
+            return None
+        c = self.draw_pile.pop()
+        self.hands[s].append(c)
+        self.void[s].clear()  # it took a card: what it lacked is forgotten
+        self.cards_drawn[s] += 1
+        return c
+
+    def draw_n(self, s, k, why=""):
+        got = 0
+        for _ in range(k):
+            if self.draw_one(s) is not None:
+                got += 1
+        self.log(f"seat {s} draws {got} of {k}{' (' + why + ')' if why else ''}")
+
+    def draw_until(self, s, colour):
+        """Draw until a card of ``colour`` (or any wild when wild_stops_colour_draw)."""
+        got = 0
+        while True:
+            c = self.draw_one(s)
+            if c is None:
+                break
+            got += 1
+            if c.colour == colour or (self.wscd and c.colour is None):
+                break
+        self.log(f"seat {s} draws {got} card(s) looking for {COLOURS[colour]}")
+
+    def uno_check(self, s):
+        """Seat ``s`` has just come down to (or received) a one-card hand."""
+        forget = self.bots[s]["forget"]
+        if forget > 0 and self.rng.random() < forget:
+            caught = False
+            for j in range(self.n):
+                if j == s or j == self.partner(s):  # partners never catch each other
+                    continue
+                if self.rng.random() < self.bots[j]["catch"]:
+                    caught = True
+            self.log(f"seat {s} forgets UNO{' and is caught' if caught else ''}")
+            if caught:
+                self.penalties.append(s)
+
+    def after_hand_shrinks(self, s):
+        """End the round if the hand is empty, else check UNO at one card."""
+        if not self.hands[s]:
+            self.winner = s
+            self.log(f"seat {s} has no cards left and wins")
+            raise RoundOver
+        if len(self.hands[s]) == 1:
+            self.uno_check(s)
+
+    def spins_wheel(self, card):
+        return card.kind in (SPIN, WILD_SPIN) and bool(self.spaces)
+
+    # ------------------------------------------------------------------ result
+    def result(self):
+        points = [hand_points(h) for h in self.hands]
+        return {
+            "first_player": self.first_player,
+            "winner": self.winner,
+            "turns": self.turns,
+            "winner_points": (sum(points) - points[self.winner]) if self.winner >= 0 else 0,
+            "cards_left": [len(h) for h in self.hands],
+            "points_left": points,
+            "cards_drawn": list(self.cards_drawn),
+            "failed_draws": self.failed_draws,
+            "spins": dict(self.spin_counts),
+            "spin_records": self.spin_records,
+            "jump_ins": list(self.jump_ins),
+        }
+
+    def all_cards(self):
+        """Every card in the round (hands, draw pile, discard pile): for tests."""
+        out = list(self.draw_pile) + list(self.discard)
+        for h in self.hands:
+            out += h
+        return out
