@@ -90,7 +90,6 @@ OVERSIZE: set[tuple[str, ...]] = {
     ("function", "run/schedule.py", "simulate"),
     ("module", "bots.py"),
     ("module", "cli/studies.py"),
-    ("module", "report/sections.py"),
     ("module", "results/tables.py"),
     ("module", "tournament.py"),
 }

@@ -21,20 +21,13 @@ import shlex
 from pathlib import Path
 
 from ..errors import UserError
+from .balance import balance_section, runs_section, seats_section
+from .compare import editions_section, side_by_side_section
+from .context import Context, bots_label, headline
 from .doc import Doc, format_p, ratio_interval
 from .race import race_section
-from .sections import (
-    Context,
-    balance_section,
-    bots_label,
-    editions_section,
-    headline,
-    runs_section,
-    seats_section,
-    side_by_side_section,
-    wheel_section,
-)
 from .skill import load_skill_dirs, skill_section
+from .wheel import wheel_section
 
 __all__ = ["build_report", "format_p", "ratio_interval"]
 

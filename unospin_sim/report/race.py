@@ -1,6 +1,6 @@
 """The report's race section: per run its matches (played in the engine, or assembled from
 consecutive rounds), their length, comebacks and how decisive an early lead is. Like every
-section (``sections.py``), it takes the :class:`~unospin_sim.report.sections.Context`, adds its
+section, it takes the :class:`~unospin_sim.report.context.Context`, adds its
 blocks to ``ctx.body`` and its sentences to ``ctx.findings``, and writes its tables and charts
 beside the report.
 """
@@ -11,8 +11,8 @@ import numpy as np
 
 from ..analysis.stats import players_of
 from ..errors import UserError
+from .context import Context
 from .doc import save_figure
-from .sections import Context
 
 __all__ = ["race_section"]
 
