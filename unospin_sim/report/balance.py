@@ -12,6 +12,7 @@ import numpy as np
 from ..analysis.stats import mean_interval
 from .context import Context, mixed_unrotated
 from .doc import format_p, pp, ratio_interval, save_figure, with_ci
+from .render import chart_alt
 
 __all__ = ["balance_section", "runs_section", "seats_section"]
 
@@ -97,6 +98,7 @@ def balance_section(ctx: Context) -> None:
         "Left: first-player advantage in percentage points with 95% "
         "intervals (runs with mixed, unrotated bots left out). Right: turns per round "
         f"(density per turn). Reproduce: `{ctx.cmd}`",
+        chart_alt("balance.png", list(runs)),
     )
 
     for label, (_rounds, _, meta, _) in runs.items():
@@ -182,7 +184,7 @@ def seats_section(ctx: Context) -> None:
     body = ctx.body
     body.h(2, "Does the seat matter? (per round)")
     fig, ax = plt.subplots(figsize=(6.5, 4))
-    drawn = False
+    drawn = []
     for i, (label, (rounds, _, meta, _)) in enumerate(ctx.runs.items()):
         if mixed_unrotated(meta):
             body.p(
@@ -193,7 +195,7 @@ def seats_section(ctx: Context) -> None:
         seats = seat_win_rates(rounds)
         seats.to_csv(ctx.out / "tables" / f"seats_{i}.csv")
         plot_seat_win_rates(seats, ax=ax, label=label)
-        drawn = True
+        drawn.append(label)
         body.p(f"`{label}`")
         body.table(seats)
     save_figure(fig, ctx.out, "seats.png")
@@ -202,4 +204,5 @@ def seats_section(ctx: Context) -> None:
             "seats.png",
             "Round win rate per seat with 95% Wilson intervals; dashed: "
             f"fair share. Reproduce: `{ctx.cmd}`",
+            chart_alt("seats.png", drawn),
         )

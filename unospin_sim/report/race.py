@@ -13,6 +13,7 @@ from ..analysis.stats import players_of
 from ..errors import UserError
 from .context import Context
 from .doc import save_figure
+from .render import chart_alt
 
 __all__ = ["race_section"]
 
@@ -61,6 +62,7 @@ def race_section(ctx: Context) -> None:
             "race.png",
             "Share of matches decided within k rounds (cumulative, one "
             f"step curve per run). Reproduce: `{ctx.cmd}`",
+            chart_alt("race.png", [label for label, _ in lead_curves]),
         )
     if lead_curves:
         _lead_chart(ctx, lead_curves)
@@ -202,6 +204,7 @@ def _lead_chart(ctx: Context, lead_curves) -> None:
         "race_lead.png",
         "P(the sole leader after round k wins the match), 95% "
         f"Wilson intervals. Reproduce: `{ctx.cmd}`",
+        chart_alt("race_lead.png", [label for label, _ in lead_curves]),
     )
 
 
@@ -221,4 +224,5 @@ def _lead_heat_chart(ctx: Context, j: int, label: str, heat) -> None:
         "the match) by the lead over second place (percent; blank: fewer than 30 "
         "matches; intervals in tables/race_lead_heat_*.csv). Reproduce: "
         f"`{ctx.cmd}`",
+        chart_alt(f"race_heat_{j}.png", [label]),
     )

@@ -8,6 +8,7 @@ import shlex
 
 from .context import Context
 from .doc import pp, save_figure, with_ci
+from .render import chart_alt
 
 __all__ = ["wheel_section"]
 
@@ -88,6 +89,7 @@ def wheel_section(ctx: Context) -> None:
             "Left: relative swing (percentage points, 95% "
             "intervals cluster-robust by round). Right: change of the spinner's hand "
             f"size per spin. Reproduce: `{ctx.cmd}`",
+            chart_alt(f"wheel_{i}.png", [label]),
         )
         if "leader" in spins.columns:
             _catch_up(ctx, i, label, spins)
@@ -179,6 +181,7 @@ def _absolute_effects(ctx: Context, i: int, label: str, meta: dict) -> None:
         "Change in the spinner's chance to win the "
         "round against a blank space, percentage points, 95% intervals. "
         f"Reproduce: `{wcmd}`",
+        chart_alt(f"wheel_effects_{i}.png", [label]),
     )
     sp = absolute[absolute["who"] == "spinner"].set_index("space")
     best, worst = sp["effect"].idxmax(), sp["effect"].idxmin()
