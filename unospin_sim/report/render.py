@@ -78,13 +78,14 @@ _STYLE = (
     ".table{overflow-x:auto;margin:1em 0}"
     "table{border-collapse:collapse;font-size:13px}"
     "th,td{border:1px solid #c8ccd0;padding:3px 8px;vertical-align:top}"
-    "th{background:#eef1f4;text-align:left}"
+    "td:first-child{overflow-wrap:anywhere;min-width:12em}"
+    "th{background:#eef1f4;text-align:left}th.num{text-align:right}"
     "tbody tr:nth-child(even){background:#f6f8fa}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     "figure{margin:1.5em 0 .3em}img{max-width:100%}"
     "figure+p{font-size:13px;color:#444;margin-top:0}"
     "code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.88em;background:#f2f2f2;"
-    "padding:0 .2em;border-radius:3px}"
+    "padding:0 .2em;border-radius:3px;overflow-wrap:anywhere}"
     "pre{background:#f4f4f4;padding:6px;overflow-x:auto}pre code{background:none}"
 )
 
@@ -235,9 +236,9 @@ def _renderer_class():
             return f'<div class="table"><table>\n{text}</table></div>\n'
 
         def table_cell(self, text, align=None, head=False):
-            if head:
-                return f"<th>{text}</th>"
-            return f'<td class="num">{text}</td>' if align == "right" else f"<td>{text}</td>"
+            tag = "th" if head else "td"
+            cls = ' class="num"' if align == "right" else ""
+            return f"<{tag}{cls}>{text}</{tag}>"
 
     return ReportRenderer
 
