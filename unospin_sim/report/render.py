@@ -134,7 +134,7 @@ def describe_charts(markdown: str) -> str:
             section = ln
         elif section == "## Runs" and ln.startswith("- `"):
             if "Mixed bots without rotation" not in ln:
-                runs.append(_LABEL.match(ln[2:]).group(1))
+                runs += _LABEL.findall(ln)[:1]
         m = re.match(r"^`([^`]+)`: [\d,]+ matches$", ln)
         if m:
             race_runs.append(m.group(1))
@@ -208,8 +208,8 @@ def _renderer_class():
         def __init__(self, out: Path):
             super().__init__(escape=True)
             self.out = out
-            self.contents = []  # (level, id, inner HTML) of every h2
-            self.ids = set()
+            self.contents: list[tuple[str, str]] = []  # (id, inner HTML) of every h2
+            self.ids: set[str] = set()
 
         def heading(self, text, level, **attrs):
             hid = base = _slug(text) or "section"
@@ -265,7 +265,7 @@ def render_html(markdown: str, out: Path, title: str) -> str:
 
     renderer = _renderer_class()(Path(out))
     md = mistune.create_markdown(renderer=renderer, plugins=["table"])
-    body = md(align_numbers(describe_charts(markdown)))
+    body = str(md(align_numbers(describe_charts(markdown))))
     contents = "".join(f'<li><a href="#{hid}">{text}</a></li>' for hid, text in renderer.contents)
     nav = f'<nav class="contents"><h2>Contents</h2><ul>{contents}</ul></nav>\n'
     end = body.find("</h1>")
