@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from unospin_sim.report.sections import QUESTIONS, Answer, headline
+from unospin_sim.report.context import QUESTIONS, Answer, headline
 from unospin_sim.run import Execution, simulate
 
 

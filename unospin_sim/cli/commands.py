@@ -317,7 +317,8 @@ def add_report(sub) -> None:
         "opening with findings computed from the numbers, PNG charts and CSV "
         "tables.",
         epilog="examples:\n  python -m unospin_sim report\n"
-        "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025",
+        "  python -m unospin_sim report results/a results/b --out reports/2005-vs-2025\n"
+        "  python -m unospin_sim report --rerender reports/editions-4p-random",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -361,6 +362,14 @@ def add_report(sub) -> None:
         help="tournament directories ('tournament --out DIR'): adds a skill section "
         "comparing their best strategies against random fields",
     )
+    p.add_argument(
+        "--rerender",
+        metavar="REPORT_DIR",
+        nargs="+",
+        default=(),
+        help="write report.html of existing report directories again from their report.md "
+        "and charts (nothing else is read or written)",
+    )
     p.set_defaults(func=cmd_report)
 
 
@@ -369,6 +378,14 @@ def cmd_report(args, state: dict) -> int:
     from ..report import build_report
     from ..results import newest
 
+    if args.rerender:
+        from ..report.render import rerender
+
+        if args.dirs:
+            raise UserError("report --rerender takes report directories only, not results")
+        for d in args.rerender:
+            print(f"re-rendered {rerender(d)} from its report.md")
+        return 0
     dirs = args.dirs or [newest()]
     path = build_report(
         dirs,

@@ -21,20 +21,14 @@ import shlex
 from pathlib import Path
 
 from ..errors import UserError
+from .balance import balance_section, runs_section, seats_section
+from .compare import editions_section, side_by_side_section
+from .context import Context, bots_label, headline
 from .doc import Doc, format_p, ratio_interval
 from .race import race_section
-from .sections import (
-    Context,
-    balance_section,
-    bots_label,
-    editions_section,
-    headline,
-    runs_section,
-    seats_section,
-    side_by_side_section,
-    wheel_section,
-)
+from .render import rerender
 from .skill import load_skill_dirs, skill_section
+from .wheel import wheel_section
 
 __all__ = ["build_report", "format_p", "ratio_interval"]
 
@@ -220,6 +214,6 @@ def _write(ctx: Context) -> Path:
     doc.ul(ctx.findings or ["No finding: too few rounds."])
     doc.blocks += ctx.body.blocks
     path = ctx.out / "report.md"
-    path.write_text(doc.markdown())
-    (ctx.out / "report.html").write_text(doc.html("unospin_sim balance report"))
+    path.write_text(doc.markdown())  # the HTML is rendered from this Markdown (rerender)
+    rerender(ctx.out)
     return path

@@ -5,13 +5,13 @@ chart beside the report.
 
 from __future__ import annotations
 
-import base64
-import html
 import math
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from .render import md_alt, render_html
 
 __all__ = ["Doc", "fmt_value", "format_p", "pp", "ratio_interval", "save_figure", "with_ci"]
 
@@ -67,7 +67,8 @@ def with_ci(df: pd.DataFrame, cols, digits=4, scale=None) -> pd.DataFrame:
 
 
 class Doc:
-    """Blocks rendered both as Markdown and as one self-contained HTML page."""
+    """Blocks rendered as Markdown (:meth:`markdown`), and as one self-contained HTML page
+    rendered from that Markdown (:meth:`html`, :func:`~unospin_sim.report.render.render_html`)."""
 
     def __init__(self, out: Path):
         self.out = out
@@ -88,8 +89,10 @@ class Doc:
     def table(self, df: pd.DataFrame, digits=4):
         self.blocks.append(("table", df.reset_index(), digits))
 
-    def figure(self, name, caption):
-        self.blocks.append(("fig", name, caption))
+    def figure(self, name, caption, alt):
+        """The chart ``name`` (a PNG in ``out``) with its ``caption`` and ``alt`` text (what
+        the chart shows, :func:`~unospin_sim.report.render.chart_alt`)."""
+        self.blocks.append(("fig", name, caption, alt))
 
     def markdown(self) -> str:
         md = []
@@ -104,58 +107,23 @@ class Doc:
                 md += ["```", b[1], "```", ""]
             elif b[0] == "table":
                 df, digits = b[1], b[2]
-                md.append("| " + " | ".join(map(str, df.columns)) + " |")
+                md.append("| " + " | ".join(_cell(c) for c in df.columns) + " |")
                 md.append("|" + "---|" * len(df.columns))
                 for row in df.itertuples(index=False):
-                    md.append("| " + " | ".join(fmt_value(v, digits) for v in row) + " |")
+                    md.append("| " + " | ".join(_cell(fmt_value(v, digits)) for v in row) + " |")
                 md.append("")
             elif b[0] == "fig":
-                md += [f"![{b[1]}]({b[1]})", "", b[2], ""]
+                md += [f"![{md_alt(b[3])}]({b[1]})", "", b[2], ""]
         return "\n".join(md)
 
     def html(self, title) -> str:
-        def inline(text):
-            # `code` spans of the Markdown text
-            parts = html.escape(text).split("`")
-            return "".join(f"<code>{s}</code>" if i % 2 else s for i, s in enumerate(parts))
+        """The page of :meth:`markdown`, the charts embedded."""
+        return render_html(self.markdown(), self.out, title)
 
-        body = []
-        for b in self.blocks:
-            if b[0] == "h":
-                body.append(f"<h{b[1]}>{inline(b[2])}</h{b[1]}>")
-            elif b[0] == "p":
-                body.append(f"<p>{inline(b[1])}</p>")
-            elif b[0] == "ul":
-                body.append("<ul>" + "".join(f"<li>{inline(i)}</li>" for i in b[1]) + "</ul>")
-            elif b[0] == "code":
-                body.append(f"<pre>{html.escape(b[1])}</pre>")
-            elif b[0] == "table":
-                df, digits = b[1], b[2]
-                head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
-                rows = "".join(
-                    "<tr>"
-                    + "".join(f"<td>{html.escape(fmt_value(v, digits))}</td>" for v in row)
-                    + "</tr>"
-                    for row in df.itertuples(index=False)
-                )
-                body.append(f"<table><tr>{head}</tr>{rows}</table>")
-            elif b[0] == "fig":
-                data = base64.b64encode((self.out / b[1]).read_bytes()).decode("ascii")
-                body.append(
-                    f'<figure><img alt="{html.escape(b[1])}" '
-                    f'src="data:image/png;base64,{data}"><figcaption>'
-                    f"{inline(b[2])}</figcaption></figure>"
-                )
-        style = (
-            "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
-            "table{border-collapse:collapse;font-size:12px;margin:1em 0}"
-            "td,th{border:1px solid #ccc;padding:2px 6px}img{max-width:100%}"
-            "figcaption{font-size:12px;color:#444}pre{background:#f4f4f4;padding:6px}"
-        )
-        return (
-            f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-            f"</title><style>{style}</style></head><body>" + "\n".join(body) + "</body></html>"
-        )
+
+def _cell(v) -> str:
+    """A Markdown table cell: ``|`` escaped."""
+    return str(v).replace("|", "\\|")
 
 
 def pp(v) -> str:

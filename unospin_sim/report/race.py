@@ -1,6 +1,6 @@
 """The report's race section: per run its matches (played in the engine, or assembled from
 consecutive rounds), their length, comebacks and how decisive an early lead is. Like every
-section (``sections.py``), it takes the :class:`~unospin_sim.report.sections.Context`, adds its
+section, it takes the :class:`~unospin_sim.report.context.Context`, adds its
 blocks to ``ctx.body`` and its sentences to ``ctx.findings``, and writes its tables and charts
 beside the report.
 """
@@ -11,8 +11,9 @@ import numpy as np
 
 from ..analysis.stats import players_of
 from ..errors import UserError
+from .context import Context
 from .doc import save_figure
-from .sections import Context
+from .render import chart_alt
 
 __all__ = ["race_section"]
 
@@ -61,6 +62,7 @@ def race_section(ctx: Context) -> None:
             "race.png",
             "Share of matches decided within k rounds (cumulative, one "
             f"step curve per run). Reproduce: `{ctx.cmd}`",
+            chart_alt("race.png", [label for label, _ in lead_curves]),
         )
     if lead_curves:
         _lead_chart(ctx, lead_curves)
@@ -202,6 +204,7 @@ def _lead_chart(ctx: Context, lead_curves) -> None:
         "race_lead.png",
         "P(the sole leader after round k wins the match), 95% "
         f"Wilson intervals. Reproduce: `{ctx.cmd}`",
+        chart_alt("race_lead.png", [label for label, _ in lead_curves]),
     )
 
 
@@ -221,4 +224,5 @@ def _lead_heat_chart(ctx: Context, j: int, label: str, heat) -> None:
         "the match) by the lead over second place (percent; blank: fewer than 30 "
         "matches; intervals in tables/race_lead_heat_*.csv). Reproduce: "
         f"`{ctx.cmd}`",
+        chart_alt(f"race_heat_{j}.png", [label]),
     )
