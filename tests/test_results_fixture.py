@@ -1,6 +1,6 @@
 """Results directories written by an earlier version still load, summarise and report.
 
-``tests/fixtures/results_format1/`` holds two directories written by ``run`` on 2026-12-03
+``tests/fixtures/results_format1/`` holds two directories written by ``run`` of version 0.1
 (results format 1, before ``results/`` became a package): 300 rounds of
 ``spin2025(players=3)`` in three chunks, and 12 matches of ``classic(players=2,match=race,
 target=100)`` in three chunks. Their bytes must never change: a later version that cannot
@@ -26,6 +26,44 @@ def test_meta_json_carries_the_format_version():
     for d in (SPIN, RACE):
         meta = json.loads((d / "meta.json").read_text())
         assert meta["results_format"] == 1 <= RESULTS_FORMAT
+
+
+def test_a_newer_format_is_refused_in_one_line(tmp_path):
+    import shutil
+
+    from unospin_sim.errors import ResultsError
+
+    d = shutil.copytree(SPIN, tmp_path / "newer")
+    meta = json.loads((d / "meta.json").read_text())
+    (d / "meta.json").write_text(json.dumps(meta | {"results_format": RESULTS_FORMAT + 1}))
+    with pytest.raises(ResultsError, match=f"results format {RESULTS_FORMAT + 1}") as e:
+        load_results(d)
+    assert "\n" not in str(e.value)
+
+
+def test_an_interrupted_format_1_run_resumes_in_the_current_format(tmp_path):
+    """A run of format 1 (its run.json with ``run_format``) whose last chunk is lost resumes
+    under this version: the chunk is played again, the tables equal the original's row for
+    row, and meta.json is written in the current format."""
+    import shutil
+
+    import pandas as pd
+
+    from unospin_sim.run import resume
+
+    d = shutil.copytree(SPIN, tmp_path / "old")
+    (d / "meta.json").unlink()
+    lines = (d / "manifest.jsonl").read_text().splitlines(keepends=True)
+    lost = [ln for ln in lines if json.loads(ln)["chunk"] == 2]
+    (d / "manifest.jsonl").write_text("".join(ln for ln in lines if ln not in lost))
+    for table in ("rounds", "spins"):
+        (d / table / "part-00002.parquet").unlink()
+    resume(d)
+    meta = json.loads((d / "meta.json").read_text())
+    assert meta["results_format"] == RESULTS_FORMAT and "schema_version" not in meta
+    old, new = load_results(SPIN), load_results(d)
+    pd.testing.assert_frame_equal(new.rounds, old.rounds)
+    pd.testing.assert_frame_equal(new.spins, old.spins)
 
 
 def test_rounds_spins_and_matches_load():

@@ -13,6 +13,7 @@ from unospin_sim import reference, results
 from unospin_sim.errors import ResultsError, UserError
 from unospin_sim.results import (
     CHECK_COLUMN,
+    RESULTS_FORMAT,
     SPIN_COLUMNS,
     Results,
     ResultsWriter,
@@ -87,7 +88,8 @@ def test_round_trip(tmp_path):
     assert isinstance(spins["space"].dtype, pd.CategoricalDtype)
     assert list(spins["space"].cat.categories) == list(RULES.wheel_spaces())
     assert meta["games"] == 100 and meta["parts"] == {"rounds": 2, "spins": 2}
-    assert meta["results_format"] == 1 and "version" in meta
+    assert meta["results_format"] == RESULTS_FORMAT == 2 and "version" in meta
+    assert "schema_version" not in meta  # one format version
     # the plain pandas route of the results contract
     assert len(pd.read_parquet(out / "rounds")) == 100
 

@@ -20,6 +20,7 @@ from .schema import (
     MATCH_COLUMNS,
     MAX_MATCH_ROUNDS,
     META_FILE,
+    READABLE_FORMATS,
     REQUIRED_META,
     SEAT_COLUMNS,
     SPIN_COLUMNS,
@@ -171,6 +172,12 @@ def _open(results_dir: str | os.PathLike):
     if not d.is_dir():
         raise ResultsError(f"{d} is not a directory")
     meta = _read_meta(d)
+    fmt = meta.get("results_format", 1)
+    if fmt not in READABLE_FORMATS:
+        raise ResultsError(
+            f"{d / META_FILE}: results format {fmt!r}, but this version of unospin_sim reads "
+            f"formats {', '.join(map(str, READABLE_FORMATS))}: written by a newer version?"
+        )
     try:
         rules = parse_rules(meta["rules"])
     except RuleError as e:
@@ -221,8 +228,8 @@ def read_results(results_dir: str | os.PathLike):
 
     d, meta, rules = _open(results_dir)
     parts = meta.get("parts", {})
-    # the jump-in columns (house rule jump_in) came after RESULTS_FORMAT 1's first runs:
-    # a jump_in run written before 2026-12-02 lacks them and still loads
+    # the jump-in columns (house rule jump_in) came after format 1's first runs: a jump_in
+    # run of format 1 may lack them and still loads
     required = [
         c for c in round_columns(rules) if not (c == JUMP_COLUMN or c.startswith(JUMP_COLUMN + "_"))
     ]

@@ -34,14 +34,13 @@ import threading
 from pathlib import Path
 
 from ..errors import ResultsError, reason
-from .schema import META_FILE, RESULTS_FORMAT, TABLES
+from .schema import META_FILE, READABLE_FORMATS, RESULTS_FORMAT, TABLES
 from .store import json_default, own_results, prepare_out_dir, write_json
 
 RUN_FILE = "run.json"
 MANIFEST = "manifest.jsonl"
 #: files of the chunked layout besides the tables and meta.json
 RUN_FILES = (RUN_FILE, MANIFEST)
-RUN_FORMAT = 1
 _PART = re.compile(r"part-(\d{5,})\.parquet")
 
 
@@ -110,7 +109,7 @@ class RunStore:
         out = Path(out)
         if out.exists() and not out.is_dir():
             raise ResultsError(f"results directory {out} exists and is not a directory")
-        params = {"run_format": RUN_FORMAT, "results_format": RESULTS_FORMAT, **params}
+        params = {"results_format": RESULTS_FORMAT, **params}
         path = out
         if out.is_dir() and holds_run(out):
             if not overwrite:
@@ -171,7 +170,7 @@ class RunStore:
                 params[key]
         except (OSError, ValueError, KeyError, RecursionError) as e:
             raise ResultsError(f"{run_file} is not a valid run file: {reason(e)}") from None
-        if params.get("run_format") != RUN_FORMAT:
+        if params.get("results_format") not in READABLE_FORMATS:
             raise ResultsError(f"{run_file} was written by another version of this tool")
         store = cls(path, params)
         store._read_manifest()

@@ -141,8 +141,12 @@ REPLAY_FIELDS = (
 REPLAY_COLUMNS = tuple(name for name, _, _ in REPLAY_FIELDS)
 #: keys meta.json must have
 REQUIRED_META = ("rules", "games")
-#: version of this directory layout, stored in meta.json
-RESULTS_FORMAT = 1
+#: version of the results format (this directory layout and meta.json), stored in meta.json
+#: and run.json: the one version a results directory carries. 2: meta.json lost the
+#: ``schema_version`` key and run.json its ``run_format`` (the tables are those of 1)
+RESULTS_FORMAT = 2
+#: the formats this version reads and resumes
+READABLE_FORMATS = (1, 2)
 
 TABLES = ("rounds", "spins", "matches")
 META_FILE = "meta.json"

@@ -17,7 +17,7 @@ from .inputs import (
 )
 from .pool import as_completed, parallel_map
 from .replay import REPLAY_COLUMNS, replay_spins, trace
-from .schedule import CHUNK_HOOKS, SCHEMA_VERSION, resume, simulate
+from .schedule import CHUNK_HOOKS, resume, simulate
 from .spec import Execution, RunSpec, kernel_inputs
 from .work import KERNEL_BATCH, MATCH_BATCH, SUMMARY_COLUMNS, play_chunk_frames, run_chunk
 
@@ -29,7 +29,6 @@ __all__ = [
     "MATCH_BATCH",
     "MAX_SEED",
     "REPLAY_COLUMNS",
-    "SCHEMA_VERSION",
     "SUMMARY_COLUMNS",
     "TABLES",
     "Execution",

@@ -32,9 +32,7 @@ from .pool import as_completed
 from .spec import Execution, RunSpec, kernel_inputs
 from .work import SUMMARY_COLUMNS, run_chunk
 
-__all__ = ["CHUNK_HOOKS", "SCHEMA_VERSION", "resume", "simulate"]
-
-SCHEMA_VERSION = 1
+__all__ = ["CHUNK_HOOKS", "resume", "simulate"]
 
 
 #: called with each chunk's manifest entry once the chunk is recorded (after its parts are
@@ -284,7 +282,6 @@ def _finish(spec: RunSpec, ex: Execution, store, played: _Played) -> Results:
     acc = played.summary
     params = spec.params()
     meta = {
-        "schema_version": SCHEMA_VERSION,
         "rules": params["rules"],
         "edition": rules.edition,
         "players": rules.players,
