@@ -14,7 +14,7 @@ kernel's round loop always did: rlcard first, then a search seat, then any house
 import numpy as np
 from numba import njit
 
-from ..rules import spaces as sp
+from ..rules import space_codes as sp
 from . import match
 from .bot_codes import STRATEGY_SEARCH
 from .jit import hot, variant

@@ -7,8 +7,8 @@ comments); one state is allocated per chunk of games and reused.
 
 from collections import namedtuple
 
-from ..rules.cards import FIRST_WILD, N_KINDS
-from ..rules.spaces import N_SPACES
+from ..rules.card_codes import FIRST_WILD, N_KINDS
+from ..rules.space_codes import N_SPACES
 
 MAX_PLAYERS = 10
 MAX_CARDS = 128  # >= the largest deck (112)

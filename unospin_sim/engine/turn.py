@@ -9,8 +9,8 @@ called function (``hot``), compiled once for the rule tests, which drive it one 
 time (with no house rule on it plays exactly the default turn).
 """
 
-from ..rules import spaces as sp
-from ..rules.cards import (
+from ..rules import space_codes as sp
+from ..rules.card_codes import (
     FACE_DRAW_TWO,
     FACE_REVERSE,
     FACE_SKIP,

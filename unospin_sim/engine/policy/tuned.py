@@ -23,7 +23,7 @@ Its answers are called functions (``hot``), each compiled once: inlined into the
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
+from ...rules.card_codes import FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
 from ..bot_codes import (
     B_W_ACTION,
     B_W_ATTACK,
