@@ -103,6 +103,22 @@ def test_round_trip_property(rows):
     assert parse_bots(bots_string(specs), len(specs)) == specs
 
 
+def test_the_engines_codes_are_re_exported_and_name_every_knob():
+    """The strategy ids, the columns and bots_array live in engine/bot_codes.py; bots.py
+    re-exports them, and the columns hold the knobs bots.py knows, weights in order."""
+    from unospin_sim import bots
+    from unospin_sim.engine import bot_codes
+
+    for name in bot_codes.__all__:
+        assert getattr(bots, name) is getattr(bot_codes, name) and name in bots.__all__
+    assert bots.N_BOT_COLUMNS == bot_codes.N_BOT_COLUMNS == 1 + len(bot_codes.COLUMN_KNOBS)
+    assert sorted(bot_codes.COLUMN_KNOBS) == sorted(KNOBS)
+    for i, knob in enumerate(bot_codes.COLUMN_KNOBS, start=1):
+        assert getattr(bot_codes, "B_" + knob.upper()) == i, knob
+    w = bot_codes.COLUMN_KNOBS.index("w_points")
+    assert bot_codes.COLUMN_KNOBS[w : w + len(TUNED_WEIGHTS)] == tuple(TUNED_WEIGHTS)
+
+
 def test_bots_array():
     specs = parse_bots("random,heuristic(forget=0.1,catch=0.2,bluff=0.3,challenge=0.4,reflex=5)", 2)
     a = bots_array(specs)

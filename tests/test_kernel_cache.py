@@ -1,12 +1,12 @@
 """The engine's compiled-code cache is keyed on what the kernel compiles in (engine/cache.py).
 
 Every test works on a copy of the package in a temporary directory. The key tests edit the
-copy and compare ``source_hash``: an edit of what the kernel does not compile in (error
-messages, docstrings, functions, option checks, the CLI, the analysis) leaves the key, an
-edit of an engine module or of a constant the engine imports from ``bots.py``,
-``rules/cards.py`` or ``rules/spaces.py`` changes it. The probe tests run the copy in fresh
-interpreters and edit a constant there to show that the compiled code is not reused. The
-slow test does it with the real kernel (only under ``pytest -m slow``)."""
+copy and compare ``source_hash``: an edit of what the engine does not import (``bots.py``,
+``rules/cards.py``, error messages, option checks, the CLI, the analysis) leaves the key, an
+edit of an engine module or of a module it imports (``engine/bot_codes.py``,
+``rules/card_codes.py``, ``rules/space_codes.py``) changes it. The probe tests run the copy
+in fresh interpreters and edit a constant there to show that the compiled code is not
+reused. The slow test does it with the real kernel (only under ``pytest -m slow``)."""
 
 from __future__ import annotations
 
@@ -22,13 +22,14 @@ from pathlib import Path
 import pytest
 
 from unospin_sim.engine import cache, cache_key
+from unospin_sim.engine.cache_key import source_files, source_hash
 
-PACKAGE = Path(cache.PACKAGE_DIR)
+PACKAGE = Path(cache_key.PACKAGE_DIR)
 
 PROBE = """
 from numba import njit
 
-from ..rules.cards import N_FACES
+from ..rules.card_codes import N_FACES
 from .layout import MAX_CARDS
 
 
@@ -120,7 +121,7 @@ def run_probe(pkg: Path, with_outside: bool = False, **kw) -> dict:
 
 
 def hash_dir(pkg: Path) -> str:
-    return "numba-" + cache.source_hash(pkg)[: cache.HASH_CHARS]
+    return "numba-" + source_hash(pkg)[: cache_key.HASH_CHARS]
 
 
 def touch_later(path: Path) -> None:
@@ -142,77 +143,69 @@ def append(path: Path, text: str) -> None:
     touch_later(path)
 
 
-def test_hash_reads_the_engine_and_the_constants_it_imports(tmp_path):
+def test_hash_reads_the_engine_and_the_modules_it_imports(tmp_path):
     pkg = copy_package(tmp_path)
-    h0 = cache.source_hash(pkg)
-    assert h0 == cache.source_hash(PACKAGE)  # the place of the tree does not matter
-    files = set(cache.source_files(pkg))
-    assert {
-        "engine/layout.py",
-        "engine/kernel.py",
-        "engine/jit.py",
-        "engine/policy/scan.py",
-        "bots.py",
-        "rules/cards.py",
-        "rules/spaces.py",
-    } <= files
-    assert not files & {
-        "errors.py",
-        "_text.py",
-        "cli/__init__.py",
-        "report/__init__.py",
-        "rules/ruleset.py",
-        "rules/editions.py",
-        "rules/values.py",
-        "rules/options.py",
-        "rules/editions.toml",
-        "engine/encode.py",
-        "engine/cache.py",
-        "engine/cache_key.py",
+    h0 = source_hash(pkg)
+    assert h0 == source_hash(PACKAGE)  # the place of the tree does not matter
+    files = set(source_files(pkg))
+    engine = {
+        p.relative_to(pkg).as_posix()
+        for p in (pkg / "engine").rglob("*.py")
+        if "__pycache__" not in p.parts
     }
-    assert files == set(cache.engine_files(pkg)) | set(cache.compiled_constants(pkg))
-
-    # found from the engine's imports: `from ..bots import B_JUMP`, `sp.N_SPACES`, ...
-    consts = cache.compiled_constants(pkg)
-    assert set(consts) == {"bots.py", "rules/cards.py", "rules/spaces.py"}
-    assert {"STRATEGY_SEARCH", "STRATEGY_HOARDER", "B_STRATEGY", "B_JUMP", "B_ROLLOUTS"} <= set(
-        consts["bots.py"]
-    )
-    assert {
-        "N_KINDS",
-        "FIRST_WILD",
-        "KINDS_PER_COLOUR",
-        "KIND_FACE",
-        "KIND_COLOUR",
-        "KIND_SPINS",
-        "WILD_DRAW_FOUR",
-    } <= set(consts["rules/cards.py"])
-    assert {"N_SPACES", "WHEEL_NONE", "WHEEL_2005", "WAR", "TWO_X"} <= set(
-        consts["rules/spaces.py"]
-    )
-    assert not {"DEFAULTS", "MAX_ROLLOUTS", "STRATEGIES"} & set(consts["bots.py"])
-    assert "N_FACES" not in consts["rules/cards.py"]
+    # the engine whole, and the code modules it imports, found from its imports
+    assert files == engine - set(cache_key.PYTHON_ONLY) | {
+        "rules/card_codes.py",
+        "rules/space_codes.py",
+    }
+    assert "engine/bot_codes.py" in files and len(files) >= 35
 
     (pkg / "engine" / "future_room").mkdir()  # a new subpackage of the engine
     (pkg / "engine" / "future_room" / "probe.py").write_text("X = 1\n")
-    h1 = cache.source_hash(pkg)
+    h1 = source_hash(pkg)
     assert h1 != h0
-    # a new engine module that reads a constant the engine did not read before
+    # a new engine import of a package module: that module joins the key, whole
     (pkg / "engine" / "future_room" / "probe.py").write_text(
-        "from ...rules.cards import N_FACES\nX = N_FACES\n"
+        "from ...rules.values import parse_number\nX = 1\n"
     )
-    h2 = cache.source_hash(pkg)
-    assert h2 not in (h0, h1)
-    assert "N_FACES" in cache.compiled_constants(pkg)["rules/cards.py"]
-    set_constant(pkg / "rules" / "cards.py", "N_FACES", add=1)
-    assert cache.source_hash(pkg) not in (h0, h1, h2)
+    h2 = source_hash(pkg)
+    assert h2 not in (h0, h1) and "rules/values.py" in source_files(pkg)
+    replace_once(
+        pkg / "rules" / "values.py",
+        "must be a whole number, got {str(value)!r}",
+        "must be an integer, got {str(value)!r}",
+    )
+    assert source_hash(pkg) not in (h0, h1, h2)
+
+
+def test_a_new_engine_import_is_covered(edited):
+    """An engine module that starts importing a package module (here rules/options.py, by
+    `from ..rules import options`, and `import unospin_sim.errors`): an edit there then
+    changes the key, the modules those import too; before, it did not."""
+    pkg, h0 = edited
+    options, errors = pkg / "rules" / "options.py", pkg / "errors.py"
+    replace_once(options, "The one table of rule options", "The single table of rule options")
+    replace_once(errors, "A bot string or bot knob is invalid.", "A bot string is invalid.")
+    assert source_hash(pkg) == h0
+    append(pkg / "engine" / "turn.py", "\nfrom ..rules import options as _options\n")
+    h1 = source_hash(pkg)
+    assert h1 != h0 and "rules/options.py" in source_files(pkg)
+    assert "rules/__init__.py" not in source_files(pkg)  # the submodule, not the package
+    replace_once(options, "The single table of rule options", "The table of rule options")
+    h2 = source_hash(pkg)
+    assert h2 != h1
+    append(pkg / "engine" / "legal.py", "\nimport unospin_sim.errors as _errors\n")
+    h3 = source_hash(pkg)
+    assert h3 != h2 and "errors.py" in source_files(pkg)
+    replace_once(errors, "A bot string is invalid.", "A bot string or knob is invalid.")
+    assert source_hash(pkg) != h3
 
 
 @pytest.fixture(scope="module")
 def pristine(tmp_path_factory):
     """One copy of the package for the edit tests below, and its hash."""
     pkg = copy_package(tmp_path_factory.mktemp("edits"))
-    return pkg, cache.source_hash(pkg)
+    return pkg, source_hash(pkg)
 
 
 @pytest.fixture
@@ -227,13 +220,13 @@ def edited(pristine):
     for p, data in saved.items():
         if p.read_bytes() != data:
             p.write_bytes(data)
-    assert cache.source_hash(pkg) == h0
+    assert source_hash(pkg) == h0
 
 
 #: edits of what the kernel does not compile in, (file, old text, new text): the key stays
 NOT_COMPILED = {
     # bots.py: an error message, the docstring, a function body, an option default and
-    # limit, the parser's regex, __all__, comments and spacing around a compiled-in constant
+    # limit, the parser's regex, __all__, the knob defaults of tuned
     "bots-message": ("bots.py", 'expected knob=value"', 'expected knob=number"'),
     "bots-docstring": (
         "bots.py",
@@ -249,10 +242,11 @@ NOT_COMPILED = {
     "bots-limit": ("bots.py", "MAX_ROLLOUTS = 100_000", "MAX_ROLLOUTS = 50_000"),
     "bots-regex": ("bots.py", '\\s*", re.S)', '\\s*", re.S | re.I)'),
     "bots-all": ("bots.py", '    "saved_bots",\n]', '    "saved_bots",\n    "DEFAULTS",\n]'),
-    "bots-comment": (
+    "bots-tuned-weights": ("bots.py", '"w_points": 0.173111,', '"w_points": 0.2,'),
+    "bots-saved-knobs": (
         "bots.py",
-        'STRATEGY_SEARCH = STRATEGIES.index("search")',
-        '# search last\nSTRATEGY_SEARCH = STRATEGIES.index(  "search"  )  # 7',
+        'SEARCH_KNOBS_BEFORE_EXTEND = (("extend", "1"),)',
+        'SEARCH_KNOBS_BEFORE_EXTEND = (("extend", "2"),)',
     ),
     "errors": (
         "errors.py",
@@ -285,6 +279,7 @@ NOT_COMPILED = {
         "# Rule DATA for every edition",
         "# Rule data for every edition",
     ),
+    # rules/cards.py and rules/spaces.py: the prose, the names, the helpers
     "cards-docstring": (
         "rules/cards.py",
         "Card kinds: the fixed enumeration",
@@ -295,13 +290,14 @@ NOT_COMPILED = {
         "return k < FIRST_WILD and KIND_FACE[k] <= 9",
         "return bool(k < FIRST_WILD and KIND_FACE[k] < 10)",
     ),
-    "cards-unread-constant": ("rules/cards.py", "N_FACES = 19", "N_FACES = 20"),
+    "cards-names": ("rules/cards.py", 'COLOURS = ("red", "yellow"', 'COLOURS = ("Red", "yellow"'),
     "spaces-docstring": (
         "rules/spaces.py",
         "Wheel spaces: one global id",
         "Wheel spaces: a global id",
     ),
-    "spaces-unread-constant": (
+    "spaces-names": ("rules/spaces.py", '    "war",\n', '    "wars",\n'),
+    "spaces-table": (
         "rules/spaces.py",
         "SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}",
         "SPACE_ID = dict(zip(SPACE_NAMES, range(len(SPACE_NAMES))))",
@@ -320,47 +316,46 @@ NOT_COMPILED = {
     ),
 }
 
-#: edits of a constant the kernel compiles in, or of the code that makes it: the key changes
+#: edits of a code the kernel compiles in (a strategy id, a bot column, a card kind, a space
+#: id), or of the code that makes it: the key changes
 COMPILED = {
-    "bots-strategy-ids": ("bots.py", '"greedy",\n    "hoarder",', '"hoarder",\n    "greedy",'),
+    "bots-strategy-ids": (
+        "engine/bot_codes.py",
+        '"greedy",\n    "hoarder",',
+        '"hoarder",\n    "greedy",',
+    ),
     "bots-new-strategy": (
-        "bots.py",
+        "engine/bot_codes.py",
         '    "search",\n    "tuned",\n)',
         '    "search",\n    "tuned",\n    "new",\n)',
     ),
     "bots-strategy-constant": (
-        "bots.py",
+        "engine/bot_codes.py",
         'STRATEGY_HOARDER = STRATEGIES.index("hoarder")',
         'STRATEGY_HOARDER = STRATEGIES.index("greedy")',
     ),
-    "bots-columns": ("bots.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"),
-    "bots-n-columns": ("bots.py", "N_BOT_COLUMNS = 23", "N_BOT_COLUMNS = 24"),
-    "cards-n-kinds": ("rules/cards.py", "N_KINDS = 94", "N_KINDS = 95"),
-    "cards-kinds-per-colour": ("rules/cards.py", "KINDS_PER_COLOUR = 22", "KINDS_PER_COLOUR = 23"),
-    "cards-first-wild": ("rules/cards.py", "\nWILD = 88\n", "\nWILD = 87\n"),  # FIRST_WILD = WILD
-    "cards-wd4": ("rules/cards.py", "WILD_DRAW_FOUR = 89", "WILD_DRAW_FOUR = 90"),
+    "bots-columns": ("engine/bot_codes.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"),
+    "bots-n-columns": ("engine/bot_codes.py", "N_BOT_COLUMNS = 23", "N_BOT_COLUMNS = 24"),
+    "cards-n-kinds": ("rules/card_codes.py", "N_KINDS = 94", "N_KINDS = 95"),
+    "cards-kinds-per-colour": (
+        "rules/card_codes.py",
+        "KINDS_PER_COLOUR = 22",
+        "KINDS_PER_COLOUR = 23",
+    ),
+    "cards-first-wild": ("rules/card_codes.py", "\nWILD = 88\n", "\nWILD = 87\n"),
+    "cards-wd4": ("rules/card_codes.py", "WILD_DRAW_FOUR = 89", "WILD_DRAW_FOUR = 90"),
     "cards-face-table": (
-        "rules/cards.py",
+        "rules/card_codes.py",
         "face[k] = FACE_SKIP + i - SKIP_OFFSET",
         "face[k] = FACE_SKIP + i - SKIP_OFFSET + 1",
-    ),  # KIND_FACE
-    "cards-wild-names": (
-        "rules/cards.py",
-        '    "wild_swap_hands",\n    "wild_shuffle_hands",\n)',
-        '    "wild_swap_hands",\n)',
-    ),  # the wild faces _build_tables makes
-    "cards-table-loop": ("rules/cards.py", "_a.setflags(write=False)", "_a.setflags(write=True)"),
+    ),
     "spaces-wheels": (
-        "rules/spaces.py",
+        "rules/space_codes.py",
         "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 1, 2",
         "WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 2, 1",
     ),
-    "spaces-ids": ("rules/spaces.py", "TWO_X) = range(9, 17)", "TWO_X) = range(10, 18)"),
-    "spaces-n-spaces": (
-        "rules/spaces.py",
-        '    "uno_spin",\n    "trade_hands",\n)',
-        '    "uno_spin",\n    "trade_hands",\n    "new",\n)',
-    ),
+    "spaces-ids": ("rules/space_codes.py", "TWO_X) = range(9, 17)", "TWO_X) = range(10, 18)"),
+    "spaces-n-spaces": ("rules/space_codes.py", "N_SPACES = 17", "N_SPACES = 18"),
 }
 
 
@@ -369,7 +364,7 @@ def test_key_ignores_an_edit_the_kernel_does_not_compile(edited, case):
     pkg, h0 = edited
     rel, old, new = NOT_COMPILED[case]
     replace_once(pkg / rel, old, new)
-    assert cache.source_hash(pkg) == h0
+    assert source_hash(pkg) == h0
 
 
 @pytest.mark.parametrize("case", sorted(COMPILED))
@@ -377,10 +372,10 @@ def test_key_follows_a_compiled_in_constant(edited, case):
     pkg, h0 = edited
     rel, old, new = COMPILED[case]
     replace_once(pkg / rel, old, new)
-    assert cache.source_hash(pkg) != h0
+    assert source_hash(pkg) != h0
 
 
-def test_key_ignores_new_code_outside_the_compiled_constants(edited):
+def test_key_ignores_new_code_outside_what_the_engine_imports(edited):
     pkg, h0 = edited
     for rel in (
         "bots.py",
@@ -390,54 +385,45 @@ def test_key_ignores_new_code_outside_the_compiled_constants(edited):
         "rules/values.py",
         "rules/cards.py",
         "rules/spaces.py",
+        "rules/__init__.py",
         "cli/__init__.py",
         "analysis/stats.py",
         "report/__init__.py",
     ):
         append(pkg / rel, '\n\ndef _added(x):\n    """New."""\n    raise ValueError(f"no {x}")\n')
-        assert cache.source_hash(pkg) == h0, rel
+        assert source_hash(pkg) == h0, rel
     (pkg / "analysis" / "new_analysis.py").write_text("X = 1\n")  # a new module elsewhere
-    assert cache.source_hash(pkg) == h0
+    assert source_hash(pkg) == h0
 
 
-def test_key_follows_constants_through_the_constant_modules_own_imports(edited):
-    """A compiled-in constant made from a constant of another module: that one counts too,
-    by name, or as the whole module when imported as a module."""
-    pkg, h0 = edited
-    spaces, cards = pkg / "rules" / "spaces.py", pkg / "rules" / "cards.py"
-    append(spaces, "\nfrom .cards import N_COLOURS as _NC\n")
-    replace_once(spaces, "= 0, 1, 2", "= _NC - 4, _NC - 3, _NC - 2")
-    h1 = cache.source_hash(pkg)
-    assert h1 != h0 and "N_COLOURS" in cache.compiled_constants(pkg)["rules/cards.py"]
-    replace_once(cards, "N_COLOURS = 4", "N_COLOURS = 5")
-    h2 = cache.source_hash(pkg)
-    assert h2 != h1
-    replace_once(cards, "N_FACES = 19", "N_FACES = 20")  # still read by nothing compiled
-    assert cache.source_hash(pkg) == h2
+def test_the_codes_and_their_names_agree():
+    """cards.py and spaces.py name the codes card_codes.py and space_codes.py number."""
+    from unospin_sim.rules import card_codes, cards, space_codes, spaces
 
-    replace_once(spaces, "from .cards import N_COLOURS as _NC", "from . import cards as _C")
-    replace_once(spaces, "= _NC - 4, _NC - 3, _NC - 2", "= _C.N_COLOURS - 4, 1, 2")
-    assert cache.compiled_constants(pkg)["rules/cards.py"] is None  # the whole module
-    h3 = cache.source_hash(pkg)
-    replace_once(cards, "N_FACES = 20", "N_FACES = 21")
-    assert cache.source_hash(pkg) != h3
+    assert len(cards.KIND_NAMES) == card_codes.N_KINDS
+    assert len(cards.WILD_NAMES) == card_codes.N_KINDS - card_codes.FIRST_WILD
+    for i, name in enumerate(cards.WILD_NAMES):
+        assert getattr(card_codes, name.upper()) == card_codes.FIRST_WILD + i
+    assert spaces.N_SPACES == len(spaces.SPACE_NAMES) == space_codes.N_SPACES
+    for name, i in spaces.SPACE_ID.items():
+        assert getattr(space_codes, name.upper()) == getattr(spaces, name.upper()) == i
 
 
 def test_key_follows_every_engine_module(edited):
     pkg, h0 = edited
-    hashed = cache.engine_files(pkg)
+    hashed = [f for f in source_files(pkg) if f.startswith("engine/")]
     assert len(hashed) >= 30 and set(hashed) == {
         p.relative_to(pkg).as_posix()
         for p in (pkg / "engine").rglob("*.py")
         if "__pycache__" not in p.parts
-    } - set(cache.PYTHON_ONLY)
-    for rel in hashed:  # even a comment: the engine's files are hashed byte for byte
+    } - set(cache_key.PYTHON_ONLY)
+    for rel in source_files(pkg):  # even a comment: the files are hashed byte for byte
         path = pkg / rel
         data = path.read_bytes()
         append(path, "\n# edited\n")
-        assert cache.source_hash(pkg) != h0, rel
+        assert source_hash(pkg) != h0, rel
         path.write_bytes(data)
-    assert cache.source_hash(pkg) == h0
+    assert source_hash(pkg) == h0
 
 
 JIT_NAMES = {
@@ -478,17 +464,17 @@ def test_python_only_engine_modules_compile_nothing():
         names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         return bool(names & JIT_NAMES)
 
-    python_only = {rel.removesuffix(".py") for rel in cache.PYTHON_ONLY}
+    python_only = {rel.removesuffix(".py") for rel in cache_key.PYTHON_ONLY}
     assert python_only == {
         "engine/cache",
         "engine/cache_key",
         "engine/encode",
         "engine/policy/decisions",
     }
-    for rel in cache.PYTHON_ONLY:
+    for rel in cache_key.PYTHON_ONLY:
         assert not uses_jit(ast.parse((PACKAGE / rel).read_text())), rel
     jitting = 0
-    for rel in cache.engine_files(PACKAGE):
+    for rel in source_files(PACKAGE):
         tree = ast.parse((PACKAGE / rel).read_text())
         if uses_jit(tree):
             jitting += 1
@@ -500,26 +486,28 @@ def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
     pkg = copy_package(tmp_path)
     monkeypatch.setattr(cache_key, "PACKAGE_DIR", str(pkg))
     monkeypatch.setattr(cache_key, "_memo", (None, None, None))
-    h0 = cache.current_hash()
-    assert h0 == cache.current_hash() == cache.source_hash(pkg)
+    h0 = cache_key.current_hash()
+    assert h0 == cache_key.current_hash() == source_hash(pkg)
     set_constant(pkg / "engine" / "layout.py", "MAX_CARDS", add=1)
     touch_later(pkg / "engine" / "layout.py")
-    h1 = cache.current_hash()
-    assert h1 == cache.source_hash(pkg) != h0
+    h1 = cache_key.current_hash()
+    assert h1 == source_hash(pkg) != h0
     (pkg / "engine" / "rounds.py").write_text("X = 1\n")  # a new module of the engine
-    h2 = cache.current_hash()
-    assert h2 == cache.source_hash(pkg) != h1
-    # the modules the engine compiles constants of are watched too
-    replace_once(pkg / "bots.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)")
-    h3 = cache.current_hash()
-    assert h3 == cache.source_hash(pkg) not in (h0, h1, h2)
-    replace_once(pkg / "rules" / "cards.py", "N_KINDS = 94", "N_KINDS = 93")
-    h4 = cache.current_hash()
-    assert h4 == cache.source_hash(pkg) not in (h0, h1, h2, h3)
-    # an edit there that the kernel does not compile is read, and leaves the key
+    h2 = cache_key.current_hash()
+    assert h2 == source_hash(pkg) != h1
+    # the modules the engine imports are watched too
+    replace_once(
+        pkg / "engine" / "bot_codes.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"
+    )
+    h3 = cache_key.current_hash()
+    assert h3 == source_hash(pkg) not in (h0, h1, h2)
+    replace_once(pkg / "rules" / "card_codes.py", "N_KINDS = 94", "N_KINDS = 93")
+    h4 = cache_key.current_hash()
+    assert h4 == source_hash(pkg) not in (h0, h1, h2, h3)
+    # an edit of what the engine does not import leaves the key
     replace_once(pkg / "bots.py", "MAX_ROLLOUTS = 100_000", "MAX_ROLLOUTS = 100")
     replace_once(pkg / "errors.py", '"""A bot string or bot knob is invalid."""', '"""Bad."""')
-    assert cache.current_hash() == h4
+    assert cache_key.current_hash() == h4
 
 
 def test_install_is_idempotent():
@@ -530,7 +518,7 @@ def test_install_is_idempotent():
     cache._patch(caching)
     classes = caching.CacheImpl._locator_classes
     assert classes[0] is cache.locator_class()
-    assert sum(getattr(c, "engine_dir", None) == cache.ENGINE_DIR for c in classes) == 1
+    assert sum(getattr(c, "engine_dir", None) == cache_key.ENGINE_DIR for c in classes) == 1
 
 
 def test_locator_falls_back_when_nothing_is_writable(monkeypatch):
@@ -540,10 +528,10 @@ def test_locator_falls_back_when_nothing_is_writable(monkeypatch):
     monkeypatch.setattr(cache, "_dirs", {})
     loc = cache.locator_class()
     engine_file = cache.__file__
-    key = "numba-" + cache.current_hash()[: cache.HASH_CHARS]
+    key = "numba-" + cache_key.current_hash()[: cache_key.HASH_CHARS]
     first = loc.from_function(cache.install, engine_file)
-    assert first.get_cache_path() == os.path.join(cache.ENGINE_DIR, "__pycache__", key)
-    assert first.get_source_stamp() == ("unospin_sim.engine", cache.current_hash())
+    assert first.get_cache_path() == os.path.join(cache_key.ENGINE_DIR, "__pycache__", key)
+    assert first.get_source_stamp() == ("unospin_sim.engine", cache_key.current_hash())
     assert loc.from_function(pytest.approx, pytest.__file__) is None  # not an engine file
 
     def unwritable(self):
@@ -562,7 +550,7 @@ def test_probe_recompiles_after_a_constant_changes(tmp_path):
     in_tree = pkg / "engine" / "__pycache__"
     key0 = hash_dir(pkg)
     max_cards = set_constant(pkg / "engine" / "layout.py", "MAX_CARDS")
-    n_faces = set_constant(pkg / "rules" / "cards.py", "N_FACES")
+    n_faces = set_constant(pkg / "rules" / "card_codes.py", "N_FACES")
 
     first = run_probe(pkg, with_outside=True)
     assert (first["misses"], first["hits"]) == (1, 0)
@@ -581,14 +569,14 @@ def test_probe_recompiles_after_a_constant_changes(tmp_path):
     assert third["value"] == 1 + (max_cards + 1) * 1000 + n_faces
     assert Path(third["cache_path"]) == in_tree / hash_dir(pkg) != in_tree / key0
 
-    set_constant(pkg / "rules" / "cards.py", "N_FACES", add=1)
+    set_constant(pkg / "rules" / "card_codes.py", "N_FACES", add=1)
     fourth = run_probe(pkg)
     assert (fourth["misses"], fourth["hits"]) == (1, 0)
     assert fourth["value"] == 1 + (max_cards + 1) * 1000 + n_faces + 1
 
     # back to the original sources: the first directory is still there and is used
     set_constant(pkg / "engine" / "layout.py", "MAX_CARDS", max_cards)
-    set_constant(pkg / "rules" / "cards.py", "N_FACES", n_faces)
+    set_constant(pkg / "rules" / "card_codes.py", "N_FACES", n_faces)
     fifth = run_probe(pkg)
     assert (fifth["misses"], fifth["hits"]) == (0, 1)
     assert fifth["value"] == first["value"]

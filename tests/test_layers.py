@@ -119,7 +119,7 @@ MAX_MODULE_LINES = 500  # a module of the package
 MAX_FUNCTION_LINES = 120  # a function, decorators and docstring included
 MAX_CLASS_LINES = 400  # a class (a mixin too), decorators and docstring included
 #: modules and functions over those sizes not yet split (issue 26): may only shrink
-OVERSIZE: set[tuple[str, ...]] = {("module", "bots.py")}
+OVERSIZE: set[tuple[str, ...]] = set()
 
 
 def oversize() -> set[tuple[str, ...]]:
@@ -151,8 +151,8 @@ def test_no_new_oversized_room():
 
 # ==================================================================== the layers (issue 26)
 #: each room of the package (a top-level module or subpackage) and its layer: a room imports
-#: only rooms of lower layers (docs/ARCHITECTURE.md: rules -> engine -> results -> analysis
-#: -> run -> report/plots, with the CLI the door on top)
+#: only rooms of lower layers (docs/ARCHITECTURE.md: rules -> engine -> bots -> results ->
+#: analysis -> run -> report/plots, with the CLI the door on top)
 LAYERS = {
     "errors": 0,
     "_text": 0,
@@ -160,17 +160,17 @@ LAYERS = {
     "__init__": 1,
     "__version__": 0,
     "rules": 1,
-    "bots": 1,
     "reference": 1,
     "engine": 2,
-    "results": 3,
-    "analysis": 4,
-    "run": 5,
-    "plots": 6,
-    "studies": 7,
-    "report": 8,
-    "cli": 9,
-    "__main__": 10,
+    "bots": 3,
+    "results": 4,
+    "analysis": 5,
+    "run": 6,
+    "plots": 7,
+    "studies": 8,
+    "report": 9,
+    "cli": 10,
+    "__main__": 11,
 }
 #: (importing room, imported room) against the layers, still to be moved (may only shrink)
 UPWARD: set[tuple[str, str]] = set()

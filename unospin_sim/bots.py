@@ -71,47 +71,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._text import split_top_level
+from .engine import bot_codes as _codes
+from .engine.bot_codes import *  # noqa: F403 (re-exported: bot_codes.__all__)
+from .engine.bot_codes import N_BOT_COLUMNS as N_BOT_COLUMNS  # not in __all__
+from .engine.bot_codes import STRATEGIES
 from .errors import BotError
 
+#: the engine's codes (engine/bot_codes.py), re-exported, and the bot strings' names
 __all__ = [
-    "B_BLUFF",
-    "B_CATCH",
-    "B_CHALLENGE",
-    "B_COLOURS",
-    "B_EXTEND",
-    "B_FORGET",
-    "B_HORIZON",
-    "B_INFER",
-    "B_JUMP",
-    "B_PEEK",
-    "B_REFLEX",
-    "B_ROLLOUTS",
-    "B_STRATEGY",
-    "B_W_ACTION",
-    "B_W_ATTACK",
-    "B_W_COLOUR",
-    "B_W_NAME_VOID",
-    "B_W_POINTS",
-    "B_W_VOID",
-    "B_W_WD4",
-    "B_W_WD4_ATTACK",
-    "B_W_WILD",
-    "B_W_WILD_ATTACK",
+    *_codes.__all__,
     "HEURISTIC_WEIGHTS",
     "KNOBS",
-    "STRATEGIES",
-    "STRATEGY_AGGRESSOR",
-    "STRATEGY_COLOUR_KEEPER",
-    "STRATEGY_GREEDY",
-    "STRATEGY_HEURISTIC",
-    "STRATEGY_HOARDER",
-    "STRATEGY_RANDOM",
-    "STRATEGY_SEARCH",
-    "STRATEGY_SPIN_AWARE",
-    "STRATEGY_TUNED",
     "TUNED_WEIGHTS",
     "BotSpec",
-    "bots_array",
     "bots_string",
     "check_seats",
     "knob_names",
@@ -120,29 +92,6 @@ __all__ = [
     "saved_bots",
 ]
 
-#: the strategy registry: names; the index is the strategy id the engine dispatches on
-#: (engine/policy/). A name here without an implementation there is refused by encode.
-#: Append only: the ids of the existing strategies must never change.
-STRATEGIES = (
-    "random",
-    "heuristic",
-    "greedy",
-    "hoarder",
-    "colour_keeper",
-    "aggressor",
-    "spin_aware",
-    "search",
-    "tuned",
-)
-STRATEGY_RANDOM = STRATEGIES.index("random")
-STRATEGY_HEURISTIC = STRATEGIES.index("heuristic")
-STRATEGY_GREEDY = STRATEGIES.index("greedy")
-STRATEGY_HOARDER = STRATEGIES.index("hoarder")
-STRATEGY_COLOUR_KEEPER = STRATEGIES.index("colour_keeper")
-STRATEGY_AGGRESSOR = STRATEGIES.index("aggressor")
-STRATEGY_SPIN_AWARE = STRATEGIES.index("spin_aware")
-STRATEGY_SEARCH = STRATEGIES.index("search")
-STRATEGY_TUNED = STRATEGIES.index("tuned")
 #: strategy ``tuned``'s weights (knobs): name -> its default, the weights an optimiser found
 #: for classic, scored by the share of the points scored (docs/BOTS.md: ``python -m
 #: unospin_sim tune --edition classic --objective points --trials 600 --games 40000
@@ -226,14 +175,6 @@ INT_KNOBS = {
     "infer": (0, 3),
     "extend": (1, MAX_EXTEND),
 }
-
-#: columns of :func:`bots_array`
-# fmt: off
-(B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS, B_PEEK,
- B_HORIZON, B_COLOURS, B_INFER, B_W_POINTS, B_W_COLOUR, B_W_ATTACK, B_W_ACTION, B_W_WILD,
- B_W_WILD_ATTACK, B_W_WD4, B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID, B_EXTEND) = range(23)
-# fmt: on
-N_BOT_COLUMNS = 23
 
 
 def _fmt(x: float) -> str:
@@ -448,45 +389,6 @@ def _check_weight(knob: str, v: float, strategy: str) -> None:
         )
     if v != DEFAULTS[knob] and strategy != "tuned":
         raise BotError(f"bot knob {knob!r} applies only to strategy 'tuned', not {strategy!r}")
-
-
-def bots_array(specs) -> np.ndarray:
-    """Bot parameters for the engine.
-
-    Parameters
-    ----------
-    specs : sequence of BotSpec
-        One per seat.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``float64[P, N_BOT_COLUMNS]`` with columns :data:`B_STRATEGY` (strategy id),
-        :data:`B_FORGET`, :data:`B_CATCH`, :data:`B_BLUFF`, :data:`B_CHALLENGE`,
-        :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`,
-        :data:`B_HORIZON`, :data:`B_COLOURS`, :data:`B_INFER`, then ``tuned``'s weights
-        :data:`B_W_POINTS` .. :data:`B_W_NAME_VOID` (in :data:`TUNED_WEIGHTS`' order), then
-        search's :data:`B_EXTEND`.
-    """
-    out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
-    for i, s in enumerate(specs):
-        out[i] = (
-            s.strategy_id,
-            s.forget,
-            s.catch,
-            s.bluff,
-            s.challenge,
-            s.reflex,
-            s.jump,
-            s.rollouts,
-            s.peek,
-            s.horizon,
-            s.colours,
-            s.infer,
-            *(getattr(s, w) for w in TUNED_WEIGHTS),
-            s.extend,
-        )
-    return out
 
 
 # ------------------------------------------------------------------------------------------

@@ -2,10 +2,11 @@
 
 Importing this package first installs the engine's compiled-code cache (``cache.py``): every
 ``njit(cache=True)`` function defined under ``engine/`` is cached in a directory keyed on a
-hash of the engine's sources and of the constants it compiles in from ``bots.py`` and
-``rules/`` (a ``STRATEGY_*`` or card-kind value, say), so such an edit recompiles the kernel
-instead of loading a stale one, while an edit elsewhere (an error text, the CLI) does not.
-This does not import numba.
+hash of the engine's modules and of the package modules they import (the codes of
+``bot_codes.py``, ``rules/card_codes.py`` and ``rules/space_codes.py``: a ``STRATEGY_*`` or
+card-kind value, say), so such an edit recompiles the kernel instead of loading a stale one,
+while an edit elsewhere (an error text, the CLI, ``bots.py``) does not. This does not import
+numba.
 """
 
 from . import cache as _cache

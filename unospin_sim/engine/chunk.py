@@ -14,9 +14,9 @@ kernel's round loop always did: rlcard first, then a search seat, then any house
 import numpy as np
 from numba import njit
 
-from ..bots import STRATEGY_SEARCH
-from ..rules import spaces as sp
+from ..rules import space_codes as sp
 from . import match
+from .bot_codes import STRATEGY_SEARCH
 from .jit import hot, variant
 from .layout import (
     B_STRATEGY,

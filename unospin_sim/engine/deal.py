@@ -6,7 +6,7 @@ Shared by every rule set; ``round.setup_round`` (default rules and house rules) 
 
 import numpy as np
 
-from ..rules.cards import (
+from ..rules.card_codes import (
     FACE_DRAW_TWO,
     FACE_REVERSE,
     FACE_SKIP,

@@ -28,8 +28,8 @@ search knob ``infer`` (each level adds to the one before):
 
 import numpy as np
 
-from ..bots import STRATEGY_HEURISTIC
-from ..rules.cards import KIND_COLOUR, KIND_FACE, N_KINDS
+from ..rules.card_codes import KIND_COLOUR, KIND_FACE, N_KINDS
+from .bot_codes import STRATEGY_HEURISTIC
 from .jit import hot, inl
 from .layout import (
     CC,

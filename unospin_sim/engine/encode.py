@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bots import bots_array
 from ..errors import BotError
 from ..rules.options import OPTIONS
 from . import layout as L
+from .bot_codes import bots_array
 from .policy import IMPLEMENTED
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
@@ -43,7 +43,7 @@ def check_rlcard_bots(bots) -> None:
 
 def check_implemented(bots) -> None:
     """Raise a one-line BotError when a bot's strategy has no implementation in the engine's
-    policy home (a strategy registered in bots.STRATEGIES but not in policy.IMPLEMENTED)."""
+    policy home (a strategy registered in bot_codes.STRATEGIES but not in policy.IMPLEMENTED)."""
     for seat, spec in enumerate(bots):
         if spec.strategy not in IMPLEMENTED:
             raise BotError(

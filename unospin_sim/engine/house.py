@@ -3,8 +3,8 @@ special_wilds, stacking and jump_in (partners lives where its choices are: polic
 the Web Swing in turn.py; the team scores in results.py). Only ``play_round_house`` and ``play_turn_house`` reach this module; the default
 rules' turn is compiled without it."""
 
-from ..rules import spaces as sp
-from ..rules.cards import (
+from ..rules import space_codes as sp
+from ..rules.card_codes import (
     DRAW_TWO_OFFSET,
     FIRST_WILD,
     KIND_SPINS,

@@ -10,7 +10,7 @@ tournament never compiles it); ``unospin_sim.studies.inference_quality.inference
 import numpy as np
 from numba import njit
 
-from ..rules.cards import N_KINDS
+from ..rules.card_codes import N_KINDS
 from .chunk import new_state
 from .determinize import deal_quality
 from .layout import MAX_PLAYERS, R_TURN_CAP, S_CUR, S_TURNS, SEARCH_WORK_ROWS

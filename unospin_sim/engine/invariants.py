@@ -1,6 +1,6 @@
 """The invariant check (rule option ``check``, tests): every card in exactly one place."""
 
-from ..rules.cards import KIND_COLOUR, N_KINDS
+from ..rules.card_codes import KIND_COLOUR, N_KINDS
 from .jit import hot
 from .layout import (
     CC,

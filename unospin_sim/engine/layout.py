@@ -7,8 +7,8 @@ comments); one state is allocated per chunk of games and reused.
 
 from collections import namedtuple
 
-from ..rules.cards import FIRST_WILD, N_KINDS
-from ..rules.spaces import N_SPACES
+from ..rules.card_codes import FIRST_WILD, N_KINDS
+from ..rules.space_codes import N_SPACES
 
 MAX_PLAYERS = 10
 MAX_CARDS = 128  # >= the largest deck (112)
@@ -187,10 +187,10 @@ MATCH_LOWEST = 2
 FIRST_ACTION_EFFECTS = 0  # classic, spin2005: WD4 back in, other actions act on the first player
 FIRST_NUMBERS_ONLY = 1  # spin2025, spiderman: turn until a number card
 
-# --- bot parameters (float64[players, N_BOT_COLUMNS], bots.bots_array) ---------------------------
-# (the column layout belongs to bots.bots_array; the strategy ids are bots.STRATEGIES indices,
-# and engine/policy/ dispatches on them)
-from ..bots import (
+# --- bot parameters (float64[players, N_BOT_COLUMNS], bot_codes.bots_array) ----------------------
+# (the column layout belongs to bot_codes.bots_array; the strategy ids are bot_codes.STRATEGIES
+# indices, and engine/policy/ dispatches on them)
+from .bot_codes import (
     B_BLUFF,
     B_CATCH,
     B_CHALLENGE,

@@ -1,7 +1,7 @@
 """Legality and hand queries: what may be played, and what a hand holds. Pure: no writes,
 no random numbers."""
 
-from ..rules.cards import (
+from ..rules.card_codes import (
     FIRST_WILD,
     KIND_COLOUR,
     KIND_FACE,

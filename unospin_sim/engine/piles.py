@@ -5,7 +5,7 @@ the last card into it, which has the law of drawing the top of a shuffled pile; 
 card back "at a random place" is an append. Nothing here asks a player anything.
 """
 
-from ..rules.cards import KIND_COLOUR, N_KINDS
+from ..rules.card_codes import KIND_COLOUR, N_KINDS
 from .events import ev
 from .jit import hot, inl
 from .layout import (

@@ -41,7 +41,7 @@ the policy. The one state field of its own is ``S_TOP_OUT`` (the top card went i
 draw pile at a reshuffle), which the invariant check reads.
 """
 
-from ..rules.cards import (
+from ..rules.card_codes import (
     FACE_DRAW_TWO,
     FACE_REVERSE,
     FACE_SKIP,

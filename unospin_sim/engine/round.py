@@ -7,8 +7,8 @@ search.py) and ``rlcard.play_round_rl``. Each is a called function compiled once
 kernel's entry points (``chunk.py``) are compiled per loop, so a run compiles only its own.
 """
 
-from ..bots import STRATEGY_SEARCH
-from ..rules.cards import FIRST_WILD
+from ..rules.card_codes import FIRST_WILD
+from .bot_codes import STRATEGY_SEARCH
 from .calls import apply_penalties, name_colour
 from .deal import deal, first_card_action, start_at, turn_first_card
 from .events import ev

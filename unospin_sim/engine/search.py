@@ -62,7 +62,7 @@ rollouts call the same compiled loop, which never stops inside a rollout.
 
 import numpy as np
 
-from ..rules.cards import FIRST_WILD, N_KINDS
+from ..rules.card_codes import FIRST_WILD, N_KINDS
 from .determinize import copy_determinized, copy_open, restore_deal, save_deal, unseen_pool
 from .jit import hot
 from .layout import (

@@ -9,9 +9,8 @@ called function (``hot``), compiled once for the rule tests, which drive it one 
 time (with no house rule on it plays exactly the default turn).
 """
 
-from ..bots import STRATEGY_SEARCH
-from ..rules import spaces as sp
-from ..rules.cards import (
+from ..rules import space_codes as sp
+from ..rules.card_codes import (
     FACE_DRAW_TWO,
     FACE_REVERSE,
     FACE_SKIP,
@@ -25,6 +24,7 @@ from ..rules.cards import (
     WILD_WEB_SWING,
 )
 from . import policy
+from .bot_codes import STRATEGY_SEARCH
 from .calls import name_colour, uno_check
 from .events import ev
 from .house import draw_until_playable, forced_card, open_jump, seven_o, special_wild, start_penalty

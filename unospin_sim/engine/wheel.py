@@ -2,7 +2,7 @@
 colour. The spaces themselves are in ``wheel2005`` and ``wheel2025``; their ids and weights
 are rule data (``rules/spaces.py``, ``rules/editions.toml``)."""
 
-from ..rules.cards import FIRST_WILD, KIND_COLOUR
+from ..rules.card_codes import FIRST_WILD, KIND_COLOUR
 from .calls import name_colour, uno_check
 from .events import ev
 from .jit import hot, inl

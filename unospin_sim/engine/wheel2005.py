@@ -4,8 +4,8 @@ Spaces (``rules/spaces.py``): Almost UNO, Discard Number, Discard Color, Draw un
 blue, Show Hand, War, UNO Spin (the race) and Trade Hands. Choices are the policy's.
 """
 
-from ..rules import spaces as sp
-from ..rules.cards import KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS
+from ..rules import space_codes as sp
+from ..rules.card_codes import KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS
 from . import policy
 from .calls import uno_check
 from .events import ev

@@ -4,8 +4,8 @@ Spaces (``rules/spaces.py``): Color Draw red/yellow/green/blue, Wild Color Draw,
 Discard (to the bottom of the discard pile), Swap Hands and 2X. Choices are the policy's.
 """
 
-from ..rules import spaces as sp
-from ..rules.cards import KINDS_PER_COLOUR
+from ..rules import space_codes as sp
+from ..rules.card_codes import KINDS_PER_COLOUR
 from . import policy
 from .calls import uno_check
 from .events import ev

@@ -29,28 +29,35 @@ colours or their faces are equal (the Spin swirl is not a symbol).
 
 from __future__ import annotations
 
-import numpy as np
+# the numbers and tables the engine compiles in: card_codes.py, re-exported here
+from .card_codes import (
+    DRAW_TWO_OFFSET,
+    FACE_DRAW_TWO,
+    FACE_REVERSE,
+    FACE_SKIP,
+    FIRST_WILD,
+    FIRST_WILD_FACE,
+    KIND_COLOUR,
+    KIND_FACE,
+    KIND_SPINS,
+    KINDS_PER_COLOUR,
+    MAX_SPIN_NUMBER,
+    N_COLOURS,
+    N_FACES,
+    N_KINDS,
+    REVERSE_OFFSET,
+    SKIP_OFFSET,
+    SPIN_OFFSET,
+    WILD,
+    WILD_COLOUR,
+    WILD_DRAW_FOUR,
+    WILD_SHUFFLE_HANDS,
+    WILD_SPIN,
+    WILD_SWAP_HANDS,
+    WILD_WEB_SWING,
+)
 
 COLOURS = ("red", "yellow", "green", "blue")
-N_COLOURS = 4
-WILD_COLOUR = 4  # the "colour" of a wild kind in KIND_COLOUR
-
-KINDS_PER_COLOUR = 22
-SPIN_OFFSET = 10  # C*22 + SPIN_OFFSET + (n-1) is the Spin card n of colour C
-MAX_SPIN_NUMBER = 9  # Spin cards exist for the numbers 1..MAX_SPIN_NUMBER
-SKIP_OFFSET, REVERSE_OFFSET, DRAW_TWO_OFFSET = 19, 20, 21
-
-WILD = 88
-WILD_DRAW_FOUR = 89
-WILD_SPIN = 90
-WILD_WEB_SWING = 91
-WILD_SWAP_HANDS = 92
-WILD_SHUFFLE_HANDS = 93
-FIRST_WILD = WILD
-N_KINDS = 94
-
-FACE_SKIP, FACE_REVERSE, FACE_DRAW_TWO = 10, 11, 12
-N_FACES = 19
 
 #: names of the wild kinds, in kind order, as used in the rules data
 WILD_NAMES = (
@@ -74,38 +81,23 @@ def spin_kind(colour: int, n: int) -> int:
     return colour * KINDS_PER_COLOUR + SPIN_OFFSET + n - 1
 
 
-def _build_tables():
-    colour = np.full(N_KINDS, WILD_COLOUR, dtype=np.int64)
-    face = np.zeros(N_KINDS, dtype=np.int64)
-    is_spin = np.zeros(N_KINDS, dtype=np.int64)
+def _kind_names() -> tuple[str, ...]:
     names = []
-    for c in range(N_COLOURS):
-        for i in range(KINDS_PER_COLOUR):
-            k = c * KINDS_PER_COLOUR + i
-            colour[k] = c
-            if i < 10:
-                face[k] = i
-                names.append(f"{COLOURS[c]} {i}")
-            elif i < SKIP_OFFSET:
-                face[k] = i - SPIN_OFFSET + 1
-                is_spin[k] = 1
-                names.append(f"{COLOURS[c]} spin {face[k]}")
-            else:
-                face[k] = FACE_SKIP + i - SKIP_OFFSET
-                names.append(f"{COLOURS[c]} {ACTION_NAMES[i - SKIP_OFFSET].replace('_', ' ')}")
-    for j, name in enumerate(WILD_NAMES):
-        face[FIRST_WILD + j] = 13 + j
-        names.append(name.replace("_", " "))
-    is_spin[WILD_SPIN] = 1
-    return colour, face, is_spin, tuple(names)
+    for k in range(N_KINDS):
+        c, i = divmod(k, KINDS_PER_COLOUR)
+        if k >= FIRST_WILD:
+            names.append(WILD_NAMES[k - FIRST_WILD].replace("_", " "))
+        elif i < 10:
+            names.append(f"{COLOURS[c]} {i}")
+        elif i < SKIP_OFFSET:
+            names.append(f"{COLOURS[c]} spin {KIND_FACE[k]}")
+        else:
+            names.append(f"{COLOURS[c]} {ACTION_NAMES[i - SKIP_OFFSET].replace('_', ' ')}")
+    return tuple(names)
 
 
-#: KIND_COLOUR[k]: 0-3, or WILD_COLOUR for wilds
-#: KIND_FACE[k]: 0-9 number, 10 skip, 11 reverse, 12 draw two, 13-18 wild kinds
-#: KIND_SPINS[k]: 1 when playing the card spins the wheel (Spin cards, Wild Spin)
-KIND_COLOUR, KIND_FACE, KIND_SPINS, KIND_NAMES = _build_tables()
-for _a in (KIND_COLOUR, KIND_FACE, KIND_SPINS):
-    _a.setflags(write=False)
+#: KIND_NAMES[k]: the kind's name (:func:`kind_name`)
+KIND_NAMES = _kind_names()
 
 
 def kind_name(k: int) -> str:

@@ -5,6 +5,32 @@ Which spaces an edition's wheel has, and their weights, is rule *data*
 implements.  Ids 0-8 are the 2005 wheel, 9-16 the 2025 wheel.
 """
 
+# the ids the engine compiles in (behaviour ids, module constants: compile-time constants in
+# numba): space_codes.py, re-exported here
+from .space_codes import (
+    ALMOST_UNO,
+    COLOR_DISCARD,
+    COLOR_DRAW_BLUE,
+    COLOR_DRAW_GREEN,
+    COLOR_DRAW_RED,
+    COLOR_DRAW_YELLOW,
+    DISCARD_COLOR,
+    DISCARD_NUMBER,
+    DRAW_BLUE,
+    DRAW_RED,
+    N_SPACES,
+    SHOW_HAND,
+    SWAP_HANDS,
+    TRADE_HANDS,
+    TWO_X,
+    UNO_SPIN,
+    WAR,
+    WHEEL_2005,
+    WHEEL_2025,
+    WHEEL_NONE,
+    WILD_COLOR_DRAW,
+)
+
 SPACES_2005 = (
     "almost_uno",
     "discard_number",
@@ -27,18 +53,6 @@ SPACES_2025 = (
     "two_x",
 )
 SPACE_NAMES = SPACES_2005 + SPACES_2025
-N_SPACES = len(SPACE_NAMES)
 SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}
-
-# behaviour ids, used by the engine (module constants are compile-time constants in numba)
-# fmt: off
-(ALMOST_UNO, DISCARD_NUMBER, DISCARD_COLOR, DRAW_RED, DRAW_BLUE, SHOW_HAND, WAR, UNO_SPIN,
- TRADE_HANDS) = range(9)
-# fmt: on
-# fmt: off
-(COLOR_DRAW_RED, COLOR_DRAW_YELLOW, COLOR_DRAW_GREEN, COLOR_DRAW_BLUE, WILD_COLOR_DRAW,
- COLOR_DISCARD, SWAP_HANDS, TWO_X) = range(9, 17)
-# fmt: on
-
-#: wheel families: which player spins
-WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 1, 2
+if len(SPACE_NAMES) != N_SPACES:
+    raise ImportError(f"{len(SPACE_NAMES)} space names for {N_SPACES} space ids")

@@ -3,7 +3,7 @@
 Rule code asks these functions and acts on the answer; a policy function reads the state and
 may draw from the game's random stream, and changes nothing else. The questions are listed,
 with what each asks, in ``decisions.DECISIONS``; each is answered by the seat's strategy
-(``bots[p, B_STRATEGY]``, ids from the registry ``unospin_sim.bots.STRATEGIES``) through the
+(``bots[p, B_STRATEGY]``, ids from the registry ``engine/bot_codes.STRATEGIES``) through the
 generated dispatch (``dispatch.py``, re-exported here): every strategy module
 (``random_bot``, ``heuristic``, ...) exports one function per question, its own or an alias
 of the one it shares, so one file says what a strategy does. A strategy id with no module
@@ -26,12 +26,12 @@ on a wheel space, under a house rule or under rlcard are called functions (``hot
 compiled once whatever calls them.
 
 Adding a strategy: a module beside these exporting every question of
-``decisions.DECISIONS``, its name in ``bots.STRATEGIES`` and in
+``decisions.DECISIONS``, its name in ``bot_codes.STRATEGIES`` and in
 ``decisions.STRATEGY_MODULES``, ``python -m unospin_sim.engine.policy`` to write the
 dispatch, a paragraph in docs/BOTS.md, tests.
 """
 
-from ...bots import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP
+from ..bot_codes import B_BLUFF, B_CATCH, B_CHALLENGE, B_FORGET, B_JUMP
 from ..jit import hot, inl
 from ..rng import unif
 from . import dispatch as _dispatch

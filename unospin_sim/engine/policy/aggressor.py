@@ -4,7 +4,7 @@ cards (<= THREAT cards); otherwise plays like ``heuristic`` (docs/BOTS.md).
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
+from ...rules.card_codes import FACE_DRAW_TWO, FACE_REVERSE, FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
 from ..jit import inl
 from ..layout import HSIZE, S_NP
 from ..piles import seat_after

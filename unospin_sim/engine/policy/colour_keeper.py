@@ -9,7 +9,7 @@ its wilds while its best colour is in play.
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
+from ...rules.card_codes import FIRST_WILD, KIND_COLOUR, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
 from ..layout import CC, S_COLOUR, TMP
 from . import heuristic as H

@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from ... import bots as _bots
+from .. import bot_codes as _codes
 
 
 class Decision(NamedTuple):
@@ -213,7 +213,7 @@ DECISIONS = (
 #: id into a tuple of the dispatch: name -> what it says
 FACTS = {"DRAW_SHOWS": "what a draw at its turn shows about its hand (reveals.py flags)"}
 
-#: strategy name (bots.STRATEGIES) -> (its module in this package, the alias the dispatch uses)
+#: strategy name (bot_codes.STRATEGIES) -> (its module in this package, the alias the dispatch uses)
 STRATEGY_MODULES = {
     "random": ("random_bot", "R"),
     "heuristic": ("heuristic", "H"),
@@ -230,7 +230,7 @@ SHARED_MODULES = {"reveals": "RV"}
 #: the strategies kept inline by a ``split`` question
 INLINE = ("random", "heuristic")
 
-#: strategies (names in bots.STRATEGIES) that every question answers
+#: strategies (names in bot_codes.STRATEGIES) that every question answers
 IMPLEMENTED = tuple(STRATEGY_MODULES)
 
 DISPATCH_FILE = Path(__file__).with_name("dispatch.py")
@@ -259,7 +259,7 @@ def _const(name: str) -> str:
 def _condition(names: list[str]) -> str:
     """``sid == STRATEGY_X or A <= sid <= B ...`` for these strategies (runs of three or more
     consecutive ids as a range)."""
-    ids = sorted(_bots.STRATEGIES.index(n) for n in names)
+    ids = sorted(_codes.STRATEGIES.index(n) for n in names)
     parts, i = [], 0
     while i < len(ids):
         j = i
@@ -267,10 +267,10 @@ def _condition(names: list[str]) -> str:
             j += 1
         if j - i >= 2:
             parts.append(
-                f"{_const(_bots.STRATEGIES[ids[i]])} <= sid <= {_const(_bots.STRATEGIES[ids[j]])}"
+                f"{_const(_codes.STRATEGIES[ids[i]])} <= sid <= {_const(_codes.STRATEGIES[ids[j]])}"
             )
         else:
-            parts += [f"sid == {_const(_bots.STRATEGIES[k])}" for k in ids[i : j + 1]]
+            parts += [f"sid == {_const(_codes.STRATEGIES[k])}" for k in ids[i : j + 1]]
         i = j + 1
     return " or ".join(parts)
 
@@ -371,7 +371,7 @@ def render() -> str:
     used = sorted({a for line in body for a in _aliases_in(line)})
     consts = sorted(
         {c for c in (_const(n) for n in names) if any(c in ln for ln in body)},
-        key=lambda c: _bots.STRATEGIES.index(c[len("STRATEGY_") :].lower()),
+        key=lambda c: _codes.STRATEGIES.index(c[len("STRATEGY_") :].lower()),
     )
     mods = {a: m for m, a in STRATEGY_MODULES.values()} | {a: m for m, a in SHARED_MODULES.items()}
     head = [
@@ -381,14 +381,14 @@ def render() -> str:
         "exports (policy/decisions.py says how); do not edit. tests/test_policy.py fails",
         'while this file is not what the exports say."""',
         "",
-        "from ...bots import (" + ", ".join(["B_STRATEGY"] + consts) + ")",
+        "from ..bot_codes import (" + ", ".join(["B_STRATEGY"] + consts) + ")",
         "from ..jit import hot, inl",
     ]
     head += [f"from . import {mods[a]} as {a}" for a in sorted(used, key=lambda a: mods[a])]
     funcs = sorted([d.function for d in DECISIONS] + list(FACTS))
     implemented = [
         "",
-        "#: strategies (names in bots.STRATEGIES) that every question answers",
+        "#: strategies (names in bot_codes.STRATEGIES) that every question answers",
         "IMPLEMENTED = (" + ", ".join(f'"{n}"' for n in names) + ")",
     ]
     for fact, what in FACTS.items():
@@ -419,7 +419,7 @@ def _wrap_lists(src: str) -> str:
     """Wrap the bots import and the IMPLEMENTED and __all__ lines at 99 columns, each
     continuation line aligned under its opening bracket."""
     lines = src.split("\n")
-    for head in ("from ...bots import (", "IMPLEMENTED = (", "__all__ = ["):
+    for head in ("from ..bot_codes import (", "IMPLEMENTED = (", "__all__ = ["):
         for i, ln in enumerate(lines):
             if ln.startswith(head) and len(ln) > 99:
                 names, out, cur = ln[len(head) : -1].split(", "), [], head

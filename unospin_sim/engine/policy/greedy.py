@@ -8,7 +8,7 @@ dearest card after a race. Everything else is ``heuristic``'s choice.
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import N_KINDS
+from ...rules.card_codes import N_KINDS
 from ..jit import inl
 from ..layout import TMP
 from . import heuristic as H

@@ -5,7 +5,7 @@ The functions read the state (and, where a tie or an unordered choice is left, d
 game's random stream); they change nothing else.
 """
 
-from ...rules.cards import (
+from ...rules.card_codes import (
     DRAW_TWO_OFFSET,
     FACE_SKIP,
     FIRST_WILD,

@@ -5,7 +5,7 @@ wilds it keeps (the official rules allow drawing instead of playing; docs/BOTS.m
 The functions read the state; they change nothing else.
 """
 
-from ...rules.cards import FIRST_WILD, N_KINDS, WILD_DRAW_FOUR
+from ...rules.card_codes import FIRST_WILD, N_KINDS, WILD_DRAW_FOUR
 from ..jit import inl
 from ..layout import HSIZE, S_DISC_N, S_DRAW_N
 from . import heuristic as H

@@ -5,7 +5,7 @@ it holds none), a colour, a target seat, a held number or colour, a card instanc
 functions read the state and draw from the game's random stream; they change nothing else.
 """
 
-from ...rules.cards import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
+from ...rules.card_codes import DRAW_TWO_OFFSET, KINDS_PER_COLOUR, N_KINDS
 from ..jit import inl
 from ..layout import CC, HSIZE, S_NP, TMP
 from ..legal import (

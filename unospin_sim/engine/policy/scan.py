@@ -29,7 +29,7 @@ the same order; the scores computed by the same float operations):
 ``benchmarks/identity.py kernel --strategies ...`` proves it.
 """
 
-from ...rules.cards import (
+from ...rules.card_codes import (
     FIRST_WILD,
     KIND_FACE,
     KINDS_PER_COLOUR,

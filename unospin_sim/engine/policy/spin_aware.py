@@ -14,8 +14,8 @@ others).
 The functions read the state; they change nothing else.
 """
 
-from ...rules import spaces as sp
-from ...rules.cards import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
+from ...rules import space_codes as sp
+from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, R_WHEEL, S_NP
 from ..piles import seat_after

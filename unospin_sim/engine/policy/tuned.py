@@ -2,7 +2,7 @@
 
 Its card is the legal one of best score, the first in scan order on ties. The score is a
 weighted sum whose weights are its seat's knobs (``bots.TUNED_WEIGHTS``, columns
-``bots.B_W_*``), so an optimiser can try weights without compiling anything
+``bot_codes.B_W_*``), so an optimiser can try weights without compiling anything
 (``python -m unospin_sim tune``):
 
 - a coloured card: ``w_points`` x its points + ``w_colour`` x the cards held of its colour,
@@ -23,7 +23,8 @@ Its answers are called functions (``hot``), each compiled once: inlined into the
 The functions read the state; they change nothing else.
 """
 
-from ...bots import (
+from ...rules.card_codes import FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
+from ..bot_codes import (
     B_W_ACTION,
     B_W_ATTACK,
     B_W_COLOUR,
@@ -35,7 +36,6 @@ from ...bots import (
     B_W_WILD,
     B_W_WILD_ATTACK,
 )
-from ...rules.cards import FACE_SKIP, KIND_FACE, WILD_DRAW_FOUR
 from ..jit import hot, inl
 from ..layout import CC, HSIZE
 from ..piles import known_void, seat_after
