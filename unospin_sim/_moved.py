@@ -59,6 +59,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def create_module(self, spec):
         new = new_home(spec.name)
+        assert new is not None  # find_spec made a spec only for a moved name
         # stacklevel 2: the import machinery's frames are skipped, so the warning names the
         # line that imported the old name
         warnings.warn(
@@ -75,7 +76,8 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         for home, names in RUNNER_EXTRAS.items():
             for name in names:
                 setattr(runner, name, getattr(importlib.import_module(home), name))
-        runner.__all__ = sorted(n for n in vars(runner) if not n.startswith("_"))
+        # a module's __all__ is a plain attribute, which ModuleType does not declare
+        runner.__all__ = sorted(n for n in vars(runner) if not n.startswith("_"))  # type: ignore[attr-defined]
         return runner
 
     def exec_module(self, module):

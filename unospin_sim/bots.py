@@ -67,6 +67,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -428,7 +429,7 @@ def saved_bot_string(spec) -> str:
     return f"{spec.strategy}({','.join(knobs)})"
 
 
-def saved_bots(bots) -> list[str]:
+def saved_bots(bots) -> list[str] | Any:
     """The bot strings of a saved run (``run.json`` / ``meta.json``) as that run played them:
     a ``search`` seat saved without ``horizon`` predates that knob (2026-12-01) and gets the
     defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name;
@@ -451,7 +452,7 @@ def saved_bots(bots) -> list[str]:
         if any("(" in x or ")" in x for x in written):
             out.append(b)  # malformed: left for the parser to refuse
             continue
-        before = ()
+        before: tuple[tuple[str, str], ...] = ()
         if "horizon" not in names:
             before += SEARCH_KNOBS_BEFORE_HORIZON
         if "colours" not in names:

@@ -44,7 +44,8 @@ def pool_tournaments(dirs) -> str:
 
     if not dirs:
         raise UserError("--pool needs at least one tournament --out directory")
-    tables, seen = [], {}
+    tables: list[pd.DataFrame] = []
+    seen: dict[tuple[str, int], str | Path] = {}  # (rules, seed) -> the directory holding them
     for d in dirs:
         f, meta = Path(d) / "pairings.parquet", Path(d) / "tournament.json"
         if not f.is_file() or not meta.is_file():

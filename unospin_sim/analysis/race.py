@@ -80,7 +80,7 @@ def assemble_matches(
     wpts = df["winner_points"].to_numpy().astype(np.int64)
     left = df[[f"points_left_{i}" for i in range(p)]].to_numpy()
     games = df["game"].to_numpy().astype(np.int64)
-    rows = []
+    rows: list[dict[str, int]] = []
     score = np.zeros(p, np.int64)
     won = np.zeros(p, np.int64)
     k = 0
@@ -177,11 +177,11 @@ def player_win_rates(
     p = players_of(rounds) if players is None else players
     w = rounds["winner"].to_numpy().astype(np.int64)
     won = w >= 0
-    players = w.copy()
+    player = w.copy()  # the player of each round's winning seat
     if rotated:
-        players[won] = (w[won] + rounds["game"].to_numpy()[won]) % p
+        player[won] = (w[won] + rounds["game"].to_numpy()[won]) % p
     n = len(rounds)
-    wins = np.bincount(players[won].astype(np.int64), minlength=p)[:p]
+    wins = np.bincount(player[won].astype(np.int64), minlength=p)[:p]
     low, high = wilson_interval(wins, np.full(p, n))
     return pd.DataFrame(
         {"wins": wins, "rate": wins / n, "low": low, "high": high},

@@ -9,6 +9,8 @@ Every share is of ROUNDS (single hands) unless it says matches.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import overload
 
 import numpy as np
 import pandas as pd
@@ -179,6 +181,11 @@ def _ladder_steps(lad: pd.DataFrame, won) -> None:
         prev = i
 
 
+# without ``tiers`` the figure is always there (no strategy but random's raises)
+@overload
+def skill_figure(vs_random: pd.DataFrame, tiers: None = None) -> dict: ...
+@overload
+def skill_figure(vs_random: pd.DataFrame, tiers: Sequence[str]) -> dict | None: ...
 def skill_figure(vs_random: pd.DataFrame, tiers=None) -> dict | None:
     """The skill figure a designer can quote: the best strategy's share of rounds and of
     matches against a field of random bots, above the fair share 1/P, with 95% intervals.

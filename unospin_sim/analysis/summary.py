@@ -67,8 +67,8 @@ class SummaryAccumulator:
         self.turns_sum = 0
         self.turns_sumsq = 0
         # house rule jump_in: jump-ins summed over the rounds (None: not counted)
-        self.jumps_sum = None
-        self.jumps_sumsq = None
+        self.jumps_sum: int | None = None
+        self.jumps_sumsq: int | None = None
 
     @classmethod
     def of_rounds(cls, players: int, game, winner, turns, jumps=None) -> SummaryAccumulator:
@@ -107,7 +107,9 @@ class SummaryAccumulator:
         self.player_wins = [a + b for a, b in zip(self.player_wins, other.player_wins)]
         self.turns_sum += other.turns_sum
         self.turns_sumsq += other.turns_sumsq
-        if other.jumps_sum is not None:
+        if self.jumps_sum is not None and other.jumps_sum is not None:
+            # the sum and the sum of squares are counted together: both None or both ints
+            assert self.jumps_sumsq is not None and other.jumps_sumsq is not None
             self.jumps_sum += other.jumps_sum
             self.jumps_sumsq += other.jumps_sumsq
         return self
@@ -139,6 +141,7 @@ class SummaryAccumulator:
         jump-ins were not counted)."""
         if self.jumps_sum is None:
             return math.nan, math.nan, math.nan
+        assert self.jumps_sumsq is not None  # counted with jumps_sum
         return _mean_of_sums(self.games, self.jumps_sum, self.jumps_sumsq)
 
     def summarize(

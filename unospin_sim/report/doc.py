@@ -72,7 +72,7 @@ class Doc:
 
     def __init__(self, out: Path):
         self.out = out
-        self.blocks = []
+        self.blocks: list[tuple] = []  # (kind, its arguments ...)
 
     def h(self, level, text):
         self.blocks.append(("h", level, text))

@@ -78,7 +78,7 @@ def load_skill_dirs(skill_dirs) -> list[dict]:
     from ..studies.tournament import load_skill
 
     loaded = [load_skill(d) for d in skill_dirs]
-    seen = {}
+    seen: dict[str, object] = {}  # rules -> the tournament directory of them
     for d, sk in zip(skill_dirs, loaded):
         if sk["rules"] in seen:
             raise UserError(

@@ -98,7 +98,8 @@ def _read_table(d: Path, table: str, required, expected_parts: int | None, optio
                 }
             )
         raise ResultsError(f"{d} has no {table} part files ({table}/part-*.parquet)")
-    frames, names0 = [], None
+    frames: list[pd.DataFrame] = []
+    names0: set[str] | None = None
     for f in files:
         try:
             tab = pq.read_table(f)
@@ -113,6 +114,7 @@ def _read_table(d: Path, table: str, required, expected_parts: int | None, optio
                 f"{f} has other columns than {files[0].name}: the parts do not belong to one run"
             )
         frames.append(tab.to_pandas())
+    assert names0 is not None  # files is not empty
     missing = [c for c in required if c not in names0]
     if missing:
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""

@@ -77,7 +77,7 @@ class RunStore:
         return {"path": self.path.absolute(), "params": self.params}
 
     def __setstate__(self, state):
-        self.__init__(state["path"], state["params"])
+        RunStore.__init__(self, state["path"], state["params"])
 
     # --------------------------------------------------------------------------------------
     @property
@@ -193,8 +193,8 @@ class RunStore:
             text = mpath.read_text(encoding="utf-8")
         except FileNotFoundError:
             text = ""
-        except (OSError, ValueError) as e:
-            raise ResultsError(f"cannot read {mpath}: {reason(e)}") from None
+        except (OSError, ValueError) as err:
+            raise ResultsError(f"cannot read {mpath}: {reason(err)}") from None
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()

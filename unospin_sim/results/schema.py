@@ -200,7 +200,7 @@ def round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     game number and seed, which the runner supplies.  Resolved by :func:`out_column` (only
     :func:`rounds_frame` needs the engine's layout).
     """
-    fields = list(_ROUND_BASE_FIELDS)
+    fields: list[tuple[str, Any, Any]] = list(_ROUND_BASE_FIELDS)
     for j, prefix in enumerate(SEAT_COLUMNS):
         fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE) for i in range(rules.players)]
     fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]

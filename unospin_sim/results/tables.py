@@ -50,6 +50,7 @@ def _round_plan(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     :func:`_rounds_arrays` does per column, worked out once per rule set)."""
     plan = []
     for name, source, dtype in round_fields(rules, check):
+        src: str | tuple[str, int] | int
         if name in ("game", "seed"):
             src = name
         elif source[0] == "team":
@@ -193,7 +194,9 @@ class PartBuffer:
 
     def __init__(self) -> None:
         self.rows = 0
-        self._sink = self._writer = None
+        # pyarrow's BufferOutputStream and ParquetWriter once a table came
+        self._sink: Any = None
+        self._writer: Any = None
 
     def add(self, table) -> None:
         """Append ``table`` (a :class:`pyarrow.Table`, the schema of every batch alike)."""
@@ -240,7 +243,7 @@ class ChunkColumns:
             else None
         )
         self._plan = _round_plan(rules, check) if rounds else None
-        self._spins = [] if spins else None
+        self._spins: list[dict[str, np.ndarray]] | None = [] if spins else None
         self.cats = list(rules.wheel_spaces())
 
     def add(self, game0: int, out: np.ndarray, seeds: np.ndarray, rec: np.ndarray) -> None:
@@ -274,6 +277,7 @@ class ChunkColumns:
         return dict(parts[0])
 
     def rounds_arrow(self):
+        assert self.rounds is not None  # the round columns are kept (rounds=True)
         return arrow_table(self.rounds)
 
     def spins_arrow(self):

@@ -74,7 +74,7 @@ def _coerce_int(name: str, value: Any) -> int:
     if isinstance(value, numbers.Integral):
         v = int(value)
     elif isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
-        v = int(value)
+        v = int(math.trunc(value))  # numbers.Real promises __trunc__, not __int__
     elif isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d[\d_]*\s*", value):
         v = int(value)
     else:

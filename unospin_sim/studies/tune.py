@@ -111,7 +111,9 @@ def _table(
 
     def part(i):
         a, b = bounds[i], bounds[i + 1]
-        kernel.play_chunk(*ki.args(), seed, a, out[a:b], seeds[a:b], True)
+        # ki.args() is the 5 kernel arrays; unannotated in engine/encode.py, so mypy maps
+        # *ki.args() onto every parameter
+        kernel.play_chunk(*ki.args(), seed, a, out[a:b], seeds[a:b], True)  # type: ignore[call-arg]
 
     parallel_map(part, range(threads), threads)
     g = np.arange(games)
@@ -285,15 +287,10 @@ def tune(
 
     study.optimize(score, n_trials=trials, callbacks=[report])
     best = {k: float(study.best_params[k]) for k in TUNED_WEIGHTS}
+    first = study.trials[0].value
+    assert first is not None  # trial 0 completed: score returns a number or raises
     res = TuneResult(
-        edition,
-        objective,
-        trials,
-        games,
-        seed,
-        best,
-        float(study.best_value),
-        float(study.trials[0].value),
+        edition, objective, trials, games, seed, best, float(study.best_value), float(first)
     )
     if eval_games:
         res.evaluation = _evaluate(edition, best, eval_games, seed + EVAL_SEED_OFFSET, threads)

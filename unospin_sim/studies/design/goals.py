@@ -23,6 +23,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -430,11 +431,11 @@ def skill_metric(rounds: pd.DataFrame, players: int) -> tuple[float, float, floa
 # goals in a study: the objective vector, the Pareto front, one line of figures
 
 
-def directions(goals: list[Goal]) -> list[str]:
+def directions(goals: list[Goal]) -> list[Literal["minimize", "maximize"]]:
     """The optuna study's directions: one per target or constraint (its miss, minimised),
     then one per ``min:``/``max:`` objective."""
     targets = [g for g in goals if not g.is_objective]
-    dirs = ["minimize"] * len(targets)
+    dirs: list[Literal["minimize", "maximize"]] = ["minimize"] * len(targets)
     dirs += ["minimize" if g.op == "min" else "maximize" for g in goals if g.is_objective]
     return dirs
 
@@ -450,7 +451,7 @@ def objectives(goals: list[Goal], values: dict) -> list[float]:
     return out
 
 
-def pareto(points: np.ndarray, dirs: list[str]) -> np.ndarray:
+def pareto(points: np.ndarray, dirs: Sequence[str]) -> np.ndarray:
     """Non-dominated rows of ``points`` (every column turned to 'smaller is better')."""
     x = points * np.array([1.0 if d == "minimize" else -1.0 for d in dirs])
     n = len(x)

@@ -26,9 +26,9 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
         values = suggest(trial, knobs)
         try:
             rules = design_rules(spec.edition, spec.players, values)
-        except RuleError as e:
-            trial.set_user_attr("refused", str(e))
-            say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
+        except RuleError as err:
+            trial.set_user_attr("refused", str(err))
+            say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({err})")
             raise optuna.TrialPruned() from None
         e = store.get(
             rules, spec.games, spec.seed, spec.bots, metrics, spec.skill_bot, spec.threads
@@ -97,10 +97,10 @@ def _optimize_dask(
             trial = study.ask()
             try:
                 rules = design_rules(spec.edition, spec.players, suggest(trial, knobs))
-            except RuleError as e:
-                trial.set_user_attr("refused", str(e))
+            except RuleError as err:
+                trial.set_user_attr("refused", str(err))
                 study.tell(trial, state=TrialState.PRUNED)
-                say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({e})")
+                say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({err})")
                 continue
             trial.set_user_attr("rules", str(rules))
             hit = store.lookup(rules, spec.games, spec.seed, spec.bots, metrics, spec.skill_bot)

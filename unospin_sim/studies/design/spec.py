@@ -10,6 +10,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ...errors import RuleError, UserError
 from ...rules import RuleSet
@@ -207,7 +208,7 @@ class MeasurementStore:
             return
         from dask.distributed import as_completed
 
-        futures = {}
+        futures: dict[Any, tuple[tuple, Any]] = {}  # Dask future -> (its key, its metrics)
         for rules, games, seed, bots, metrics in jobs:
             key = self.key(rules, games, seed, bots)
             if (
@@ -285,7 +286,7 @@ def read_spec(out: Path) -> DesignSpec:
             v = d[k]
             if not isinstance(v, t) or isinstance(v, bool):
                 raise ValueError(f"{k} must be a {t.__name__}, got {v!r}")
-            if t is list and not all(
+            if isinstance(v, list) and not all(
                 isinstance(x, int if k == "stages" else str) and not isinstance(x, bool) for x in v
             ):
                 raise ValueError(f"{k} holds a value of the wrong type: {v!r}")

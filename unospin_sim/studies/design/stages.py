@@ -12,6 +12,7 @@ import os
 import shlex
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -197,7 +198,13 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
     df.to_csv(tmp, index=False)
     os.replace(tmp, out / "designs.csv")
     best = _best(df, goals)
-    answer = {"rules": None, "confirmed": False, "metrics": {}, "games": None, "unit": spec.unit}
+    answer: dict[str, Any] = {
+        "rules": None,
+        "confirmed": False,
+        "metrics": {},
+        "games": None,
+        "unit": spec.unit,
+    }
     if best is not None:
         answer = {
             "rules": best["rules"],
