@@ -87,11 +87,14 @@ def test_ci_refuses_to_regenerate_goldens(tmp_path):
 
 
 def test_ci_installs_rlcard_and_sets_ci():
-    """.ci/run installs the rlcard extra (pinned to 1.2.0) and sets CI and the profile."""
+    """.ci/run installs the dev extra, which holds the rlcard extra (pinned to 1.2.0), and
+    sets CI and the profile; it runs the linter, the formatter's check and the type checker."""
     text = (REPO / ".ci" / "run").read_text()
-    assert "'.[dev,rlcard]'" in text
-    assert 'export CI="${CI:-1}"' in text and "export HYPOTHESIS_PROFILE=ci" in text
     pyproject = (REPO / "pyproject.toml").read_text()
+    assert "'.[dev]'" in text and '"unospin_sim[dask,rlcard]"' in pyproject
+    for step in ("ruff check", "ruff format --check", "mypy"):
+        assert step in text
+    assert 'export CI="${CI:-1}"' in text and "export HYPOTHESIS_PROFILE=ci" in text
     assert 'rlcard = ["rlcard==1.2.0"]' in pyproject
 
 

@@ -25,7 +25,8 @@ class KernelInputs:
     wheel_cum: np.ndarray  # float64[N_SPACES]: cumulative wheel weights over global space ids
     bots: np.ndarray  # float64[players, N_BOT_COLUMNS], columns layout.B_*
 
-    def args(self):
+    def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The kernel entry points' first five arguments, in their order."""
         return self.rules, self.deck, self.points, self.wheel_cum, self.bots
 
 

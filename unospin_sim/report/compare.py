@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .context import Context, bots_label, mixed_unrotated
 from .doc import ratio_interval
@@ -55,7 +56,7 @@ def editions_section(ctx: Context) -> None:
     def edition(meta):
         return meta.get("edition") or str(meta.get("rules", "")).split("(")[0]
 
-    by = {}
+    by: dict[tuple[str, str], tuple[str, Any]] = {}
     for label, (rounds, _, meta, _) in ctx.runs.items():
         by.setdefault((edition(meta), bots_label(meta)), (label, rounds))
     pairs = [

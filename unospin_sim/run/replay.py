@@ -92,7 +92,7 @@ def replay_spins(
         rule string, bots, seed, players and seconds.
     """
     spec = rules if isinstance(rules, RunSpec) else RunSpec.build(rules, bots, games, seed)
-    threads = (execution or Execution()).resolved().threads
+    threads = (execution or Execution()).resolved().workers
     names = _space_names(spec.rules, spaces)  # checked before any round is played
     t0 = time.perf_counter()
     if pairs is None:

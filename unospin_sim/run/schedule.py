@@ -14,23 +14,23 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import os
-import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
 import pandas as pd
 
-from ..engine import layout as L
 from ..errors import UserError
-from ..results import MAX_MATCH_ROUNDS, Results, empty_frames, round_columns
+from ..results import Results, empty_frames, round_columns
 from .inputs import TABLES
 from .pool import as_completed
-from .spec import Execution, RunSpec, kernel_inputs
+from .spec import Execution, RunSpec
+from .warmup import warm
 from .work import SUMMARY_COLUMNS, run_chunk
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..analysis.summary import SummaryAccumulator
 
 __all__ = ["CHUNK_HOOKS", "resume", "simulate"]
 
@@ -153,7 +153,7 @@ def resume(out, execution: Execution | None = None) -> Results:
 class _Played(NamedTuple):
     """What the chunks played in this session add up to."""
 
-    summary: object  # SummaryAccumulator of every round, earlier sessions' included
+    summary: SummaryAccumulator  # of every round, earlier sessions' included
     kept: dict  # chunk -> kept frames
     games: int  # games (matches) played now
     rounds: int  # rounds played now (more than games in match mode)
@@ -163,47 +163,8 @@ class _Played(NamedTuple):
 def _execute(spec: RunSpec, ex: Execution, store) -> Results:
     """Play the chunks of a run not played yet (all, or what a resumed run lacks) and return
     its results; with ``store``, its ``meta.json`` written last."""
-    _warm_kernel(spec, ex.progress)
+    warm(spec, ex.progress)
     return _finish(spec, ex, store, _play_chunks(spec, ex, store))
-
-
-def _warm_kernel(spec: RunSpec, progress: bool) -> None:
-    """Compile or load the cached kernel once, in this thread; say so if it takes a while."""
-    from ..engine import kernel
-
-    rules, ki = spec.rules, kernel_inputs(spec)
-    ncols = L.n_out_columns(rules.players)
-    note = (
-        threading.Timer(
-            2.0,
-            lambda: print(
-                "compiling the game kernel for this rule set's round loop (first run only; about "
-                "75 s for the default rules on 2 cores, longer with house rules or a search seat; "
-                "cached afterwards; `python -m unospin_sim compile` does it ahead)...",
-                file=sys.stderr,
-                flush=True,
-            ),
-        )
-        if progress
-        else None
-    )
-    if note is not None:
-        note.start()
-    try:
-        if rules.plays_matches:
-            kernel.play_match_chunk(*ki.args(), spec.seed, 0, 0, MAX_MATCH_ROUNDS)
-        else:
-            kernel.play_chunk(
-                *ki.args(),
-                spec.seed,
-                0,
-                np.zeros((0, ncols), np.int64),
-                np.zeros(0, np.uint64),
-                spec.rotate_bots,
-            )
-    finally:
-        if note is not None:
-            note.cancel()
 
 
 def _chunk_task(spec: RunSpec, store, keep, chunk: tuple[int, int, int]):
@@ -216,7 +177,7 @@ def _play_chunks(spec: RunSpec, ex: Execution, store) -> _Played:
     each finished chunk recorded in ``store``'s manifest as it lands."""
     from ..analysis.summary import SummaryAccumulator
 
-    games, chunk_size = spec.games, ex.chunk_size
+    games, chunk_size = spec.games, ex.chunk
     acc = SummaryAccumulator(spec.rules.players)
     todo = list(range(-(-games // chunk_size)))
     if store is not None:
@@ -243,7 +204,7 @@ def _play_chunks(spec: RunSpec, ex: Execution, store) -> _Played:
     t0 = time.perf_counter()
     task = functools.partial(_chunk_task, spec, store, ex.keep)
     try:
-        for _, (entry, frames) in as_completed(task, chunks, ex.threads, ex.client):
+        for _, (entry, frames) in as_completed(task, chunks, ex.workers, ex.client):
             if store is not None:
                 store.record(entry)  # its parts are in place: the chunk is safe
             acc.merge(SummaryAccumulator.from_dict(entry["summary"]))

@@ -17,11 +17,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UserError
 from ..rules import RuleSet, parse_rules
 from .inputs import MAX_SEED, TABLES, as_bots, as_rules, check_int, check_tables, default_threads
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.encode import KernelInputs
 
 __all__ = ["Execution", "RunSpec", "kernel_inputs"]
 
@@ -197,12 +200,26 @@ class Execution:
             raise UserError(f"keep={self.keep!r} needs an output directory (out)")
         return replace(self, threads=threads, chunk_size=chunk_size)
 
+    @property
+    def workers(self) -> int:
+        """The threads of resolved settings (:meth:`resolved` fills them in)."""
+        if self.threads is None:
+            raise ValueError("Execution.workers of unresolved settings: call resolved() first")
+        return self.threads
 
-_INPUTS: dict = {}
+    @property
+    def chunk(self) -> int:
+        """The chunk size of resolved settings (:meth:`resolved` fills it in for a run)."""
+        if self.chunk_size is None:
+            raise ValueError("Execution.chunk of unresolved settings: call resolved(spec)")
+        return self.chunk_size
+
+
+_INPUTS: dict[tuple, KernelInputs] = {}
 _INPUTS_LOCK = threading.Lock()
 
 
-def kernel_inputs(spec: RunSpec):
+def kernel_inputs(spec: RunSpec) -> KernelInputs:
     """The kernel's arrays for ``spec`` (:func:`~unospin_sim.engine.encode.encode`), built
     once per process: threads and Dask workers encode a run once, not per chunk."""
     from ..engine.encode import encode

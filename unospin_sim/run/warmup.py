@@ -1,7 +1,8 @@
 """Compile (or load from the cache) every entry point of the game kernel, one at a time.
 
 ``python -m unospin_sim compile`` calls :func:`compile_all`, so that CI, container images and
-cluster workers pay the first compile once, before any work, and say what it cost. Each entry
+cluster workers pay the first compile once, before any work, and say what it cost; a run
+calls :func:`warm` for the one entry point it plays (the same calls, :func:`entry_steps`). Each entry
 point is compiled for exactly the argument types its callers pass (rule sets and bots are
 data: one compile serves every edition, house rule and strategy), and numba caches it on
 disk (``engine/cache.py``), so later processes load it in well under a second.
@@ -25,6 +26,7 @@ jump-ins, the rlcard turn, the search's decision and loop, the invariant check.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 
@@ -41,42 +43,75 @@ def _kernel_args():
     return rules, encode(rules, parse_bots("random", rules.players)).args()
 
 
-def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
+#: the entry points of a round loop, in ``engine.kernel.ENTRY_POINTS`` order
+ENTRY_NAMES = ("play_chunk", "replay_spins", "play_match_chunk", "trace_game")
+
+
+def entry_steps(loop: str, args: tuple, players: int) -> dict[str, Callable[[], object]]:
+    """Calls on zero games that compile (or load) each entry point of round loop ``loop``,
+    with the argument types its callers pass (``args``: the kernel inputs' arrays; the rule
+    set and bots are data, so one compile serves them all)."""
     from ..engine import kernel
     from ..engine import layout as L
 
-    rules, args = _kernel_args()
-    ncols = L.n_out_columns(rules.players)
+    chunk, replay, match, trace = kernel.ENTRY_POINTS[loop]
+    ncols = L.n_out_columns(players)
     none = np.zeros(0, np.int64)
     ids = np.zeros(1, np.int64)
-    steps = []
-    # every round loop's entry points, with the argument types of runner.py and
-    # playthrough.py (the rule set and bots are data: one compile serves all), on zero games
-    for loop in kernel.LOOPS:
-        chunk, replay, match, trace = kernel.ENTRY_POINTS[loop]
-        steps += [
-            (
-                f"play_chunk[{loop}]",
-                lambda f=chunk: f(
-                    *args, 0, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64), False
-                ),
-            ),
-            (f"play_match_chunk[{loop}]", lambda f=match: f(*args, 0, 0, 0, 1)),
-            (
-                f"replay_spins[{loop}]",
-                lambda f=replay: f(
-                    *args, 0, none, none, ids, False, np.zeros((0, 1, L.N_REPLAY_FIELDS), np.int64)
-                ),
-            ),
-            # zero log rows: nothing is played (a round needs its own seats and rules)
-            (
-                f"trace_game[{loop}]",
-                lambda f=trace: f.compile(
-                    tuple(numba.typeof(a) for a in (*args, 0, 0, L.LOG_ROWS_TRACE, False))
-                ),
-            ),
-        ]
-    return steps
+    replays = np.zeros((0, 1, L.N_REPLAY_FIELDS), np.int64)
+    return {
+        "play_chunk": lambda: chunk(
+            *args, 0, 0, np.zeros((0, ncols), np.int64), np.zeros(0, np.uint64), False
+        ),
+        "replay_spins": lambda: replay(*args, 0, none, none, ids, False, replays),
+        "play_match_chunk": lambda: match(*args, 0, 0, 0, 1),
+        # its signature alone: a traced round needs its own seats and rules
+        "trace_game": lambda: trace.compile(
+            tuple(numba.typeof(a) for a in (*args, 0, 0, L.LOG_ROWS_TRACE, False))
+        ),
+    }
+
+
+def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
+    from ..engine import kernel
+
+    rules, args = _kernel_args()
+    return [
+        (f"{name}[{loop}]", step)
+        for loop in kernel.LOOPS
+        for name, step in entry_steps(loop, args, rules.players).items()
+    ]
+
+
+def warm(spec, progress: bool = False) -> None:
+    """Compile or load, in this thread, the entry point a run of ``spec`` (a
+    :class:`~unospin_sim.run.spec.RunSpec`) plays, before its chunks start; with
+    ``progress``, say so on stderr when that takes more than two seconds (a first run)."""
+    import sys
+    import threading
+
+    from ..engine import kernel
+    from .spec import kernel_inputs
+
+    args = kernel_inputs(spec).args()
+    loop = kernel.loop_of(args[0], args[4])
+    name = "play_match_chunk" if spec.rules.plays_matches else "play_chunk"
+    note = threading.Timer(
+        2.0,
+        lambda: print(
+            "compiling the game kernel for this rule set's round loop (first run only; about "
+            "75 s for the default rules on 2 cores, longer with house rules or a search seat; "
+            "cached afterwards; `python -m unospin_sim compile` does it ahead)...",
+            file=sys.stderr,
+            flush=True,
+        ),
+    )
+    if progress:
+        note.start()
+    try:
+        entry_steps(loop, args, spec.rules.players)[name]()
+    finally:
+        note.cancel()
 
 
 def _test_steps() -> list[tuple[str, Callable[[], object]]]:
@@ -108,7 +143,7 @@ def _test_steps() -> list[tuple[str, Callable[[], object]]]:
         ("wd4_legal", kernel.wd4_legal, sig("st", "r", i64)),
         ("choose_card", kernel.choose_card, sig("st", "r", "pts", "cum", "bots", i64, b1)),
     ]
-    return [(name, (lambda d=d, s=s: d.compile(s))) for name, d, s in steps]
+    return [(name, functools.partial(d.compile, s)) for name, d, s in steps]
 
 
 def compile_all(tests: bool = False) -> Iterator[tuple[str, float]]:

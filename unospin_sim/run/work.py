@@ -170,6 +170,7 @@ def _play_rounds(spec: RunSpec, chunk, game0, n, store, keep, entry):
             spin_part.add(spins_arrow(rules, rec))
         del out_arr, seeds, rec
     if want_rounds:  # the same counts, from the gathered columns in one go
+        assert cols.rounds is not None  # kept: want_rounds
         acc = SummaryAccumulator.of_rounds(
             rules.players,
             cols.rounds["game"],

@@ -69,9 +69,7 @@ def inference_quality(rules, bots, rounds, seed=1, levels=LEVELS, deals=64):
     if ki.rules[R_RLCARD]:
         raise ValueError("the rlcard rules have no search decisions")
     out = np.zeros((rounds, len(levels), N_QUALITY), np.float64)
-    # ki.args() is the 5 kernel arrays; unannotated in engine/encode.py, so mypy maps
-    # *ki.args() onto every parameter
-    measure_inference(  # type: ignore[call-arg]
+    measure_inference(
         *ki.args(), np.int64(seed), np.int64(0), np.asarray(levels, np.int64), np.int64(deals), out
     )
     return out

@@ -111,9 +111,7 @@ def _table(
 
     def part(i):
         a, b = bounds[i], bounds[i + 1]
-        # ki.args() is the 5 kernel arrays; unannotated in engine/encode.py, so mypy maps
-        # *ki.args() onto every parameter
-        kernel.play_chunk(*ki.args(), seed, a, out[a:b], seeds[a:b], True)  # type: ignore[call-arg]
+        kernel.play_chunk(*ki.args(), seed, a, out[a:b], seeds[a:b], True)
 
     parallel_map(part, range(threads), threads)
     g = np.arange(games)
