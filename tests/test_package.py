@@ -112,3 +112,20 @@ def test_a_submodule_of_a_moved_package_answers_too():
     with pytest.warns(DeprecationWarning, match="unospin_sim.design.goals is now"):
         goals = importlib.import_module("unospin_sim.design.goals")
     assert goals is importlib.import_module("unospin_sim.studies.design.goals")
+
+
+def test_no_comment_or_docstring_in_the_package_names_a_date():
+    """History belongs in git and CHANGELOG.md: the package's text names versions, never
+    dates (a date such as 2026-12-04 in a comment, a docstring or the rules data)."""
+    import re
+    from pathlib import Path
+
+    date = re.compile(r"\b20\d\d-[01]\d-[0-3]\d\b")
+    root = Path(unospin_sim.__file__).parent
+    found = [
+        f"{p.relative_to(root)}:{i}"
+        for p in sorted([*root.rglob("*.py"), *root.rglob("*.toml")])
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if date.search(line)
+    ]
+    assert not found, found

@@ -34,18 +34,15 @@ Knobs (defaults for both strategies in brackets):
   heuristic names (the colour it holds most), as search did before the knob (docs/BOTS.md);
 - ``infer`` [3]: strategy ``search`` only, 0 to 3: what its determinization (the hands it
   deals the other seats in its rollouts, engine/determinize.py) takes from what it saw: 0
-  the colour a seat that drew for want of a legal card lacks (as search did before
-  2026-12-02); 1 everything that draw proves (no card of the colour in play, none of the
-  top card's number or symbol, no wild but from a hoarder; the default of 2026-12-02); 2
-  also what earlier draws proved of the cards the seat held then; 3 also a ``heuristic``
-  seat's last chosen cards (the last, and the one before while it took no card between),
-  replayed on each dealt hand (the default since 2026-12-04;
-  docs/BOTS.md);
+  the colour a seat that drew for want of a legal card lacks; 1 everything that draw
+  proves (no card of the colour in play, none of the top card's number or symbol, no wild
+  but from a hoarder); 2 also what earlier draws proved of the cards the seat held then; 3
+  (the default) also a ``heuristic`` seat's last chosen cards (the last, and the one before
+  while it took no card between), replayed on each dealt hand (docs/BOTS.md);
 - ``extend`` [2]: strategy ``search`` only, an integer in 1 .. 64: when its ``rollouts``
   leave the final test close (the best challenger's margin over heuristic's move within
   one standard error of the threshold), the incumbent and that challenger run on to
-  ``extend`` times ``rollouts``; 1 never extends (as search did before 2026-12-05;
-  docs/BOTS.md);
+  ``extend`` times ``rollouts``; 1 never extends (docs/BOTS.md);
 - the weights of strategy ``tuned`` only (its card score and colour, docs/BOTS.md; defaults
   in :data:`TUNED_WEIGHTS`, each a finite number in -1000 .. 1000): ``w_points`` (per point
   of the card), ``w_colour`` (per card held of its colour), ``w_attack`` (a Skip, Reverse or
@@ -395,14 +392,14 @@ def _check_weight(knob: str, v: float, strategy: str) -> None:
 # ------------------------------------------------------------------------------------------
 # the bot strings a run saves (run.json, meta.json) and reads back
 
-#: what a search seat saved without ``horizon`` played: the knob and the defaults of 128
-#: rollouts cut off at 16 turns came on 2026-12-01; before, 64 rollouts played to the end
+#: what a search seat saved without ``horizon`` played (a run of a version before that knob
+#: and the defaults of 128 rollouts cut off at 16 turns): 64 rollouts played to the end
 SEARCH_KNOBS_BEFORE_HORIZON = (("rollouts", "64"), ("horizon", "0"))
-#: what a search seat saved without ``colours`` played: the knobs ``colours`` (searched wild
-#: colours) and ``infer`` (what a draw proves) came on 2026-12-02; before, search named
+#: what a search seat saved without ``colours`` played (a run of a version before the knobs
+#: ``colours``, searched wild colours, and ``infer``, what a draw proves): search named
 #: heuristic's colour and inferred only the colours a seat lacks
 SEARCH_KNOBS_BEFORE_COLOURS = (("colours", "0"), ("infer", "0"))
-#: what a search seat saved without ``extend`` played: the knob came on 2026-12-05; before,
+#: what a search seat saved without ``extend`` played (a run of a version before that knob):
 #: search never ran on past its ``rollouts``
 SEARCH_KNOBS_BEFORE_EXTEND = (("extend", "1"),)
 #: the knobs a saved search seat always names (:func:`saved_bot_string`)
@@ -431,11 +428,11 @@ def saved_bot_string(spec) -> str:
 
 def saved_bots(bots) -> list[str] | Any:
     """The bot strings of a saved run (``run.json`` / ``meta.json``) as that run played them:
-    a ``search`` seat saved without ``horizon`` predates that knob (2026-12-01) and gets the
-    defaults of then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name;
-    one saved without ``colours`` predates that knob and ``infer`` (2026-12-02) and gets
-    ``colours=0`` and ``infer=0`` (:data:`SEARCH_KNOBS_BEFORE_COLOURS`); one saved without
-    ``extend`` predates it (2026-12-05) and gets ``extend=1``
+    a ``search`` seat saved without ``horizon`` predates that knob and gets the defaults of
+    then (:data:`SEARCH_KNOBS_BEFORE_HORIZON`) for the knobs it does not name; one saved
+    without ``colours`` predates that knob and ``infer`` and gets ``colours=0`` and
+    ``infer=0`` (:data:`SEARCH_KNOBS_BEFORE_COLOURS`); one saved without ``extend`` predates
+    it and gets ``extend=1``
     (:data:`SEARCH_KNOBS_BEFORE_EXTEND`). A string that is not a well-formed bot is left for
     the parser to refuse."""
     if not isinstance(bots, (list, tuple)):

@@ -35,7 +35,7 @@ def variant(deco, name):
     module, qualified name and a counter of the compiling process, so two variants compiled
     in two processes (say the default loop by a first ``run``, the house-rule loop by a later
     one) can get the same symbol, and a process that loads both from the cache then runs one
-    variant's code for the other (numba/numba#10486). Measured here on 2026-12-02: a process
+    variant's code for the other (numba/numba#10486). Measured on numba 0.68: a process
     that loaded the default loop's ``trace_game`` first played ``stacking`` rounds without
     stacking (tests/test_kernel_cache.py pins it)."""
 

@@ -33,7 +33,7 @@ test is the one above, on the candidates that ran every rollout. Knob ``extend``
 SEARCH_EXTEND_BAND standard errors of SEARCH_Z), the incumbent and that challenger (the
 others dropped) run on, with the same early elimination, to ``extend`` times the knob
 ``rollouts``, and the final test is made on all their rollouts; ``extend=1`` never runs
-on (search before 2026-12-05). A seat holding one
+on. A seat holding one
 playable card (not in a race match) plays it without rollouts: it wins the round. The
 unseen cards are pooled once per decision and each rollout's state is copied and dealt in
 one pass (``copy_determinized``).
@@ -111,7 +111,7 @@ SEARCH_DROP_Z = 1.5
 #: knob extend: the final test after ``rollouts`` is close when the best challenger's margin
 #: over the incumbent is within SEARCH_EXTEND_BAND standard errors of SEARCH_Z; then the two
 #: run on to ``extend`` times ``rollouts`` (docs/BOTS.md: the band and the top two were
-#: chosen by paired runs, 2026-12-05)
+#: chosen by paired runs)
 SEARCH_EXTEND_BAND = 1.0
 #: results of a cut-off search (knob horizon > 0) are scaled by this to stay integers
 SEARCH_SCALE = 1000

@@ -20,7 +20,7 @@ Layout (``C`` = colour index, ``0 <= C < 4``)::
 
 Kinds are in the order a scan meets them (a colour's numbers, its Spin cards, its actions;
 then the wilds): the engine's fixed scan orders, and so its results, depend only on this
-order, not on the numbers (the Spin 6-9 kinds, added 2026-12-04, changed no result).
+order, not on the numbers.
 
 Every kind has a *face*: numbers and Spin cards their number (0-9), Skip 10,
 Reverse 11, Draw Two 12, wilds 13-18.  Two coloured cards match when their
