@@ -57,7 +57,8 @@ class RoundState:
 
     def __init__(self, edition, players, seed, options=None, bots=None, trace=None):
         """``options``: an :class:`~unospin_sim.reference.options.Options` (None: every
-        option at its default); ``bots`` and ``trace`` as :func:`play_round`'s."""
+        option at its default); ``bots`` and ``trace`` as
+        :func:`~unospin_sim.reference.round.play_round`'s."""
         if options is None:
             options = Options()
         if not isinstance(options, Options):
