@@ -123,7 +123,8 @@ SEARCH_CASES = [
 
 #: the reference engine's cases: (label, function, edition, players, rounds, keywords);
 #: function "many" is play_many, "spins" play_many_spins, "matches" play_many_matches
-#: (rounds / 20 matches)
+#: (rounds / 20 matches); the keywords are ``bots``, ``match`` and ``target`` (a
+#: ``MatchOptions``) and the fields of an ``Options``
 _H = {"strategy": "heuristic"}
 _HO = {"strategy": "hoarder"}
 _T = {"strategy": "tuned"}
@@ -274,18 +275,22 @@ def reference_lines(factor=1.0):
     lines = []
     for label, fn, edition, players, rounds, kw in REFERENCE_CASES:
         n = max(1, int(rounds * factor))
+        kw = dict(kw)
+        bots = kw.pop("bots", None)
+        match = {k: kw.pop(k) for k in ("match", "target") if k in kw}
+        options = ref.Options(**kw)
         if fn == "matches":
             n = max(1, n // 20)
-            tables = [ref.play_many_matches(edition, players, n, 11, **kw)]
-            kw = {k: v for k, v in kw.items() if k not in ("match", "target")}
+            spec = ref.MatchOptions(**match)
+            tables = [ref.play_many_matches(edition, players, n, 11, spec, options, bots)]
         elif fn == "spins":
-            tables = list(ref.play_many_spins(edition, players, n, 11, **kw))
+            tables = list(ref.play_many_spins(edition, players, n, 11, options, bots))
         else:
-            tables = [ref.play_many(edition, players, n, 11, **kw)]
+            tables = [ref.play_many(edition, players, n, 11, options, bots)]
         trace = []
         for g in range(3):
             trace.append(f"round {g}")
-            ref.play_round(edition, players, ref.round_seed(11, g), trace=trace, **kw)
+            ref.play_round(edition, players, ref.round_seed(11, g), options, bots, trace)
         h = hashlib.sha256("\n".join(trace).encode()).hexdigest()[:16]
         line = f"{label:24s} {n:5d} " + " ".join(_csv_hash(t) for t in tables) + f" {h}"
         total.update(line.encode())

@@ -126,7 +126,16 @@ class Config:
         return ",".join(out)
 
     def ref_kwargs(self) -> dict:
-        kw = dict(self.options)
+        """The keywords of the reference's functions: ``options`` (a ``reference.Options``),
+        ``bots`` (with knobs) and ``match`` (a ``reference.MatchOptions``, with the match
+        options ``match`` and ``target``)."""
+        from unospin_sim import reference
+
+        opts = dict(self.options)
+        match = {k: opts.pop(k) for k in ("match", "target") if k in opts}
+        kw = {"options": reference.Options(**opts)}
+        if match:
+            kw["match"] = reference.MatchOptions(**match)
         if self.knobs:
             kw["bots"] = [dict(kn) for kn in self.knobs]
         return kw

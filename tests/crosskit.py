@@ -16,9 +16,10 @@ import numpy as np
 ROUND_COLS = ("turns", "winner_points", "cards_drawn", "failed_draws", "spins")
 
 
-def ref_arrays(edition, players, game0, games, seed, **kw):
+def ref_arrays(edition, players, game0, games, seed, options=None, bots=None):
     """Reference rounds ``game0 .. game0 + games - 1`` of a run with ``seed`` (the same rounds
-    ``reference.play_many`` plays for those games), as {column: numpy array}."""
+    ``reference.play_many`` plays for those games), as {column: numpy array}. ``options``
+    (a ``reference.Options``) and ``bots`` as ``reference.play_round``'s."""
     from unospin_sim import reference
 
     spaces = reference.WHEELS.get(edition, ())
@@ -29,12 +30,13 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
             cols[f"{key}_{i}"] = np.empty(games, np.int32)
     for space in spaces:
         cols[f"spins_{space}"] = np.empty(games, np.int32)
-    jump_in = bool(kw.get("jump_in"))
+    jump_in = options is not None and bool(options.jump_in)
     if jump_in:  # jump-ins per round and per seat
         for key in ["jump_ins"] + [f"jump_ins_{i}" for i in range(players)]:
             cols[key] = np.empty(games, np.int32)
     for j in range(games):
-        res = reference.play_round(edition, players, reference.round_seed(seed, game0 + j), **kw)
+        s = reference.round_seed(seed, game0 + j)
+        res = reference.play_round(edition, players, s, options, bots)
         cols["turns"][j] = res["turns"]
         cols["winner"][j] = res["winner"]
         cols["winner_points"][j] = res["winner_points"]
@@ -54,7 +56,8 @@ def ref_arrays(edition, players, game0, games, seed, **kw):
 
 
 def ref_arrays_job(args):
-    """``ref_arrays(*args[:5], **args[5])``: one picklable job for a process pool."""
+    """``ref_arrays(*args[:5], **args[5])``: one picklable job for a process pool (``args[5]``:
+    the keywords ``options`` and ``bots``, as ``crosscheck_powered.Config.ref_kwargs``)."""
     edition, players, game0, games, seed, kw = args
     return ref_arrays(edition, players, game0, games, seed, **kw)
 

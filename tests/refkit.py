@@ -34,9 +34,10 @@ WSWAP = Card(R.SWAP_WILD, None, None)
 WSHUF = Card(R.SHUFFLE_WILD, None, None)
 
 
-def make(edition, hands, top, colour=None, draw=(), seed=0, **kw):
-    """A round in a hand-built state: ``draw`` is the draw pile, its LAST card on top."""
-    r = R.Round(edition, len(hands), seed, **kw)
+def make(edition, hands, top, colour=None, draw=(), seed=0, bots=None, trace=None, **options):
+    """A round in a hand-built state: ``draw`` is the draw pile, its LAST card on top;
+    ``options``: the fields of a ``reference.Options``."""
+    r = R.Round(edition, len(hands), seed, R.Options(**options), bots, trace)
     r.hands = [list(h) for h in hands]
     r.discard = [top]
     r.colour = top.colour if colour is None else colour

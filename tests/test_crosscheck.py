@@ -121,7 +121,7 @@ def test_engine_agrees_with_reference_two_x_knobs():
         execution=Execution(threads=2),
     )
     ref_rounds, ref_spins = reference.play_many_spins(
-        "spin2025", 4, REF_GAMES, 30, wheel=wheel, bots=[knobs] * 4
+        "spin2025", 4, REF_GAMES, 30, reference.Options(wheel=wheel), bots=[knobs] * 4
     )
     checks = _compare(eng, ref_rounds, ref_spins, 4, per_seat_drawn=True)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
@@ -323,8 +323,8 @@ def test_engine_agrees_with_reference_house_rules(rules, bots, edition, players,
         players,
         REF_GAMES,
         26,
+        reference.Options(**options),
         bots=None if knobs is None else [knobs] * players,
-        **options,
     )
     checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
@@ -414,7 +414,8 @@ def test_engine_agrees_with_reference_first_turns(rules, edition, players, optio
     eng = simulate(
         rules, "random", games=SHORT_ENGINE_GAMES, seed=27, execution=Execution(threads=2)
     )
-    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 28, turn_cap=cap, **options)
+    opts = reference.Options(turn_cap=cap, **options)
+    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 28, opts)
     assert (eng.rounds.turns == cap).all() and (ref.turns == cap).all()
     checks = _compare_seats(eng, ref, players)
     bad = {k: round(v, 2) for k, v in checks.items() if abs(v) > Z_MAX}
@@ -521,7 +522,7 @@ def _check_strategy_case(label, rules, bots, edition, players, options, ref_bots
     _require_kernel(options)
     eng = simulate(rules, bots, games=ENGINE_GAMES, seed=seed, execution=Execution(threads=2))
     ref_rounds, ref_spins = reference.play_many_spins(
-        edition, players, REF_GAMES, seed + 1, bots=ref_bots, **options
+        edition, players, REF_GAMES, seed + 1, reference.Options(**options), ref_bots
     )
     checks = _compare(eng, ref_rounds, ref_spins, players, per_seat_drawn=True)
     worst = max(checks, key=lambda k: abs(checks[k]))
@@ -698,9 +699,8 @@ def test_engine_agrees_with_reference_heuristic_first_turns(
 ):
     _require_kernel(options)
     eng = simulate(rules, bots, games=SHORT_ENGINE_GAMES, seed=33, execution=Execution(threads=2))
-    ref = reference.play_many(
-        edition, players, SHORT_REF_GAMES, 34, turn_cap=cap, bots=ref_bots, **options
-    )
+    opts = reference.Options(turn_cap=cap, **options)
+    ref = reference.play_many(edition, players, SHORT_REF_GAMES, 34, opts, ref_bots)
     checks = _compare_seats(eng, ref, players)
     checks["turns"] = _z(eng.rounds.turns, ref.turns)
     worst = max(checks, key=lambda k: abs(checks[k]))

@@ -91,10 +91,11 @@ def test_the_results_rooms_import_one_way():
 
 
 def test_the_reference_rooms_import_one_way():
-    """reference/: cards <- state <- choices <- flow, house, wheel <- round <- match; the
-    package's door imports the modules, never the other way round."""
+    """reference/: cards, options <- state <- choices <- flow, house, wheel <- round <- match;
+    the package's door imports the modules, never the other way round."""
     order = {
         "cards": 0,
+        "options": 0,
         "state": 1,
         "choices": 2,
         "flow": 3,

@@ -26,7 +26,7 @@ def test_deck_sizes_and_points():
         assert [d[SP(RED, n)] for n in range(1, 10)] == [int(n <= k) for n in range(1, 10)]
         assert [d[N(RED, n)] for n in range(1, 10)] == [1 + int(n > k) for n in range(1, 10)]
     with pytest.raises(ValueError, match="spin_cards"):
-        R.play_round("spin2005", 2, 0, spin_cards=10)
+        R.play_round("spin2005", 2, 0, R.Options(spin_cards=10))
     assert len(R.build_deck("spiderman")) == 112
     classic = Counter(R.build_deck("classic"))
     assert classic[N(RED, 0)] == 1 and classic[N(RED, 5)] == 2
@@ -544,7 +544,7 @@ def test_conservation_and_rounds_end(edition, players):
 
 
 def test_turn_cap_unfinished():
-    res = R.play_round("classic", 4, 3, turn_cap=5)
+    res = R.play_round("classic", 4, 3, R.Options(turn_cap=5))
     assert res["winner"] == -1 and res["turns"] == 5 and res["winner_points"] == 0
 
 
@@ -591,15 +591,15 @@ def test_bad_options():
     with pytest.raises(ValueError):
         R.play_round("classic", 1, 0)
     with pytest.raises(ValueError):
-        R.play_round("classic", 4, 0, wheel={"war": 1})
+        R.play_round("classic", 4, 0, R.Options(wheel={"war": 1}))
     with pytest.raises(ValueError):
-        R.play_round("spin2005", 4, 0, wheel={"two_x": 1})
+        R.play_round("spin2005", 4, 0, R.Options(wheel={"two_x": 1}))
     with pytest.raises(ValueError):
-        R.play_round("spin2025", 4, 0, wheel={"two_x": 0})
+        R.play_round("spin2025", 4, 0, R.Options(wheel={"two_x": 0}))
     with pytest.raises(ValueError):
         R.play_round("classic", 2, 0, bots=[{"forgot": 1}, {}])
     with pytest.raises(ValueError):
-        R.play_round("spin2025", 2, 0, wild_spin_cards=5)
+        R.play_round("spin2025", 2, 0, R.Options(wild_spin_cards=5))
 
 
 def test_trace_is_readable():

@@ -63,7 +63,7 @@ def test_heuristic_rounds_conserve_cards(edition):
     opts = dict(stacking=True, seven_o=True, jump_in=True, partners=True)
     for seed in range(8):
         bots = [H, {}, H, dict(H, bluff=0.5, challenge=0.5, forget=0.3)]
-        r = R.Round(edition, 4, seed, bots=bots, **opts)
+        r = R.Round(edition, 4, seed, R.Options(**opts), bots)
         r.setup()
         r.run()
         assert sorted(map(repr, r.all_cards())) == sorted(map(repr, r.deck))

@@ -28,9 +28,9 @@ def hands(first):
 
 
 def test_strategy_and_option_validation():
-    R.play_round("classic", 4, 1, bots=[HO] * 4, force_play=True)
+    R.play_round("classic", 4, 1, R.Options(force_play=True), [HO] * 4)
     with pytest.raises(ValueError, match="force_play must be True or False"):
-        R.play_round("classic", 4, 1, force_play="yes")
+        R.play_round("classic", 4, 1, R.Options(force_play="yes"))
     with pytest.raises(ValueError, match="strategy"):
         R.play_round("classic", 4, 1, bots=[dict(strategy="hoarders")] * 4)
 
@@ -120,7 +120,7 @@ def test_force_play_changes_nothing_for_random_and_heuristic():
     for strategy in ("random", "heuristic"):
         bots = [dict(strategy=strategy)] * 4
         a = R.play_many("classic", 4, 60, 5, bots=bots)
-        b = R.play_many("classic", 4, 60, 5, bots=bots, force_play=True)
+        b = R.play_many("classic", 4, 60, 5, R.Options(force_play=True), bots)
         assert a.equals(b), strategy
 
 
@@ -138,8 +138,8 @@ def test_hoarder_rounds_conserve_cards():
                 edition,
                 4,
                 seed,
+                R.Options(force_play=seed % 2 == 1),
                 bots=[HO, {}, HO, dict(strategy="heuristic")],
-                force_play=seed % 2 == 1,
             )
             r.setup()
             r.run()

@@ -48,13 +48,18 @@ def test_option_validation():
         dict(special_wilds=None),
     ):
         with pytest.raises(ValueError):
-            R.play_round("classic", 4, 0, **bad)
+            R.play_round("classic", 4, 0, R.Options(**bad))
     for ed in ("spin2005", "spin2025", "spiderman"):
         with pytest.raises(ValueError, match="special_wilds"):
-            R.play_round(ed, 4, 0, special_wilds="swap_hands")
-        R.play_round(
-            ed, 4, 0, special_wilds="none", stacking=True, seven_o=True, draw_until_playable=True
+            R.play_round(ed, 4, 0, R.Options(special_wilds="swap_hands"))
+        opts = R.Options(
+            special_wilds="none", stacking=True, seven_o=True, draw_until_playable=True
         )
+        R.play_round(ed, 4, 0, opts)
+    with pytest.raises(TypeError):  # a misspelt option name
+        R.Options(stackng=True)
+    with pytest.raises(TypeError, match="options must be a reference Options"):
+        R.play_round("classic", 4, 0, {"stacking": True})
 
 
 def test_defaults_off():
@@ -193,10 +198,10 @@ def test_checked_stacked_wd4_bluff_then_caught():
 
 def test_stacked_wd4_option_validation():
     with pytest.raises(ValueError, match="stacked_wd4"):
-        R.play_round("classic", 4, 0, stacked_wd4="free")  # needs stacking
+        R.play_round("classic", 4, 0, R.Options(stacked_wd4="free"))  # needs stacking
     with pytest.raises(ValueError, match="stacked_wd4"):
-        R.play_round("classic", 4, 0, stacking=True, stacked_wd4="loose")
-    R.play_round("classic", 4, 0, stacking=True, stacked_wd4="free")
+        R.play_round("classic", 4, 0, R.Options(stacking=True, stacked_wd4="loose"))
+    R.play_round("classic", 4, 0, R.Options(stacking=True, stacked_wd4="free"))
 
 
 def test_stack_uniform_among_instances():
@@ -668,7 +673,7 @@ def test_special_wild_decks_and_points():
         assert sum(deck.values()) == 109 and deck[card] == 1
         assert R.card_points(card) == 40
         assert R.card_name(card) in ("wild swap hands", "wild shuffle hands")
-        r = R.Round("classic", 4, 0, special_wilds=sw)
+        r = R.Round("classic", 4, 0, R.Options(special_wilds=sw))
         assert Counter(r.deck) == deck
 
 
@@ -739,7 +744,7 @@ def test_special_wild_uno_check_and_last_card():
 def test_special_wild_first_discard_acts_as_wild():
     base = [N(BLUE, 1)] * 40
     for card in (WSWAP, WSHUF):
-        r = R.Round("classic", 4, 0, special_wilds="swap_hands")
+        r = R.Round("classic", 4, 0, R.Options(special_wilds="swap_hands"))
         r.draw_pile = base + [card]
         r.first_card()
         assert r.discard == [card] and r.first_player == 0 and r.colour in range(4)
@@ -782,7 +787,7 @@ def test_conservation_with_house_rules(edition, kw, players):
             if g % 4 == 0
             else None
         )
-        r = R.Round(edition, players, R.round_seed(7, g), bots=bots, **kw)
+        r = R.Round(edition, players, R.round_seed(7, g), R.Options(**kw), bots)
         r.setup()
         r.run()
         assert Counter(r.all_cards()) == deck
@@ -796,12 +801,12 @@ def test_conservation_with_house_rules(edition, kw, players):
 def test_house_rules_change_outcomes():
     """Each option changes the distribution in the expected direction (sanity)."""
     base = R.play_many("classic", 4, 1500, 3)
-    dup = R.play_many("classic", 4, 1500, 3, draw_until_playable=True)
+    dup = R.play_many("classic", 4, 1500, 3, R.Options(draw_until_playable=True))
     # hands grow: many more cards drawn, and longer rounds
     assert dup.cards_drawn.mean() > 1.5 * base.cards_drawn.mean()
     assert dup.turns.mean() > base.turns.mean()
-    stack = R.play_many("classic", 4, 1500, 3, stacking=True)
+    stack = R.play_many("classic", 4, 1500, 3, R.Options(stacking=True))
     assert stack.cards_drawn.mean() != base.cards_drawn.mean()
-    assert R.play_many("classic", 4, 50, 3, seven_o=True).equals(
-        R.play_many("classic", 4, 50, 3, seven_o=True)
+    assert R.play_many("classic", 4, 50, 3, R.Options(seven_o=True)).equals(
+        R.play_many("classic", 4, 50, 3, R.Options(seven_o=True))
     )

@@ -44,13 +44,13 @@ def jumped(trace):
 
 def test_options_and_validation():
     with pytest.raises(ValueError, match="partners"):
-        R.play_round("classic", 3, 0, partners=True)
+        R.play_round("classic", 3, 0, R.Options(partners=True))
     with pytest.raises(ValueError):
-        R.play_round("classic", 4, 0, jump_in="yes")
+        R.play_round("classic", 4, 0, R.Options(jump_in="yes"))
     with pytest.raises(ValueError, match="jump"):
         R.play_round("classic", 4, 0, bots=[dict(jump=2)] * 4)
     for n in (4, 6, 8, 10):
-        R.play_round("spiderman", n, 1, partners=True, jump_in=True)
+        R.play_round("spiderman", n, 1, R.Options(partners=True, jump_in=True))
 
 
 def test_jump_in_on_a_number_play_continues_from_the_jumper():
@@ -248,12 +248,12 @@ def test_team_columns_and_invariants():
         ("spiderman", 4, dict(partners=True, jump_in=True)),
     ]:
         for seed in range(60):
-            r = R.Round(edition, n, seed, bots=[dict(forget=0.3)] * n, **kw)
+            r = R.Round(edition, n, seed, R.Options(**kw), [dict(forget=0.3)] * n)
             r.setup()
             deck = sorted(map(repr, r.all_cards()))
             r.run()
             assert sorted(map(repr, r.all_cards())) == deck  # cards conserved
-        df = R.play_many(edition, n, 50, 1, **kw)
+        df = R.play_many(edition, n, 50, 1, R.Options(**kw))
         if kw.get("partners"):
             teams = n // 2
             done = df.winner >= 0
@@ -333,7 +333,7 @@ def test_jump_ins_are_counted_per_seat():
     action(r)  # seat 1 jumps in on seat 3's card
     assert r.jump_ins == [0, 1, 0, 1] and r.turns == 1
     assert r.result()["jump_ins"] == [0, 1, 0, 1]
-    df = R.play_many("classic", 4, 200, 3, jump_in=True)
+    df = R.play_many("classic", 4, 200, 3, R.Options(jump_in=True))
     assert (df.jump_ins == sum(df[f"jump_ins_{i}"] for i in range(4))).all()
     assert df.jump_ins.sum() > 0
     assert "jump_ins" not in R.play_many("classic", 4, 5, 3).columns
@@ -403,4 +403,4 @@ def test_jump_in_wilds_never_on_a_wild_spin_and_needs_jump_in():
     action(r, 0)
     assert r.top() == WSPIN and r.jump_window() is None
     with pytest.raises(ValueError, match="jump_in_wilds"):
-        R.play_round("classic", 4, 0, jump_in_wilds=True)
+        R.play_round("classic", 4, 0, R.Options(jump_in_wilds=True))

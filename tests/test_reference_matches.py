@@ -15,6 +15,8 @@ import pytest
 import unospin_sim.reference.match as reference_match
 from unospin_sim import reference
 
+PARTNERS = reference.Options(partners=True)
+
 
 class Script:
     """play_round stand-in: round k returns winner seat ``w`` and ``points_left`` per seat."""
@@ -23,17 +25,19 @@ class Script:
         self.rounds = list(rounds)
         self.seated = []  # the bots list each round was given (by seat)
 
-    def __call__(self, edition, players, seed, *, bots, **kw):
+    def __call__(self, edition, players, seed, options, bots):
         w, points = self.rounds.pop(0)
         self.seated.append(list(bots))
         return {"winner": w, "first_player": 0, "turns": 10, "points_left": list(points)}
 
 
-def _play(monkeypatch, rounds, players, **kw):
+def _play(monkeypatch, rounds, players, options=None, **match):
+    """The match of the scripted ``rounds``; ``match``: the fields of a MatchOptions."""
     script = Script(rounds)
     monkeypatch.setattr(reference_match, "play_round", script)
     bots = [{"strategy": "random", "catch": i / 10} for i in range(players)]  # tell them apart
-    return reference.play_match("classic", players, 1, bots=bots, **kw), script, bots
+    spec = reference.MatchOptions(**match)
+    return reference.play_match("classic", players, 1, spec, options, bots), script, bots
 
 
 def test_race_scores_the_winner_maps_seats_to_players_and_ends_at_the_target(monkeypatch):
@@ -100,16 +104,16 @@ def test_partners_race_team_scores_the_opponents_points(monkeypatch):
     # count). Round 1: seat 0 holds player 1 (team 1) and wins: players 0 and 2 sit at seats
     # 3 and 1 holding 3 and 100: team 1 scores 103 and passes 100.
     rounds = [(2, [40, 7, 0, 11]), (0, [0, 100, 9, 3])]
-    res, _, _ = _play(monkeypatch, rounds, 4, match="race", target=100, partners=True)
+    res, _, _ = _play(monkeypatch, rounds, 4, match="race", target=100, options=PARTNERS)
     assert res["scores"] == [18, 103, 18, 103]
     assert res["winner"] == 1 and res["rounds"] == 2
 
 
 def test_bad_match_arguments():
     with pytest.raises(ValueError, match="match must be one of"):
-        reference.play_match("classic", 4, 1, match="best_of_3")
+        reference.play_match("classic", 4, 1, reference.MatchOptions(match="best_of_3"))
     with pytest.raises(ValueError, match="partners matches are races"):
-        reference.play_match("classic", 4, 1, match="lowest", partners=True)
+        reference.play_match("classic", 4, 1, reference.MatchOptions(match="lowest"), PARTNERS)
     with pytest.raises(ValueError, match="need 4 bots"):
         reference.play_match("classic", 4, 1, bots=[{}])
 
@@ -117,7 +121,8 @@ def test_bad_match_arguments():
 def test_real_matches_end_and_scores_add_up():
     """Unscripted: every recorded round adds up to the final scores (race)."""
     for m in range(3):
-        res = reference.play_match("spin2005", 3, reference.match_seed(7, m), target=200)
+        seed = reference.match_seed(7, m)
+        res = reference.play_match("spin2005", 3, seed, reference.MatchOptions(target=200))
         total = [0, 0, 0]
         for r in res["round_results"]:
             if r["winner"] >= 0:

@@ -529,7 +529,7 @@ def test_spins_frame_maps_global_space_ids():
 def test_reference_columns_match(rules, kw):
     """The reference engine writes its column names out again: they must be ours."""
     r = parse_rules(rules)
-    rounds, spins = reference.play_many_spins(r.edition, r.players, 2, 1, **kw)
+    rounds, spins = reference.play_many_spins(r.edition, r.players, 2, 1, reference.Options(**kw))
     assert list(rounds.columns) == round_columns(r)
     assert list(spins.columns) == list(SPIN_COLUMNS)
 

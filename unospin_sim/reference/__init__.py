@@ -18,6 +18,8 @@ goal; the *distribution* of outcomes is.
 The modules, each using only those before it:
 
 - :mod:`.cards`: card kinds, editions, decks, points, what may be played;
+- :mod:`.options`: :class:`Options` (a round's rule options) and :class:`MatchOptions` (a
+  match's mode), plain values checked where they are used;
 - :mod:`.state`: :class:`RoundState`, the round's state and plain actions (draws, UNO
   checks, the result), the seats' knobs;
 - :mod:`.choices`: the bots' decisions (mixin :class:`Choices`);
@@ -28,21 +30,26 @@ The modules, each using only those before it:
 
 Public API
 ----------
-``play_round(edition, players, seed, ...) -> dict``
+``Options(**rule_options)``
+    the rule options of a round (edition options, turn cap, house rules), one field each
+    at its default; every function below takes one as ``options`` (None: the defaults).
+``play_round(edition, players, seed, options=None, bots=None, trace=None) -> dict``
     one round; see its docstring for the result keys.
-``play_many(edition, players, games, seed, **kw) -> pandas.DataFrame``
+``play_many(edition, players, games, seed, options=None, bots=None) -> pandas.DataFrame``
     one row per round (same columns as the engine's ``Results.rounds``).
-``play_many_spins(edition, players, games, seed, **kw) -> (rounds, spins)``
+``play_many_spins(edition, players, games, seed, options=None, bots=None) -> (rounds, spins)``
     the same rounds plus a second DataFrame with one row per wheel spin.
 ``round_seed(seed, game) -> int``
     the seed ``play_many`` hands to ``play_round`` for game ``game`` (a SHA-256 of
     both, so rounds are independent of each other and of how many are played).
-``play_match(edition, players, seed, match="race", target=500, ...) -> dict``
+``play_match(edition, players, seed, match=None, options=None, bots=None) -> dict``
     one match (``race``, ``lowest``, partners races: docs/HOUSE_RULES.md "Match mode"),
     written again from that text: the deal passes one seat a round, the scoring, the end.
-``play_many_matches(edition, players, matches, seed, **kw) -> pandas.DataFrame``
-    one row per match (the engine's ``Results.matches`` columns); match m plays
-    ``match_seed(seed, m)``. ``tests/crosscheck_matches.py`` compares them with the engine's.
+    ``match`` is a ``MatchOptions(match="race", target=500, max_rounds=10000)``.
+``play_many_matches(edition, players, matches, seed, match, options, bots, match0=0)``
+    a pandas.DataFrame (``match``, ``options``, ``bots`` default None), one row per match
+    (the engine's ``Results.matches`` columns); match m plays ``match_seed(seed, m)``.
+    ``tests/crosscheck_matches.py`` compares them with the engine's.
 
 Tests drive :class:`Round` directly on hand-built states (``tests/test_reference.py``,
 ``tests/test_reference_house_rules.py``).
@@ -84,7 +91,6 @@ from .cards import (
 from .choices import HOARD_UNTIL, Choices
 from .match import (
     MATCH_MODES,
-    MAX_MATCH_ROUNDS,
     match_seed,
     play_many,
     play_many_matches,
@@ -92,6 +98,7 @@ from .match import (
     play_match,
     round_seed,
 )
+from .options import MAX_MATCH_ROUNDS, MatchOptions, Options
 from .round import Round, play_round
 from .state import BOT_DEFAULTS, STRATEGIES, TUNED_DEFAULTS, RoundOver, RoundState
 
@@ -124,6 +131,8 @@ __all__ = [
     "YELLOW",
     "Card",
     "Choices",
+    "MatchOptions",
+    "Options",
     "Round",
     "RoundOver",
     "RoundState",

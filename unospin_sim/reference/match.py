@@ -7,6 +7,7 @@ import hashlib
 import operator
 
 from .cards import WHEELS
+from .options import MatchOptions, Options
 from .round import play_round
 
 
@@ -16,12 +17,14 @@ def round_seed(seed, game):
     return int.from_bytes(digest[:8], "little")
 
 
-def _rows(edition, players, games, seed, kw):
+def _rows(edition, players, games, seed, options, bots):
+    if options is None:
+        options = Options()
     spaces = WHEELS.get(edition, ())
     rounds, spins = [], []
     for g in range(games):
         s = round_seed(seed, g)
-        res = play_round(edition, players, s, **kw)
+        res = play_round(edition, players, s, options, bots)
         row = {
             "game": g,
             "seed": s,
@@ -38,11 +41,11 @@ def _rows(edition, players, games, seed, kw):
                 row[f"{key}_{i}"] = res[key][i]
         for sp in spaces:
             row[f"spins_{sp}"] = res["spins"][sp]
-        if kw.get("jump_in"):
+        if options.jump_in:
             row["jump_ins"] = sum(res["jump_ins"])
             for i in range(players):
                 row[f"jump_ins_{i}"] = res["jump_ins"][i]
-        if kw.get("partners"):
+        if options.partners:
             teams = players // 2
             w = res["winner"]
             row["team_winner"] = w % teams if w >= 0 else -1
@@ -57,25 +60,24 @@ def _rows(edition, players, games, seed, kw):
     return rounds, spins
 
 
-def play_many(edition, players, games, seed, **kw):
+def play_many(edition, players, games, seed, options=None, bots=None):
     """Play ``games`` independent rounds; game g uses ``round_seed(seed, g)``.
 
     Returns a DataFrame with one row per round: game, seed, first_player, winner,
     turns, winner_points, cards_drawn (total), failed_draws, spins (total), then
     cards_drawn_<i>, cards_left_<i>, points_left_<i> for every seat and
     spins_<space> for every space of the edition's wheel; under ``jump_in`` then
-    jump_ins and jump_ins_<i>.  ``kw`` as play_round.
+    jump_ins and jump_ins_<i>; under ``partners`` then team_winner and team_points.
+    ``options`` and ``bots`` as :func:`play_round`'s.
     """
     import pandas as pd
 
-    rounds, _ = _rows(edition, players, games, seed, kw)
+    rounds, _ = _rows(edition, players, games, seed, options, bots)
     return pd.DataFrame(rounds)
 
 
 #: the match modes this module plays (docs/HOUSE_RULES.md "Match mode")
 MATCH_MODES = ("race", "lowest")
-#: a match still running after this many rounds ends unfinished (winner -1)
-MAX_MATCH_ROUNDS = 10000
 
 
 def match_seed(seed, match):
@@ -85,22 +87,14 @@ def match_seed(seed, match):
     return int.from_bytes(digest[:8], "little")
 
 
-def play_match(
-    edition,
-    players,
-    seed,
-    *,
-    match="race",
-    target=500,
-    bots=None,
-    max_rounds=MAX_MATCH_ROUNDS,
-    **kw,
-):
+def play_match(edition, players, seed, match=None, options=None, bots=None):
     """Play one match (docs/HOUSE_RULES.md "Match mode"); returns a dict.
 
     The deal passes one seat clockwise each round: in round j (from 0) player i (the i-th
     bot of ``bots``) sits at seat (i - j) mod N, so player j mod N sits at seat 0, the seat
-    that takes a round's first turn (before first-card effects). ``match="race"``: the
+    that takes a round's first turn (before first-card effects). ``match``: a
+    :class:`~unospin_sim.reference.options.MatchOptions` (None: a race to 500) with the
+    fields ``match``, ``target`` and ``max_rounds``. ``match="race"``: the
     round's winner scores the points left in the other hands and the first player to reach
     ``target`` (or more) wins. ``match="lowest"``: every player adds the points left in
     their own hand, and when some total passes ``target`` (is more than it) the lowest
@@ -113,14 +107,22 @@ def play_match(
     Returns ``rounds`` (rounds played), ``turns`` (over all rounds), ``winner`` (a player,
     a team under partners, or -1), ``scores`` (per player) and ``round_results`` (one dict
     per round: ``winner`` and ``first_player`` as PLAYERS, ``points_left`` per player,
-    ``turns`` and ``scores`` after the round). ``kw``: as :func:`play_round`.
+    ``turns`` and ``scores`` after the round). ``options``: the rounds' rule options, as
+    :func:`play_round`'s.
     """
+    spec = MatchOptions() if match is None else match
+    if not isinstance(spec, MatchOptions):
+        raise TypeError(f"match must be a reference MatchOptions, got {spec!r}")
+    options = Options() if options is None else options
+    if not isinstance(options, Options):
+        raise TypeError(f"options must be a reference Options, got {options!r}")
+    match, target, max_rounds = spec.match, spec.target, spec.max_rounds
     if match not in MATCH_MODES:
         raise ValueError(f"match must be one of {MATCH_MODES}, got {match!r}")
     target, max_rounds = operator.index(target), operator.index(max_rounds)
     if target < 1 or max_rounds < 1:
         raise ValueError("target and max_rounds must be >= 1")
-    partners = bool(kw.get("partners"))
+    partners = bool(options.partners)
     if partners and match != "race":
         raise ValueError("partners matches are races (a lowest match for teams is not defined)")
     n = players
@@ -137,7 +139,7 @@ def play_match(
     for j in range(max_rounds):
         # seat s holds player (s + j) mod N
         seated = [bots[(s + j) % n] for s in range(n)]
-        res = play_round(edition, n, round_seed(seed, j), bots=seated, **kw)
+        res = play_round(edition, n, round_seed(seed, j), options, seated)
         turns += res["turns"]
         player_of = [(s + j) % n for s in range(n)]
         points = [0] * n
@@ -180,16 +182,19 @@ def play_match(
     }
 
 
-def play_many_matches(edition, players, matches, seed, *, match0=0, **kw):
+def play_many_matches(
+    edition, players, matches, seed, match=None, options=None, bots=None, match0=0
+):
     """Play matches ``match0 .. match0 + matches - 1``; match m plays
     ``play_match(..., match_seed(seed, m), ...)``. Returns a DataFrame with one row per
     match: match, rounds, turns, winner, score_<i> for every player (the engine's
-    ``Results.matches`` columns). ``kw``: as :func:`play_match`."""
+    ``Results.matches`` columns). ``match``, ``options`` and ``bots``: as
+    :func:`play_match`'s."""
     import pandas as pd
 
     rows = []
     for m in range(match0, match0 + matches):
-        res = play_match(edition, players, match_seed(seed, m), **kw)
+        res = play_match(edition, players, match_seed(seed, m), match, options, bots)
         row = {"match": m, "rounds": res["rounds"], "turns": res["turns"], "winner": res["winner"]}
         for i in range(players):
             row[f"score_{i}"] = res["scores"][i]
@@ -200,14 +205,14 @@ def play_many_matches(edition, players, matches, seed, *, match0=0, **kw):
     )
 
 
-def play_many_spins(edition, players, games, seed, **kw):
+def play_many_spins(edition, players, games, seed, options=None, bots=None):
     """Like :func:`play_many` (same rounds for the same arguments) but returns
     ``(rounds, spins)``: ``spins`` has one row per wheel spin with columns game,
     turn, spinner, space, hand_before, hand_after, cards_drawn, cards_discarded, other,
     direction, leader."""
     import pandas as pd
 
-    rounds, spins = _rows(edition, players, games, seed, kw)
+    rounds, spins = _rows(edition, players, games, seed, options, bots)
     cols = [
         "game",
         "turn",

@@ -16,6 +16,7 @@ from .cards import (
     build_deck,
     hand_points,
 )
+from .options import Options
 
 #: ``tuned``'s weights (docs/BOTS.md), here at heuristic's numbers: with them ``tuned`` plays
 #: as ``heuristic``
@@ -54,33 +55,17 @@ class RoundState:
     """The whole state of one round and the plain actions on it (draws, UNO checks, the
     result); the mixins of :class:`~unospin_sim.reference.round.Round` add the rules."""
 
-    def __init__(
-        self,
-        edition,
-        players,
-        seed,
-        *,
-        wild_matches_colour=None,
-        wild_stops_colour_draw=None,
-        wild_spin_cards=4,
-        wheel=None,
-        bots=None,
-        turn_cap=10000,
-        trace=None,
-        stacking=False,
-        draw_until_playable=False,
-        seven_o=False,
-        special_wilds="none",
-        jump_in=False,
-        partners=False,
-        stacked_wd4="checked",
-        force_play=False,
-        jump_in_wilds=False,
-        spin_cards=5,
-    ):
+    def __init__(self, edition, players, seed, options=None, bots=None, trace=None):
+        """``options``: an :class:`~unospin_sim.reference.options.Options` (None: every
+        option at its default); ``bots`` and ``trace`` as
+        :func:`~unospin_sim.reference.round.play_round`'s."""
+        if options is None:
+            options = Options()
+        if not isinstance(options, Options):
+            raise TypeError(f"options must be a reference Options, got {options!r}")
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; expected one of {EDITIONS}")
-        players, turn_cap = operator.index(players), operator.index(turn_cap)
+        players, turn_cap = operator.index(players), operator.index(options.turn_cap)
         if not 2 <= players <= 10:
             raise ValueError(f"players must be 2..10, got {players!r}")
         if turn_cap < 1:
@@ -90,29 +75,21 @@ class RoundState:
         self.turn_cap = turn_cap
         self.trace = trace
         self.rng = random.Random(seed)
-        self.set_deck_options(
-            wild_matches_colour, wild_stops_colour_draw, wild_spin_cards, wheel, spin_cards
-        )
+        self.set_deck_options(options)
         self.set_bots(bots)
-        self.set_house_rules(
-            stacking=stacking,
-            draw_until_playable=draw_until_playable,
-            seven_o=seven_o,
-            special_wilds=special_wilds,
-            jump_in=jump_in,
-            partners=partners,
-            stacked_wd4=stacked_wd4,
-            force_play=force_play,
-            jump_in_wilds=jump_in_wilds,
+        self.set_house_rules(options)
+        self.deck = build_deck(
+            edition, options.wild_spin_cards, options.special_wilds, options.spin_cards
         )
-        self.deck = build_deck(edition, wild_spin_cards, special_wilds, spin_cards)
         self.start_state()
 
-    def set_deck_options(
-        self, wild_matches_colour, wild_stops_colour_draw, wild_spin_cards, wheel, spin_cards
-    ):
+    def set_deck_options(self, options):
         """The edition's options: wilds, colour draws, the Spin cards and the wheel weights."""
         edition = self.edition
+        wild_matches_colour = options.wild_matches_colour
+        wild_stops_colour_draw = options.wild_stops_colour_draw
+        wild_spin_cards, spin_cards = options.wild_spin_cards, options.spin_cards
+        wheel = options.wheel
         if wild_matches_colour is None:
             wild_matches_colour = edition != "classic"
         self.wmc = bool(wild_matches_colour)
@@ -174,21 +151,14 @@ class RoundState:
                     raise ValueError(f"bot knob {k} must be a finite number, got {knobs[k]!r}")
             self.bots.append(knobs)
 
-    def set_house_rules(
-        self,
-        *,
-        stacking,
-        draw_until_playable,
-        seven_o,
-        special_wilds,
-        jump_in,
-        partners,
-        stacked_wd4,
-        force_play,
-        jump_in_wilds,
-    ):
+    def set_house_rules(self, options):
         """The house rules (docs/HOUSE_RULES.md), each checked."""
         edition, players = self.edition, self.n
+        stacking, seven_o = options.stacking, options.seven_o
+        draw_until_playable, force_play = options.draw_until_playable, options.force_play
+        jump_in, jump_in_wilds = options.jump_in, options.jump_in_wilds
+        partners, special_wilds = options.partners, options.special_wilds
+        stacked_wd4 = options.stacked_wd4
         # house rules (docs/HOUSE_RULES.md)
         for name, value in (
             ("stacking", stacking),
