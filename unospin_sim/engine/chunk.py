@@ -135,24 +135,6 @@ def new_state(turn_cap, log_rows):
     )
 
 
-@njit(cache=True, inline="always")
-def add_spins(st, spins, m, game):
-    """Append the round's spin records (``st.spinrec``) to ``spins`` from row ``m``, their
-    game column ``game``, doubling ``spins`` when it is full: ``(spins, rows now)``. The
-    entry points that gather spins inline it."""
-    ns = st.s[S_NSPIN]
-    if ns > 0:
-        if m + ns > spins.shape[0]:
-            bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
-            bigger[:m] = spins[:m]
-            spins = bigger
-        for k in range(ns):
-            for f in range(N_SPIN_FIELDS):
-                spins[m + k, f] = st.spinrec[k, f]
-            spins[m + k, P_GAME] = game
-    return spins, m + ns
-
-
 @njit(cache=True)
 def search_scratch(r, search):
     """The scratch state of a search seat's rollouts (``search`` true), else a minimal
@@ -244,7 +226,17 @@ def _make_play_chunk(loop):
                 seat_bots(bots, g, seated)
             play_round(st, sc, r, deck, pts, cum, seated, gs)
             write_row(st, pts, out, i)
-            spins, m = add_spins(st, spins, m, g)
+            ns = st.s[S_NSPIN]
+            if ns > 0:
+                if m + ns > spins.shape[0]:
+                    bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                    bigger[:m] = spins[:m]
+                    spins = bigger
+                for j in range(ns):
+                    for f in range(N_SPIN_FIELDS):
+                        spins[m + j, f] = st.spinrec[j, f]
+                    spins[m + j, P_GAME] = g
+                m += ns
         return spins[:m]
 
     return play_chunk
@@ -377,7 +369,17 @@ def _make_play_match_chunk(loop):
                 rows[n, base + 1] = j
                 for q in range(np_):
                     rows[n, base + 2 + q] = score[q]
-                spins, m = add_spins(st, spins, m, n)
+                ns = st.s[S_NSPIN]
+                if ns > 0:
+                    if m + ns > spins.shape[0]:
+                        bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+                        bigger[:m] = spins[:m]
+                        spins = bigger
+                    for k in range(ns):
+                        for f in range(N_SPIN_FIELDS):
+                            spins[m + k, f] = st.spinrec[k, f]
+                        spins[m + k, P_GAME] = n
+                    m += ns
                 n += 1
                 j += 1
                 winner = match_winner(score, lowest, target)
