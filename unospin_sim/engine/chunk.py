@@ -17,7 +17,7 @@ from numba import njit
 from ..rules import space_codes as sp
 from . import match
 from .bot_codes import STRATEGY_SEARCH
-from .jit import hot, inl, variant
+from .jit import hot, variant
 from .layout import (
     B_STRATEGY,
     CARDS_COLUMNS,
@@ -180,30 +180,9 @@ def _loop_flags(loop):
     return loop == "search", loop == "rlcard", loop == "house"
 
 
-def _make_play_round(loop):
-    """One round of round loop ``loop``: the one place the loop is chosen, inlined into each
-    entry point of the loop, its flags constants there, so the other loops' branches are
-    pruned before typing."""
-    search, rl, house = _loop_flags(loop)
-
-    @variant(inl, loop)
-    def play_round(st, sc, r, deck, pts, cum, seated, gs):
-        if search:
-            play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-        elif rl:
-            play_round_rl(st, r, deck, pts, seated, gs)
-        elif house:
-            play_round_house(st, r, deck, pts, cum, seated, gs)
-        else:
-            play_round_default(st, r, deck, pts, cum, seated, gs)
-
-    return play_round
-
-
 def _make_play_chunk(loop):
     """The compiled ``play_chunk`` of round loop ``loop``."""
-    search = _loop_flags(loop)[0]
-    play_round = _make_play_round(loop)
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True, nogil=True), loop)
     def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
@@ -224,7 +203,14 @@ def _make_play_chunk(loop):
             seeds[i] = gs
             if rotate:
                 seat_bots(bots, g, seated)
-            play_round(st, sc, r, deck, pts, cum, seated, gs)
+            if search:
+                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+            elif rl:
+                play_round_rl(st, r, deck, pts, seated, gs)
+            elif house:
+                play_round_house(st, r, deck, pts, cum, seated, gs)
+            else:
+                play_round_default(st, r, deck, pts, cum, seated, gs)
             write_row(st, pts, out, i)
             ns = st.s[S_NSPIN]
             if ns > 0:
@@ -244,8 +230,7 @@ def _make_play_chunk(loop):
 
 def _make_replay_spins(loop):
     """The compiled ``replay_spins`` of round loop ``loop``."""
-    search = _loop_flags(loop)[0]
-    play_round = _make_play_round(loop)
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True, nogil=True), loop)
     def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
@@ -267,7 +252,14 @@ def _make_replay_spins(loop):
             for j in range(spaces.shape[0]):
                 s[S_FORCE_AT] = k + 1
                 s[S_FORCE_SPACE] = spaces[j]
-                play_round(st, sc, r, deck, pts, cum, seated, gs)
+                if search:
+                    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+                elif rl:
+                    play_round_rl(st, r, deck, pts, seated, gs)
+                elif house:
+                    play_round_house(st, r, deck, pts, cum, seated, gs)
+                else:
+                    play_round_default(st, r, deck, pts, cum, seated, gs)
                 o = out[i, j]
                 o[Q_WINNER] = s[S_WINNER]
                 w = s[S_WINNER]
@@ -298,8 +290,7 @@ def _make_replay_spins(loop):
 
 def _make_play_match_chunk(loop):
     """The compiled ``play_match_chunk`` of round loop ``loop``."""
-    search = _loop_flags(loop)[0]
-    play_round = _make_play_round(loop)
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True, nogil=True), loop)
     def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
@@ -353,7 +344,14 @@ def _make_play_match_chunk(loop):
                 gs = game_seed(mseed, U64(j))
                 seeds[n] = gs
                 seat_bots(bots, j, seated)
-                play_round(st, sc, r, deck, pts, cum, seated, gs)
+                if search:
+                    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+                elif rl:
+                    play_round_rl(st, r, deck, pts, seated, gs)
+                elif house:
+                    play_round_house(st, r, deck, pts, cum, seated, gs)
+                else:
+                    play_round_default(st, r, deck, pts, cum, seated, gs)
                 write_row(st, pts, rows, n)
                 turns += st.s[S_TURNS]
                 add_round(
@@ -398,8 +396,7 @@ def _make_play_match_chunk(loop):
 
 def _make_trace_game(loop):
     """The compiled ``trace_game`` of round loop ``loop``."""
-    search = _loop_flags(loop)[0]
-    play_round = _make_play_round(loop)
+    search, rl, house = _loop_flags(loop)
 
     @variant(njit(cache=True), loop)
     def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
@@ -410,7 +407,14 @@ def _make_trace_game(loop):
         seated = bots.copy()
         if rotate:
             seat_bots(bots, game, seated)
-        play_round(st, sc, r, deck, pts, cum, seated, gs)
+        if search:
+            play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+        elif rl:
+            play_round_rl(st, r, deck, pts, seated, gs)
+        elif house:
+            play_round_house(st, r, deck, pts, cum, seated, gs)
+        else:
+            play_round_default(st, r, deck, pts, cum, seated, gs)
         return st.log[: st.s[S_LOG_N]].copy(), st
 
     return trace_game
