@@ -79,47 +79,7 @@ def pytest_runtest_call(item):
         faulthandler.cancel_dump_traceback_later()
 
 
-#: a session of at least this many tests first compiles (or loads) every kernel entry point
-#: in WARM_PROCESSES processes side by side: after the README's first command only the
-#: default rounds' loop is compiled, and compiling the rest one loop after another inside the
-#: tests would leave a core idle for minutes. Warm, it costs a few seconds. 0: never.
-WARM_MIN_TESTS = int(os.environ.get("UNOSPIN_WARM_MIN_TESTS", "300"))
-#: the round loops each warm-up process compiles (the second also the rule tests' entry
-#: points): about the same compile time each
-WARM_PROCESSES = (("default", "house", "rlcard"), ("search",))
-
-
-def warm_kernel() -> None:
-    """Compile (or load) every kernel entry point in :data:`WARM_PROCESSES` processes at
-    once, the repo first on their path; a failure is left for the tests to show."""
-    env = dict(
-        os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])
-    )
-    procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from unospin_sim.run.warmup import compile_all\n"
-                f"for _ in compile_all(tests={i == len(WARM_PROCESSES) - 1}, loops={loops!r}):\n"
-                "    pass\n",
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for i, loops in enumerate(WARM_PROCESSES)
-    ]
-    for p in procs:
-        try:
-            p.wait(timeout=1800)
-        except subprocess.TimeoutExpired:
-            p.kill()
-
-
 def pytest_collection_modifyitems(config, items):
-    if 0 < WARM_MIN_TESTS <= len(items) and not config.getoption("--collect-only"):
-        warm_kernel()
     if config.getoption("--run-expensive"):
         return
     skip = pytest.mark.skip(reason="expensive tier: run with --run-expensive")

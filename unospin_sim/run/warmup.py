@@ -72,13 +72,13 @@ def entry_steps(loop: str, args: tuple, players: int) -> dict[str, Callable[[], 
     }
 
 
-def _runtime_steps(loops=None) -> list[tuple[str, Callable[[], object]]]:
+def _runtime_steps() -> list[tuple[str, Callable[[], object]]]:
     from ..engine import kernel
 
     rules, args = _kernel_args()
     return [
         (f"{name}[{loop}]", step)
-        for loop in (kernel.LOOPS if loops is None else loops)
+        for loop in kernel.LOOPS
         for name, step in entry_steps(loop, args, rules.players).items()
     ]
 
@@ -146,15 +146,13 @@ def _test_steps() -> list[tuple[str, Callable[[], object]]]:
     return [(name, functools.partial(d.compile, s)) for name, d, s in steps]
 
 
-def compile_all(tests: bool = False, loops=None) -> Iterator[tuple[str, float]]:
+def compile_all(tests: bool = False) -> Iterator[tuple[str, float]]:
     """Compile or load every kernel entry point; yields ``(name, seconds)`` as each is ready
     (the seconds of that entry point alone: what it shares with an earlier one is already
-    compiled). ``tests``: also the functions the rule tests drive (see the module doc);
-    ``loops``: only the entry points of these round loops (default every one), so that
-    processes can share the compile out."""
+    compiled). ``tests``: also the functions the rule tests drive (see the module doc)."""
     from ..engine import kernel  # noqa: F401 - installs the cache, imports numba
 
-    steps = _runtime_steps(loops) + (_test_steps() if tests else [])
+    steps = _runtime_steps() + (_test_steps() if tests else [])
     for name, step in steps:
         t = time.perf_counter()
         step()
