@@ -148,7 +148,7 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     assert "helps the spinner most" in findings and "match to 500 points lasts" in findings
     assert "Relative swing" in text and "Reproduce: `python -m unospin_sim" in text
     page = (rep / "report.html").read_text()
-    assert page.count("data:image/png;base64,") == 7 and "<h2>Findings</h2>" in page
+    assert page.count("data:image/png;base64,") == 7 and ">Findings</h2>" in page
     assert 'src="balance.png' not in page  # self-contained
     r = cli("report", str(tmp_path / "missing"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
