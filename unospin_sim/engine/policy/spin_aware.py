@@ -3,8 +3,10 @@ weights, does to the player who spins, and plays or holds them accordingly; its 
 are aimed at the leader (docs/BOTS.md).
 
 The *spin value* is the expected change of the spinner's hand size (cards) over the wheel's
-spaces weighted by ``cum`` (estimates per space below, from the spinner's hand and the
-other hands now). In 2025 the player of the Spin card spins: a Spin card scores
+spaces weighted by ``cum`` (estimates per space below, from what the deciding seat may know:
+its own hand, every hand's size). In 2005 the spinner is the next player, whose colours it
+cannot see: a Discard Color there is estimated at the expected largest colour count of a
+hand of that size (:data:`EXPECTED_MOST`), not read from the hidden hand. In 2025 the player of the Spin card spins: a Spin card scores
 ``SPIN_WEIGHT x (-value)`` on top of heuristic's card score (it is played when the wheel is
 expected to shrink its own hand, held otherwise). In 2005 the NEXT player spins instead of
 taking a turn: the card scores ``SPIN_WEIGHT x (value + 1)`` (the lost turn counts one card)
@@ -14,10 +16,14 @@ others).
 The functions read the state; they change nothing else.
 """
 
+from math import comb
+
+import numpy as np
+
 from ...rules import space_codes as sp
 from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, R_WHEEL, S_NP
+from ..layout import CC, HSIZE, MAX_CARDS, R_WHEEL, S_NP
 from ..piles import seat_after
 from . import heuristic as H
 from .scan import best_kind
@@ -28,17 +34,57 @@ SPIN_WEIGHT = 15.0
 #: a wild stops the 2005 draws too)
 DRAW_UNTIL_2005 = 2.5
 DRAW_UNTIL_2025 = 3.5
+#: the deck the estimate of a hidden hand's largest colour assumes: 25 cards of each colour
+#: and 8 wilds (the published decks of every edition)
+MODEL_PER_COLOUR = 25
+MODEL_WILDS = 8
+
+
+def expected_most(per_colour, wilds, largest):
+    """The expected largest colour count of a hand of h cards dealt from a deck of four
+    colours of ``per_colour`` cards and ``wilds`` wilds, for h = 0 .. ``largest`` (a hand
+    larger than the deck counts as the whole deck): E[max] = sum over m of P(max > m),
+    P(max <= m) = [x^h] (sum_{j<=m} C(per_colour, j) x^j)^4 (1 + x)^wilds / C(N, h)."""
+    n = 4 * per_colour + wilds
+    out = np.zeros(largest + 1)
+    wild_poly = [comb(wilds, j) for j in range(wilds + 1)]
+    for m in range(per_colour):
+        poly = [1]
+        colour = [comb(per_colour, j) for j in range(m + 1)]
+        for _ in range(4):
+            nxt = [0] * (len(poly) + m)
+            for i, a in enumerate(poly):
+                for j, b in enumerate(colour):
+                    nxt[i + j] += a * b
+            poly = nxt
+        for h in range(largest + 1):
+            hh = min(h, n)
+            ways = sum(
+                poly[hh - j] * wild_poly[j] for j in range(wilds + 1) if 0 <= hh - j < len(poly)
+            )
+            out[h] += 1.0 - ways / comb(n, hh)
+    return out
+
+
+#: EXPECTED_MOST[h]: the expected largest colour count of a hidden hand of h cards
+#: (:func:`expected_most` of the model deck): 1.97 for 4 cards, 3.27 for 8
+EXPECTED_MOST = expected_most(MODEL_PER_COLOUR, MODEL_WILDS, MAX_CARDS)
 
 
 @hot
-def spin_value(st, cum, is2005, q):
-    """Expected change of seat q's hand size (cards) if q spins the wheel now."""
+def spin_value(st, cum, is2005, q, own):
+    """Expected change of seat q's hand size (cards) if q spins the wheel now, as the
+    deciding seat estimates it: ``own`` when q is the deciding seat (its hand is known),
+    else from q's hand size only."""
     h = st.hand[q, HSIZE]
     np_ = st.s[S_NP]
-    most = 0
-    for c in range(4):
-        if st.hand[q, CC + c] > most:
-            most = st.hand[q, CC + c]
+    most = 0.0
+    if own:
+        for c in range(4):
+            if st.hand[q, CC + c] > most:
+                most = st.hand[q, CC + c] + 0.0
+    else:
+        most = EXPECTED_MOST[min(h, MAX_CARDS)]
     smallest = h
     for o in range(np_):
         if o != q and st.hand[o, HSIZE] < smallest:
@@ -59,7 +105,7 @@ def spin_value(st, cum, is2005, q):
             elif i == sp.DISCARD_NUMBER:
                 d = -h / 6.0
             elif i == sp.DISCARD_COLOR:
-                d = -most + 0.0
+                d = -most
             elif i == sp.DRAW_RED or i == sp.DRAW_BLUE:
                 d = DRAW_UNTIL_2005
             elif i == sp.WAR:
@@ -77,7 +123,7 @@ def spin_value(st, cum, is2005, q):
             if i <= sp.WILD_COLOR_DRAW:
                 d = DRAW_UNTIL_2025
             elif i == sp.COLOR_DISCARD:
-                d = -most + 0.0
+                d = -most
             elif i == sp.SWAP_HANDS:
                 d = smallest - h + 0.0
             else:
@@ -94,7 +140,7 @@ def spin_bonus(st, cum, wheel, p, nxt):
     """The score added to a Spin card (Wild Spin too) of seat p, next player nxt, under a
     wheel (``wheel`` != WHEEL_NONE): the module docstring's spin bonus."""
     if wheel == sp.WHEEL_2005:
-        bonus = SPIN_WEIGHT * (spin_value(st, cum, True, nxt) + 1.0)
+        bonus = SPIN_WEIGHT * (spin_value(st, cum, True, nxt, False) + 1.0)
         leader = True
         for o in range(st.s[S_NP]):
             if o != p and o != nxt and st.hand[o, HSIZE] < st.hand[nxt, HSIZE]:
@@ -102,7 +148,7 @@ def spin_bonus(st, cum, wheel, p, nxt):
         if leader:
             bonus *= 2.0
         return bonus
-    return -SPIN_WEIGHT * spin_value(st, cum, False, p)
+    return -SPIN_WEIGHT * spin_value(st, cum, False, p, True)
 
 
 @inl
