@@ -6,7 +6,7 @@
 
 For every configuration of :func:`configs` (every edition at 2, 4 and 10 players, every
 other player count, every value of every rule option the reference implements, every
-house rule, bot knobs) it
+house rule, bot knobs, the strategies the reference plays) it
 
 1. runs a pilot of the engine (``--pilot`` rounds) for the variance of the number of turns
    and seat 0's win rate;
@@ -91,6 +91,8 @@ SPACES = {
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 KNOBS = dict(forget=0.3, catch=0.6, challenge=0.4, bluff=0.3)
 HOARDER = dict(strategy="hoarder")  # it draws instead of playing a kept wild
+#: spin_aware against heuristic: seat 0's win rate weighs its Spin card choices
+SPIN_AWARE = (dict(strategy="spin_aware"), dict(strategy="heuristic")) * 2
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,8 @@ def configs() -> list[Config]:
             out.append(Config(f"{e}-p4-spin_cards={k}", e, 4, {"spin_cards": k}))
     for e in ("spin2005", "spin2025"):  # spin_cards 6-9 (Spin 6-9 kinds, 2026-12-04): last
         out.append(Config(f"{e}-p4-spin_cards=9", e, 4, {"spin_cards": 9}))
+    for e in ("spin2005", "spin2025"):  # spin_aware in the reference (issue 47): last
+        out.append(Config(f"{e}-p4-spin_aware", e, 4, knobs=SPIN_AWARE))
     return out
 
 

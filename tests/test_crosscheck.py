@@ -589,6 +589,41 @@ def test_engine_agrees_with_reference_tuned(rules, bots, edition, players, optio
     _check_strategy_case("TUNED", rules, bots, edition, players, options, ref_bots, 41)
 
 
+# spin_aware (docs/BOTS.md), written again in the reference (issue 47): its Spin card
+# choices against heuristic's, on the edition's wheel and on a wheel of the spaces its
+# estimates read most (the hand sizes, the colours held, the smallest and the passed hand)
+SPIN_AWARE_CASES = [
+    ("spin2005(players=4)", "spin_aware,heuristic,spin_aware,heuristic", "spin2005", 4, {}),
+    ("spin2025(players=4)", "spin_aware,heuristic,spin_aware,heuristic", "spin2025", 4, {}),
+    (
+        "spin2005(players=3,wheel={almost_uno:1,discard_color:2,draw_red:1,trade_hands:1})",
+        "spin_aware",
+        "spin2005",
+        3,
+        dict(wheel={"almost_uno": 1, "discard_color": 2, "draw_red": 1, "trade_hands": 1}),
+    ),
+    (
+        "spin2025(players=4,wheel={color_discard:2,swap_hands:1,color_draw_red:1})",
+        "spin_aware,random,spin_aware,random",
+        "spin2025",
+        4,
+        dict(wheel={"color_discard": 2, "swap_hands": 1, "color_draw_red": 1}),
+    ),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules, bots, edition, players, options",
+    SPIN_AWARE_CASES,
+    ids=[f"spin_aware-{c[0]}-{c[1]}" for c in SPIN_AWARE_CASES],
+)
+def test_engine_agrees_with_reference_spin_aware(rules, bots, edition, players, options):
+    ref_bots = [dict(strategy=b) for b in bots.split(",")]
+    ref_bots = (ref_bots * players)[:players]
+    _check_strategy_case("SPIN_AWARE", rules, bots, edition, players, options, ref_bots, 51)
+
+
 # the heuristic in the first turns only: which card it sheds and the seat it targets show in
 # each seat's cards and points long before the round's end. Reference mutants (the one
 # choice made differently, the rest heuristic; /tmp scripts, not kept) against the cases

@@ -2,11 +2,12 @@
 
 This package implements docs/RULINGS.md for the editions ``classic``, ``spin2005``,
 ``spin2025`` and ``spiderman`` with the bot strategies ``random``, ``heuristic``,
-``hoarder`` and ``tuned`` (a bot dict's ``strategy``, per seat; docs/BOTS.md, written again
-here from that text) plus their knobs (forget, catch, bluff, challenge, reflex, jump), and
-the house rules ``stacking``, ``draw_until_playable``, ``seven_o``, ``special_wilds``,
-``jump_in``, ``partners`` and ``force_play`` as docs/HOUSE_RULES.md settles them. Where
-those texts are silent it follows docs/INTERPRETATIONS.md, as the numba engine does.
+``hoarder``, ``tuned`` and ``spin_aware`` (a bot dict's ``strategy``, per seat;
+docs/BOTS.md, written again here from that text) plus their knobs (forget, catch, bluff,
+challenge, reflex, jump), and the house rules ``stacking``, ``draw_until_playable``,
+``seven_o``, ``special_wilds``, ``jump_in``, ``partners`` and ``force_play`` as
+docs/HOUSE_RULES.md settles them. Where those texts are silent it follows
+docs/INTERPRETATIONS.md, as the numba engine does.
 
 It deliberately imports nothing from ``unospin_sim.engine`` or ``unospin_sim.rules``: the
 decks, points and wheels are written out again from the rulings text, so that a mistake in

@@ -1,12 +1,85 @@
 """The reference engine's bots: every choice the rules leave to a player, per strategy
-(``random``, ``heuristic``, ``hoarder``, ``tuned``; docs/BOTS.md), in plain Python."""
+(``random``, ``heuristic``, ``hoarder``, ``tuned``, ``spin_aware``; docs/BOTS.md), in plain
+Python."""
 
 from __future__ import annotations
 
-from .cards import COLOURS, WILD_DRAW_FOUR, card_order, card_points, matches, wd4_legal
+from functools import cache
+from math import comb
+
+from .cards import COLOURS, WILD_DRAW_FOUR, WILD_SPIN, card_order, card_points, matches, wd4_legal
 
 #: hoarder: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
+
+#: spin_aware: points of card score per card of expected change of the spinner's hand
+SPIN_WEIGHT = 15.0
+#: spin_aware's deck model for a hand it cannot see: four colours of 25 cards and 8 wilds
+SPIN_MODEL_PER_COLOUR = 25
+SPIN_MODEL_WILDS = 8
+#: spin_aware: the expected cards drawn by a draw-until-colour space (a colour is about a
+#: quarter of the pile; a wild stops the 2005 draws too, not the 2025 ones)
+SPIN_DRAW_UNTIL = {"spin2005": 2.5, "spin2025": 3.5}
+
+
+def space_estimate(space, h, most, smallest, before, players, draw_until):
+    """spin_aware's estimate of the change of the spinner's hand size (cards) when the
+    wheel stops on ``space``: h its cards, ``most`` the cards of its most held colour,
+    ``smallest`` the smallest other hand (h when none is smaller), ``before`` the cards of
+    the seat numbered one below it, ``draw_until`` SPIN_DRAW_UNTIL of the edition."""
+    if space == "almost_uno":
+        return -(h - 2.0) if h > 2 else 0.0
+    if space == "discard_number":
+        return -h / 6.0
+    if space in ("discard_color", "color_discard"):
+        return -most
+    if space in ("draw_red", "draw_blue", "wild_color_draw") or space.startswith("color_draw_"):
+        return draw_until
+    if space in ("war", "uno_spin"):
+        return -1.0 / players
+    if space == "trade_hands":  # every hand passes one seat clockwise
+        return before - h + 0.0
+    if space == "swap_hands":  # with the smallest other hand
+        return smallest - h + 0.0
+    return 0.0  # show_hand, two_x
+
+
+@cache
+def _hands_by_largest_colour():
+    """{m: ways} over the model deck (SPIN_MODEL_*): ways[k] is the number of k-card hands
+    whose largest colour count is m (counted colour by colour, then the wilds added)."""
+    per, wilds = SPIN_MODEL_PER_COLOUR, SPIN_MODEL_WILDS
+    by_largest = {0: [1]}
+    for _ in range(4):
+        after = {}
+        for m, ways in by_largest.items():
+            for j in range(per + 1):
+                row = after.setdefault(max(m, j), [])
+                if len(row) < len(ways) + j:
+                    row.extend([0] * (len(ways) + j - len(row)))
+                cj = comb(per, j)
+                for k, w in enumerate(ways):
+                    row[k + j] += w * cj
+        by_largest = after
+    out = {}
+    for m, ways in by_largest.items():
+        row = [0] * (len(ways) + wilds)
+        for k, w in enumerate(ways):
+            for j in range(wilds + 1):
+                row[k + j] += w * comb(wilds, j)
+        out[m] = row
+    return out
+
+
+@cache
+def expected_largest_colour(h):
+    """spin_aware's estimate of a hidden hand's most held colour: the expected largest
+    colour count of h cards dealt from the model deck (a hand larger than the deck counts
+    as the whole deck), exact up to the float division at the end."""
+    deck = 4 * SPIN_MODEL_PER_COLOUR + SPIN_MODEL_WILDS
+    h = min(h, deck)
+    total = sum(m * ways[h] for m, ways in _hands_by_largest_colour().items() if h < len(ways))
+    return total / comb(deck, h)
 
 
 class Choices:
@@ -14,19 +87,23 @@ class Choices:
 
     # ------------------------------------------------------------------ strategies
     # Every choice the rules leave to a player.  The ``random`` bot's choices draw from the
-    # round's stream; a seat whose strategy is ``heuristic`` (or ``hoarder``, ``tuned``)
-    # takes the choice below instead (docs/BOTS.md, the ``heuristic`` column), which draws
-    # no random number except for Almost UNO.
+    # round's stream; a seat whose strategy is ``heuristic`` (or ``hoarder``, ``tuned``,
+    # ``spin_aware``) takes the choice below instead (docs/BOTS.md, the ``heuristic``
+    # column), which draws no random number except for Almost UNO.
     def heuristic(self, s):
         """Does seat s take heuristic's choices? (hoarder does, but for the card it plays
-        and the UNO Spin race discard: docs/BOTS.md)"""
-        return self.bots[s]["strategy"] in ("heuristic", "hoarder", "tuned")
+        and the UNO Spin race discard; tuned and spin_aware but for the card they play and,
+        tuned, the colour named: docs/BOTS.md)"""
+        return self.bots[s]["strategy"] in ("heuristic", "hoarder", "tuned", "spin_aware")
 
     def hoarder(self, s):
         return self.bots[s]["strategy"] == "hoarder"
 
     def tuned(self, s):
         return self.bots[s]["strategy"] == "tuned"
+
+    def spin_aware(self, s):
+        return self.bots[s]["strategy"] == "spin_aware"
 
     def colour_counts(self, s):
         """Cards of each colour (red, yellow, green, blue) in seat s's hand."""
@@ -104,6 +181,71 @@ class Choices:
                 sc += w["w_attack"] if small else w["w_action"]
             if c.colour in self.void[nxt]:
                 sc += w["w_void"]
+            return sc
+
+        def looked_at(c):
+            group = 0 if c.colour == self.colour else 1 if c.colour is not None else 2
+            return group, card_order(c)
+
+        return min(legal, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
+
+    def spin_value(self, q, own):
+        """spin_aware: the expected change of seat q's hand size if q spins now, the mean
+        of :func:`space_estimate` over the wheel's spaces weighted by the wheel's weights.
+        The deciding seat knows q's colours when q is itself (``own``); else it takes the
+        expected largest colour count of a hand of q's size (it sees only the size)."""
+        h = len(self.hands[q])
+        most = max(self.colour_counts(q)) + 0.0 if own else expected_largest_colour(h)
+        smallest = h
+        for o in range(self.n):
+            if o != q:
+                smallest = min(smallest, len(self.hands[o]))
+        before = len(self.hands[(q - 1) % self.n])
+        draw_until = SPIN_DRAW_UNTIL[self.edition]
+        total = change = 0.0
+        for space, w in zip(self.spaces, self.weights):
+            if w > 0:
+                d = space_estimate(space, h, most, smallest, before, self.n, draw_until)
+                total += w
+                change += w * d
+        return change / total if total > 0 else 0.0
+
+    def spin_bonus(self, s):
+        """spin_aware: the score a Spin card (a Wild Spin too) of seat s gains.  2025 (s
+        spins): -SPIN_WEIGHT x its own spin value.  2005 (the next player spins instead of
+        a turn, which counts one card): SPIN_WEIGHT x (the next player's spin value + 1),
+        doubled when no other seat holds fewer cards than the next player."""
+        if self.edition == "spin2005":
+            nxt = self.seat(s + self.direction)
+            bonus = SPIN_WEIGHT * (self.spin_value(nxt, False) + 1.0)
+            size = len(self.hands[nxt])
+            if all(len(self.hands[o]) >= size for o in range(self.n) if o not in (s, nxt)):
+                bonus *= 2.0
+            return bonus
+        return -SPIN_WEIGHT * self.spin_value(s, True)
+
+    def spin_aware_card(self, s, legal):
+        """spin_aware: the index (among ``legal``) of the card to play.  heuristic's score
+        (:meth:`heuristic_card`), plus :meth:`spin_bonus` for a card that spins the wheel;
+        a Wild Spin then counts its points (250 when the next player holds <= 2 cards)
+        instead of a kept wild's -100.  Ties as for heuristic."""
+        hand = self.hands[s]
+        counts = self.colour_counts(s)
+        next_small = len(self.hands[self.seat(s + self.direction)]) <= 2
+        bonus = self.spin_bonus(s) if any(self.spins_wheel(hand[i]) for i in legal) else 0.0
+
+        def score(c):
+            if c.kind == WILD_DRAW_FOUR:
+                return 300.0 if next_small else -200.0
+            if c.kind == WILD_SPIN and self.spins_wheel(c):
+                return (250.0 if next_small else card_points(c) + 0.0) + bonus
+            if c.colour is None:
+                return 250.0 if next_small else -100.0
+            sc = card_points(c) + 2.0 * counts[c.colour]
+            if c.number is None and next_small:  # Skip, Reverse, Draw Two
+                sc += 100.0
+            if self.spins_wheel(c):
+                sc += bonus
             return sc
 
         def looked_at(c):
@@ -282,6 +424,8 @@ class Choices:
             return self.hoarder_card(s, legal)
         if self.tuned(s):
             return self.tuned_card(s, legal)
+        if self.spin_aware(s):
+            return self.spin_aware_card(s, legal)
         if self.heuristic(s):
             return self.heuristic_card(s, legal)
         return self.rng.choice(legal)

@@ -30,7 +30,8 @@ def play_round(edition, players, seed, options=None, bots=None, trace=None):
     edition options, the turn cap and the house rules are documented there).  ``bots`` is
     one dict per seat with any of the knobs forget, catch, bluff, challenge, reflex, jump
     (defaults 0, 0.5, 0, 0, 1, 1) and ``strategy`` (``"random"``, the default,
-    ``"heuristic"``, ``"hoarder"`` or ``"tuned"`` with its ``w_*`` weights: docs/BOTS.md).
+    ``"heuristic"``, ``"hoarder"``, ``"tuned"`` with its ``w_*`` weights or ``"spin_aware"``:
+    docs/BOTS.md).
     ``trace``: a list to which event strings are appended.
     """
     r = Round(edition, players, seed, options, bots, trace)

@@ -44,7 +44,7 @@ BOT_DEFAULTS = {
 }
 
 #: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
-STRATEGIES = ("random", "heuristic", "hoarder", "tuned")
+STRATEGIES = ("random", "heuristic", "hoarder", "tuned", "spin_aware")
 
 
 class RoundOver(Exception):
