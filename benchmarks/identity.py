@@ -30,7 +30,11 @@ Workloads (one line per case, then a TOTAL):
   ``--knobs infer=1`` gave the TOTAL before it, ``17f33099…``. Renewed on purpose on
   2026-12-05 (issue 28: knob ``extend``, default 2): ``65edc305…``; ``--knobs extend=1``
   gives the TOTAL before it, ``ec43d8eb…``, and ``--knobs infer=1,extend=1`` gives
-  ``17f33099…`` (each older setting adds ``extend=1`` to its knobs).
+  ``17f33099…`` (each older setting adds ``extend=1`` to its knobs). Renewed on purpose
+  (issue 47: the unseen pool in kind order, so deals depend on public facts only; every
+  case but ``search(peek=1)`` moves): ``c4d4bd72…``. No knob gives the TOTALs before it
+  (the older ones above were measured on the tree before it); the partners race rollout
+  value of the same issue enters no case here (no partners race among the cases).
 - ``reference [FACTOR]``: the tables of the plain-Python reference engine
   (``unospin_sim.reference``: ``play_many``, ``play_many_spins``, ``play_many_matches``;
   CSV text) and the trace of its first rounds, for :data:`REFERENCE_CASES` (each edition at

@@ -257,8 +257,9 @@ def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
     a blue 6, a green 1, a yellow 9): 6 unseen cards. A uniform deal gives a card of seat
     1's the kind green 1 with chance 2/6 and yellow 2 with 1/6 (Q_UNIFORM = log2(1/3) +
     log2(1/6)); the truth 1/2 each (Q_TRUTH = -2). Known to lack red and blue, seat 1 is
-    dealt 2 of the 4 greens and yellows: 1/2 and 1/4 (Q_DEALT -> -3, within 0.05 at 4000
-    deals); without the void the deals score as the uniform deal (within 0.05)."""
+    dealt 2 of the 4 greens and yellows: 1/2 and 1/4 (Q_DEALT -> -3, within 0.05 at 20000
+    deals, about 3 standard errors); without the void the deals score as the uniform deal
+    (within 0.05)."""
     g = (
         Game("classic(players=2)", "search,heuristic")
         .give(0, "blue 8")
@@ -271,7 +272,7 @@ def test_deal_quality_scores_the_true_hand_against_a_uniform_deal():
 
     def quality(infer):
         acc = np.zeros(N_QUALITY)
-        deal_quality(g.st, sc, g.r, g.pts, 0, infer, 4000, 7, cnt, acc)
+        deal_quality(g.st, sc, g.r, g.pts, 0, infer, 20000, 7, cnt, acc)
         return acc
 
     uniform = np.log2(1 / 3) + np.log2(1 / 6)
@@ -409,3 +410,68 @@ def test_restore_deal_starts_the_next_candidate_from_the_same_deal():
         np.testing.assert_array_equal(
             sc.cards[L.DISC : L.DISC + d], g.st.cards[L.DISC : L.DISC + d]
         )
+
+
+def _public_twin(hidden):
+    """4 players, seat 0 to decide (its hand, the top card, the discards, every hand's size,
+    seat 2's void and seat 3's last choice are public); ``hidden`` places the 12 cards seat 0
+    cannot see: hands of 3, 2 and 4 cards for seats 1-3, then the draw pile (3 cards)."""
+    g = Game("classic(players=4)", "search(rollouts=16),random,heuristic,heuristic")
+    g.give(0, "red 1", "blue 2", "wild").top("red 5").discards("red 9", "blue 9")
+    g.give(1, *hidden[:3]).give(2, *hidden[3:5]).give(3, *hidden[5:9]).pile(*hidden[9:])
+    h = g.st.hand
+    h[2, L.VOID] = _void(GREEN, face=4)
+    h[3, L.LAST_PLAY] = KIND["red 5"] + 1  # seat 3 chose the red 5 on a red 9
+    h[3, L.LAST_TOP] = KIND["red 9"]
+    h[3, L.LAST_COLOUR] = RED
+    h[3, L.LAST_HS] = 4
+    h[3, L.LAST_BOT] = STRATEGY_HEURISTIC
+    return g
+
+
+_UNSEEN = [
+    "green 3",
+    "yellow 4",
+    "red 7",
+    "blue 5",
+    "blue 6",
+    "yellow 9",
+    "green 2",
+    "red 3",
+    "wild draw four",
+    "green 4",
+    "red 8",
+    "yellow 4",
+]
+
+
+@pytest.mark.parametrize("infer", [0, 1, 2, 3])
+def test_the_deals_depend_on_public_facts_only(infer):
+    """The unseen pool is the multiset of the cards seat 0 cannot see, in kind order: the
+    same public state with the hidden cards placed otherwise (other hands, the pile in
+    another order) gives the same pool and, seed for seed, the same deals, and search
+    decides the same; every knob level of ``infer`` reads only public facts."""
+    moved = [_UNSEEN[i] for i in (8, 11, 0, 10, 1, 2, 9, 3, 7, 5, 6, 4)]
+    assert sorted(moved) == sorted(_UNSEEN) and moved != _UNSEEN
+    a, b = _public_twin(_UNSEEN), _public_twin(moved)
+    assert [a.size(q) for q in range(4)] == [b.size(q) for q in range(4)] == [3, 3, 2, 4]
+    wa = K.new_state(int(a.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
+    wb = K.new_state(int(b.r[L.R_TURN_CAP]), L.SEARCH_WORK_ROWS)
+    n = unseen_pool(a.st, 0, wa.log)
+    assert n == unseen_pool(b.st, 0, wb.log) == 12
+    pool = wa.log.reshape(-1)[4 * L.W_POOL : 4 * L.W_POOL + n]
+    assert pool.tolist() == sorted(KIND[c] for c in _UNSEEN)  # kind order
+    np.testing.assert_array_equal(pool, wb.log.reshape(-1)[4 * L.W_POOL : 4 * L.W_POOL + n])
+    for seed in range(20):
+        copy_determinized(a.st, wa, a.r, a.pts, 0, seed, wa.log, n, infer)
+        copy_determinized(b.st, wb, b.r, b.pts, 0, seed, wb.log, n, infer)
+        np.testing.assert_array_equal(wa.hand[:4], wb.hand[:4])
+        np.testing.assert_array_equal(wa.cards[L.PILE : L.PILE + 3], wb.cards[L.PILE : L.PILE + 3])
+        assert wa.s[L.S_RNG] == wb.s[L.S_RNG]
+    for g in (a, b):
+        g.bots[0, L.B_INFER] = infer
+    moves = []
+    for g, sc in ((a, wa), (b, wb)):
+        K.decide(g.st, sc, g.r, g.deck, g.pts, g.cum, g.bots)
+        moves.append((int(g.st.s[L.S_SEARCH_MOVE]), int(g.st.s[L.S_SEARCH_COLOUR])))
+    assert moves[0] == moves[1]

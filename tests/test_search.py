@@ -154,6 +154,41 @@ def test_a_cut_off_rollout_scores_the_hand_size_share():
     assert [rollout_value(g.st, g.r, g.pts, p, 1000) for p in range(4)] == [625, 375, 625, 375]
 
 
+def _won_by(rules, w):
+    """4 players, seat ``w`` has gone out; the other seats hold, in seat order, a blue 7
+    (7 points), a red 2 and a red Skip (22), a Wild and a green 3 (53)."""
+    g = Game(rules)
+    hands = iter([["blue 7"], ["red 2", "red skip"], ["wild", "green 3"]])
+    for q in range(4):
+        if q != w:
+            g.give(q, *next(hands))
+    return g.set(L.S_WINNER, w)
+
+
+def test_a_partners_rollout_values_the_teams_outcome():
+    """Under partners (seats 0 and 2 against 1 and 3) a rollout scores the team's outcome:
+    (a) the partner wins a race round: both partners score the team's points, the
+    opponents' cards (22 + 53 = 75, as the match credits them; winner_points, 82, would
+    count seat 0's 7 too); (b) the partner wins a single round: the whole scale; (c) an
+    opponent wins: 0 (its team scores, here the cards of seats 0 and 2: 7 + 22 = 29)."""
+    race = "classic(players=4,match=race,partners=true)"
+    g = _won_by(race, 2)
+    assert [rollout_value(g.st, g.r, g.pts, p, 1) for p in range(4)] == [75, 0, 75, 0]
+    g = _won_by("classic(players=4,partners=true)", 2)
+    assert [rollout_value(g.st, g.r, g.pts, p, 1) for p in range(4)] == [1, 0, 1, 0]
+    assert [rollout_value(g.st, g.r, g.pts, p, SEARCH_SCALE) for p in range(4)] == [
+        SEARCH_SCALE,
+        0,
+        SEARCH_SCALE,
+        0,
+    ]
+    g = _won_by(race, 1)
+    assert [rollout_value(g.st, g.r, g.pts, p, 1) for p in range(4)] == [0, 29, 0, 29]
+    # without partners a race round scores the winner's points to the winner alone
+    g = _won_by("classic(players=4,match=race)", 2)
+    assert [rollout_value(g.st, g.r, g.pts, p, 1) for p in range(4)] == [0, 0, 82, 0]
+
+
 @pytest.mark.parametrize(
     "rules",
     ["classic(players=2,match=race,target=100)", "classic(players=3,match=lowest,target=100)"],

@@ -2,8 +2,11 @@
 
 A ``search`` seat's rollouts (engine/search.py) start from the game's state with the cards
 it cannot see (the other hands and the draw pile) pooled and dealt again, every hand keeping
-its size (:func:`copy_determinized`). What the seat has seen narrows the deal, by the
-search knob ``infer`` (each level adds to the one before):
+its size (:func:`copy_determinized`). The pool is written in kind order
+(:func:`unseen_pool`), so it is the multiset of the unseen cards, which is public, and not
+where they lie: the same public state and stream give the same deals whatever the hidden
+hands hold. What the seat has seen narrows the deal, by the search knob ``infer`` (each
+level adds to the one before):
 
 - 0: a seat that drew for want of a legal card and has taken no card since
   (``layout.VOID``, ``piles.known_void``) gets no card of the colour then in play;
@@ -23,7 +26,13 @@ search knob ``infer`` (each level adds to the one before):
   table, and nothing reads a hidden card.
 
 :func:`deal_quality` measures how close the dealt hands come to the true ones at a decision
-(engine/inference.py plays rounds and sums it; ``benchmarks/inference.py`` prints it).
+(engine/inference.py plays rounds and sums it; ``benchmarks/inference.py`` prints it): a
+measurement, which reads the true hands (as :func:`fits_true_hand` does), never a decision.
+The decision path (``unseen_pool``, ``copy_determinized``, ``void_layers``, ``modelled``,
+``replays_last_play`` on the dealt hands, ``save_deal`` and ``restore_deal``) reads of the
+other seats only the pooled multiset, their hand sizes and what the table saw (the voids,
+the cards taken, their last choices); ``copy_open`` (knob ``peek``) reads the true hands by
+design.
 """
 
 import numpy as np
@@ -98,20 +107,29 @@ def excludes(m, k):
 @hot
 def unseen_pool(st, p, w):
     """Write into the work area ``w`` (rows from W_POOL, four cards a row) the cards seat p
-    cannot see (the draw pile, then every other hand by seat and kind); returns their
-    number."""
-    n = 0
+    cannot see (the draw pile and every other hand) in kind order: every copy of kind 0,
+    then of kind 1, and so on; returns their number. The pool is the multiset of those
+    cards, which is public (every card but seat p's hand, the top card and the discard
+    pile): where the hidden cards lie (which seat holds which, the pile's order) changes
+    neither the pool nor any deal drawn from it with the same stream. The counts by kind
+    are kept first in the rows from W_DEAL (a rollout's deal, written by ``save_deal``
+    before it is read)."""
+    wf = flat(w)
+    c0 = 4 * W_DEAL
+    for k in range(N_KINDS):
+        wf[c0 + k] = 0
     for i in range(st.s[S_DRAW_N]):
-        w[W_POOL + (n >> 2), n & 3] = st.cards[PILE + i]
-        n += 1
+        wf[c0 + st.cards[PILE + i]] += 1
     for q in range(st.s[S_NP]):
-        if q == p:
-            continue
-        for k in range(N_KINDS):
-            for _ in range(st.hand[q, k]):
-                w[W_POOL + (n >> 2), n & 3] = k
-                n += 1
-    return n
+        if q != p:
+            for k in range(N_KINDS):
+                wf[c0 + k] += st.hand[q, k]
+    n = 4 * W_POOL
+    for k in range(N_KINDS):
+        for _ in range(wf[c0 + k]):
+            wf[n] = k
+            n += 1
+    return n - 4 * W_POOL
 
 
 @inl

@@ -45,8 +45,10 @@ difference between ``search`` and ``search(peek=1)`` is what seeing the hidden h
 worth to this search.
 
 Result of a rollout: 1 for a round won by the seat (or its partner), else 0; in a race
-match the points the seat wins in the round; under ``match=lowest`` minus the points left
-in its hand. With a cut-off (``horizon`` > 0, not a race or ``lowest`` match) the results
+match the points a round won by the seat (or its partner) credits to it (the cards left in
+the other hands; under partners the team's points, the opponents' cards: ``race_points``,
+as engine/match.py credits them), 0 for a round won by an opponent; under ``match=lowest``
+(never with partners) minus the points left in its hand. With a cut-off (``horizon`` > 0, not a race or ``lowest`` match) the results
 are scaled by ``SEARCH_SCALE`` so they stay integers: a round won by the seat (or partner)
 scores SEARCH_SCALE, one won by another 0, and a rollout cut off (or stopped by the turn
 cap) its estimate of the seat's chance of winning from the hand sizes: the seat's (and
@@ -129,13 +131,27 @@ def rollout_value(sc, r, pts, p, scale):
             return 0.0
         return np.floor(scale * hand_size_share(sc, p) + 0.5)
     m = r[R_MATCH]
+    ours = w == p or w == partner_of(sc, p)
     if m == MATCH_RACE:
-        return float(winner_points(sc, pts, w)) if w == p else 0.0
-    if m == MATCH_LOWEST:
+        return float(race_points(sc, pts, w)) if ours else 0.0
+    if m == MATCH_LOWEST:  # never under partners (the rules refuse partners with lowest)
         return -float(hand_points(sc, pts, p))
-    if w == p or w == partner_of(sc, p):
-        return float(scale)
-    return 0.0
+    return float(scale) if ours else 0.0
+
+
+@hot
+def race_points(st, pts, w):
+    """The points a race match credits for a round won by seat w (engine/match.py,
+    ``add_round``): the cards left in every other hand (``winner_points``); under partners
+    the team's points, the cards left in the opponents' hands (the partner's not counted)."""
+    pw = partner_of(st, w)
+    if pw < 0:
+        return winner_points(st, pts, w)
+    t = 0
+    for q in range(st.s[S_NP]):
+        if q != w and q != pw:
+            t += hand_points(st, pts, q)
+    return t
 
 
 @hot
