@@ -116,6 +116,18 @@ def test_the_report_html_is_its_markdown_rendered(fixture_report):
     assert any("spin2025(players=3) random" in alt and "wheel" in alt for alt in page.alts)
 
 
+def test_the_wheel_section_draws_the_runs_wheel(fixture_report):
+    """The wheel section draws its run's wheel, the slot layout and its rule in the
+    caption (item 1 of issue 49)."""
+    md = (fixture_report / "report.md").read_text()
+    drawn = sorted(fixture_report.glob("wheel_drawn_*.png"))
+    assert len(drawn) == 1 and drawn[0].stat().st_size > 1000
+    assert f"]({drawn[0].name})" in md
+    assert "8 slots, clockwise from the pointer: color_draw_red, color_draw_yellow," in md
+    assert "slot order assumed" in md
+    assert chart_alt(drawn[0].name, ["x"]).startswith("The x wheel drawn")
+
+
 def test_rerender_writes_the_same_page_from_report_md(fixture_report, tmp_path):
     copy = tmp_path / "copy"
     shutil.copytree(fixture_report, copy)
