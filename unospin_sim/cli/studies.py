@@ -249,8 +249,8 @@ def cmd_tournament(args, state: dict) -> int:
     from ..run import Execution
     from ..studies.tournament import (
         TOURNAMENT_FILES,
+        check_strategies,
         format_tournament,
-        parse_strategies,
         pool_tournaments,
         run_tournament,
     )
@@ -275,9 +275,11 @@ def cmd_tournament(args, state: dict) -> int:
     rules = RuleSet.build(
         "classic" if args.edition is None else args.edition, players=args.players or 2
     )
-    parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
+    check_strategies(rules, args.strategies)  # bad strategies: before anything is played
     if args.out is not None:  # before playing: a long tournament must not end in an error
         claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)
+    default = " (tournament's default; run's is 4: --players P)" if args.players is None else ""
+    print(f"tournament of {rules}: {rules.players} players{default}", file=sys.stderr)
     t = run_tournament(
         rules=rules,
         games=args.games or 10000,
