@@ -6,6 +6,8 @@ tests need no engine.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from unospin_sim.cli import main, parse_games
@@ -153,6 +155,14 @@ CASES = [
     (["tournament", "--edition", ""], "edition"),
     (["tournament", "--pool", "a", "--seed", "0"], "--seed cannot be given with it"),
     (["wheel", "--edition", "spin2005", "--option", "match=race", "--out", "w"], "drop match=race"),
+    # wheel --draw: the picture's file and the wheel checked before anything is drawn
+    (["wheel"], "--draw FILE"),
+    (["wheel", "--draw", "/nonexistent-dir/w.svg"], "does not exist"),
+    (["wheel", "--draw", "w.pdf"], "must end in .svg or .png"),
+    (["wheel", "--draw", ""], "needs a file name"),
+    (["wheel", "--draw", "."], "is a directory"),
+    (["wheel", "--edition", "classic", "--draw", "w.svg"], "no wheel"),
+    (["wheel", "--wheel", "two_x=1,swap_hands=0.013", "--draw", "w.svg"], "cannot draw the wheel"),
 ]
 
 
@@ -222,6 +232,39 @@ def test_help_works(cli):
     for args in (["--help"], ["run", "--help"], ["play", "--help"]):
         proc = cli(*args, timeout=60)
         assert proc.returncode == 0 and "usage" in proc.stdout
+
+
+def _helps() -> dict[str, str]:
+    """Every subcommand's --help text."""
+    import argparse
+
+    from unospin_sim.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return {name: p.format_help() for name, p in sub.choices.items()}
+
+
+def test_every_help_lists_what_it_promises():
+    """A help promising every rule option lists them; a help taking wheel weights lists
+    every edition's wheel spaces with their effects (both from the rule data)."""
+    from unospin_sim.rules import EDITIONS, OPTION_ORDER, SPACES
+
+    helps = _helps()
+    flat = {n: " ".join(h.split()) for n, h in helps.items()}  # help text is wrapped
+    promised = [n for n, h in flat.items() if "listed at the end of this help" in h]
+    assert {"run", "play", "wheel"} <= set(promised)
+    for name in promised:
+        for option in OPTION_ORDER:
+            assert f"  {option}=" in helps[name], (name, option)
+    wheel_takers = [n for n, h in flat.items() if "--wheel " in h or "wheel=SPACE" in h]
+    assert {"run", "play", "wheel", "design"} <= set(wheel_takers)
+    for name in wheel_takers:
+        for ed in EDITIONS.values():
+            for s in ed.wheel_spaces:
+                line = f"{s}  {SPACES[s].title}: {SPACES[s].effect}"
+                assert re.search(
+                    rf"^ +{re.escape(s)} +{re.escape(line[len(s) + 2 :])}$", helps[name], re.M
+                ), (name, s)
 
 
 def test_version(cli):

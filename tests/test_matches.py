@@ -377,6 +377,12 @@ def test_play_prints_the_match_the_engine_plays(rules, capsys):
     ]
     won = re.search(r"^(?:player|team) (\d+) .*wins the match", text, re.M)
     assert int(won.group(1)) == row["winner"]
+    if "match=lowest" in rules:  # the round's winner adds nothing; no "scores N points"
+        assert "wins the round and scores" not in text
+        assert "every player adds the points left in their own hand, the winner none" in text
+        assert "wins the match with the lowest total" in text
+    else:
+        assert re.search(r"wins the round and scores \d+ points", text)
 
 
 def test_play_match_refuses_rotate_bots(capsys):

@@ -116,6 +116,40 @@ def test_the_report_html_is_its_markdown_rendered(fixture_report):
     assert any("spin2025(players=3) random" in alt and "wheel" in alt for alt in page.alts)
 
 
+def test_the_wheel_section_draws_the_runs_wheel(fixture_report):
+    """The wheel section draws its run's wheel, the slot layout and its rule in the
+    caption (item 1 of issue 49)."""
+    md = (fixture_report / "report.md").read_text()
+    drawn = sorted(fixture_report.glob("wheel_drawn_*.png"))
+    assert len(drawn) == 1 and drawn[0].stat().st_size > 1000
+    assert f"]({drawn[0].name})" in md
+    assert "8 slots, clockwise from the pointer: color_draw_red, color_draw_yellow," in md
+    assert "slot order assumed" in md
+    assert chart_alt(drawn[0].name, ["x"]).startswith("The x wheel drawn")
+
+
+def test_intervals_print_at_the_estimates_precision():
+    """An estimate and its interval share one precision (issue 49: not
+    ``1.51 [0.4423, 2.606]``)."""
+    import pandas as pd
+
+    from unospin_sim.analysis.stats import format_interval
+    from unospin_sim.report.doc import with_ci
+
+    assert format_interval(1.51004, 0.44231, 2.6059) == "1.510 [0.442, 2.606]"
+    assert format_interval(50.2, 49.93, 50.51) == "50.20 [49.93, 50.51]"
+    assert format_interval(0.0001234, -0.02, 0.02) == "0.00012 [-0.02000, 0.02000]"
+    assert format_interval(123456.7, 120000.0, 130000.0) == "123457 [120000, 130000]"
+    assert format_interval(-3.25, -4.1, -2.4, 3) == "-3.25 [-4.10, -2.40]"
+    assert format_interval(0.5, float("nan"), float("nan")) == "0.5000 [-, -]"
+    t = pd.DataFrame({"x": [1.51004], "x_low": [0.44231], "x_high": [2.6059]})
+    assert with_ci(t, {"x"})["x"].iloc[0] == "1.510 [0.442, 2.606]"
+    cell = with_ci(t, {"x"}, digits=3, scale={"x": 100.0})["x"].iloc[0]
+    assert cell == "151 [44, 261]"
+    decimals = {len(n.split(".")[1]) if "." in n else 0 for n in re.findall(r"[\d.]+", cell)}
+    assert len(decimals) == 1
+
+
 def test_rerender_writes_the_same_page_from_report_md(fixture_report, tmp_path):
     copy = tmp_path / "copy"
     shutil.copytree(fixture_report, copy)

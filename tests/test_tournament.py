@@ -302,6 +302,27 @@ def test_cli_errors_are_one_line(cli, args, fragment):
     assert "Traceback" not in p.stderr and p.stdout == ""
 
 
+@pytest.mark.parametrize(
+    "argv, first",
+    [
+        ([], "tournament of classic(players=2): 2 players (tournament's default; run's is 4"),
+        (["--players", "4"], "tournament of classic(players=4): 4 players"),
+    ],
+)
+def test_cli_tournament_says_its_player_count_first(argv, first, monkeypatch, capsys):
+    """Its first line, before anything is played, names the player count (2 by default,
+    where ``run`` plays 4)."""
+    from unospin_sim.cli import main
+    from unospin_sim.studies import tournament
+
+    def stop(**kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tournament, "run_tournament", stop)
+    assert main(["tournament", *argv]) == 130
+    assert capsys.readouterr().err.splitlines()[0].startswith(first)
+
+
 @pytest.mark.slow
 def test_cli_tournament_runs(cli, tmp_path):
     p = cli(
@@ -323,6 +344,7 @@ def test_cli_tournament_runs(cli, tmp_path):
         str(tmp_path / "t"),
     )
     assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("# Tournament: 2 players, classic(players=2)")
     assert "greedy" in p.stdout and "round" in p.stdout and "match" in p.stdout
     assert (tmp_path / "t" / "pairings.parquet").exists()
 

@@ -16,6 +16,7 @@ __all__ = [
     "Z95",
     "cluster_ratio",
     "cluster_ratio_diff",
+    "format_interval",
     "mean_interval",
     "players_of",
     "wilson_interval",
@@ -137,3 +138,41 @@ def cluster_ratio_diff(
     se = np.sqrt(g / max(g - 1, 1) * np.sum(u * u))
     d = r1 - r2
     return float(d), float(d - z * se), float(d + z * se)
+
+
+def format_interval(value, low, high, digits: int = 4) -> str:
+    """An estimate and its interval, ``value [low, high]``, all three to the same decimals:
+    those that give ``digits`` significant digits to the larger of ``|value|`` and the
+    interval's half-width (so ``1.510 [0.442, 2.606]``, not ``1.51 [0.4423, 2.606]``).
+
+    Parameters
+    ----------
+    value, low, high : float
+        The estimate and its interval's ends; one that is not finite prints ``-``.
+    digits : int
+        Significant digits of the larger of the estimate and the half-width.
+
+    Returns
+    -------
+    str
+        Below ``1e-6`` in size every number is written with ``digits`` significant digits
+        (``%g``) instead.
+
+    >>> format_interval(1.51004, 0.44231, 2.6059)
+    '1.510 [0.442, 2.606]'
+    >>> format_interval(0.0001234, -0.02, 0.02)
+    '0.00012 [-0.02000, 0.02000]'
+    """
+
+    def finite(x) -> bool:
+        return isinstance(x, (int, float, np.integer, np.floating)) and math.isfinite(x)
+
+    xs = [float(x) if finite(x) else None for x in (value, low, high)]
+    half = (xs[2] - xs[1]) / 2 if xs[1] is not None and xs[2] is not None else 0.0
+    size = max(abs(xs[0]) if xs[0] is not None else 0.0, abs(half))
+    if 0 < size < 1e-6:
+        text = [f"{x:.{digits}g}" if x is not None else "-" for x in xs]
+    else:
+        decimals = 0 if size == 0 else max(0, digits - 1 - math.floor(math.log10(size)))
+        text = [f"{x:.{decimals}f}" if x is not None else "-" for x in xs]
+    return f"{text[0]} [{text[1]}, {text[2]}]"

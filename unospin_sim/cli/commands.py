@@ -19,10 +19,10 @@ from .flags import (
     cores,
     default_out,
     int_type,
-    option_help,
     parse_games,
     resolve_bots,
     resolve_rules,
+    rule_epilog,
 )
 
 
@@ -36,7 +36,7 @@ def add_run(sub) -> None:
         "  python -m unospin_sim run --games 1e5 --edition classic --bots random\n"
         "  python -m unospin_sim run --edition spin2025 --wheel two_x=2,swap_hands=1\n"
         "  python -m unospin_sim run --rules 'spin2005(players=3)' --out results/x\n"
-        "\nrule options (--option KEY=VALUE, or in --rules):\n" + option_help(),
+        + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -230,8 +230,7 @@ def add_play(sub) -> None:
         epilog="examples:\n"
         "  python -m unospin_sim play --seed 1\n"
         "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
-        "  python -m unospin_sim play --seed 7 --game 2 --match race\n"
-        "\nrule options (--option KEY=VALUE, or in --rules):\n" + option_help(),
+        "  python -m unospin_sim play --seed 7 --game 2 --match race\n" + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UserError
-from .flags import MAX_SEED, MAX_THREADS, cores, int_type, parse_games
+from .flags import MAX_SEED, MAX_THREADS, cores, int_type, parse_games, rule_epilog
 
 
 def _metric_help() -> str:
@@ -39,7 +39,7 @@ def add_design(sub) -> None:
         "number, boolean or enum rule option (NAME or NAME=LO:HI)\n\nexample:\n"
         "  python -m unospin_sim design --edition spin2025 --players 4 "
         "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
-        "--out designs/turns50",
+        "--out designs/turns50\n" + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--resume", metavar="DIR", help="finish the study in DIR (no other flag)")

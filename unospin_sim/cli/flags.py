@@ -115,7 +115,8 @@ def add_rule_flags(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--wheel",
         metavar="SPACE=W,...",
-        help="wheel weights, e.g. 'two_x=2,swap_hands=1'; unlisted spaces weigh 0",
+        help="wheel weights, e.g. 'two_x=2,swap_hands=1'; unlisted spaces weigh 0 "
+        "(every edition's spaces are listed at the end of this help)",
     )
     g.add_argument(
         "--turn-cap",
@@ -156,6 +157,19 @@ def option_help() -> str:
     from ..rules.options import option_help
 
     return option_help()
+
+
+def rule_epilog() -> str:
+    """The end of a help whose command takes the rule flags: every rule option and every
+    edition's wheel spaces, from the rule data."""
+    from ..rules import wheel_help
+
+    return (
+        "\nrule options (--option KEY=VALUE, or in --rules):\n"
+        + option_help()
+        + "\n\nwheel spaces (--wheel SPACE=W,..., or wheel={space:weight,...} in --rules):\n"
+        + wheel_help()
+    )
 
 
 def _wheel_option(text: str, edition: str) -> dict:

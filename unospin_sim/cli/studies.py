@@ -1,4 +1,5 @@
-"""The commands that study rules across many runs: ``wheel`` (each wheel space's effect),
+"""The commands that study rules across many runs: ``wheel`` (each wheel space's effect;
+``--draw``: the wheel's picture, cli/drawing.py),
 ``tournament`` (strategies against each other) and ``tune`` (strategy ``tuned``'s weights),
 each a function adding its subparser and one doing the command (``design``: cli/design.py)."""
 
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UserError
+from ..plots.wheel import MAX_SEGMENTS
 from .flags import (
     MAX_SEED,
     MAX_THREADS,
@@ -18,6 +20,7 @@ from .flags import (
     parse_games,
     resolve_bots,
     resolve_rules,
+    rule_epilog,
 )
 
 
@@ -30,9 +33,13 @@ def add_wheel(sub) -> None:
         "round before the spin identical. Prints, per space and role (spinner, "
         "next and previous player, the space's other party), the change in the "
         "chance to win the round against the blank space, with 95% intervals, "
-        "and writes DIR/space_effects.csv.",
-        epilog="example:\n  python -m unospin_sim wheel --edition spin2005 --players 4 "
-        "--games 20000 --seed 1 --out results/wheel05",
+        "and writes DIR/space_effects.csv. --draw FILE draws the rule set's wheel "
+        "instead (or as well, with --out), one wedge per segment labelled with its "
+        "space and effect, and prints its slot layout.",
+        epilog="examples:\n  python -m unospin_sim wheel --edition spin2005 --players 4 "
+        "--games 20000 --seed 1 --out results/wheel05\n"
+        "  python -m unospin_sim wheel --edition spin2025 --wheel two_x=2,swap_hands=1 "
+        "--draw wheel25\n" + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -63,15 +70,22 @@ def add_wheel(sub) -> None:
         help="worker threads (default: every core)",
     )
     p.add_argument(
-        "--out",
-        metavar="DIR",
-        required=True,
-        help="directory for space_effects.csv and .json (created if needed)",
+        "--out", metavar="DIR", help="directory for space_effects.csv and .json (created if needed)"
+    )
+    p.add_argument(
+        "--draw",
+        metavar="FILE",
+        help="draw the wheel to FILE (.svg or .png; without a suffix both FILE.svg and "
+        "FILE.png) and print its slot layout; plays nothing without --out. Whole-number "
+        f"weights are segments (at most {MAX_SEGMENTS}), other weights the smallest whole "
+        "numbers in their ratio; the slot order is assumed: each space's segments spread "
+        "as evenly as possible",
     )
     p.add_argument(
         "--overwrite",
         action="store_true",
-        help="replace the space_effects files of an earlier wheel run in --out",
+        help="replace the space_effects files of an earlier wheel run in --out, and the "
+        "--draw files",
     )
     p.set_defaults(func=cmd_wheel)
 
@@ -81,16 +95,30 @@ WHEEL_FILES = ("space_effects.csv", "space_effects.json")
 
 
 def cmd_wheel(args, state: dict) -> int:
-    """Execute ``wheel``: paired replays, the table, DIR/space_effects.csv."""
+    """Execute ``wheel``: the picture (--draw), then paired replays, the table and
+    DIR/space_effects.csv (--out)."""
     import json
 
     from ..analysis.wheel_effects import format_wheel_effects, wheel_effects
+    from ..plots import wheel_slots
     from ..results import claim_out_dir
     from ..run import Execution, RunSpec, replay_spins
+    from .drawing import claim_draw_paths, draw_wheel
 
     rules = resolve_rules(args)
     if not rules.wheel_spaces():
         raise UserError(f"{rules.edition} has no wheel: choose spin2005 or spin2025")
+    if args.out is None and args.draw is None:
+        raise UserError(
+            "give --out DIR to measure the wheel's spaces, or --draw FILE to draw the wheel"
+        )
+    drawing = None
+    if args.draw is not None:
+        drawing = claim_draw_paths(args.draw, args.overwrite)
+        wheel_slots(rules.option("wheel"))  # an undrawable wheel: before anything is played
+    if args.out is None:
+        draw_wheel(rules, drawing or [])
+        return 0
     if rules.plays_matches:
         raise UserError(
             f"wheel replays single rounds: drop match={rules.option('match')} "
@@ -101,6 +129,8 @@ def cmd_wheel(args, state: dict) -> int:
     if not args.out.strip():
         raise UserError("--out needs a directory name, got an empty string")
     out = claim_out_dir(args.out, WHEEL_FILES, "wheel", overwrite=args.overwrite)
+    if drawing:
+        draw_wheel(rules, drawing)
     spec = RunSpec.build(rules, bots, args.games, args.seed, rotate_bots=args.rotate_bots)
     rep = replay_spins(
         spec, spins_per_round=args.spins_per_round, execution=Execution(threads=threads)
@@ -219,8 +249,8 @@ def cmd_tournament(args, state: dict) -> int:
     from ..run import Execution
     from ..studies.tournament import (
         TOURNAMENT_FILES,
+        check_strategies,
         format_tournament,
-        parse_strategies,
         pool_tournaments,
         run_tournament,
     )
@@ -245,9 +275,11 @@ def cmd_tournament(args, state: dict) -> int:
     rules = RuleSet.build(
         "classic" if args.edition is None else args.edition, players=args.players or 2
     )
-    parse_strategies(args.strategies, rules.players)  # bad names: before anything is played
+    check_strategies(rules, args.strategies)  # bad strategies: before anything is played
     if args.out is not None:  # before playing: a long tournament must not end in an error
         claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)
+    default = " (tournament's default; run's is 4: --players P)" if args.players is None else ""
+    print(f"tournament of {rules}: {rules.players} players{default}", file=sys.stderr)
     t = run_tournament(
         rules=rules,
         games=args.games or 10000,

@@ -48,8 +48,11 @@ def fmt_value(v, digits=4):
 
 
 def with_ci(df: pd.DataFrame, cols, digits=4, scale=None) -> pd.DataFrame:
-    """Columns ``c``, ``c_low``, ``c_high`` folded into one text column ``c [low, high]``
-    (``scale``: {column: factor}, e.g. 100 for percentage points)."""
+    """Columns ``c``, ``c_low``, ``c_high`` folded into one text column ``c [low, high]``,
+    the three numbers at one precision (:func:`~unospin_sim.analysis.stats.format_interval`;
+    ``scale``: {column: factor}, e.g. 100 for percentage points)."""
+    from ..analysis.stats import format_interval
+
     scale = scale or {}
     out = pd.DataFrame(index=df.index)
     for c in df.columns:
@@ -58,7 +61,7 @@ def with_ci(df: pd.DataFrame, cols, digits=4, scale=None) -> pd.DataFrame:
         f = scale.get(c, 1.0)
         if c in cols and f"{c}_low" in df:
             out[c] = [
-                f"{fmt_value(f * v, digits)} [{fmt_value(f * lo, digits)}, {fmt_value(f * hi, digits)}]"
+                format_interval(f * v, f * lo, f * hi, digits)
                 for v, lo, hi in zip(df[c], df[f"{c}_low"], df[f"{c}_high"])
             ]
         else:

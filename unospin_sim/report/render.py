@@ -40,6 +40,10 @@ CHARTS = {
         "of the spinner's round win rate in percentage points with 95% intervals; right, "
         "the change of the spinner's hand size per spin."
     ),
+    "wheel_drawn": (
+        "The {runs} wheel drawn: one wedge per segment, clockwise from the pointer, each "
+        "labelled with its space and its effect; the slot order is assumed."
+    ),
     "wheel_effects": (
         "Bar chart of the {runs} wheel, one bar per space: the change in the spinner's "
         "chance to win the round against a blank space, percentage points with 95% "
@@ -150,7 +154,7 @@ def describe_charts(markdown: str) -> str:
         ):
             kind = re.sub(r"_\d+$", "", Path(m["src"]).stem)
             caption = next((c for c in lines[i + 1 :] if c.strip()), "")
-            if kind in ("wheel", "wheel_effects"):
+            if kind in ("wheel", "wheel_drawn", "wheel_effects"):
                 drawn = _LABEL.findall(heading)[:1]
             elif kind == "race_heat":
                 drawn = _LABEL.findall(caption)[:1]

@@ -1,5 +1,6 @@
-"""The report's wheel section, per run with a wheel: the absolute effects of its spaces
-(paired replays against a blank space), their relative swing, and the catch-up index.
+"""The report's wheel section, per run with a wheel: the wheel drawn, the absolute effects of
+its spaces (paired replays against a blank space), their relative swing, and the catch-up
+index.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ __all__ = ["wheel_section"]
 
 
 def wheel_section(ctx: Context) -> None:
-    """Per run with a wheel: the absolute effects of its spaces (paired replays), their
-    relative swing, and the catch-up index."""
+    """Per run with a wheel: the wheel drawn, the absolute effects of its spaces (paired
+    replays), their relative swing, and the catch-up index."""
     import matplotlib.pyplot as plt
 
     from ..analysis import space_effects
@@ -40,6 +41,7 @@ def wheel_section(ctx: Context) -> None:
         eff = space_effects(rounds, spins)
         eff.to_csv(out / "tables" / f"wheel_{i}.csv")
         body.h(2, f"Wheel spaces of `{label}`")
+        _drawn_wheel(ctx, i, label, meta)
         matches = ctx.played.get(label) is not None  # a run of matches
         replayed = ctx.wheel_games > 0 and meta.get("games", 0) > 0 and not matches
         if replayed:
@@ -93,6 +95,32 @@ def wheel_section(ctx: Context) -> None:
         )
         if "leader" in spins.columns:
             _catch_up(ctx, i, label, spins)
+
+
+def _drawn_wheel(ctx: Context, i: int, label: str, meta: dict) -> None:
+    """The run's wheel drawn (``plots.plot_wheel``), with its slot layout as text; a wheel
+    that cannot be drawn is said so in one line."""
+    import matplotlib.pyplot as plt
+
+    from ..errors import UserError
+    from ..plots import LAYOUT_RULE, format_slots, plot_wheel, wheel_slots
+    from ..rules import parse_rules
+
+    try:
+        rules = parse_rules(meta["rules"])
+        slots = wheel_slots(rules.option("wheel"))
+    except (UserError, KeyError) as e:
+        ctx.body.p(f"The wheel is not drawn: {e}.")
+        return
+    fig, ax = plt.subplots(figsize=(9, 9.5))
+    plot_wheel(rules, ax=ax)
+    save_figure(fig, ctx.out, f"wheel_drawn_{i}.png")
+    ctx.body.figure(
+        f"wheel_drawn_{i}.png",
+        f"{format_slots(slots)} ({LAYOUT_RULE}). Draw it as SVG and PNG: "
+        f"`python -m unospin_sim wheel --rules {shlex.quote(str(rules))} --draw wheel`",
+        chart_alt(f"wheel_drawn_{i}.png", [label]),
+    )
 
 
 def _swing_answer(ctx: Context, label: str, eff) -> None:

@@ -1,5 +1,6 @@
 """Rule data and rule sets: card kinds, wheel spaces, editions and :class:`RuleSet`."""
 
+from .editions import SPACES, Space, wheel_help
 from .ruleset import (
     EDITIONS,
     FIRST_CARD_RULES,
@@ -20,8 +21,11 @@ __all__ = [
     "NOT_IMPLEMENTED",
     "OPTION_DOCS",
     "OPTION_ORDER",
+    "SPACES",
     "Edition",
     "RuleSet",
+    "Space",
     "parse_rules",
     "parse_wheel",
+    "wheel_help",
 ]

@@ -28,12 +28,46 @@ from ..errors import RuleError
 from . import cards, spaces
 from .options import OPTION_BY_NAME, OPTIONS
 
-__all__ = ["EDITIONS", "FIRST_CARD_RULES", "POINTS", "Edition", "get_edition"]
+__all__ = [
+    "EDITIONS",
+    "FIRST_CARD_RULES",
+    "MAX_EFFECT_CHARS",
+    "POINTS",
+    "SPACES",
+    "Edition",
+    "Space",
+    "get_edition",
+    "wheel_help",
+]
 
 #: first-card rules, by name; the index is the rule's id
 FIRST_CARD_RULES = ("action_effects", "numbers_only")
 
 _FAMILIES = {"none": spaces.WHEEL_NONE, "2005": spaces.WHEEL_2005, "2025": spaces.WHEEL_2025}
+
+
+#: the longest one-line effect of a wheel space (``editions.toml``'s ``[spaces]``)
+MAX_EFFECT_CHARS = 48
+
+
+@dataclass(frozen=True)
+class Space:
+    """One wheel space's words, as loaded from ``editions.toml``'s ``[spaces]``.
+
+    Attributes
+    ----------
+    name : str
+        The space's name in data, API and command line (``"two_x"``).
+    title : str
+        Its title as docs/RULINGS.md names it (``"2X"``).
+    effect : str
+        What it does, in one line of at most :data:`MAX_EFFECT_CHARS` characters, at the
+        edition's default options (the full ruling: docs/RULINGS.md).
+    """
+
+    name: str
+    title: str
+    effect: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,9 +109,28 @@ class Edition:
         return tuple(o.name for o in OPTIONS if o.name in self.defaults)
 
 
-def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
+def _load_spaces(data: dict) -> dict[str, Space]:
+    """The ``[spaces]`` table: a title and a one-line effect for every wheel space."""
+    table = data.get("spaces", {})
+    if set(table) != set(spaces.SPACE_NAMES):
+        raise RuntimeError("editions.toml: [spaces] must describe every wheel space once")
+    out = {}
+    for name in spaces.SPACE_NAMES:  # id order
+        entry = table[name]
+        title, effect = str(entry["title"]).strip(), str(entry["effect"]).strip()
+        if not title or not effect or len(effect) > MAX_EFFECT_CHARS or "\n" in effect:
+            raise RuntimeError(
+                f"editions.toml: spaces.{name} needs a title and a one-line effect of at "
+                f"most {MAX_EFFECT_CHARS} characters"
+            )
+        out[name] = Space(name, title, effect)
+    return out
+
+
+def _load_editions() -> tuple[dict[str, Edition], np.ndarray, dict[str, Space]]:
     text = resources.files(__package__).joinpath("editions.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
+    space_words = _load_spaces(data)
     wild_index = {name: cards.FIRST_WILD + j for j, name in enumerate(cards.WILD_NAMES)}
     action_offset = {
         "skip": cards.SKIP_OFFSET,
@@ -176,14 +229,16 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray]:
             option_counts=tuple(option_counts),
             spin_mark=spin_mark,
         )
-    return editions, points
+    return editions, points, space_words
 
 
-_EDITIONS, _POINTS = _load_editions()
+_EDITIONS, _POINTS, _SPACES = _load_editions()
 #: edition name -> :class:`Edition`, in data order (classic, spin2005, spin2025, spiderman)
 EDITIONS: Mapping[str, Edition] = MappingProxyType(_EDITIONS)
 #: points of each card kind, ``np.int64[N_KINDS]``, read-only (the same in every edition)
 POINTS: np.ndarray = _POINTS
+#: wheel space name -> :class:`Space` (its title and one-line effect), in space-id order
+SPACES: Mapping[str, Space] = MappingProxyType(_SPACES)
 
 
 def get_edition(name: Any) -> Edition:
@@ -210,3 +265,17 @@ def get_edition(name: Any) -> Edition:
     if key not in EDITIONS:
         raise RuleError(f"unknown edition {str(name)!r}; known editions: {', '.join(EDITIONS)}")
     return EDITIONS[key]
+
+
+def wheel_help() -> str:
+    """The wheel spaces of every edition with a wheel, one line per space (name, title and
+    effect), for the CLI's help."""
+    out = []
+    for ed in EDITIONS.values():
+        if not ed.wheel_spaces:
+            continue
+        out.append(f"  {ed.name} ({ed.title}):")
+        width = max(len(s) for s in ed.wheel_spaces)
+        for s in ed.wheel_spaces:
+            out.append(f"    {s:<{width}}  {SPACES[s].title}: {SPACES[s].effect}")
+    return "\n".join(out)

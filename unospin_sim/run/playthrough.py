@@ -132,7 +132,13 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             )
         elif code == L.EV_WIN:
             lines.append("")
-            lines.append(f"{seat(a)} wins the round and scores {b} points")
+            if rules.option("match") == "lowest":  # no points to the winner
+                lines.append(
+                    f"{seat(a)} wins the round: under match=lowest every player adds the "
+                    f"points left in their own hand, the winner none"
+                )
+            else:
+                lines.append(f"{seat(a)} wins the round and scores {b} points")
             if rules.partners:
                 teams = np_ // 2
                 pts = rules.points()
@@ -245,6 +251,9 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
         best = match_winner(score, lowest, target)
         if best >= 0:
             who = f"team {best} (players {best} and {best + teams})" if teams else f"player {best}"
-            lines.append(f"{who} wins the match with {score[best]} points after {j + 1} rounds")
+            total = "the lowest total, " if lowest else ""
+            lines.append(
+                f"{who} wins the match with {total}{score[best]} points after {j + 1} rounds"
+            )
             return "\n".join(lines) + "\n"
     raise UserError(f"match {match} did not end within {MAX_MATCH_ROUNDS} rounds")

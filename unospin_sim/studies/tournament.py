@@ -53,6 +53,7 @@ __all__ = [
     "TIERS",
     "Tournament",
     "bot_budget",
+    "check_strategies",
     "fit_ratings",
     "format_tournament",
     "ladder_text",
@@ -107,6 +108,29 @@ def parse_strategies(text, players: int = 2) -> list[str]:
         (spec,) = parse_bots(item, 1)
         out.append(str(spec))
     return out
+
+
+def check_strategies(rules, strategies) -> list[str]:
+    """The canonical bot strings of ``strategies`` (:func:`parse_strategies`), each checked
+    to play under the RuleSet ``rules`` (a knob of a house rule it lacks is refused), not
+    all random: what :func:`run_tournament` checks before it plays.
+
+    Raises
+    ------
+    UserError
+        An unknown strategy or knob, one the rules cannot play, or only random ones.
+    """
+    from ..engine.encode import check_bots_for_rules
+
+    specs = parse_strategies(strategies, rules.players)
+    if all(parse_bots(s, 1)[0].strategy == "random" for s in specs):
+        raise UserError(
+            "every strategy named is random: a tournament against random fields "
+            "needs another strategy (e.g. --strategies heuristic,random)"
+        )
+    for s in specs:
+        check_bots_for_rules(rules, parse_bots(s, rules.players))
+    return specs
 
 
 def _labels(specs: list[str]) -> list[str]:
@@ -189,9 +213,11 @@ def _pct(x, lo, hi) -> str:
 
 
 def format_tournament(t: Tournament) -> str:
-    """The Markdown summary of a tournament."""
+    """The Markdown summary of a tournament; its first line names the player count."""
+    from ..rules import parse_rules
+
     lines = [
-        f"# Tournament: {t.rules}",
+        f"# Tournament: {parse_rules(t.rules).players} players, {t.rules}",
         "",
         f"{t.games} rounds per pairing, seed {t.seed}, bots rotated from round to round "
         f"(seat advantage cancels); a match is a race to {TARGET} points assembled from "
@@ -327,17 +353,8 @@ def run_tournament(
     p = rs.players
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise UserError(f"games must be an integer >= 1, got {games!r}")
-    specs = parse_strategies(strategies, p)
-    if all(parse_bots(s, 1)[0].strategy == "random" for s in specs):
-        raise UserError(
-            "every strategy named is random: a tournament against random fields "
-            "needs another strategy (e.g. --strategies heuristic,random)"
-        )
+    specs = check_strategies(rs, strategies)
     labels = _labels(specs)
-    from ..engine.encode import check_bots_for_rules
-
-    for s in specs:
-        check_bots_for_rules(rs, parse_bots(s, p))
     plan = []  # (kind, label a, spec a, label b, spec b)
     for la, sa in zip(labels, specs):
         plan.append(("vs_random", la, sa, "random", "random"))

@@ -1,4 +1,5 @@
-"""Matplotlib charts of the analyses. Every function takes an optional ``ax`` and returns it.
+"""Matplotlib charts of the analyses. Every function takes an optional ``ax`` and returns it;
+a drawn wheel and its slot layout as data: ``plots/wheel.py``.
 
 >>> import matplotlib.pyplot as plt
 >>> fig, ax = plt.subplots()
@@ -9,7 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from .wheel import LAYOUT_RULE, MAX_SEGMENTS, format_slots, plot_wheel, wheel_segments, wheel_slots
+
 __all__ = [
+    "LAYOUT_RULE",
+    "MAX_SEGMENTS",
+    "format_slots",
     "plot_balance",
     "plot_design_front",
     "plot_lead_heatmap",
@@ -17,7 +23,10 @@ __all__ = [
     "plot_seat_win_rates",
     "plot_space_effects",
     "plot_turns",
+    "plot_wheel",
     "plot_wheel_effects",
+    "wheel_segments",
+    "wheel_slots",
 ]
 
 
