@@ -296,3 +296,31 @@ def test_run_and_summary_print_the_jump_in_rate(monkeypatch, capsys, tmp_path):
         str(tmp_path / "p"),
     )
     assert plain.returncode == 0 and "jump-ins" not in plain.stdout
+
+
+def test_default_run_names_carry_the_options_off_the_default():
+    """results/ names tell runs apart: the options off the edition's default, a wheel by
+    its hash, at most 80 characters with whole options only."""
+    from unospin_sim.cli.flags import MAX_RUN_NAME, run_name
+    from unospin_sim.rules import parse_rules
+
+    stamp = "20261206-091500"
+    assert run_name(parse_rules("spin2025(players=4)"), 0, stamp) == f"spin2025-p4-s0-{stamp}"
+    assert (
+        run_name(parse_rules("spin2025(players=4,stacking=true)"), 0, stamp)
+        == f"spin2025-stacking-p4-s0-{stamp}"
+    )
+    off = run_name(parse_rules("spin2025(players=3,wild_matches_colour=false)"), 5, stamp)
+    assert off == f"spin2025-no-wild_matches_colour-p3-s5-{stamp}"
+    race = run_name(parse_rules("classic(players=4,match=race,target=300)"), 1, stamp)
+    assert race == f"classic-match-race-target-300-p4-s1-{stamp}"
+    a = run_name(parse_rules("spin2025(players=4,wheel={color_discard:2})"), 0, stamp)
+    b = run_name(parse_rules("spin2025(players=4,wheel={color_discard:3})"), 0, stamp)
+    assert a.startswith("spin2025-wheel-") and a != b and len(a.split("-")[2]) == 6
+    many = parse_rules(
+        "classic(players=4,stacking=true,seven_o=true,jump_in=true,partners=true,"
+        "special_wilds=swap_hands,draw_until_playable=true,force_play=true)"
+    )
+    name = run_name(many, 0, stamp)
+    assert len(name) <= MAX_RUN_NAME - 3 and name.endswith(f"-p4-s0-{stamp}")
+    assert name.startswith("classic-stacking-")

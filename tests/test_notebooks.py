@@ -205,9 +205,12 @@ def test_committed_notebook_is_executed(path):
 # ---- unospin_sim.results.newest: how notebook 01 finds the README's run -------------------
 
 
-def _fake_run(d: Path, age: float = 0.0) -> Path:
+def _fake_run(d: Path, age: float = 0.0, match: str | None = None) -> Path:
     d.mkdir(parents=True)
-    (d / "meta.json").write_text('{"rules": "spin2025(players=4)", "games": 0}')
+    meta = {"rules": "spin2025(players=4)", "games": 0}
+    if match is not None:
+        meta["match"] = match
+    (d / "meta.json").write_text(json.dumps(meta))
     t = time.time() - age
     os.utime(d / "meta.json", (t, t))
     return d
@@ -219,6 +222,18 @@ def test_newest_is_the_run_written_last(tmp_path):
     (tmp_path / "results" / "c-unfinished").mkdir()  # no meta.json: never chosen
     assert newest(tmp_path / "results") == tmp_path / "results" / "a-newer"
     assert newest(tmp_path / "results").resolve() == new.resolve()
+
+
+def test_newest_of_a_kind_skips_the_other_kind(tmp_path):
+    """Notebook 01 opens the newest run of single rounds, not a match race run after it."""
+    rounds = _fake_run(tmp_path / "results" / "rounds", age=100)
+    race = _fake_run(tmp_path / "results" / "race", age=10, match="race")
+    _fake_run(tmp_path / "results" / "single", age=200, match="single")
+    assert newest(tmp_path / "results") == race
+    assert newest(tmp_path / "results", matches=False) == rounds
+    assert newest(tmp_path / "results", matches=True) == race
+    with pytest.raises(ResultsError, match="no results directory of matches"):
+        newest(tmp_path / "results" / "rounds", matches=True)
 
 
 def test_newest_searches_results_of_the_cwd_and_its_parents(tmp_path, monkeypatch):

@@ -251,9 +251,53 @@ def resolve_bots(args, rules):
     return bots
 
 
+#: the longest default results directory name (the time stamp and a counter included)
+MAX_RUN_NAME = 80
+
+
+def run_name(rules, seed: int, stamp: str) -> str:
+    """A results directory's default name: the edition, each option off the edition's
+    default in canonical order (a true flag by its name, a false one as ``no-NAME``, other
+    values as ``NAME-VALUE``, a wheel as ``wheel-`` and 6 hex digits of its canonical
+    text's hash), the players, the seed and ``stamp``, at most :data:`MAX_RUN_NAME`
+    characters (the options that do not fit are left out)::
+
+        spin2025-stacking-p4-s0-20261206-091500
+        spin2025-wheel-3f2a9c-p4-s0-20261206-091500
+    """
+    import hashlib
+    import re
+
+    from .._text import split_top_level
+
+    text = str(rules)
+    inner = text[text.index("(") + 1 : -1] if "(" in text else ""
+    parts = []
+    for item in split_top_level(inner, ValueError, "rules") if inner else []:
+        key, _, value = item.partition("=")
+        if key == "players":
+            continue
+        if key == "wheel":
+            parts.append("wheel-" + hashlib.sha256(value.encode()).hexdigest()[:6])
+        elif value == "true":
+            parts.append(key)
+        elif value == "false":
+            parts.append(f"no-{key}")
+        else:
+            parts.append(f"{key}-" + re.sub(r"[^A-Za-z0-9.]+", "-", value).strip("-"))
+    tail = f"-p{rules.players}-s{seed}-{stamp}"
+    room = MAX_RUN_NAME - len(rules.edition) - len(tail) - 3  # room for a "-N" counter
+    name = rules.edition
+    for part in parts:  # whole options only, in canonical order, while they fit
+        if len(name) + 1 + len(part) > len(rules.edition) + room:
+            break
+        name += f"-{part}"
+    return name + tail
+
+
 def default_out(rules, seed: int) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = Path("results") / f"{rules.edition}-p{rules.players}-s{seed}-{stamp}"
+    base = Path("results") / run_name(rules, seed, stamp)
     out, n = base, 1
     while out.exists():
         n += 1

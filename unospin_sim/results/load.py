@@ -291,7 +291,7 @@ def load_matches(results_dir: str | os.PathLike) -> pd.DataFrame | None:
     return _read_matches(*_open(results_dir))
 
 
-def newest(root: str | os.PathLike | None = None) -> Path:
+def newest(root: str | os.PathLike | None = None, *, matches: bool | None = None) -> Path:
     """The newest finished results directory: the one ``python -m unospin_sim run`` wrote last.
 
     Parameters
@@ -301,6 +301,9 @@ def newest(root: str | os.PathLike | None = None) -> Path:
         directory, then of each of its parents in turn (a notebook running in
         ``notebooks/`` finds the repository's ``results/``); the nearest ``results/``
         holding a finished run is used.
+    matches : bool, optional
+        False: only runs of single rounds (``meta.json``'s ``match`` absent or
+        ``single``); True: only match runs; None (default): either.
 
     Returns
     -------
@@ -319,17 +322,34 @@ def newest(root: str | os.PathLike | None = None) -> Path:
     roots = [Path(root)] if root is not None else [d / "results" for d in (here, *here.parents)]
     for r in roots:
         found = (
-            [m for m in r.glob("*/meta.json") if m.is_file() and _has_rounds(m)]
+            [
+                m
+                for m in r.glob("*/meta.json")
+                if m.is_file() and _has_rounds(m) and _kind_fits(m, matches)
+            ]
             if r.is_dir()
             else []
         )
         if found:
             return max(found, key=lambda m: (m.stat().st_mtime_ns, m.parent.name)).parent
     where = f"{roots[0]}/" if root is not None else f"results/ of {here} or of its parents"
+    kind = {None: "", False: " of single rounds", True: " of matches"}[matches]
     raise ResultsError(
-        f"no results directory with a round table found in {where}: run "
+        f"no results directory{kind} with a round table found in {where}: run "
         f"`python -m unospin_sim run --games 1e6` first"
     )
+
+
+def _kind_fits(meta_file: Path, matches: bool | None) -> bool:
+    """Whether the run of ``meta_file`` is of the kind asked (:func:`newest`); an unreadable
+    ``meta.json`` fits (loading it then says what is wrong)."""
+    if matches is None:
+        return True
+    try:
+        mode = json.loads(meta_file.read_text(encoding="utf-8")).get("match") or "single"
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return True
+    return (mode != "single") is matches
 
 
 def _has_rounds(meta_file: Path) -> bool:
