@@ -424,11 +424,10 @@ def verdict_lines(answer: dict) -> list[str]:
         skilled += f" (every seat `{rb['bots'].split(',')[0]}`" + (
             f"; fails: {', '.join(f'`{t}`' for t in failed)})" if failed else ")"
         )
-    elif answer.get("holds_with_skilled_field") is None:
-        skilled += (
-            " (the skilled field plays the confirmed designs, every candidate with --robust,"
-            " and measures no skill goal)"
-        )
+    elif not answer["confirmed"] and not answer.get("robust_required"):
+        skilled += " (only a confirmed design plays with it; --robust plays every candidate)"
+    else:
+        skilled += " (no goal but skill, which it does not measure)"
     lines = [f"- confirmed: {conf} ({why})", f"- holds with a skilled field: {skilled}"]
     if answer.get("robust_required"):
         lines.append("- --robust: a design holding on both ranks first")
