@@ -211,7 +211,11 @@ def test_summary_verdict_lines():
     text = summary_text(answer, "DIR").splitlines()
     assert "confirmed: yes (every goal holds on the fresh seed)" in text
     assert "holds with a skilled field: no (every seat spin_aware; fails: mean_turns=50±1)" in text
-    answer.update(confirmed=False, holds_with_skilled_field=None)
+    answer["robust_required"] = True
+    assert "--robust: no candidate held every goal on both; this is the best of the rest" in (
+        summary_text(answer, "DIR").splitlines()
+    )
+    answer.update(confirmed=False, holds_with_skilled_field=None, robust_required=False)
     del answer["robustness"]
     text = summary_text(answer, "DIR").splitlines()
     assert "confirmed: no (not every goal holds on the fresh seed)" in text

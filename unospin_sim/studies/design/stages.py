@@ -430,7 +430,12 @@ def verdict_lines(answer: dict) -> list[str]:
         skilled += " (no goal but skill, which it does not measure)"
     lines = [f"- confirmed: {conf} ({why})", f"- holds with a skilled field: {skilled}"]
     if answer.get("robust_required"):
-        lines.append("- --robust: a design holding on both ranks first")
+        both = answer["confirmed"] and answer.get("holds_with_skilled_field") is not False
+        lines.append(
+            "- --robust: this design holds on both"
+            if both
+            else "- --robust: no candidate held every goal on both; this is the best of the rest"
+        )
     return lines
 
 
