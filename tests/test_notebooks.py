@@ -145,7 +145,9 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert answer["rules"].startswith("spin2025(")
         if answer["confirmed"]:
             assert abs(answer["recheck_turns"] - answer["goal_turns"]) < 2.5
-        assert "A 2025 wheel with 2005's pace" in last
+            assert "A 2025 wheel with 2005's pace" in last
+        else:  # the words follow the flags: an unconfirmed pick is not the answer
+            assert "NOT confirmed" in last and "2005's pace:" not in last
     else:
         assert answer is None or isinstance(answer, dict)
 

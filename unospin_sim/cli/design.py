@@ -30,7 +30,11 @@ def add_design(sub) -> None:
         "--games rounds each (or matches, for match metrics), plays the best "
         "longer (--stages), confirms them on a fresh seed and re-checks them "
         "with a field of the edition's best non-search strategy. Writes "
-        "designs.csv, best.json, pareto.png and summary.md into --out; "
+        "designs.csv, best.json, pareto.png and summary.md into --out and "
+        "prints a summary (--json: best.json's content). The first trial is the "
+        "edition as published; with min:segments_moved its neighbours one segment "
+        "away come next. --tie and --segments shape the design space itself; "
+        "--robust ranks by the skilled field's verdict too; "
         "`design --resume DIR` finishes a killed study.",
         epilog="goals: METRIC=VALUE[±TOL] (or +-), METRIC<=VALUE, METRIC>=VALUE, "
         "min:METRIC, max:METRIC\nmetrics:\n"
@@ -105,8 +109,33 @@ def add_design(sub) -> None:
         "so the workers need no shared disk; instead of --workers; may be "
         "given with --resume",
     )
+    p.add_argument(
+        "--tie",
+        action="append",
+        metavar="SPACE,SPACE,...",
+        help="these wheel spaces always have equal segment counts (repeat for several "
+        "groups; each space in one group, every one varied)",
+    )
+    p.add_argument(
+        "--segments",
+        type=int_type("segments", 1, 1000),
+        metavar="N",
+        help="the wheel always has N segments in all (varied and kept spaces); with "
+        "--tie, a design space whose every proposal meets both, not a penalty",
+    )
+    p.add_argument(
+        "--robust",
+        action="store_true",
+        default=None,
+        help="require the goals to hold with a skilled field too: every confirmation "
+        "candidate is also played with every seat the edition's best non-search "
+        "strategy on the fresh seed, and designs holding every goal on both rank first",
+    )
     p.add_argument("--out", metavar="DIR", help="the study directory")
     p.add_argument("--quiet", action="store_true", help="no line per trial")
+    p.add_argument(
+        "--json", action="store_true", help="print best.json's content instead of the summary"
+    )
     p.set_defaults(func=cmd_design)
 
 
@@ -130,6 +159,9 @@ def cmd_design(args, state: dict) -> int:
         "seed",
         "workers",
         "threads",
+        "tie",
+        "segments",
+        "robust",
         "out",
     )
     if args.resume is not None:
@@ -166,6 +198,9 @@ def cmd_design(args, state: dict) -> int:
             workers=args.workers or 1,
             threads=args.threads or 0,
             skill_bot=args.skill_bot or "",
+            ties=list(args.tie or []),
+            segments=args.segments or 0,
+            robust=bool(args.robust),
         )
         if args.dask is not None and (args.workers or args.threads):
             raise UserError(
@@ -180,5 +215,36 @@ def cmd_design(args, state: dict) -> int:
             )
         with dask_client(args.dask, min(cores(), MAX_THREADS)) as client:
             answer = run_design(spec, args.out, progress=not args.quiet, client=client)
-    print(json.dumps(answer, indent=2))
+    out = args.resume if args.resume is not None else args.out
+    print(json.dumps(answer, indent=2) if args.json else summary_text(answer, out))
     return 0
+
+
+def summary_text(answer: dict, out) -> str:
+    """The answer for a reader: the recommended rules, ``confirmed: yes/no``, ``holds with
+    a skilled field: yes/no``, each goal's figures beside the edition as published."""
+    from ..studies.design.stages import verdict_lines
+
+    if answer["rules"] is None:
+        return f"no design reached the confirmation stage; details: {out}/summary.md"
+    lines = [f"recommended: {answer['rules']}"]
+    lines += [v[2:].replace("`", "") for v in verdict_lines(answer)]
+
+    def fig(m) -> str:
+        return f"{m['value']:.4g} [{m['low']:.4g}, {m['high']:.4g}]" if m else "-"
+
+    base = answer.get("baseline", {}).get("metrics", {})
+    rob = answer.get("robustness", {}).get("metrics", {})
+    for name, m in answer["metrics"].items():
+        lines.append(
+            f"  {name}: {fig(m)}; published {fig(base.get(name))}"
+            + (f"; skilled field {fig(rob[name])}" if name in rob else "")
+        )
+    for text, held in answer.get("holds", {}).items():
+        lines.append(f"  goal {text}: {'holds' if held else 'fails'} on the fresh seed")
+    lines.append(
+        f"{answer['segments_moved']} wheel segment(s) moved, {answer['options_changed']} "
+        f"option(s) changed; {answer['games']:,} {answer['unit']} on seed {answer['seed']}"
+    )
+    lines.append(f"details: {out}/summary.md (machine form: --json, {out}/best.json)")
+    return "\n".join(lines)

@@ -13,7 +13,8 @@ with a stronger field of bots.
 >>> answer["rules"]                                   # doctest: +SKIP
 
 Modules: :mod:`~unospin_sim.studies.design.goals` (metrics and goals), :mod:`~.space` (what
-``--vary`` changes), :mod:`~.evaluate` (measuring one design), :mod:`~.spec` (a study's arguments and files),
+``--vary`` changes), :mod:`~.constraints` (``--tie``, ``--segments``, the first trials),
+:mod:`~.evaluate` (measuring one design), :mod:`~.spec` (a study's arguments and files),
 :mod:`~.screen` (the optuna trials), :mod:`~.stages` (refine, confirm, robustness, the
 answer) and :mod:`~.study` (running them).
 """

@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import RuleError, UserError
+from .constraints import propose
 from .evaluate import Evaluation, measure
 from .goals import distance, fmt_metrics, objectives, unique_metrics
-from .space import design_rules, suggest
+from .space import design_rules
 from .spec import DesignSpec, MeasurementStore, open_study, read_spec, say, task_result
 
 __all__ = ["finished_trials", "optimize", "screen"]
@@ -21,9 +22,10 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
 
     store = MeasurementStore(out)
     metrics = [g.metric for g in unique_metrics(goals)]
+    plan = spec.wheel_plan(knobs)
 
     def objective(trial):
-        values = suggest(trial, knobs)
+        values = propose(trial, knobs, plan)
         try:
             rules = design_rules(spec.edition, spec.players, values)
         except RuleError as err:
@@ -90,13 +92,14 @@ def _optimize_dask(
     store = MeasurementStore(out)
     metrics = [g.metric for g in unique_metrics(goals)]
     slots = max(1, sum(client.nthreads().values()))
+    plan = spec.wheel_plan(knobs)
     pending: dict = {}  # future -> [(trial, rules), ...]: trials proposing one design share it
     by_key: dict = {}  # measurement key -> its future
     while pending or finished_trials(study) + _count(pending) < trials:
         while len(pending) < slots and finished_trials(study) + _count(pending) < trials:
             trial = study.ask()
             try:
-                rules = design_rules(spec.edition, spec.players, suggest(trial, knobs))
+                rules = design_rules(spec.edition, spec.players, propose(trial, knobs, plan))
             except RuleError as err:
                 trial.set_user_attr("refused", str(err))
                 study.tell(trial, state=TrialState.PRUNED)

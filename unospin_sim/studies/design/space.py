@@ -31,7 +31,6 @@ __all__ = [
     "options_changed",
     "parse_vary",
     "segments_moved",
-    "suggest",
 ]
 
 #: the most segments one space may get
@@ -139,17 +138,6 @@ def parse_vary(texts, edition: str) -> list[Knob]:
     if sum(k.is_wheel for k in knobs) == 1:  # pragma: no cover - parse_vary refuses it
         raise UserError("--vary wheel needs at least two spaces")
     return knobs
-
-
-def suggest(trial, knobs) -> dict:
-    """The knob values an optuna ``trial`` proposes: ``{knob name: value}``."""
-    out = {}
-    for k in knobs:
-        if k.choices:
-            out[k.name] = trial.suggest_categorical(k.name, list(k.choices))
-        else:
-            out[k.name] = trial.suggest_int(k.name, k.low, k.high, step=k.step)
-    return out
 
 
 def design_rules(edition: str, players: int, values: dict) -> RuleSet:

@@ -77,6 +77,15 @@ class DesignSpec:
     workers: int = 1
     threads: int = 0
     skill_bot: str = ""
+    ties: list[str] = field(default_factory=list)
+    segments: int = 0
+    robust: bool = False
+
+    def wheel_plan(self, knobs):
+        """The wheel's groups and total (``--tie``, ``--segments``): :mod:`.constraints`."""
+        from .constraints import make_plan
+
+        return make_plan(self.edition, knobs, self.ties, self.segments)
 
     def check(self):
         """Validate; return ``(base rules, goals, knobs)``; one-line errors."""
@@ -99,6 +108,7 @@ class DesignSpec:
             )
         knobs = parse_vary(self.vary, base.edition)
         check_goals_movable(goals, knobs, base.edition)
+        self.wheel_plan(knobs)
         for name, v, lo in (
             ("trials", self.trials, 1),
             ("games", self.games, 100),
@@ -271,7 +281,12 @@ SPEC_TYPES = {
     "workers": int,
     "threads": int,
     "skill_bot": str,
+    "ties": list,
+    "segments": int,
+    "robust": bool,
 }
+#: fields a study written before they existed lacks (their defaults apply)
+SPEC_OPTIONAL = ("ties", "segments", "robust")
 
 
 def read_spec(out: Path) -> DesignSpec:
@@ -280,11 +295,15 @@ def read_spec(out: Path) -> DesignSpec:
         raise UserError(f"{out} holds no design study (no design.json)")
     try:
         d = json.loads(f.read_text())
-        if not isinstance(d, dict) or set(d) != set(SPEC_TYPES):
+        if not isinstance(d, dict) or not set(SPEC_TYPES) - set(SPEC_OPTIONAL) <= set(d) <= set(
+            SPEC_TYPES
+        ):
             raise ValueError(f"expected the fields {', '.join(SPEC_TYPES)}")
         for k, t in SPEC_TYPES.items():
+            if k not in d:
+                continue
             v = d[k]
-            if not isinstance(v, t) or isinstance(v, bool):
+            if not isinstance(v, t) or (isinstance(v, bool) and t is not bool):
                 raise ValueError(f"{k} must be a {t.__name__}, got {v!r}")
             if isinstance(v, list) and not all(
                 isinstance(x, int if k == "stages" else str) and not isinstance(x, bool) for x in v

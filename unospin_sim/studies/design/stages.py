@@ -154,7 +154,9 @@ def refine_and_confirm(
     robust_metrics = [g.metric for g in unique_metrics(goals) if g.metric != "skill"]
     if robust_metrics:
         rbots = ",".join([robust] * spec.players)
-        confirmed = [r["rules"] for r in rows if r["stage"] == "confirm" and r["holds"]]
+        confirmed = [
+            r["rules"] for r in rows if r["stage"] == "confirm" and (r["holds"] or spec.robust)
+        ]
         prefetch(confirmed, games, fresh, rbots, robust_metrics)
         for r in confirmed:
             e = store.get(
@@ -179,16 +181,31 @@ def refine_and_confirm(
     return df
 
 
-def _best(df: pd.DataFrame, goals: list[Goal]) -> pd.Series | None:
+def skilled_holds(goals: list[Goal], row) -> bool | None:
+    """Whether every goal measurable with the skilled field holds in a robustness ``row``
+    (None: no goal is measurable there, e.g. only ``skill``)."""
+    held = [
+        bool(g.holds(row[g.metric]))
+        for g in goals
+        if not g.is_objective and row[g.metric] == row[g.metric]
+    ]
+    return all(held) if held else None
+
+
+def _best(df: pd.DataFrame, goals: list[Goal], robust: bool = False) -> pd.Series | None:
     conf = df[df["stage"] == "confirm"]
     if conf.empty:
         return None
-    keyed = sorted(
-        conf.itertuples(index=False),
-        key=lambda r: rank_key(
-            goals, {g.metric: getattr(r, g.metric) for g in goals}, parse_rules(r.rules)
-        ),
-    )
+    rob = {
+        r["rules"]: skilled_holds(goals, r) for _, r in df[df["stage"] == "robustness"].iterrows()
+    }
+
+    def key(r):
+        k = rank_key(goals, {g.metric: getattr(r, g.metric) for g in goals}, parse_rules(r.rules))
+        # --robust: holding on the fresh seed and with the skilled field first
+        return (not (r.holds and rob.get(r.rules) is not False), *k) if robust else k
+
+    keyed = sorted(conf.itertuples(index=False), key=key)
     top = pd.Series(keyed[0]._asdict())
     return top
 
@@ -197,10 +214,12 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
     tmp = out / ".designs.csv.tmp"
     df.to_csv(tmp, index=False)
     os.replace(tmp, out / "designs.csv")
-    best = _best(df, goals)
+    best = _best(df, goals, spec.robust)
     answer: dict[str, Any] = {
         "rules": None,
         "confirmed": False,
+        "holds_with_skilled_field": None,
+        "robust_required": spec.robust,
         "metrics": {},
         "games": None,
         "unit": spec.unit,
@@ -209,6 +228,9 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
         answer = {
             "rules": best["rules"],
             "confirmed": bool(best["holds"]),
+            "holds_with_skilled_field": None,
+            "robust_required": spec.robust,
+            "holds": {g.text: bool(g.holds(best[g.metric])) for g in goals if not g.is_objective},
             "games": int(best["games"]),
             "unit": spec.unit,
             "seed": int(best["seed"]),
@@ -258,6 +280,7 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
                     if not g.is_objective
                 },
             }
+            answer["holds_with_skilled_field"] = skilled_holds(goals, r)
     atomic_write(out / "best.json", json.dumps(_finite(answer), indent=2, allow_nan=False) + "\n")
     _pareto_chart(out, goals, df)
     atomic_write(out / "summary.md", _summary(spec, goals, df, answer, out))
@@ -300,7 +323,9 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
         "Command: `python -m unospin_sim design " + " ".join(_argv(spec, out)) + "`",
         "",
         f"Goals: {', '.join(g.text for g in goals)}. Varied: {', '.join(spec.vary)}. "
-        f"Field: {spec.bots}. {spec.trials} trials screened at "
+        + "".join(f"Tied: {t}. " for t in spec.ties)
+        + (f"Segments in all: {spec.segments}. " if spec.segments else "")
+        + f"Field: {spec.bots}. {spec.trials} trials screened at "
         f"{spec.games_text(spec.games)} each ({len(screened)} distinct designs), the "
         f"best refined at {', then '.join(spec.games_text(spec.games * m) for m in spec.stages)}, "
         f"the top {REFINE_LATER} confirmed on a fresh seed.",
@@ -309,13 +334,10 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
     if answer["rules"] is None:
         lines.append("No design reached the confirmation stage.")
         return "\n".join(lines) + "\n"
-    verdict = (
-        "confirmed"
-        if answer["confirmed"]
-        else "NOT confirmed: no design held every goal on the fresh seed"
-    )
     lines += [
-        f"## Recommended: `{answer['rules']}` ({verdict})",
+        f"## Recommended: `{answer['rules']}`",
+        "",
+        *verdict_lines(answer),
         "",
         f"On a fresh seed, {spec.games_text(answer['games'])}; "
         f"{answer['segments_moved']} wheel segment(s) moved, "
@@ -381,6 +403,42 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
     return "\n".join(lines) + "\n"
 
 
+def _yes(flag) -> str:
+    return "not measured" if flag is None else "yes" if flag else "no"
+
+
+def verdict_lines(answer: dict) -> list[str]:
+    """The two verdicts of an answer, each on its own line: ``confirmed: yes/no`` (every
+    goal holds on the fresh seed) and ``holds with a skilled field: yes/no`` (every goal
+    measurable there holds with the robustness field on the fresh seed)."""
+    conf = "yes" if answer["confirmed"] else "no"
+    why = (
+        "every goal holds on the fresh seed"
+        if answer["confirmed"]
+        else "not every goal holds on the fresh seed"
+    )
+    rb = answer.get("robustness")
+    skilled = _yes(answer.get("holds_with_skilled_field"))
+    if rb:
+        failed = [t for t, h in rb["holds"].items() if h is False]
+        skilled += f" (every seat `{rb['bots'].split(',')[0]}`" + (
+            f"; fails: {', '.join(f'`{t}`' for t in failed)})" if failed else ")"
+        )
+    elif not answer["confirmed"] and not answer.get("robust_required"):
+        skilled += " (only a confirmed design plays with it; --robust plays every candidate)"
+    else:
+        skilled += " (no goal but skill, which it does not measure)"
+    lines = [f"- confirmed: {conf} ({why})", f"- holds with a skilled field: {skilled}"]
+    if answer.get("robust_required"):
+        both = answer["confirmed"] and answer.get("holds_with_skilled_field") is not False
+        lines.append(
+            "- --robust: this design holds on both"
+            if both
+            else "- --robust: no candidate held every goal on both; this is the best of the rest"
+        )
+    return lines
+
+
 def _argv(spec: DesignSpec, out="DIR") -> list[str]:
     a = ["--edition", spec.edition, "--players", str(spec.players)]
     for g in spec.goals:
@@ -392,6 +450,12 @@ def _argv(spec: DesignSpec, out="DIR") -> list[str]:
         a += ["--bots", spec.bots]
     if spec.stages != [10, 100]:
         a += ["--stages", ",".join(map(str, spec.stages))]
+    for t in spec.ties:
+        a += ["--tie", t]
+    if spec.segments:
+        a += ["--segments", str(spec.segments)]
+    if spec.robust:
+        a += ["--robust"]
     if spec.skill_bot and any(g.metric == "skill" for g in parse_goals(spec.goals)):
         a += ["--skill-bot", f"'{spec.skill_bot}'"]
     return a + ["--out", shlex.quote(str(out))]

@@ -17,29 +17,39 @@ Files of a study directory ``DIR``:
 
 Stages (noise is handled by playing more where it matters):
 
-1. **screen**: every trial plays ``games`` (common seed);
+1. **screen**: every trial plays ``games`` (common seed); the first trial is the edition as
+   published (its wheel and options; the nearest design ``--tie``/``--segments`` allow
+   when they exclude it) and, with ``min:segments_moved``, the designs one segment away
+   from it are the next (:func:`.constraints.first_trials`; at most half the trials, a
+   sample of them seeded by the study's seed when there are more); then the sampler;
 2. **refine**: the screened Pareto designs and the best by the ranking below play
    ``stages[0] * games``, the best three of those ``stages[1] * games`` (same seed);
 3. **confirm**: those three play the last stage's size again on a fresh seed; a design is
    *confirmed* when every target and constraint still holds on the fresh seed;
-4. **robustness**: the confirmed designs play the fresh seed with a field of the edition's
-   best non-search strategy; the summary says whether each goal still holds.
+4. **robustness**: the confirmed designs (with ``robust``, every confirmed or not) play
+   the fresh seed with a field of the edition's best non-search strategy; the answer says
+   whether every goal still holds with that skilled field
+   (``holds_with_skilled_field``).
 
 Ranking (the recommended design is the confirmed one ranked first): designs within every
 tolerance (distance <= 1) are equal on distance, otherwise the nearer first; then each
 ``min:``/``max:`` objective in the order given; then the fewest wheel segments moved (summed
-over spaces); then the fewest options changed from the edition's defaults.
+over spaces); then the fewest options changed from the edition's defaults. With
+``robust`` (``--robust``) the designs holding every goal both on the fresh seed and with
+the skilled field rank before all others, so the search's answer is ranked by both fields.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import time
 from dataclasses import asdict
 from pathlib import Path
 
 from ...errors import UserError
 from ...results.outdir import claim_out_dir
+from .constraints import first_trials
 from .goals import parse_goals
 from .screen import screen
 from .spec import (
@@ -81,7 +91,15 @@ def run_design(spec: DesignSpec, out, progress: bool = True, client=None) -> dic
         )
     claim_out_dir(out, DESIGN_FILES, "design", flag="")
     atomic_write(out / "design.json", json.dumps(asdict(spec), indent=2) + "\n")
-    open_study(out, spec, goals, create=True)
+    study = open_study(out, spec, goals, create=True)
+    _, _, knobs = spec.check()
+    neighbours = any(g.op == "min" and g.metric == "segments_moved" for g in goals)
+    first, *near = first_trials(spec.edition, knobs, spec.wheel_plan(knobs), neighbours)
+    if len(near) > spec.trials // 2:  # at most half the trials: the sampler gets the rest
+        keep = set(random.Random(spec.seed).sample(range(len(near)), spec.trials // 2))
+        near = [n for i, n in enumerate(near) if i in keep]
+    for params in [first, *near]:
+        study.enqueue_trial(params)
     return _finish(out, spec, progress, client)
 
 
