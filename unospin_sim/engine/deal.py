@@ -28,6 +28,7 @@ from .layout import (
     N_RESET_SCALARS,
     PILE,
     R_DECK_N,
+    R_DRAW_TWO_N,
     R_FIRST_RULE,
     R_NP,
     S_COLOUR,
@@ -100,10 +101,11 @@ def turn_first_card(st, r):
 
 
 @inl
-def first_card_action(st, k, draw_two_skips):
+def first_card_action(st, r, k, draw_two_skips):
     """The effect of a first discard ``k`` that is not a wild on seat 0, who would play
     first; returns the seat that plays first. ``draw_two_skips``: a first Draw Two also
-    skips seat 0 (RLCard: it does not)."""
+    skips seat 0 (RLCard: it does not). Seat 0 draws ``draw_two_draws``
+    (R_DRAW_TWO_N) for a first Draw Two."""
     s = st.s
     np_ = s[S_NP]
     first = 0
@@ -117,7 +119,7 @@ def first_card_action(st, k, draw_two_skips):
         ev(st, EV_REVERSE, -1, 0, 0)
         first = np_ - 1  # the dealer
     elif f == FACE_DRAW_TWO:
-        draw_n(st, first, 2)
+        draw_n(st, first, r[R_DRAW_TWO_N])
         if draw_two_skips:
             ev(st, EV_SKIPPED, first, 0, 0)
             first = 1 % np_

@@ -78,6 +78,7 @@ class RoundState:
         self.set_deck_options(options)
         self.set_bots(bots)
         self.set_house_rules(options)
+        self.set_numbers(options)
         self.deck = build_deck(
             edition, options.wild_spin_cards, options.special_wilds, options.spin_cards
         )
@@ -150,6 +151,20 @@ class RoundState:
                 if not isinstance(knobs[k], (int, float)) or not abs(knobs[k]) < float("inf"):
                     raise ValueError(f"bot knob {k} must be a finite number, got {knobs[k]!r}")
             self.bots.append(knobs)
+
+    def set_numbers(self, options):
+        """The deck's numbers: Draw Two and Wild Draw Four draws, the UNO penalty."""
+        for name, lo, hi in (
+            ("draw_two_draws", 1, 10),
+            ("wd4_draws", 1, 20),
+            ("uno_penalty", 0, 10),
+        ):
+            value = getattr(options, name)
+            if not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
+                raise ValueError(f"{name} must be {lo}..{hi}, got {value!r}")
+        self.draw_two_n = options.draw_two_draws
+        self.wd4_n = options.wd4_draws
+        self.uno_penalty = options.uno_penalty
 
     def set_house_rules(self, options):
         """The house rules (docs/HOUSE_RULES.md), each checked."""

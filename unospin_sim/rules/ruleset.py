@@ -64,6 +64,8 @@ OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
 
 #: house-rule options (docs/HOUSE_RULES.md): off by default, never combined with rlcard
 HOUSE_RULES = tuple(o.name for o in OPTIONS if o.house)
+#: the deck's numbers as options, fixed at their defaults under rlcard (RLCard's own rules)
+RLCARD_FIXED = ("draw_two_draws", "wd4_draws", "uno_penalty")
 
 _MISSING = object()
 
@@ -164,6 +166,12 @@ class RuleSet:
                     raise RuleError(
                         f"{name} cannot be combined with rlcard=true: RLCard "
                         f"1.2.0 plays its own fixed rules, without house rules"
+                    )
+            for name in RLCARD_FIXED:
+                if resolved[name] != ed.defaults[name]:
+                    raise RuleError(
+                        f"{name} cannot be combined with rlcard=true: RLCard 1.2.0 plays "
+                        f"its own fixed rules ({name}={ed.defaults[name]})"
                     )
         _check_combinations(ed, resolved)
         values = tuple((name, resolved[name]) for name in ed.options)
