@@ -55,6 +55,7 @@ CASES = [
     (["run", "--option", "wd4_draws=21"], "wd4_draws"),
     (["run", "--rules", "classic(players=4,uno_penalty=11)"], "uno_penalty"),
     (["run", "--rules", "classic(players=4,rlcard=true,wd4_draws=6)"], "rlcard"),
+    (["run", "--rules", "classic(players=10,hand_size=11)"], "hand_size"),
     (["run", "--rules", "classic(players=3)", "--edition", "spin2025"], "contradicts"),
     (["run", "--rules", "classic(players=3)", "--players", "4"], "--players"),
     (["run", "--rules", "spin2025(players=4"], "malformed"),

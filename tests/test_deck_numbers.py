@@ -251,3 +251,52 @@ def test_reference_uno_penalty(penalty):
     )
     one_action(r, 0)
     assert r.cards_drawn[0] == penalty and len(r.hands[0]) == 1 + penalty
+
+
+# =========================================================================== hand_size
+@pytest.mark.parametrize(
+    "rules, size",
+    [
+        ("classic(players=4,hand_size=5)", 5),
+        ("classic(players=2,hand_size=20)", 20),
+        ("classic(players=10,hand_size=10)", 10),  # the most the classic deck deals to 10
+        ("spin2025(players=3,hand_size=1)", 1),
+    ],
+)
+def test_deal_of_hand_size(rules, size):
+    g = Game(rules)
+    n = g.rules.players
+    for seed in range(20):
+        K.setup_round(g.st, g.r, g.deck, g.bots, seed)
+        deals = [e for e in g.events() if e[0] == L.EV_DEAL]
+        assert len(deals) == n * size
+        assert all(g.size(p) == size for p in range(1, n))
+        assert g.size(0) - g.drawn(0) == size
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "classic(players=10,hand_size=11)",
+        "spin2025(players=10,hand_size=8)",
+        "classic(hand_size=0)",
+    ],
+)
+def test_a_deal_the_deck_cannot_serve_is_refused(text):
+    with pytest.raises(RuleError) as e:
+        parse_rules(text)
+    assert "\n" not in str(e.value) and "hand_size" in str(e.value)
+
+
+def test_reference_deal_of_hand_size():
+    for seed in range(20):
+        r = R.Round("classic", 4, seed, R.Options(hand_size=5))
+        r.setup()
+        assert [len(h) - d for h, d in zip(r.hands, r.cards_drawn)] == [5] * 4
+    r = R.Round("classic", 2, 0, R.Options(hand_size=20))
+    r.setup()
+    assert len(r.hands[1]) == 20
+    with pytest.raises(ValueError, match="hand_size"):
+        R.Round("classic", 10, 0, R.Options(hand_size=11))
+    with pytest.raises(ValueError, match="hand_size"):
+        R.Round("spin2025", 10, 0, R.Options(hand_size=8))

@@ -48,6 +48,7 @@ INT_OPTIONS = {
     "draw_two_draws": st.integers(1, 10),
     "wd4_draws": st.integers(1, 20),
     "uno_penalty": st.integers(0, 10),
+    "hand_size": st.integers(1, 20),
 }
 #: options taking one of a few names
 ENUM_OPTIONS = {
@@ -116,6 +117,8 @@ def rule_options(draw) -> tuple[str, dict]:
         options["stacking"] = True
     if options.get("partners"):  # teams of two sitting opposite
         options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
+    if "hand_size" in options:  # a deal every deck of the edition can serve (rules._check_deal)
+        options["hand_size"] = min(options["hand_size"], 70 // options["players"])
     if options.get("rlcard"):
         options["wild_matches_colour"] = False  # RLCard's own Wild Draw Four rule
         for name in HOUSE_RULES + RLCARD_FIXED:  # RLCard's fixed rules: no house rules

@@ -24,12 +24,12 @@ from .layout import (
     EV_SET_ASIDE,
     EV_SKIPPED,
     FIRST_NUMBERS_ONLY,
-    HAND_SIZE,
     N_RESET_SCALARS,
     PILE,
     R_DECK_N,
     R_DRAW_TWO_N,
     R_FIRST_RULE,
+    R_HAND_SIZE,
     R_NP,
     S_COLOUR,
     S_CUR,
@@ -48,7 +48,7 @@ from .piles import add_card, draw_n, put_in_pile, take_from_pile
 
 @inl
 def deal(st, r, deck, gseed):
-    """Reset the state for a round seeded ``gseed`` and deal HAND_SIZE cards to every seat,
+    """Reset the state for a round seeded ``gseed`` and deal R_HAND_SIZE cards to every seat,
     one at a time, starting left of the dealer (the last seat)."""
     s = st.s
     np_ = r[R_NP]
@@ -64,7 +64,7 @@ def deal(st, r, deck, gseed):
         st.cards[PILE + i] = deck[i]
     s[S_DRAW_N] = n
     dealer = np_ - 1
-    for _ in range(HAND_SIZE):
+    for _ in range(r[R_HAND_SIZE]):
         for j in range(np_):
             p = (dealer + 1 + j) % np_
             k = take_from_pile(st)

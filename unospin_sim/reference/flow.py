@@ -23,11 +23,11 @@ class TurnFlow:
 
     # ------------------------------------------------------------------ set-up
     def setup(self):
-        """Shuffle, deal seven each from the dealer's left, turn the first card."""
+        """Shuffle, deal ``hand_size`` each from the dealer's left, turn the first card."""
         self.draw_pile = list(self.deck)
         self.rng.shuffle(self.draw_pile)
         dealer = self.n - 1
-        for _ in range(7):
+        for _ in range(self.hand_size):
             for i in range(1, self.n + 1):
                 self.hands[(dealer + i) % self.n].append(self.draw_pile.pop())
         self.first_card()

@@ -29,7 +29,8 @@ class Options:
     The deck's numbers: ``draw_two_draws`` (1-10: cards a Draw Two makes draw, also as the
     first card; stacking adds them), ``wd4_draws`` (1-20: cards a Wild Draw Four makes
     draw; a caught bluff makes its player draw as many, a failed challenge adds 2) and
-    ``uno_penalty`` (0-10: cards drawn per caught UNO forgetting).
+    ``uno_penalty`` (0-10: cards drawn per caught UNO forgetting), ``hand_size`` (1-20: cards
+    dealt to each player; refused when too few cards would be left to turn a first card).
 
     House rules (docs/HOUSE_RULES.md, all off by default, combinable): ``stacking``,
     ``draw_until_playable``, ``seven_o`` (bools) and ``special_wilds`` (``"none"``,
@@ -62,6 +63,7 @@ class Options:
     draw_two_draws: int = 2
     wd4_draws: int = 4
     uno_penalty: int = 2
+    hand_size: int = 7
 
 
 @dataclass(frozen=True)

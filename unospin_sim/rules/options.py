@@ -330,6 +330,16 @@ OPTIONS: tuple[Option, ...] = (
         "cards drawn by a player caught not calling UNO",
         "R_UNO_PENALTY",
     ),
+    _o(
+        "hand_size",
+        "int",
+        (1, 20),
+        7,
+        ALL_EDITIONS,
+        False,
+        "cards dealt to each player (refused when the deck cannot deal them and turn a first card)",
+        "R_HAND_SIZE",
+    ),
 )
 
 #: name -> Option
