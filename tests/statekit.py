@@ -93,7 +93,7 @@ class Game:
         st.s[L.S_CUR] = p
         if st.s[L.S_PEN_N] > 0:  # stacking: p faces a pending penalty (a turn if it stacks)
             K.penalty_action(st, self.r, self.bots, p)
-            K.apply_penalties(st)
+            K.apply_penalties(st, self.r)
             return self
         st.s[L.S_TURNS] += 1
         if self.r[L.R_RLCARD]:  # RLCard rules: their own turn (no UNO penalties)
@@ -106,7 +106,7 @@ class Game:
             # the house-rule turn, compiled once (engine/turn.py): with no house rule on it
             # plays exactly the default turn, which is inlined into the default loop only
             K.play_turn_house(st, self.r, self.pts, self.cum, self.bots, p)
-        K.apply_penalties(st)
+        K.apply_penalties(st, self.r)
         return self
 
     def run(self, p):
@@ -130,7 +130,7 @@ class Game:
         j = K.jump_in_seat(st, self.r, self.bots)
         if j >= 0:
             K.play_turn_house(st, self.r, self.pts, self.cum, self.bots, j)
-            K.apply_penalties(st)
+            K.apply_penalties(st, self.r)
         return j
 
     # -- reading -------------------------------------------------------------------------

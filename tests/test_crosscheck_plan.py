@@ -26,6 +26,12 @@ NOT_COVERED = {
     # matches assembled from single rounds, and the race goldens replay every round
     "match": "a sequence of single rounds (tests/test_matches.py)",
     "target": "a sequence of single rounds (tests/test_matches.py)",
+    # issue 48: exact states in both engines (tests/test_deck_numbers.py); the powered cells
+    # of crosscheck_powered.configs() are still to be added
+    "draw_two_draws": "exact states only so far (tests/test_deck_numbers.py)",
+    "wd4_draws": "exact states only so far (tests/test_deck_numbers.py)",
+    "uno_penalty": "exact states only so far (tests/test_deck_numbers.py)",
+    "hand_size": "exact states only so far (tests/test_deck_numbers.py)",
 }
 
 

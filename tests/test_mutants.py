@@ -73,8 +73,8 @@ MUTANTS = (
     Mutant(
         "draw_two_draws_one",
         "engine/turn.py",
-        "elif f == FACE_DRAW_TWO:\n                n_draw += 2",
-        "elif f == FACE_DRAW_TWO:\n                n_draw += 1",
+        "elif f == FACE_DRAW_TWO:\n                n_draw += r[R_DRAW_TWO_N]",
+        "elif f == FACE_DRAW_TWO:\n                n_draw += r[R_DRAW_TWO_N] - 1",
         "the victim of a Draw Two draws one card",
     ),
     Mutant(
@@ -103,8 +103,8 @@ MUTANTS = (
     Mutant(
         "uno_penalty_one_card",
         "engine/calls.py",
-        "draw_n(st, p, 2)",
-        "draw_n(st, p, 1)",
+        "draw_n(st, p, r[R_UNO_PENALTY])",
+        "draw_n(st, p, r[R_UNO_PENALTY] - 1)",
         "a player caught without calling UNO draws one card instead of two",
     ),
     Mutant(

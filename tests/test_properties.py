@@ -36,6 +36,7 @@ from unospin_sim.bots import (
 )
 from unospin_sim.errors import RuleError
 from unospin_sim.rules import EDITIONS, HOUSE_RULES, RuleSet, parse_rules
+from unospin_sim.rules.ruleset import RLCARD_FIXED
 from unospin_sim.run import Execution, simulate
 
 EDITION_NAMES = tuple(EDITIONS)
@@ -44,6 +45,10 @@ INT_OPTIONS = {
     "turn_cap": st.one_of(st.integers(1, 40), st.integers(41, 600), st.just(2000)),
     "wild_spin_cards": st.integers(0, 4),
     "spin_cards": st.integers(0, 9),
+    "draw_two_draws": st.integers(1, 10),
+    "wd4_draws": st.integers(1, 20),
+    "uno_penalty": st.integers(0, 10),
+    "hand_size": st.integers(1, 20),
 }
 #: options taking one of a few names
 ENUM_OPTIONS = {
@@ -112,9 +117,11 @@ def rule_options(draw) -> tuple[str, dict]:
         options["stacking"] = True
     if options.get("partners"):  # teams of two sitting opposite
         options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
+    if "hand_size" in options:  # a deal every deck of the edition can serve (rules._check_deal)
+        options["hand_size"] = min(options["hand_size"], 70 // options["players"])
     if options.get("rlcard"):
         options["wild_matches_colour"] = False  # RLCard's own Wild Draw Four rule
-        for name in HOUSE_RULES:  # RLCard's fixed rules: no house rules
+        for name in HOUSE_RULES + RLCARD_FIXED:  # RLCard's fixed rules: no house rules
             if name in options:
                 options[name] = ed.defaults[name]
     return edition, options

@@ -11,6 +11,7 @@ from .layout import (
     EV_UNO,
     HSIZE,
     PEND,
+    R_UNO_PENALTY,
     S_COLOUR,
     S_NP,
     S_PENDING,
@@ -32,7 +33,7 @@ def name_colour(st, bots, p):
 def uno_check(st, bots, p):
     """Seat p's hand just dropped to one card: call UNO, or forget and maybe be caught (the
     first other seat in seat order that catches; the penalty waits for apply_penalties).
-    Every caught forgetting counts: caught twice in one action, p draws 2 twice. Under
+    Every caught forgetting counts: caught twice in one action, p draws the penalty twice. Under
     partners the partner never catches (it would hurt its own team)."""
     if st.hand[p, HSIZE] != 1:
         return
@@ -58,9 +59,9 @@ def uno_check_all(st, bots):
 
 
 @inl
-def apply_penalties(st):
-    """Caught players draw 2 per caught forgetting, at the end of the action, unless the
-    round is over."""
+def apply_penalties(st, r):
+    """Caught players draw ``uno_penalty`` cards (R_UNO_PENALTY) per caught forgetting, at
+    the end of the action, unless the round is over."""
     if st.s[S_PENDING] == 0:
         return
     st.s[S_PENDING] = 0
@@ -71,4 +72,4 @@ def apply_penalties(st):
             if st.s[S_WINNER] < 0:
                 for _ in range(n):
                     ev(st, EV_PENALTY, p, 0, 0)
-                    draw_n(st, p, 2)
+                    draw_n(st, p, r[R_UNO_PENALTY])

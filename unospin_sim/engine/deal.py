@@ -24,11 +24,12 @@ from .layout import (
     EV_SET_ASIDE,
     EV_SKIPPED,
     FIRST_NUMBERS_ONLY,
-    HAND_SIZE,
     N_RESET_SCALARS,
     PILE,
     R_DECK_N,
+    R_DRAW_TWO_N,
     R_FIRST_RULE,
+    R_HAND_SIZE,
     R_NP,
     S_COLOUR,
     S_CUR,
@@ -47,7 +48,7 @@ from .piles import add_card, draw_n, put_in_pile, take_from_pile
 
 @inl
 def deal(st, r, deck, gseed):
-    """Reset the state for a round seeded ``gseed`` and deal HAND_SIZE cards to every seat,
+    """Reset the state for a round seeded ``gseed`` and deal R_HAND_SIZE cards to every seat,
     one at a time, starting left of the dealer (the last seat)."""
     s = st.s
     np_ = r[R_NP]
@@ -63,7 +64,7 @@ def deal(st, r, deck, gseed):
         st.cards[PILE + i] = deck[i]
     s[S_DRAW_N] = n
     dealer = np_ - 1
-    for _ in range(HAND_SIZE):
+    for _ in range(r[R_HAND_SIZE]):
         for j in range(np_):
             p = (dealer + 1 + j) % np_
             k = take_from_pile(st)
@@ -100,10 +101,11 @@ def turn_first_card(st, r):
 
 
 @inl
-def first_card_action(st, k, draw_two_skips):
+def first_card_action(st, r, k, draw_two_skips):
     """The effect of a first discard ``k`` that is not a wild on seat 0, who would play
     first; returns the seat that plays first. ``draw_two_skips``: a first Draw Two also
-    skips seat 0 (RLCard: it does not)."""
+    skips seat 0 (RLCard: it does not). Seat 0 draws ``draw_two_draws``
+    (R_DRAW_TWO_N) for a first Draw Two."""
     s = st.s
     np_ = s[S_NP]
     first = 0
@@ -117,7 +119,7 @@ def first_card_action(st, k, draw_two_skips):
         ev(st, EV_REVERSE, -1, 0, 0)
         first = np_ - 1  # the dealer
     elif f == FACE_DRAW_TWO:
-        draw_n(st, first, 2)
+        draw_n(st, first, r[R_DRAW_TWO_N])
         if draw_two_skips:
             ev(st, EV_SKIPPED, first, 0, 0)
             first = 1 % np_

@@ -33,8 +33,10 @@ from .layout import (
     HAND_FIELDS,
     HSIZE,
     JUMPS,
+    R_DRAW_TWO_N,
     R_JUMP_WILDS,
     R_STACKED_WD4,
+    R_WD4_N,
     R_WHEEL,
     S_CUR,
     S_JUMP_BY,
@@ -247,9 +249,9 @@ def penalty_action(st, r, bots, p):
             passes = s[S_PEN_PASS]
             if s[S_PEN_ILLEGAL]:
                 ev(st, EV_STACK_CHALLENGE, p, by, 1)
-                for _ in range(4):
+                for _ in range(r[R_WD4_N]):
                     draw_card(st, by)
-                n -= 4
+                n -= r[R_WD4_N]
                 passes -= 1
             else:
                 ev(st, EV_STACK_CHALLENGE, p, by, 0)
@@ -271,9 +273,9 @@ def penalty_action(st, r, bots, p):
     ev(st, EV_PLAY, p, k, 0)
     if k == WILD_DRAW_FOUR:
         name_colour(st, bots, p)
-        n += 4
+        n += r[R_WD4_N]
     else:
-        n += 2
+        n += r[R_DRAW_TWO_N]
     v = seat_after(st, p)
     if st.hand[p, HSIZE] == 0:  # won: the next player still draws the whole penalty
         s[S_WINNER] = p

@@ -12,7 +12,7 @@ from ..rules.space_codes import N_SPACES
 
 MAX_PLAYERS = 10
 MAX_CARDS = 128  # >= the largest deck (112)
-HAND_SIZE = 7
+HAND_SIZE = 7  # the default of rule option hand_size (R_HAND_SIZE)
 
 State = namedtuple(
     "State",
@@ -176,7 +176,11 @@ R_JUMP_IN = 16  # house rule jump_in
 R_PARTNERS = 17  # house rule partners
 R_STACKED_WD4 = 18  # with stacking: 0 checked (a stacked WD4 follows the WD4 rule), 1 free
 R_JUMP_WILDS = 19  # with jump_in: 1 = a wild may be jumped on with the identical wild
-N_RULE_PARAMS = 20
+R_DRAW_TWO_N = 20  # cards a Draw Two makes draw (rule option draw_two_draws)
+R_WD4_N = 21  # cards a Wild Draw Four makes draw (wd4_draws); a caught bluff: this many
+R_UNO_PENALTY = 22  # cards drawn per caught UNO forgetting (uno_penalty)
+R_HAND_SIZE = 23  # cards dealt to each player (hand_size)
+N_RULE_PARAMS = 24
 # every option of rules/options.py with a kernel parameter names its R_* index there
 # (encode.py fills them from the table); R_WHEEL, R_FIRST_RULE, R_DECK_N, R_CHECK and R_HOUSE
 # are derived from the edition, the deck or the run.

@@ -281,7 +281,7 @@ def setup_round_rl(st, r, deck, bots, gseed):
         st.s[S_COLOUR] = c
         ev(st, EV_COLOUR, first, c, 0)
     else:
-        first = first_card_action(st, k, False)
+        first = first_card_action(st, r, k, False)
     start_at(st, first)
 
 

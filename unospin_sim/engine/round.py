@@ -52,7 +52,7 @@ def setup_round_default(st, r, deck, bots, gseed):
     if k >= FIRST_WILD:
         name_colour(st, bots, first)
     else:
-        first = first_card_action(st, k, True)
+        first = first_card_action(st, r, k, True)
     start_at(st, first)
 
 
@@ -128,7 +128,7 @@ def _make_play_round(house, search=False):
                     play_turn_house_inl(st, r, pts, cum, bots, p)
                 else:
                     play_turn(st, r, pts, cum, bots, p)
-            apply_penalties(st)
+            apply_penalties(st, r)
             if r[R_CHECK]:
                 check_invariants(st, r, deck)
         w = s[S_WINNER]

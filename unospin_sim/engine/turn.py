@@ -48,11 +48,13 @@ from .layout import (
     LAST_TAKEN,
     LAST_TOP,
     PREV_PLAY,
+    R_DRAW_TWO_N,
     R_DRAW_UNTIL,
     R_FORCE_PLAY,
     R_JUMP_IN,
     R_SEVEN_O,
     R_STACKING,
+    R_WD4_N,
     R_WHEEL,
     S_COLOUR,
     S_CUR,
@@ -203,8 +205,8 @@ def _make_end_turn(house):
                     if policy.challenges(st, bots, v):
                         if (wd4_illegal >> i) & 1:
                             ev(st, EV_CHALLENGE, v, p, 1)
-                            draw_n(st, p, 4)
-                            n_draw -= 4
+                            draw_n(st, p, r[R_WD4_N])
+                            n_draw -= r[R_WD4_N]
                             n_pass -= 1
                         else:
                             ev(st, EV_CHALLENGE, v, p, 0)
@@ -320,13 +322,13 @@ def _make_play_turn(house, inline, record=False):
             f = KIND_FACE[k]
             if k == WILD_DRAW_FOUR:
                 n_wd4 += 1
-                n_draw += 4
+                n_draw += r[R_WD4_N]
                 n_pass += 1
                 if house:
                     last_draw = WILD_DRAW_FOUR
                     last_bluff = 0 if legal else 1
             elif f == FACE_DRAW_TWO:
-                n_draw += 2
+                n_draw += r[R_DRAW_TWO_N]
                 n_pass += 1
                 if house:
                     last_draw = FACE_DRAW_TWO

@@ -23,11 +23,11 @@ class TurnFlow:
 
     # ------------------------------------------------------------------ set-up
     def setup(self):
-        """Shuffle, deal seven each from the dealer's left, turn the first card."""
+        """Shuffle, deal ``hand_size`` each from the dealer's left, turn the first card."""
         self.draw_pile = list(self.deck)
         self.rng.shuffle(self.draw_pile)
         dealer = self.n - 1
-        for _ in range(7):
+        for _ in range(self.hand_size):
             for i in range(1, self.n + 1):
                 self.hands[(dealer + i) % self.n].append(self.draw_pile.pop())
         self.first_card()
@@ -68,7 +68,7 @@ class TurnFlow:
                 self.direction = -1
                 self.cur = n - 1
             elif c.kind == DRAW_TWO:
-                self.draw_n(0, 2, "first card draw two")
+                self.draw_n(0, self.draw_two_n, "first card draw two")
                 self.cur = 1 % n
         self.first_player = self.cur
 
@@ -108,7 +108,7 @@ class TurnFlow:
 
     def end_action(self, nxt):
         for p in self.penalties:
-            self.draw_n(p, 2, "UNO penalty")
+            self.draw_n(p, self.uno_penalty, "UNO penalty")
         self.penalties = []
         self.cur = self.seat(nxt)
 
@@ -213,9 +213,9 @@ class TurnFlow:
             if c.kind == REVERSE and self.n > 2:
                 direction = -direction
             elif c.kind == DRAW_TWO:
-                draw += 2
+                draw += self.draw_two_n
             elif c.kind == WILD_DRAW_FOUR:
-                draw += 4
+                draw += self.wd4_n
         if draw:
             self.draw_n(self.seat(p + direction), draw, "last card")
         self.log(f"seat {p} played the last card and wins")
@@ -235,7 +235,7 @@ class TurnFlow:
             elif c.kind == SKIP:
                 skips += 1
             elif c.kind == DRAW_TWO:
-                draw += 2
+                draw += self.draw_two_n
                 skips += 1
         victim = self.seat(p + self.direction)
         if self.stacking:
@@ -243,7 +243,9 @@ class TurnFlow:
             if draws:
                 # a pending penalty on the victim instead of drawing; play goes to it
                 last, illegal = draws[-1]
-                self.penalty = sum(2 if c.kind == DRAW_TWO else 4 for c, _ in draws)
+                self.penalty = sum(
+                    self.draw_two_n if c.kind == DRAW_TWO else self.wd4_n for c, _ in draws
+                )
                 self.penalty_kind = last.kind
                 self.penalty_from = p
                 self.penalty_illegal = illegal
@@ -257,14 +259,16 @@ class TurnFlow:
             ch = self.bots[victim]["challenge"]
             if ch > 0 and self.rng.random() < ch:
                 if illegal:
-                    self.log(f"seat {victim} challenges: illegal, seat {p} draws 4")
-                    self.draw_n(p, 4, "failed wild draw four")
+                    self.log(f"seat {victim} challenges: illegal, seat {p} draws {self.wd4_n}")
+                    self.draw_n(p, self.wd4_n, "failed wild draw four")
                 else:
-                    self.log(f"seat {victim} challenges: legal, seat {victim} draws 6")
-                    draw += 6
+                    self.log(
+                        f"seat {victim} challenges: legal, seat {victim} draws {self.wd4_n + 2}"
+                    )
+                    draw += self.wd4_n + 2
                     skips += 1
             else:
-                draw += 4
+                draw += self.wd4_n
                 skips += 1
         if draw:
             self.draw_n(victim, draw, "draw card(s)")

@@ -74,9 +74,9 @@ class HouseRules:
             if ch > 0 and self.rng.random() < ch:
                 self.clear_penalty()
                 if illegal:
-                    self.log(f"seat {v} challenges: illegal, seat {p} draws 4")
-                    self.draw_n(p, 4, "failed wild draw four")
-                    return self.take_penalty(v, n_cards - 4, passes - 1)
+                    self.log(f"seat {v} challenges: illegal, seat {p} draws {self.wd4_n}")
+                    self.draw_n(p, self.wd4_n, "failed wild draw four")
+                    return self.take_penalty(v, n_cards - self.wd4_n, passes - 1)
                 self.log(f"seat {v} challenges: legal")
                 return self.take_penalty(v, n_cards + 2, passes)
         hand = self.hands[v]
@@ -95,7 +95,7 @@ class HouseRules:
             return self.take_penalty(v, n_cards, passes)
         self.turns += 1
         self.play_card(v, self.draw_two_to_stack(v, stackable), stacked=True, bluff=bluff)
-        self.penalty = n_cards + (4 if kind == WILD_DRAW_FOUR else 2)
+        self.penalty = n_cards + (self.wd4_n if kind == WILD_DRAW_FOUR else self.draw_two_n)
         self.penalty_from = v
         self.penalty_illegal = bluff
         self.penalty_passes = 1

@@ -26,6 +26,12 @@ class Options:
     Spin mark on one copy each) and ``turn_cap`` (the round ends unfinished after so many
     turns).
 
+    The deck's numbers: ``draw_two_draws`` (1-10: cards a Draw Two makes draw, also as the
+    first card; stacking adds them), ``wd4_draws`` (1-20: cards a Wild Draw Four makes
+    draw; a caught bluff makes its player draw as many, a failed challenge adds 2) and
+    ``uno_penalty`` (0-10: cards drawn per caught UNO forgetting), ``hand_size`` (1-20: cards
+    dealt to each player; refused when too few cards would be left to turn a first card).
+
     House rules (docs/HOUSE_RULES.md, all off by default, combinable): ``stacking``,
     ``draw_until_playable``, ``seven_o`` (bools) and ``special_wilds`` (``"none"``,
     ``"swap_hands"`` or ``"shuffle_hands"``; classic only), ``jump_in`` and ``partners``
@@ -54,6 +60,10 @@ class Options:
     force_play: bool = False
     jump_in_wilds: bool = False
     spin_cards: int = 5
+    draw_two_draws: int = 2
+    wd4_draws: int = 4
+    uno_penalty: int = 2
+    hand_size: int = 7
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,11 @@ from .cards import (
     SPECIAL_WILDS,
     SPIN,
     WHEELS,
+    WILD_DRAW_FOUR,
     WILD_SPIN,
     build_deck,
     hand_points,
+    is_number_card,
 )
 from .options import Options
 
@@ -78,9 +80,11 @@ class RoundState:
         self.set_deck_options(options)
         self.set_bots(bots)
         self.set_house_rules(options)
+        self.set_numbers(options)
         self.deck = build_deck(
             edition, options.wild_spin_cards, options.special_wilds, options.spin_cards
         )
+        self.check_deal()
         self.start_state()
 
     def set_deck_options(self, options):
@@ -150,6 +154,35 @@ class RoundState:
                 if not isinstance(knobs[k], (int, float)) or not abs(knobs[k]) < float("inf"):
                     raise ValueError(f"bot knob {k} must be a finite number, got {knobs[k]!r}")
             self.bots.append(knobs)
+
+    def set_numbers(self, options):
+        """The deck's numbers: Draw Two and Wild Draw Four draws, the UNO penalty."""
+        for name, lo, hi in (
+            ("draw_two_draws", 1, 10),
+            ("wd4_draws", 1, 20),
+            ("uno_penalty", 0, 10),
+            ("hand_size", 1, 20),
+        ):
+            value = getattr(options, name)
+            if not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
+                raise ValueError(f"{name} must be {lo}..{hi}, got {value!r}")
+        self.draw_two_n = options.draw_two_draws
+        self.wd4_n = options.wd4_draws
+        self.uno_penalty = options.uno_penalty
+        self.hand_size = options.hand_size
+
+    def check_deal(self):
+        """Refuse a deal that could leave no card the first-card rule keeps (a number card
+        in spin2025 and spiderman, else anything but a Wild Draw Four)."""
+        if self.edition in ("spin2025", "spiderman"):
+            put_back = sum(not is_number_card(c) for c in self.deck)
+        else:
+            put_back = sum(c.kind == WILD_DRAW_FOUR for c in self.deck)
+        if self.n * self.hand_size + put_back >= len(self.deck):
+            raise ValueError(
+                f"hand_size={self.hand_size} with {self.n} players leaves too few of the "
+                f"deck's {len(self.deck)} cards to turn a first card"
+            )
 
     def set_house_rules(self, options):
         """The house rules (docs/HOUSE_RULES.md), each checked."""

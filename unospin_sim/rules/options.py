@@ -299,6 +299,47 @@ OPTIONS: tuple[Option, ...] = (
         "plain numbers; deck size unchanged; 6-9 mark one of that number's two copies)",
         None,
     ),
+    _o(
+        "draw_two_draws",
+        "int",
+        (1, 10),
+        2,
+        ALL_EDITIONS,
+        False,
+        "cards a Draw Two makes the next player draw (also as the first card; stacking adds them)",
+        "R_DRAW_TWO_N",
+    ),
+    _o(
+        "wd4_draws",
+        "int",
+        (1, 20),
+        4,
+        ALL_EDITIONS,
+        False,
+        "cards a Wild Draw Four makes the next player draw (stacking adds them); a caught "
+        "bluff makes its player draw this many, a failed challenge this many plus 2",
+        "R_WD4_N",
+    ),
+    _o(
+        "uno_penalty",
+        "int",
+        (0, 10),
+        2,
+        ALL_EDITIONS,
+        False,
+        "cards drawn by a player caught not calling UNO",
+        "R_UNO_PENALTY",
+    ),
+    _o(
+        "hand_size",
+        "int",
+        (1, 20),
+        7,
+        ALL_EDITIONS,
+        False,
+        "cards dealt to each player (refused when the deck cannot deal them and turn a first card)",
+        "R_HAND_SIZE",
+    ),
 )
 
 #: name -> Option

@@ -64,12 +64,35 @@ OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
 
 #: house-rule options (docs/HOUSE_RULES.md): off by default, never combined with rlcard
 HOUSE_RULES = tuple(o.name for o in OPTIONS if o.house)
+#: the deck's numbers as options, fixed at their defaults under rlcard (RLCard's own rules)
+RLCARD_FIXED = ("draw_two_draws", "wd4_draws", "uno_penalty", "hand_size")
 
 _MISSING = object()
 
 
 # ------------------------------------------------------------------------------------------
 # checks of a rule set as a whole
+
+
+def _check_deal(rules: RuleSet) -> None:
+    """Refuse a deal the deck cannot serve: after ``players * hand_size`` cards dealt, the
+    pile must hold a card the first-card rule keeps (not a Wild Draw Four; under
+    ``numbers_only`` a number card) whatever the shuffle."""
+    counts = rules.deck_counts()
+    dealt = rules.players * rules.option("hand_size")
+    if rules.first_card == "numbers_only":
+        put_back = int(
+            counts.sum()
+            - sum(counts[k] for k in range(cards.FIRST_WILD) if cards.KIND_FACE[k] <= 9)
+        )
+    else:
+        put_back = int(counts[cards.WILD_DRAW_FOUR])
+    if dealt + put_back >= int(counts.sum()):
+        raise RuleError(
+            f"hand_size={rules.option('hand_size')} with {rules.players} players deals {dealt} "
+            f"of the deck's {int(counts.sum())} cards: too few left to turn a first card "
+            f"(at most {(int(counts.sum()) - put_back - 1) // rules.players} each)"
+        )
 
 
 def _check_combinations(ed: Edition, resolved: dict) -> None:
@@ -165,9 +188,17 @@ class RuleSet:
                         f"{name} cannot be combined with rlcard=true: RLCard "
                         f"1.2.0 plays its own fixed rules, without house rules"
                     )
+            for name in RLCARD_FIXED:
+                if resolved[name] != ed.defaults[name]:
+                    raise RuleError(
+                        f"{name} cannot be combined with rlcard=true: RLCard 1.2.0 plays "
+                        f"its own fixed rules ({name}={ed.defaults[name]})"
+                    )
         _check_combinations(ed, resolved)
         values = tuple((name, resolved[name]) for name in ed.options)
-        return cls(ed.name, values)
+        rules = cls(ed.name, values)
+        _check_deal(rules)
+        return rules
 
     def replace(self, **options: Any) -> RuleSet:
         """A copy with some options changed (validated like :meth:`build`)."""

@@ -91,7 +91,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             continue
         if not deal_done:
             deal_done = True
-            lines.append(f"dealer: seat {np_ - 1}; dealt {L.HAND_SIZE} cards each")
+            lines.append(f"dealer: seat {np_ - 1}; dealt {int(hands.sum()) // np_} cards each")
         if code in _TEXT:
             lines.append(_TEXT[code](a, b, c))
         elif code == L.EV_TURN:

@@ -135,7 +135,7 @@ def _test_steps() -> list[tuple[str, Callable[[], object]]]:
         ("decide", kernel.decide, sig("st", "st", "r", "deck", "pts", "cum", "bots")),
         ("spin_2005_call", kernel.spin_2005_call, sig("st", "r", "pts", "cum", "bots", i64)),
         ("penalty_action", kernel.penalty_action, sig("st", "r", "bots", i64)),
-        ("apply_penalties", kernel.apply_penalties, sig("st")),
+        ("apply_penalties", kernel.apply_penalties, sig("st", "r")),
         ("jump_in_seat", kernel.jump_in_seat, sig("st", "r", "bots")),
         ("play_turn_rl", kernel.play_turn_rl, sig("st", "pts", "bots", i64)),
         ("setup_round", kernel.setup_round, sig("st", "r", "deck", "bots", u64)),
