@@ -74,6 +74,22 @@ def test_match_runs_compare_rounds_per_match():
     assert set(t["interval"]) == {"paired"}
 
 
+def test_matches_of_other_lengths_pair_matches_not_rounds():
+    """Races to 100 and to 200 on one seed: match m deals the same rounds as far as both go,
+    so matches pair, but the round tables differ (independent round intervals)."""
+    from unospin_sim.results import load_results
+
+    res = load_results(FIXTURES / "classic-p2-race")  # seed 2, 12 races to 100
+    a = RunData("to 100", res.rounds, res.meta, res.matches)
+    b = _run("classic(players=2,match=race,target=200)", seed=2, games=12)
+    assert pairing(a, b) == "independent"
+    assert pairing(a, b, "matches") == "paired"
+    t = compare_runs([a, b]).droplevel("label")
+    assert t.at["mean_turns", "interval"] == "independent"
+    assert t.at["rounds_per_match", "interval"] == "paired"
+    assert t.at["rounds_per_match", "verdict"] == "higher"
+
+
 def test_cli_compare_dirs_and_rule_strings(tmp_path, cli):
     _run("spin2025", out=tmp_path / "a")
     r = cli("compare", str(tmp_path / "a"), "spin2025", "--seed", "1", "--games", "400", "--json")

@@ -117,16 +117,18 @@ def _match_values(run: RunData, seconds_per_turn: float) -> pd.DataFrame | None:
     return out
 
 
-def _same_deals(a: RunData, b: RunData) -> bool:
-    """The two runs dealt the same rounds: same players and deck, same game seeds."""
+def _same_deals(a: RunData, b: RunData, level: str) -> bool:
+    """The two runs dealt the same rounds (``level="rounds"``: same players and deck, the
+    same games with the same game seeds) or played the same matches (``"matches"``: same
+    players and deck, the same seed and number of matches: match m deals from (seed, m))."""
     from ..rules import parse_rules
 
     ra, rb = parse_rules(a.meta["rules"]), parse_rules(b.meta["rules"])
     if ra.players != rb.players or not np.array_equal(ra.deck_counts(), rb.deck_counts()):
         return False
-    if (a.matches is None) != (b.matches is None):
-        return False
-    if a.matches is not None and b.matches is not None:  # the same seed and matches
+    if level == "matches":
+        if a.matches is None or b.matches is None:
+            return False
         return a.meta.get("seed") == b.meta.get("seed") and len(a.matches) == len(b.matches)
     if "seed" not in a.rounds or "seed" not in b.rounds or len(a.rounds) != len(b.rounds):
         return False
@@ -135,10 +137,11 @@ def _same_deals(a: RunData, b: RunData) -> bool:
     return bool(np.array_equal(ka, kb))
 
 
-def pairing(a: RunData, b: RunData) -> str:
-    """``"paired"`` when ``a`` and ``b`` played the same deals (see the module), else
-    ``"independent"``."""
-    return "paired" if _same_deals(a, b) else "independent"
+def pairing(a: RunData, b: RunData, level: str = "rounds") -> str:
+    """``"paired"`` when ``a`` and ``b`` dealt the same rounds (``level="rounds"``) or played
+    the same matches (``"matches"``), see the module; else ``"independent"``. Matches of
+    different lengths share only some rounds, so their round measures are independent."""
+    return "paired" if _same_deals(a, b, level) else "independent"
 
 
 def _mean_se(x: np.ndarray) -> tuple[float, float]:
@@ -163,19 +166,20 @@ def _difference(vb: pd.Series, va: pd.Series, paired: bool) -> tuple[float, floa
 
 
 def _rows(base: RunData, other: RunData, seconds_per_turn: float) -> list[dict]:
-    kind = pairing(base, other)
-    paired = kind == "paired"
     rows = []
     tables = [
         (
+            "rounds",
             _round_values(base.rounds, seconds_per_turn),
             _round_values(other.rounds, seconds_per_turn),
         )
     ]
     mb, mo = _match_values(base, seconds_per_turn), _match_values(other, seconds_per_turn)
     if mb is not None and mo is not None:
-        tables.append((mb, mo))
-    for tb, to in tables:
+        tables.append(("matches", mb, mo))
+    for level, tb, to in tables:
+        kind = pairing(base, other, level)
+        paired = kind == "paired"
         for key in MEASURES:
             if key not in tb or key not in to:
                 continue
