@@ -175,8 +175,15 @@ def cmd_compare(args, state: dict) -> int:
     ]
     table = compare_runs(runs, seconds_per_turn=args.seconds_per_turn)
     if args.json:
-        records = table.reset_index().to_dict(orient="records")
-        print(json.dumps({"base": runs[0].label, "rows": records}, indent=1, default=float))
+        records = [
+            {
+                k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+                for k, v in r.items()
+            }
+            for r in table.reset_index().to_dict(orient="records")
+        ]
+        doc = {"base": runs[0].label, "seconds_per_turn": args.seconds_per_turn, "rows": records}
+        print(json.dumps(doc, indent=1, default=float))
     else:
         print(format_comparison(table, runs[0].label, args.seconds_per_turn))
     return 0
