@@ -112,7 +112,10 @@ def test_summary_of_a_good_directory(cli, tmp_path):
         start = next(i for i, x in enumerate(lines) if x.startswith("rounds "))
         return [x for x in lines[start + 1 :] if not x.startswith("results in")]
 
-    assert body(summary.stdout) == body(proc.stdout)
+    # summary adds the table-side units of length (issue 49 item 6) after what run printed
+    units = ("rounds past ", "round length ", "match length ")
+    assert [x for x in body(summary.stdout) if not x.startswith(units)] == body(proc.stdout)
+    assert sum(x.startswith(units) for x in summary.stdout.splitlines()) == 3
     assert summary.stdout.splitlines()[1].startswith("rounds      600")
     assert "rules spin2025(players=3)" in summary.stdout and "seed 7" in summary.stdout
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from unospin_sim.report.context import QUESTIONS, Answer, headline
 from unospin_sim.run import Execution, simulate
@@ -66,3 +67,16 @@ def test_report_opens_with_one_answer_per_question(tmp_path):
     assert "not measured here (needs tournaments" in by["skill"]
     assert "relative swing" in by["wheel"]  # no paired replays: wheel_games=0
     assert "## 2005 against 2025 (per round)" in text
+
+
+def test_one_run_answers_length_in_table_units(tmp_path):
+    """Issue 49 item 6: the length answer gives the rounds past 100 and 150 turns and minutes
+    at a stated (assumed) seconds per turn."""
+    from unospin_sim.report import build_report
+
+    fixture = Path(__file__).parent / "fixtures" / "results_format1" / "spin2025-p3"
+    text = build_report([fixture], tmp_path / "rep", wheel_games=0).read_text()
+    block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
+    line = next(ln for ln in block.splitlines() if "How long is a round?" in ln)
+    assert re.search(r"\d+\.\d% of rounds past 100 turns and \d+\.\d% past 150", line)
+    assert "minutes at 10 s a turn (an assumption, not measured)" in line

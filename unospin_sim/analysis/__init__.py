@@ -6,6 +6,8 @@
 - :mod:`.wheel_effects` -- absolute space effects from paired replays (``wheel_effects``)
 - :mod:`.race` -- matches to 500 points assembled from rounds (``assemble_matches``)
 - :mod:`.compare` -- balance of several editions / rule sets side by side (``balance_table``)
+- :mod:`.verdict` -- every run against a base, measure by measure, paired where the runs
+  dealt the same rounds (``compare_runs``; the ``compare`` command)
 - :mod:`.skill` -- a tournament's skill figures and skill ladder (``skill_ladder``)
 """
 

@@ -384,10 +384,12 @@ def run_summary_text(results) -> str:
     return "\n".join(lines)
 
 
-def results_summary_text(results_dir) -> str:
+def results_summary_text(results_dir, seconds_per_turn: float | None = None) -> str:
     """What ``summary DIR`` prints: the run's rules, bots and seed, then the summary ``run``
-    printed (from the round table, or from the counts of a summary-only run), and the match
-    summary in match mode. Every problem with the directory is one
+    printed (from the round table, or from the counts of a summary-only run), the match
+    summary in match mode and, from a round table, the table-side units of length (rounds
+    past 100 and 150 turns, minutes at ``seconds_per_turn``, default
+    :data:`~unospin_sim.analysis.verdict.SECONDS_PER_TURN`, an assumption). Every problem with the directory is one
     :class:`~unospin_sim.errors.ResultsError` line."""
     from ..errors import ResultsError
     from ..results import load_results, read_summary_only
@@ -441,4 +443,11 @@ def results_summary_text(results_dir) -> str:
     )
     if matches is not None:
         lines.append(format_match_summary(matches, rules.players, seconds, teams=rules.teams))
+    from .verdict import SECONDS_PER_TURN, length_lines
+
+    lines += length_lines(
+        res.rounds["turns"],
+        None if matches is None else matches.loc[matches["winner"] >= 0, "turns"],
+        SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn,
+    )
     return "\n".join(lines)

@@ -8,7 +8,7 @@ Every user error prints one line ``unospin_sim: error: <message>`` on stderr and
 status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.
 
 The rooms: ``flags`` (argument types, the rule and bot flags, the RuleSet and bot specs they
-make), ``commands`` (run, play, summary, report, compile), ``studies`` (wheel, tournament, tune), ``design``
+make), ``commands`` (run, play, summary, report, compile), ``compare``, ``studies`` (wheel, tournament, tune), ``design``
 design); this door builds the parser and runs a command. New subcommands register
 themselves in :data:`COMMANDS` (a function adding the subparser).
 """
@@ -35,6 +35,7 @@ from .commands import (
     cmd_run,
     cmd_summary,
 )
+from .compare import add_compare, cmd_compare
 from .design import add_design, cmd_design
 from .flags import (
     DEFAULT_BOTS,
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_THREADS",
     "PROG",
     "build_parser",
+    "cmd_compare",
     "cmd_compile",
     "cmd_design",
     "cmd_play",
@@ -81,6 +83,7 @@ COMMANDS = [
     add_play,
     add_summary,
     add_report,
+    add_compare,
     add_wheel,
     add_tournament,
     add_tune,

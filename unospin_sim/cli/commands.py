@@ -294,6 +294,9 @@ def add_summary(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("dir", metavar="DIR", help="a results directory written by 'run'")
+    from .compare import add_seconds_per_turn
+
+    add_seconds_per_turn(p)
     p.set_defaults(func=cmd_summary)
 
 
@@ -303,7 +306,7 @@ def cmd_summary(args, state: dict) -> int:
 
     if not args.dir.strip():
         raise UserError("summary needs a results directory, got an empty string")
-    print(results_summary_text(args.dir))
+    print(results_summary_text(args.dir, seconds_per_turn=args.seconds_per_turn))
     return 0
 
 

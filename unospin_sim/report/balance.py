@@ -113,13 +113,7 @@ def balance_section(ctx: Context) -> None:
             f"rate is {pp(b.first_player_advantage)} percentage points off a fair share "
             f"[{pp(lo_)}, {pp(hi_)}]: {verdict}."
         )
-        ctx.answer(
-            "length",
-            None,
-            True,
-            f"`{label}`: {b.mean_turns:.1f} turns per round "
-            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}].",
-        )
+        ctx.answer("length", None, True, _length_answer(label, b, _rounds["turns"]))
         ctx.answer(
             "seat",
             b.first_player_advantage,
@@ -130,6 +124,22 @@ def balance_section(ctx: Context) -> None:
         )
     _jump_ins(ctx)
     _against_the_first(ctx)
+
+
+def _length_answer(label: str, b, turns) -> str:
+    """The Answers' line on round length: mean turns, the share of rounds past 100 and 150
+    turns and minutes at the assumed seconds a turn."""
+    from ..analysis.verdict import SECONDS_PER_TURN
+
+    t = turns.to_numpy()
+    over = [100.0 * (t > cut).mean() if len(t) else float("nan") for cut in (100, 150)]
+    f = SECONDS_PER_TURN / 60.0
+    return (
+        f"`{label}`: {b.mean_turns:.1f} turns per round "
+        f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}], {over[0]:.1f}% of rounds past "
+        f"100 turns and {over[1]:.1f}% past 150; about {b.mean_turns * f:.1f} minutes at "
+        f"{SECONDS_PER_TURN:g} s a turn (an assumption, not measured)."
+    )
 
 
 def _jump_ins(ctx: Context) -> None:
