@@ -52,11 +52,11 @@ CASES = (
         (("heuristic(forget=0.5,catch=0.5),random(forget=0.5),tuned,greedy", 3),),
     ),
     ("spin2005(players=4)", 4, (("spin_aware", 20),)),
-    ("spin2025(players=4)", 4, (("spin_aware", 10),)),
+    ("spin2025(players=4)", 4, (("spin_aware", 4),)),
     ("spiderman(players=4)", 4, ()),
     ("classic(players=4,seven_o=true,jump_in=true,special_wilds=swap_hands)", 4, ()),
     ("classic(players=4,stacking=true,partners=true)", 4, ()),
-    ("spin2025(players=4,partners=true,jump_in=true)", 4, ()),
+    ("spin2025(players=4,partners=true,jump_in=true)", 2, ()),
     ("spin2005(players=3,seven_o=true,stacking=true)", 4, ()),
     ("classic(players=4,rlcard=true)", 4, ()),
 )
