@@ -63,3 +63,19 @@ def test_design_front_labels_axes_with_the_units_of_metric_objects():
     assert (ax2.get_xlabel(), ax2.get_ylabel()) == ("mean_turns", "seat_gap")
     assert ax2.get_legend_handles_labels()[1] == ["screened design", "Pareto design"]
     plt.close(fig)
+
+
+def test_lead_heatmap_leaves_out_a_margin_never_measured():
+    """A lead of the whole target never occurs in a running race: its row is not drawn,
+    while a margin measured in some round keeps its row (blank where too few)."""
+    from unospin_sim.plots import plot_lead_heatmap
+
+    rows = []
+    for k in (1, 2):
+        for margin, n in (("1-50", 100), ("50-100", 40 if k == 1 else 5), ("500+", 0)):
+            rows.append({"k": k, "margin": margin, "n": n, "p_leader_wins": 0.5})
+    fig, ax = plt.subplots()
+    assert plot_lead_heatmap(pd.DataFrame(rows), ax=ax, min_n=30) is ax
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["1-50", "50-100"]
+    assert len(ax.texts) == 3  # 1-50 in both rounds, 50-100 in round 1 only
+    plt.close(fig)

@@ -176,13 +176,18 @@ def plot_race_rounds(matches, ax=None, label=None):
 def plot_lead_heatmap(heat, ax=None, min_n: int = 30):
     """Heat map of :func:`~unospin_sim.analysis.race.lead_heat_table`: round of the match
     (x) against the leader's margin (y), colour and text the percentage of such leads that
-    win the match; cells with fewer than ``min_n`` matches are left blank."""
+    win the match; cells with fewer than ``min_n`` matches are left blank, and a margin with
+    no such cell in any round is left out (a lead of the whole target never occurs in a
+    match still running)."""
     ax = _ax(ax)
     ks = sorted(heat["k"].unique())
-    margins = list(dict.fromkeys(heat["margin"]))
+    shown = heat.loc[heat["n"] >= min_n, "margin"]
+    margins = [m for m in dict.fromkeys(heat["margin"]) if (shown == m).any()]
+    if not margins:  # nothing measured: one blank row, the axes still labelled
+        margins = list(dict.fromkeys(heat["margin"]))[:1]
     grid = np.full((len(margins), len(ks)), np.nan)
     for _, r in heat.iterrows():
-        if r["n"] >= min_n:
+        if r["n"] >= min_n and r["margin"] in margins:
             grid[margins.index(r["margin"]), ks.index(r["k"])] = 100 * r["p_leader_wins"]
     im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=100)
     for i in range(len(margins)):
