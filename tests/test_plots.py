@@ -79,3 +79,23 @@ def test_lead_heatmap_leaves_out_a_margin_never_measured():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["1-50", "50-100"]
     assert len(ax.texts) == 3  # 1-50 in both rounds, 50-100 in round 1 only
     plt.close(fig)
+
+
+def test_design_front_ticks_a_count_at_whole_numbers():
+    """segments_moved is a count: its axis never ticks at 2.5 or 7.5."""
+    from unospin_sim.plots import plot_design_front
+
+    designs = pd.DataFrame(
+        {
+            "pareto": [False, True, False],
+            "trial": [0, 1, 2],
+            **{f"segments_moved{s}": [0.0, 1.0, 3.0] for s in ("", "_low", "_high")},
+            **{f"mean_turns{s}": [40.5, 50.25, 61.0] for s in ("", "_low", "_high")},
+        }
+    )
+    fig, ax = plt.subplots()
+    plot_design_front(designs, ["segments_moved", "mean_turns"], ax=ax)
+    fig.canvas.draw()
+    ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert ticks and all(float(t).is_integer() for t in ticks), ticks
+    plt.close(fig)

@@ -307,6 +307,13 @@ def plot_design_front(designs, metrics, ax=None, goals=()):
 
     ax.set_xlabel(axis_label(x_name))
     ax.set_ylabel(axis_label(y_name))
+    # a count (segments moved, options changed, the trial) ticks at whole numbers only
+    from matplotlib.ticker import MaxNLocator
+
+    for name, axis in ((x_name, ax.xaxis), (y_name, ax.yaxis)):
+        values = designs[name].to_numpy(dtype=float) if name in designs else np.array([])
+        if values.size and np.all(np.isfinite(values)) and np.all(values == np.round(values)):
+            axis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Screened designs (95% intervals)", fontsize=10)
     ax.legend(frameon=False, fontsize=8)
     return ax
