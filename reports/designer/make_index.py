@@ -37,6 +37,17 @@ def section(name: str) -> str:
             f"{'confirmed' if best['confirmed'] else 'NOT confirmed'} on a fresh seed "
             f"({best['games']:,} {best['unit']}); {best['segments_moved']} wheel segment(s) "
             f"moved, {best['options_changed']} option(s) changed.", ""]
+    skilled = best.get("holds_with_skilled_field")
+    if skilled is not None or "holds_with_skilled_field" in best:
+        word = {True: "yes", False: "no", None: "not measured"}[skilled]
+        out += [f"Holds with a skilled field: {word}.", ""]
+    if (d / "wheel.png").exists():  # run.sh draws the recommended wheel
+        layout = next(
+            line for line in (d / "wheel.txt").read_text().splitlines() if " slots, " in line
+        )
+        out += [f"![The recommended wheel of {name}, one wedge per segment, each labelled "
+                f"with its space and effect; the slot order is assumed]({name}/wheel.png)",
+                "", f"{layout} (SVG: [`{name}/wheel.svg`]({name}/wheel.svg))", ""]
     goals = parse_goals(spec["goals"])
     out += ["| goal | value | 95% interval | met | whole interval within the goal | "
             "the edition as published |", "|---|---|---|---|---|---|"]

@@ -18,6 +18,15 @@ design() {  # design NAME ARGS...
     for f in design.json designs.csv best.json pareto.png summary.md; do
         cp "$R/designer/$name/$f" "reports/designer/$name/$f"
     done
+    # the recommended wheel drawn (SVG and PNG) and its slot layout as text
+    local rules
+    rules=$(python -c 'import json, sys; print(json.load(open(sys.argv[1]))["rules"] or "")' \
+        "reports/designer/$name/best.json")
+    rm -f "reports/designer/$name"/wheel.{png,svg,txt}
+    if [[ -n "$rules" ]]; then
+        python -m unospin_sim wheel --rules "$rules" --draw "reports/designer/$name/wheel" \
+            > "reports/designer/$name/wheel.txt"
+    fi
 }
 # the yardstick: 2005's mean round length with random bots and with the robustness field
 mkdir -p "$R/designer"
@@ -35,14 +44,19 @@ json.dump({"what": "2005's mean round length (turns, 4 players)", "random": t, "
 print(f"{t:.2f}")
 PY
 )
+# a designer keeps the four Color Draw spaces alike (2025) and Draw Red like Draw Blue (2005)
+TIE25=color_draw_red,color_draw_yellow,color_draw_green,color_draw_blue
 design turns-as-2005 --edition spin2025 --players 4 --goal "mean_turns=$T2005" \
-    --goal min:segments_moved --vary wheel --vary wild_spin_cards --trials 60 --games "$DGAMES"
+    --goal min:segments_moved --vary wheel --vary wild_spin_cards --tie "$TIE25" --trials 60 \
+    --games "$DGAMES"
 cp "$R/designer/yardstick.json" reports/designer/turns-as-2005/yardstick.json
 design no-first-player-edge --edition spin2025 --players 4 --goal "first_player_advantage=0±0.2" \
-    --goal min:segments_moved --vary wheel --vary wild_spin_cards --trials 100 \
+    --goal min:segments_moved --vary wheel --vary wild_spin_cards --tie "$TIE25" --trials 100 \
     --games $((2 * DGAMES))
 design length-vs-comebacks --edition spin2025 --players 4 --goal min:mean_turns \
-    --goal min:leader_wins_match --vary wheel --trials 40 --games $((DGAMES / 2)) --stages 5,25
+    --goal min:leader_wins_match --vary wheel --tie "$TIE25" --trials 40 --games $((DGAMES / 2)) \
+    --stages 5,25
 design 2005-comebacks --edition spin2005 --players 4 --goal max:comeback_rate \
-    --goal "mean_turns<=50" --vary wheel --trials 40 --games $((DGAMES / 2)) --stages 5,25
+    --goal "mean_turns<=50" --vary wheel --tie draw_red,draw_blue --trials 40 \
+    --games $((DGAMES / 2)) --stages 5,25
 python reports/designer/make_index.py
