@@ -130,6 +130,7 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
         "balance.png",
         "seats.png",
         "wheel_0.png",
+        "wheel_drawn_0.png",
         "wheel_effects_0.png",
         "race.png",
         "race_lead.png",
@@ -148,7 +149,8 @@ def test_report_command_writes_charts_and_tables(tmp_path, cli):
     assert "helps the spinner most" in findings and "match to 500 points lasts" in findings
     assert "Relative swing" in text and "Reproduce: `python -m unospin_sim" in text
     page = (rep / "report.html").read_text()
-    assert page.count("data:image/png;base64,") == 7 and ">Findings</h2>" in page
+    # every chart embedded: the 7 of the analyses and the drawn wheel
+    assert page.count("data:image/png;base64,") == 8 and ">Findings</h2>" in page
     assert 'src="balance.png' not in page  # self-contained
     r = cli("report", str(tmp_path / "missing"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
