@@ -65,9 +65,9 @@ def setup_round(st, r, deck, bots, gseed):
         setup_round_default(st, r, deck, bots, gseed)
 
 
-def _make_play_round(house, search=False):
-    """(play_round_default, run_round_default) (``house`` False) or (play_round_house,
-    run_round_house) (True): see turn.py. The default turn is inlined into the default loop.
+def _make_run_round(house, search=False):
+    """run_round_default (``house`` False) or run_round_house (True): see turn.py. The
+    default turn is inlined into the default loop.
     ``search`` (with ``house``): the loop of rounds with a ``search`` seat
     (``run_round_search``), which stops before such a seat's normal turn (engine/search.py)."""
     tag = ("house" if house else "default") + ("_search" if search else "")  # jit.variant
@@ -136,24 +136,34 @@ def _make_play_round(house, search=False):
             ev(st, EV_WIN, w, winner_points(st, pts, w), 0)
         return 0
 
-    @variant(hot, tag)
-    def play_round_(st, r, deck, pts, cum, bots, gseed):
-        setup_round_default(st, r, deck, bots, gseed)
-        run_round_(st, r, deck, pts, cum, bots)
-
-    return play_round_, run_round_
+    return run_round_
 
 
-#: one round under the default rules / with house rules; the loop alone (after the setup)
-play_round_default, run_round_default = _make_play_round(False)
-play_round_house, run_round_house = _make_play_round(True)
+#: the loop alone (after the setup) under the default rules / with house rules
+run_round_default = _make_run_round(False)
+run_round_house = _make_run_round(True)
 #: the resumable loop of rounds with a search seat (house-rule turns: every rule set but
 #: rlcard); compiled once here, called by engine/search.py for the game and its rollouts
-_run_round_search_inl = _make_play_round(True, True)[1]
+_run_round_search_inl = _make_run_round(True, True)
+
+
+# One round under the default rules / with house rules: module functions that call the loops
+# by name (a compiled function held in a closure cell would change numba's cache key in
+# every process, so a called closure compiles again in each).
+@hot
+def play_round_default(st, r, deck, pts, cum, bots, gseed):
+    setup_round_default(st, r, deck, bots, gseed)
+    run_round_default(st, r, deck, pts, cum, bots)
+
+
+@hot
+def play_round_house(st, r, deck, pts, cum, bots, gseed):
+    setup_round_default(st, r, deck, bots, gseed)
+    run_round_house(st, r, deck, pts, cum, bots)
 
 
 @hot
 def run_round_search(st, r, deck, pts, cum, bots):
-    """The search loop (see ``_make_play_round``): 0 at the end of the round, 1 when a
+    """The search loop (see ``_make_run_round``): 0 at the end of the round, 1 when a
     search seat must decide its turn first."""
     return _run_round_search_inl(st, r, deck, pts, cum, bots)

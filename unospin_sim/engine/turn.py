@@ -243,14 +243,14 @@ def choose_card_search_loop(st, r, pts, cum, bots, p, wd4_ok):
     return policy.choose_card(st, r, pts, cum, bots, p, wd4_ok)
 
 
-def _make_play_turn(house, inline, record=False):
+def _make_play_turn(house, record=False):
     """play_turn for the default rules or, ``house``, those with a house rule (HOUSE_RULES.md),
-    inlined into its caller (``inline``) or not; ``record``: the search loops', noting choices."""
+    inlined into its caller; ``record``: the search loops', noting choices."""
     end_turn, choose = END_TURN[house], (choose_card_search_loop if record else policy.choose_card)
     name = "house" if house else "default"
-    name += ("_inl" if inline else "") + ("_rec" if record else "")
+    name += "_inl" + ("_rec" if record else "")
 
-    @variant(inl if inline else hot, name)
+    @variant(inl, name)
     def play_turn(st, r, pts, cum, bots, p):
         """Seat p takes a normal turn (one card, or up to two under 2X). Sets S_CUR.
         House rules: with S_JUMP_PLAY set, p jumps in instead: it plays that card (one card,
@@ -366,12 +366,19 @@ def _make_play_turn(house, inline, record=False):
 
 
 #: a normal turn under the default rules (inlined into the default loop)
-play_turn = _make_play_turn(False, True)
+play_turn = _make_play_turn(False)
 #: a normal turn with house rules, inlined into the house-rule and search loops (their speed
 #: path: a search seat's rollouts play thousands of turns a decision)
-play_turn_house_inl = _make_play_turn(True, True)
+play_turn_house_inl = _make_play_turn(True)
 #: the house turn of the search loop (round.run_round_search), which records each seat's
 #: chosen card for search's inference (note_play)
-play_turn_search_inl = _make_play_turn(True, True, True)
-#: the same turn as a called function, compiled once for the rule tests (tests/statekit.py)
-play_turn_house = _make_play_turn(True, False)
+play_turn_search_inl = _make_play_turn(True, True)
+
+
+@hot
+def play_turn_house(st, r, pts, cum, bots, p):
+    """The house turn as a called function, compiled once for the rule tests
+    (tests/statekit.py). A module function calling the variant by name: a variant holds
+    compiled functions in its closure cells, which change numba's cache key in every
+    process, so a called variant would compile again in each."""
+    play_turn_house_inl(st, r, pts, cum, bots, p)
