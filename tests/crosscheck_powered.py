@@ -251,6 +251,18 @@ def configs() -> list[Config]:
         out.append(Config(f"{e}-p4-spin_cards=9", e, 4, {"spin_cards": 9}))
     for e in ("spin2005", "spin2025"):  # spin_aware in the reference (issue 47): last
         out.append(Config(f"{e}-p4-spin_aware", e, 4, knobs=SPIN_AWARE))
+    # the deck's numbers (issue 48), appended last: the penalties with the knobs that make the
+    # challenge and the UNO call matter, and a smaller deal
+    out.append(Config("classic-p4-draw_two_draws=3", "classic", 4, {"draw_two_draws": 3}))
+    out.append(
+        Config("classic-p4-wd4_draws=6-knobs", "classic", 4, {"wd4_draws": 6}, knobs=(KNOBS,) * 4)
+    )
+    out.append(
+        Config(
+            "classic-p4-uno_penalty=4-knobs", "classic", 4, {"uno_penalty": 4}, knobs=(KNOBS,) * 4
+        )
+    )
+    out.append(Config("spin2005-p4-hand_size=5", "spin2005", 4, {"hand_size": 5}))
     return out
 
 
