@@ -1,10 +1,13 @@
 """Paired replays of wheel spins (runner.replay_spins / chunk.replay_spins) and the absolute
 space effects computed from them (analysis.wheel_effects)."""
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
 
+from unospin_sim.analysis.stats import format_interval
 from unospin_sim.analysis.wheel_effects import wheel_effects
 from unospin_sim.cli import main
 from unospin_sim.errors import UserError
@@ -143,6 +146,9 @@ def test_wheel_cli_writes_space_effects(tmp_path, capsys):
     )
     text = capsys.readouterr().out
     assert "show_hand" in text and "spins/s" in text
+    luck = json.loads((out / "space_effects.json").read_text())["wheel_luck"]
+    assert 0 <= luck["low"] <= luck["luck"] <= luck["high"]
+    assert f"wheel luck {format_interval(luck['luck'], luck['low'], luck['high'])}" in text
     t = pd.read_csv(out / "space_effects.csv")
     assert list(t.columns[:5]) == ["space", "who", "effect", "low", "high"]
     assert set(t["space"]) == {

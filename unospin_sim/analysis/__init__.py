@@ -4,6 +4,7 @@
 - :mod:`.seats` -- seat win rates and the first player's advantage
 - :mod:`.wheel` -- each wheel space observed, relative to the rest of the wheel (``space_effects``)
 - :mod:`.wheel_effects` -- absolute space effects from paired replays (``wheel_effects``)
+- :mod:`.luck` -- how much luck a wheel deals its spinner (``wheel_luck``)
 - :mod:`.race` -- matches to 500 points assembled from rounds (``assemble_matches``)
 - :mod:`.compare` -- balance of several editions / rule sets side by side (``balance_table``)
 - :mod:`.verdict` -- every run against a base, measure by measure, paired where the runs
@@ -12,6 +13,7 @@
 """
 
 from .compare import balance_table, difference_table, sensitivity_table
+from .luck import wheel_luck
 from .race import assemble_matches, player_win_rates, race_summary
 from .seats import first_player_advantage, seat_win_rates
 from .summary import format_summary, summarize
@@ -33,4 +35,5 @@ __all__ = [
     "space_effects",
     "summarize",
     "wheel_effects",
+    "wheel_luck",
 ]

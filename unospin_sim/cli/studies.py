@@ -99,6 +99,8 @@ def cmd_wheel(args, state: dict) -> int:
     DIR/space_effects.csv (--out)."""
     import json
 
+    from ..analysis.luck import wheel_luck
+    from ..analysis.stats import format_interval
     from ..analysis.wheel_effects import format_wheel_effects, wheel_effects
     from ..plots import wheel_slots
     from ..results import claim_out_dir
@@ -151,10 +153,17 @@ def cmd_wheel(args, state: dict) -> int:
     )
     print("change against a blank space ('none'), 95% intervals, cluster-robust by round:")
     print(format_wheel_effects(eff))
+    luck = wheel_luck(rep)
+    print(
+        f"wheel luck {format_interval(luck['luck'], luck['low'], luck['high'])} points of "
+        "win share: the segment-weighted standard deviation of the spaces' effects on the "
+        "spinner (95% bootstrap interval over rounds)"
+    )
     path = out / "space_effects.csv"
     eff.to_csv(path, index=False)
     meta = {k: v for k, v in a.items()}
     meta["games"] = args.games
+    meta["wheel_luck"] = {k: luck[k] for k in ("luck", "low", "high", "mean")}
     meta["command"] = "python -m unospin_sim " + " ".join(state.get("argv", []))
     (out / "space_effects.json").write_text(json.dumps(meta, indent=1, default=str))
     print(f"written {path}")
