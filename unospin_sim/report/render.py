@@ -32,8 +32,10 @@ CHARTS = {
         "turns per round, one curve per run. Runs: {runs}."
     ),
     "seats": (
-        "Round win rate of each seat (0 acts first) with 95% intervals against a dashed "
-        "fair-share line, one series per run. Runs: {runs}."
+        "Round win rate of the player who acts first (after the first card's effect), "
+        "then of each seat in seat order (seat 0 left of the dealer, the dealer last; "
+        "players in a match run), with 95% intervals against a dashed fair-share line, "
+        "one series per run. Runs: {runs}."
     ),
     "wheel": (
         "Two bar charts of the {runs} wheel, one bar per space: left, the relative swing "
