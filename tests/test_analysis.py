@@ -395,6 +395,8 @@ def test_first_player_table_of_a_match_run_names_players():
     assert t.attrs["moved"] == pytest.approx(2 / 6)
     assert seat_win_rates(_first_rounds(match=True)).index.name == "player"
     assert "the deal passes" in t.attrs["note"]
+    never = _first_rounds().assign(first_player=0)
+    assert "every one of these rounds seat 0 acted first" in first_player_table(never).attrs["note"]
 
 
 def test_summary_shows_the_player_who_acts_first():

@@ -194,10 +194,12 @@ def first_player_note(moved: float, match: bool = False) -> str:
     rounds (``moved``) the player who acts first was not the one in seat 0."""
     order = PLAYER_ORDER if match else SEAT_ORDER
     text = f"'acts first': {ACTS_FIRST}; {order}."
-    if math.isfinite(moved):
-        whom = "the player dealt seat 0" if match else "seat 0"
+    whom = "the player dealt seat 0" if match else "seat 0"
+    if math.isfinite(moved) and moved > 0:
         text += (
             f" In {moved:.1%} of these rounds the first card made another player than "
             f"{whom} act first, so the two figures differ."
         )
+    elif math.isfinite(moved):
+        text += f" In every one of these rounds {whom} acted first: the two figures agree."
     return text
