@@ -308,8 +308,8 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
     ax.set_yticklabels(["\n".join(textwrap.wrap(str(i), 28)) for i in table.index], fontsize=7)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
     units = {
-        "first_player_advantage": "first player's round win rate minus a fair share\n"
-        "(percentage points)"
+        "first_player_advantage": "round win rate of the player who acts first minus a fair "
+        "share\n(percentage points; acts first: after the first card's effect)"
     }
     ax.set_xlabel(units.get(metric, metric.replace("_", " ")), fontsize=8)
     ax.set_title(

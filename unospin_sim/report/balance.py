@@ -116,21 +116,38 @@ def balance_section(ctx: Context) -> None:
         verdict = "an edge" if lo_ > 0 else "a handicap" if hi_ < 0 else "no detectable edge"
         ctx.findings.append(
             f"`{label}`: a round lasts {b.mean_turns:.1f} turns on average "
-            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
-            f"rate is {pp(b.first_player_advantage)} percentage points off a fair share "
-            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}."
+            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the round win rate of the "
+            f"player who acts first is {pp(b.first_player_advantage)} percentage points off a "
+            f"fair share [{pp(lo_)}, {pp(hi_)}]: {verdict}{_seat0_aside(_rounds)}."
         )
         ctx.answer("length", None, True, _length_answer(label, b, _rounds["turns"]))
         ctx.answer(
             "seat",
             b.first_player_advantage,
             lo_ > 0 or hi_ < 0,
-            f"in `{label}` the first player's round win rate is "
+            f"in `{label}` the round win rate of the player who acts first is "
             f"{pp(b.first_player_advantage)} percentage points off a fair share "
-            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}.",
+            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}{_seat0_aside(_rounds)}.",
         )
     _jump_ins(ctx)
     _against_the_first(ctx)
+
+
+def _seat0_aside(rounds) -> str:
+    """Where the player who acts first is not always seat 0: seat 0's figure beside it and
+    why they differ (empty when they agree, and in a match run, whose rows are players)."""
+    from ..analysis import first_player_table
+
+    t = first_player_table(rounds)
+    moved = t.attrs["moved"]
+    if "seat 0" not in t.index or not moved > 0:
+        return ""
+    s0 = t.loc["seat 0"]
+    return (
+        f" (seat 0, left of the dealer: {pp(s0.edge)} [{pp(s0.low - s0.fair)}, "
+        f"{pp(s0.high - s0.fair)}]; a first Skip, Reverse or Draw Two made another player act "
+        f"first in {moved:.1%} of rounds)"
+    )
 
 
 def _length_answer(label: str, b, turns) -> str:

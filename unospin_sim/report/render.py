@@ -27,7 +27,7 @@ __all__ = [
 #: the runs drawn, comma-separated
 CHARTS = {
     "balance": (
-        "Two charts: left, the first player's round win rate minus a fair share in "
+        "Two charts: left, the round win rate of the player who acts first minus a fair share in "
         "percentage points with 95% intervals, one point per run; right, the distribution of "
         "turns per round, one curve per run. Runs: {runs}."
     ),
