@@ -41,29 +41,55 @@ def test_label_round_trips_through_meta_json(tmp_path):
     assert loaded.rounds.drop(columns=[]).equals(plain.rounds)
     with pytest.raises(UserError, match="at most 80"):
         Execution(label="x" * 81).resolved()
+    # a resumed run keeps its label (run.json holds it): every chunk done, meta.json lost
+    from unospin_sim.run import resume
+
+    (out / "meta.json").unlink()
+    assert resume(out, Execution(threads=1)).meta["label"] == "2025 plain"
+    assert run_label(load_results(out).meta) == "2025 plain"
 
 
-def test_an_old_run_without_a_label_still_loads():
-    res = load_results(FIXTURES / "spin2025-p3")
+def test_an_old_run_without_a_label_still_loads(monkeypatch, capsys):
+    """A run of results format 1 (before labels): it loads, goes by its rule string, and
+    compare names it by its directory."""
+    old = FIXTURES / "spin2025-p3"
+    res = load_results(old)
     assert "label" not in res.meta
     assert run_label(res.meta) == res.meta["rules"]
+    r = in_process_cli(monkeypatch, capsys)("compare", str(old), str(old), "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert f"Against {old}, {old} #2:" in r.stdout.replace("\n", " ")
 
 
-def test_cli_label_in_run_summary_compare_and_report(tmp_path, monkeypatch, capsys):
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory) -> tuple[Path, Path]:
+    """Two labelled runs of 2 players: the published classic rules and stacking."""
+    d = tmp_path_factory.mktemp("labelled")
+    for name, rules, label in (
+        ("a", "classic(players=2)", "published"),
+        ("b", "classic(players=2,stacking=true)", "stacking"),
+    ):
+        ex = Execution(threads=1, out=str(d / name), label=label)
+        simulate(rules, "random", games=300, seed=0, execution=ex)
+    return d / "a", d / "b"
+
+
+def test_cli_run_and_summary_show_the_label(tmp_path, labelled, monkeypatch, capsys):
     cli = in_process_cli(monkeypatch, capsys)
-    a, b = tmp_path / "a", tmp_path / "b"
-    common = ["--edition", "classic", "--players", "2", "--games", "300", "--quiet"]
-    r = cli("run", *common, "--out", str(a), "--label", "published")
+    out = tmp_path / "c"
+    r = cli("run", "--edition", "classic", "--players", "2", "--games", "50", "--quiet",
+            "--out", str(out), "--label", "published")  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "label 'published'" in r.stdout
-    r = cli("run", *common, "--option", "stacking=true", "--out", str(b), "--label", "stacking")
-    assert r.returncode == 0, r.stderr
-    assert json.loads((b / "meta.json").read_text())["label"] == "stacking"
-
-    r = cli("summary", str(b))
+    assert json.loads((out / "meta.json").read_text())["label"] == "published"
+    r = cli("summary", str(labelled[1]))
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("label 'stacking'  rules classic(players=2,stacking=true)")
 
+
+def test_cli_compare_names_runs_by_label(labelled, monkeypatch, capsys):
+    cli = in_process_cli(monkeypatch, capsys)
+    a, b = labelled
     r = cli("compare", str(a), str(b), "--quiet")
     assert r.returncode == 0, r.stderr
     assert "Against published, stacking:" in r.stdout
@@ -79,24 +105,16 @@ def test_cli_label_in_run_summary_compare_and_report(tmp_path, monkeypatch, caps
         "source": str(b),
     }
 
+
+def test_report_names_runs_by_label(tmp_path, labelled, monkeypatch, capsys):
+    cli = in_process_cli(monkeypatch, capsys)
     rep = tmp_path / "rep"
-    r = cli(
-        "report",
-        str(a),
-        str(b),
-        str(FIXTURES / "spin2025-p3"),
-        "--out",
-        str(rep),
-        "--wheel-games",
-        "0",
-    )
+    r = cli("report", *map(str, labelled), "--out", str(rep), "--wheel-games", "0")
     assert r.returncode == 0, r.stderr
     md = (rep / "report.md").read_text()
     assert "`stacking`: rules `classic(players=2,stacking=true)`" in md  # once, in Runs
     assert md.count("classic(players=2,stacking=true)") == 1
     assert "`published`" in md
-    # the old run without a label goes by its rule string and bots
-    assert "`spin2025(players=3) random`" in md
 
 
 def test_cli_label_errors(tmp_path, monkeypatch, capsys):
