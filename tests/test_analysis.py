@@ -345,3 +345,78 @@ def test_report_gives_the_jump_in_rate_under_jump_in(tmp_path):
     findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
     assert f"jump_in=true) random`: {line}" in findings
     assert "### Jump-ins" in text and text.count("jump-ins per round") == 2  # one run has them
+
+
+def _first_rounds(match: bool = False) -> pd.DataFrame:
+    """Six rounds of 4 players built by hand: who acted first, who won."""
+    d = {
+        "game": np.arange(6),
+        "first_player": [0, 1, 0, 3, 0, 2],
+        "winner": [0, 1, 2, 0, -1, 2],
+        "turns": [10, 20, 30, 40, 50, 60],
+    }
+    for i in range(4):
+        d[f"cards_left_{i}"] = np.ones(6, int)
+    if match:  # round j: the player dealt seat 0 is player j mod 4
+        d["match"] = [0, 0, 0, 0, 1, 1]
+        d["round"] = [0, 1, 2, 3, 0, 1]
+    return pd.DataFrame(d)
+
+
+def test_first_player_table_by_hand():
+    """Seat order and the player who acts first, both shown and told apart: the player
+    who acted first won rounds 0, 1 and 5 (3 of 6), seat 0 rounds 0 and 3 (2 of 6); in
+    rounds 1, 3 and 5 the first card moved the first turn away from seat 0."""
+    from unospin_sim.analysis import first_player_table
+    from unospin_sim.analysis.seats import first_player_advantage, first_player_counts
+
+    r = _first_rounds()
+    assert first_player_counts(r) == (6, 3, 3)
+    t = first_player_table(r)
+    assert list(t.index) == ["acts first", "seat 0", "seat 1", "seat 2", "seat 3"]
+    assert list(t["wins"]) == [3, 2, 1, 2, 0]
+    assert t.at["acts first", "rate"] == 0.5 and t.at["seat 0", "rate"] == pytest.approx(2 / 6)
+    assert t.at["acts first", "edge"] == pytest.approx(0.25)
+    assert (t["low"] <= t["rate"] + 1e-12).all() and (t["rate"] <= t["high"]).all()
+    assert t.attrs["moved"] == 0.5
+    assert "acts first" in t.attrs["note"] and "50.0% of these rounds" in t.attrs["note"]
+    e = first_player_advantage(r)
+    assert (e["rate"], e["advantage"], e["moved"]) == (0.5, 0.25, 0.5)
+    assert e["low"] == t.at["acts first", "low"]
+
+
+def test_first_player_table_of_a_match_run_names_players():
+    """A match run's round table has players, never seats; the player dealt seat 0 in
+    round j is player j mod 4, so only rounds 2 and 5 moved the first turn."""
+    from unospin_sim.analysis import first_player_table
+
+    t = first_player_table(_first_rounds(match=True))
+    assert list(t.index) == ["acts first", "player 0", "player 1", "player 2", "player 3"]
+    assert t.attrs["moved"] == pytest.approx(2 / 6)
+    assert seat_win_rates(_first_rounds(match=True)).index.name == "player"
+    assert "the deal passes" in t.attrs["note"]
+    never = _first_rounds().assign(first_player=0)
+    assert "every one of these rounds seat 0 acted first" in first_player_table(never).attrs["note"]
+
+
+def test_summary_shows_the_player_who_acts_first():
+    """``run`` (the accumulator) and ``summary`` (the round table) print the same figure."""
+    from unospin_sim.analysis.summary import SummaryAccumulator, format_summary, summarize
+
+    r = _first_rounds()
+    s = summarize(r, players=4)
+    acc = SummaryAccumulator.of_rounds(4, r.game, r.winner, r.turns, first=r.first_player)
+    pd.testing.assert_frame_equal(acc.summarize(), s)
+    row = s.set_index("statistic").loc["first_player_win_rate"]
+    assert row.value == 0.5
+    text = format_summary(s)
+    assert "seat  win rate  95% interval  (seat order: seat 0 sits left of the dealer" in text
+    assert "acts first  0.5000" in text and "+25.00 pp" in text
+    assert "first card's effect: not seat 0 in 50.00% of rounds" in text
+    # an accumulator stored before these counts existed: the line is left out
+    old = SummaryAccumulator.from_dict(
+        {k: v for k, v in acc.to_dict().items() if not k.startswith("first_")}
+    )
+    assert "acts first" not in format_summary(old.summarize())
+    merged = SummaryAccumulator(4).merge(acc).merge(old)  # a resume across versions
+    assert merged.first_wins is None and merged.games == 12

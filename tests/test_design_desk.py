@@ -156,6 +156,14 @@ def test_design_prints_a_summary_and_json_on_request(capsys, tmp_path):
     for t in study.trials:
         w = parse_rules_wheel(t.user_attrs["rules"])
         assert sum(w.values()) == 9 and w["two_x"] == w["swap_hands"]
+    if answer["rules"] is not None:  # the recommended wheel drawn beside the answer
+        assert f"wheel drawn: {out}/wheel.svg" in text
+        layout = (out / "wheel.txt").read_text()
+        assert layout.startswith(f"rules {answer['rules']}\n9 slots, clockwise")
+        assert "slot order assumed" in layout
+        assert "SPIN" in (out / "wheel.svg").read_text()  # the labels as text
+        assert (out / "wheel.png").stat().st_size > 10_000
+        assert "`wheel.svg`" in (out / "summary.md").read_text()
     assert main(["design", "--resume", str(out), "--json", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out) == answer
     d = json.loads((out / "design.json").read_text())
@@ -220,3 +228,18 @@ def test_summary_verdict_lines():
     text = summary_text(answer, "DIR").splitlines()
     assert "confirmed: no (not every goal holds on the fresh seed)" in text
     assert any(x.startswith("holds with a skilled field: not measured") for x in text)
+
+
+def test_draw_recommended_writes_the_wheel_or_nothing(tmp_path):
+    """The design's wheel files: drawn for a wheel, removed when there is none to draw."""
+    from unospin_sim.studies.design.drawn import WHEEL_FILES, draw_recommended
+
+    rules = "spin2025(players=4,wheel={two_x:2,swap_hands:2,color_discard:1})"
+    assert draw_recommended(tmp_path, rules) == list(WHEEL_FILES)
+    text = (tmp_path / "wheel.txt").read_text()
+    assert text.splitlines()[1].startswith("5 slots, clockwise from the pointer: ")
+    svg = (tmp_path / "wheel.svg").read_text()
+    assert svg.count("<path") >= 5 and "assumed" in svg
+    assert draw_recommended(tmp_path, None) == []
+    assert not any((tmp_path / f).exists() for f in WHEEL_FILES)
+    assert draw_recommended(tmp_path, "classic(players=4)") == []

@@ -109,7 +109,8 @@ def test_notebook_runs_and_answers(path, tmp_path):
         assert 0.2 < answer["first_player_win_rate"] < 0.4
         assert answer["low"] < answer["first_player_win_rate"] < answer["high"]
         assert answer["mean_turns"] > 10
-        assert "first player wins" in last
+        assert "the player who acts first (after the first card's effect) wins" in last
+        assert 0.2 < answer["seat0_win_rate"] < 0.4 and "seat 0, left of the dealer" in last
     elif name == "02_wheel_spaces":
         # Show Hand does nothing for random bots: exactly zero by replay, not by the swing
         assert answer["show_hand_effect"] == 0
@@ -173,7 +174,10 @@ def test_quickstart_opens_the_newest_results_directory(tmp_path):
     assert answer["rules"] == run.meta["rules"] == "spin2025(players=3)"
     assert answer["rounds"] == 2500 != GAMES["01_quickstart"]
     assert "simulated inline" not in _texts(nb)
-    assert "first player wins" in last and os.path.join("..", "results", newer.name) in last
+    assert (
+        "the player who acts first (after the first card's effect) wins" in last
+        and os.path.join("..", "results", newer.name) in last
+    )
     assert 0.2 < answer["first_player_win_rate"] < 0.5
 
 

@@ -44,6 +44,49 @@ def test_seat_chart_lists_fair_share_once_per_player_count():
     plt.close(fig)
 
 
+def test_seat_chart_of_the_first_player_table_names_both_figures():
+    """The player who acts first at the left, then the seats in seat order; a match run's
+    table names players on the axis, never seats."""
+    from unospin_sim.analysis import first_player_table
+
+    rounds = _rounds([0, 1, 2, 3, 0, 1], 4)
+    fig, ax = plt.subplots()
+    assert plot_seat_win_rates(first_player_table(rounds), ax=ax, label="a") is ax
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["acts\nfirst", "0", "1", "2", "3"]
+    assert ax.get_xlabel().startswith("seat (seat order: 0 left of the dealer")
+    rounds["match"], rounds["round"] = 0, range(6)
+    fig2, ax2 = plt.subplots()
+    plot_seat_win_rates(first_player_table(rounds), ax=ax2)
+    assert ax2.get_xlabel().startswith("player (the i-th bot")
+    assert "seat" not in ax2.get_title()
+    plt.close(fig)
+    plt.close(fig2)
+
+
+def test_turns_grid_draws_one_panel_per_run_on_shared_axes():
+    import numpy as np
+
+    from unospin_sim.plots import plot_turns_grid
+
+    rng = np.random.default_rng(1)
+    runs = {
+        f"run {k}": pd.DataFrame(
+            {"winner": rng.integers(-1, 4, 300), "turns": rng.integers(5, 40 + 20 * k, 300)}
+        )
+        for k in range(3)
+    }
+    axes = plot_turns_grid(runs, ncols=2)
+    assert len(axes) == 3
+    assert [ax.get_title() for ax in axes] == ["run 0", "run 1", "run 2"]
+    assert axes[0].get_xlim() == axes[2].get_xlim()  # one x scale
+    assert len(axes[0].patches) == 1 and len(axes[1].patches) == 2  # the first in grey
+    hidden = [ax for ax in axes[0].figure.axes if not ax.get_visible()]
+    assert len(hidden) == 1  # the fourth panel of the 2 x 2 grid
+    fig, own = plt.subplots(1, 3)
+    assert list(plot_turns_grid(runs, axes=own)) == list(own)  # takes and returns the axes
+    plt.close("all")
+
+
 def test_design_front_labels_axes_with_the_units_of_metric_objects():
     from unospin_sim.plots import plot_design_front
     from unospin_sim.studies.design import METRICS

@@ -220,7 +220,9 @@ def test_accumulator_matches_summarize():
     merged = SummaryAccumulator(3)
     for start in range(0, 5000, 900):  # any split, merged in any order
         r = res.rounds.iloc[start : start + 900]
-        merged.merge(SummaryAccumulator.of_rounds(3, r.game, r.winner, r.turns))
+        merged.merge(
+            SummaryAccumulator.of_rounds(3, r.game, r.winner, r.turns, first=r.first_player)
+        )
     for acc in (res.summary, merged):
         assert format_summary(acc.summarize(1.0)) == format_summary(
             summarize(res.rounds, players=3, seconds=1.0)

@@ -18,15 +18,13 @@ design() {  # design NAME ARGS...
     for f in design.json designs.csv best.json pareto.png summary.md; do
         cp "$R/designer/$name/$f" "reports/designer/$name/$f"
     done
-    # the recommended wheel drawn (SVG and PNG) and its slot layout as text
-    local rules
-    rules=$(python -c 'import json, sys; print(json.load(open(sys.argv[1]))["rules"] or "")' \
-        "reports/designer/$name/best.json")
+    # the recommended wheel, which `design` draws (SVG and PNG) with its slot layout as text
     rm -f "reports/designer/$name"/wheel.{png,svg,txt}
-    if [[ -n "$rules" ]]; then
-        python -m unospin_sim wheel --rules "$rules" --draw "reports/designer/$name/wheel" \
-            > "reports/designer/$name/wheel.txt"
-    fi
+    for f in wheel.svg wheel.png wheel.txt; do
+        if [[ -f "$R/designer/$name/$f" ]]; then
+            cp "$R/designer/$name/$f" "reports/designer/$name/$f"
+        fi
+    done
 }
 # the yardstick: 2005's mean round length with random bots and with the robustness field
 mkdir -p "$R/designer"

@@ -1,7 +1,8 @@
 """Pandas analyses of results tables, each estimate with a 95% confidence interval.
 
 - :mod:`.summary` -- the end-of-run summary (seat win rates, mean turns)
-- :mod:`.seats` -- seat win rates and the first player's advantage
+- :mod:`.seats` -- seat win rates and the first player's advantage: seat order and the
+  player who acts first (``first_player_table``)
 - :mod:`.wheel` -- each wheel space observed, relative to the rest of the wheel (``space_effects``)
 - :mod:`.wheel_effects` -- absolute space effects from paired replays (``wheel_effects``)
 - :mod:`.luck` -- how much luck a wheel deals its spinner (``wheel_luck``)
@@ -15,7 +16,7 @@
 from .compare import balance_table, difference_table, sensitivity_table
 from .luck import wheel_luck
 from .race import assemble_matches, player_win_rates, race_summary
-from .seats import first_player_advantage, seat_win_rates
+from .seats import first_player_advantage, first_player_table, seat_win_rates
 from .summary import format_summary, summarize
 from .wheel import catch_up_table, space_effects
 from .wheel_effects import format_wheel_effects, wheel_effects
@@ -26,6 +27,7 @@ __all__ = [
     "catch_up_table",
     "difference_table",
     "first_player_advantage",
+    "first_player_table",
     "format_summary",
     "format_wheel_effects",
     "player_win_rates",

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from .seats import first_player_advantage, seat_win_rates
+from .seats import acts_first_won, first_player_advantage, seat_win_rates
 from .summary import mean_interval
 
 __all__ = ["balance_table", "difference_table", "sensitivity_table"]
@@ -33,7 +33,8 @@ def balance_table(results: dict[str, pd.DataFrame]) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Per label: ``games``, ``mean_turns`` (+ 95% CI), ``first_player_advantage`` (win rate
-        of the seat that acts first minus 1/players, + Wilson CI), ``seat_spread`` (best minus
+        of the player who acts first, after the first card's effect, minus 1/players, +
+        Wilson CI: :func:`~unospin_sim.analysis.seats.first_player_advantage`), ``seat_spread`` (best minus
         worst seat win rate), ``seat_equality_p`` (chi-square p-value that all seats win
         equally), ``mean_winner_points`` (+ CI), ``spins_per_round`` and ``unfinished``.
 
@@ -85,7 +86,7 @@ def _measures(rounds: pd.DataFrame, target: int | None) -> dict:
     p = players_of(rounds)
     out = {}
     out["mean_turns"] = _mean_se(rounds["turns"])
-    fp = (rounds["winner"] == rounds["first_player"]).to_numpy(float)
+    fp = acts_first_won(rounds).astype(float)
     m, se = _mean_se(fp)
     out["first_player_advantage"] = (m - 1.0 / p, se)
     won = rounds["winner"] >= 0
@@ -110,8 +111,8 @@ def difference_table(
     """Every run against ``base`` (default the first): per measure the two values and their
     difference with a 95% interval (independent samples).
 
-    Measures: ``mean_turns``, ``first_player_advantage`` (round win rate of the first seat
-    minus a fair share), ``mean_winner_points``, ``spins_per_round`` and, with ``target``
+    Measures: ``mean_turns``, ``first_player_advantage`` (round win rate of the player who
+    acts first minus a fair share), ``mean_winner_points``, ``spins_per_round`` and, with ``target``
     (matches assembled from the rounds; same bot on every seat), ``rounds_per_match``,
     ``comeback_rate`` (won after trailing by >= 100 points), ``lead_changes`` and
     ``first_player_match_win``.

@@ -2,19 +2,19 @@
 
 :func:`summarize` returns a tidy table (one row per statistic, with a 95% interval where
 one applies) and :func:`format_summary` renders it for the terminal;
-:func:`run_summary_text` is what ``run`` prints when it finishes and
-:func:`results_summary_text` what ``summary DIR`` prints.
+:mod:`.summary_text` holds what ``run`` prints when it finishes and what ``summary DIR``
+prints.
 """
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
+from .seats import PLAYER_ORDER, SEAT_ORDER, first_player_counts, first_player_edge
 from .stats import Z95, mean_interval, players_of, wilson_interval
 
 __all__ = [
@@ -23,8 +23,6 @@ __all__ = [
     "format_match_summary",
     "format_summary",
     "mean_interval",
-    "results_summary_text",
-    "run_summary_text",
     "summarize",
     "wilson_interval",
 ]
@@ -54,9 +52,19 @@ class SummaryAccumulator:
         "turns_sumsq",
         "jumps_sum",
         "jumps_sumsq",
+        "first_wins",
+        "first_moved",
     )
-    #: keys a stored accumulator may lack (written before they existed): their default
-    _OPTIONAL: ClassVar[dict[str, None]] = {"jumps_sum": None, "jumps_sumsq": None}
+    #: keys a stored accumulator may lack (written before they existed, or not counted):
+    #: their default
+    _OPTIONAL: ClassVar[dict[str, None]] = {
+        "jumps_sum": None,
+        "jumps_sumsq": None,
+        "first_wins": None,
+        "first_moved": None,
+    }
+    #: optional counts kept together: both None or both ints
+    _PAIRS = (("jumps_sum", "jumps_sumsq"), ("first_wins", "first_moved"))
 
     def __init__(self, players: int) -> None:
         self.players = int(players)
@@ -69,11 +77,18 @@ class SummaryAccumulator:
         # house rule jump_in: jump-ins summed over the rounds (None: not counted)
         self.jumps_sum: int | None = None
         self.jumps_sumsq: int | None = None
+        # rounds won by the player who acts first, and rounds whose first card moved the
+        # first turn away from seat 0 (analysis.seats; None: not counted)
+        self.first_wins: int | None = None
+        self.first_moved: int | None = None
 
     @classmethod
-    def of_rounds(cls, players: int, game, winner, turns, jumps=None) -> SummaryAccumulator:
+    def of_rounds(
+        cls, players: int, game, winner, turns, jumps=None, first=None
+    ) -> SummaryAccumulator:
         """The accumulator of one block of rounds (``game``, ``winner``, ``turns`` arrays;
-        ``jumps``: the rounds' jump-ins under the house rule jump_in)."""
+        ``jumps``: the rounds' jump-ins under the house rule jump_in; ``first``: the SEAT
+        that acted first, as ``winner`` a seat)."""
         acc = cls(players)
         winner = np.asarray(winner).astype(np.int64)
         turns = np.asarray(turns).astype(np.int64)
@@ -90,17 +105,27 @@ class SummaryAccumulator:
             jumps = np.asarray(jumps).astype(np.int64)
             acc.jumps_sum = int(jumps.sum())
             acc.jumps_sumsq = int(np.dot(jumps, jumps))
+        if first is not None:
+            first = np.asarray(first).astype(np.int64)
+            acc.first_wins = int(np.count_nonzero(won & (winner == first)))
+            acc.first_moved = int(np.count_nonzero(first != 0))
         return acc
 
     def merge(self, other: SummaryAccumulator) -> SummaryAccumulator:
         """Add ``other``'s counts to this one (in place); returns ``self``."""
         if other.players != self.players:
             raise ValueError("accumulators of different player counts")
-        if (self.jumps_sum is None) != (other.jumps_sum is None):
-            if self.jumps_sum is None and self.games == 0:
-                self.jumps_sum = self.jumps_sumsq = 0
-            elif other.games != 0:
-                raise ValueError("accumulators with and without jump-in counts")
+        for a, b in self._PAIRS:
+            if (getattr(self, a) is None) != (getattr(other, a) is None):
+                if getattr(self, a) is None and self.games == 0:
+                    setattr(self, a, 0)
+                    setattr(self, b, 0)
+                elif other.games == 0:
+                    pass
+                elif a == "first_wins":  # chunks of an older version resumed: not counted
+                    self.first_wins = self.first_moved = None
+                else:
+                    raise ValueError(f"accumulators with and without {a} counts")
         self.games += other.games
         self.unfinished += other.unfinished
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
@@ -112,6 +137,10 @@ class SummaryAccumulator:
             assert self.jumps_sumsq is not None and other.jumps_sumsq is not None
             self.jumps_sum += other.jumps_sum
             self.jumps_sumsq += other.jumps_sumsq
+        if self.first_wins is not None and other.first_wins is not None:
+            assert self.first_moved is not None and other.first_moved is not None
+            self.first_wins += other.first_wins
+            self.first_moved += other.first_moved
         return self
 
     def to_dict(self) -> dict:
@@ -162,6 +191,8 @@ class SummaryAccumulator:
             rate = wins[seat] / n if n else nan
             rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
         rows += _team_rows(wins, n, teams)
+        if self.first_wins is not None:
+            rows += _first_rows(n, self.first_wins, players, self.first_moved)
         rows.append(("mean_turns", *self.mean_turns()))
         if self.jumps_sum is not None:
             rows.append(("mean_jump_ins", *self.mean_jump_ins()))
@@ -189,6 +220,18 @@ def _mean_of_sums(n: int, s: int, q: int) -> tuple[float, float, float]:
     var = (n * q - s * s) / (n * (n - 1))
     half = Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n)
     return mean, mean - half, mean + half
+
+
+def _first_rows(n: int, won: int, players: int, moved: int | None) -> list[tuple]:
+    """The rows of the player who acts first (:func:`~unospin_sim.analysis.seats.
+    first_player_edge`): ``first_player_win_rate`` with its Wilson interval and
+    ``first_player_moved``, the share of rounds another seat than seat 0 acted first."""
+    e = first_player_edge(n, won, players, moved)
+    nan = math.nan
+    return [
+        ("first_player_win_rate", e["rate"], e["low"], e["high"]),
+        ("first_player_moved", e["moved"], nan, nan),
+    ]
 
 
 def _team_rows(wins: np.ndarray, n: int, teams: int | None) -> list[tuple]:
@@ -231,7 +274,10 @@ def summarize(
         applies).  Rows: ``games``, [``seconds``, ``games_per_second``,] ``unfinished``,
         ``win_rate_<i>`` per seat (wins / all games, Wilson 95% interval) and
         ``mean_turns`` (95% normal interval); with ``teams``, ``team_win_rate_<t>`` before
-        ``mean_turns``; when the table has a ``jump_ins`` column (house rule jump_in),
+        ``mean_turns``; when the table has ``first_player``, ``first_player_win_rate`` (the
+        player who acts first, :func:`~unospin_sim.analysis.seats.first_player_edge`) and
+        ``first_player_moved`` (the share of rounds another seat than seat 0 acted first)
+        before ``mean_turns``; when the table has a ``jump_ins`` column (house rule jump_in),
         ``mean_jump_ins`` last (jump-ins per round, 95% normal interval).
 
     Examples
@@ -258,6 +304,9 @@ def summarize(
         rate = wins[seat] / n if n else nan
         rows.append((f"win_rate_{seat}", rate, float(low[seat]), float(high[seat])))
     rows += _team_rows(wins, n, teams)
+    if "first_player" in rounds.columns:
+        n_, won, moved = first_player_counts(rounds)
+        rows += _first_rows(n_, won, players, moved)
     rows.append(("mean_turns", *mean_interval(rounds["turns"].to_numpy())))
     if "jump_ins" in rounds.columns:
         rows.append(("mean_jump_ins", *mean_interval(rounds["jump_ins"].to_numpy())))
@@ -289,11 +338,17 @@ def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
         head += f" in {s.at['seconds', 'value']:.2f} s ({speed})"
     unfinished = int(s.at["unfinished", "value"])
     share = f" ({unfinished / games:.2%})" if games else ""
-    lines = [head, f"unfinished  {unfinished:,}{share}", f"{who:>4}  win rate  95% interval"]
+    order = PLAYER_ORDER if who == "player" else SEAT_ORDER
+    lines = [
+        head,
+        f"unfinished  {unfinished:,}{share}",
+        f"{who:>4}  win rate  95% interval  ({order})",
+    ]
     for name in s.index:
         if name.startswith("win_rate_"):
             v, lo, hi = s.loc[name, ["value", "ci_low", "ci_high"]]
             lines.append(f"{name[9:]:>4}  {v:8.4f}  [{lo:.4f}, {hi:.4f}]")
+    lines += _first_lines(s, who)
     team_rows = [name for name in s.index if name.startswith("team_win_rate_")]
     if team_rows:
         lines.append("team  win rate  95% interval  (partners: team t = seats t, t + teams)")
@@ -308,6 +363,27 @@ def format_summary(summary: pd.DataFrame, who: str = "seat") -> str:
             f"jump-ins    {v:.3f}  per round, 95% interval [{lo:.3f}, {hi:.3f}] (not turns)"
         )
     return "\n".join(lines)
+
+
+def _first_lines(s: pd.DataFrame, who: str) -> list[str]:
+    """The summary's lines on the player who acts first (absent: not counted)."""
+    if "first_player_win_rate" not in s.index:
+        return []
+    v, lo, hi = s.loc["first_player_win_rate", ["value", "ci_low", "ci_high"]]
+    fair = 1.0 / sum(1 for name in s.index if name.startswith("win_rate_"))
+    moved = s.at["first_player_moved", "value"] if "first_player_moved" in s.index else math.nan
+    whom = "the player dealt seat 0" if who == "player" else "seat 0"
+    if not math.isfinite(moved):
+        where = ""
+    elif moved == 0:
+        where = f": {whom} in every round here"
+    else:
+        where = f": not {whom} in {moved:.2%} of rounds (a first Skip, Reverse or Draw Two)"
+    return [
+        f"acts first  {v:.4f}  [{lo:.4f}, {hi:.4f}]  {100 * (v - fair):+.2f} pp against a "
+        f"fair share of {fair:.4f}",
+        f"  (who takes the first turn after the first card's effect{where})",
+    ]
 
 
 def format_match_summary(
@@ -337,117 +413,4 @@ def format_match_summary(
     lines.append(f"{'team' if teams else 'player':>6}  match win rate  95% interval")
     for i in range(k):
         lines.append(f"{i:>6}  {wins[i] / n:14.4f}  [{low[i]:.4f}, {high[i]:.4f}]")
-    return "\n".join(lines)
-
-
-def run_summary_text(results) -> str:
-    """What ``run`` prints when a run (or a resumed run) finishes: the summary of its rounds
-    (seats, or players when bots rotate or matches are played), the match summary in match
-    mode, what a resume played, the players' win rates under rotation and where the results
-    are. ``results``: the :class:`~unospin_sim.results.Results` of ``simulate``/``resume``."""
-    from ..results import load_matches
-    from ..rules import parse_rules
-
-    meta = results.meta
-    rules = parse_rules(meta["rules"])
-    bots = meta["bots"]
-    # the games alone, as `summary` reports them; after a resume only this session's speed
-    seconds = None if meta["resumed"] else meta["wall_seconds"]
-    match_mode = "matches" in meta
-    who = "player" if match_mode else "seat"
-    lines = [
-        format_summary(
-            results.summary.summarize(seconds=seconds, who=who, teams=rules.teams), who=who
-        )
-    ]
-    if match_mode:
-        lines.append(
-            format_match_summary(
-                load_matches(meta["results_dir"]), rules.players, seconds, teams=rules.teams
-            )
-        )
-    if meta["resumed"]:
-        unit, total = ("matches", "matches") if match_mode else ("rounds", "games")
-        played = meta["matches_played" if match_mode else "games_played"]
-        lines.append(
-            f"resumed: played {played:,} of the {meta[total]:,} {unit} in "
-            f"{meta['wall_seconds']:.2f} s"
-        )
-    if meta["rotate_bots"]:
-        t = results.summary.player_win_rates()
-        lines.append(
-            "player  bot  win rate  95% interval  (bots rotated: averaged over every seat)"
-        )
-        for i, row in t.iterrows():
-            lines.append(f"{i:>6}  {bots[i]}  {row.rate:.4f}  [{row.low:.4f}, {row.high:.4f}]")
-    lines.append(f"results in {meta['results_dir']}")
-    return "\n".join(lines)
-
-
-def results_summary_text(results_dir, seconds_per_turn: float | None = None) -> str:
-    """What ``summary DIR`` prints: the run's rules, bots and seed, then the summary ``run``
-    printed (from the round table, or from the counts of a summary-only run), the match
-    summary in match mode and, from a round table, the table-side units of length (rounds
-    past 100 and 150 turns, minutes at ``seconds_per_turn``, default
-    :data:`~unospin_sim.analysis.verdict.SECONDS_PER_TURN`, an assumption). Every problem with the directory is one
-    :class:`~unospin_sim.errors.ResultsError` line."""
-    from ..errors import ResultsError
-    from ..results import load_results, read_summary_only
-    from ..rules import parse_rules
-
-    meta = read_summary_only(results_dir)
-    res = None
-    if meta is None:
-        res = load_results(results_dir)
-        meta = res.meta
-    rules = parse_rules(meta["rules"])  # checked to parse by either reader
-    seconds = meta.get("wall_seconds")
-    if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, (int, float))
-        or not math.isfinite(seconds)
-        or seconds < 0
-    ):
-        seconds = None  # absent or garbled: the summary just leaves out the speed
-    bots = meta.get("bots")
-    bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
-    lines = [f"rules {rules}  bots {bots}  seed {meta.get('seed', '?')}  results {results_dir}"]
-    if res is None:
-        try:
-            acc = SummaryAccumulator.from_dict(meta["summary"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise ResultsError(
-                f"{Path(results_dir) / 'meta.json'}: a summary-only run "
-                f"without valid summary counts: {e}"
-            ) from None
-        who = "player" if rules.plays_matches else "seat"  # as `run` printed it
-        lines.append(
-            format_summary(acc.summarize(seconds=seconds, who=who, teams=rules.teams), who=who)
-        )
-        if rules.plays_matches:  # the match table is written even then
-            from ..results import load_matches
-
-            lines.append(
-                format_match_summary(
-                    load_matches(results_dir), rules.players, seconds, teams=rules.teams
-                )
-            )
-        lines.append("(a summary-only run: no round table was written)")
-        return "\n".join(lines)
-    matches = res.matches  # None unless the run played matches
-    lines.append(
-        format_summary(
-            summarize(res.rounds, players=rules.players, seconds=seconds, teams=rules.teams),
-            who="seat" if matches is None else "player",
-        )
-    )
-    if matches is not None:
-        lines.append(format_match_summary(matches, rules.players, seconds, teams=rules.teams))
-    from .verdict import SECONDS_PER_TURN, length_lines
-
-    lines += length_lines(
-        res.rounds["turns"],
-        None if matches is None else matches.loc[matches["winner"] >= 0, "turns"],
-        SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn,
-    )
     return "\n".join(lines)

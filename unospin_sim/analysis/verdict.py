@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UserError
+from .seats import acts_first_won
 from .stats import Z95, format_interval, players_of
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "format_comparison",
     "length_lines",
     "pairing",
+    "run_legend",
 ]
 
 #: seconds a turn takes at the table: an ASSUMPTION (no timed games measured), stated with
@@ -52,8 +54,8 @@ MEASURES: dict[str, tuple[str, float, str]] = {
 
 EDGE_DEFINITION = (
     "first-player edge = the round win rate of the player who acts first "
-    "(after the first card's effect; the round table's first_player, as the report's "
-    "Answers) minus a fair share 1/players"
+    "(after the first card's effect; the round table's first_player, as run, summary and "
+    "the report show it) minus a fair share 1/players"
 )
 
 
@@ -79,8 +81,7 @@ def _round_values(rounds: pd.DataFrame, seconds_per_turn: float) -> pd.DataFrame
             "round_minutes": turns * seconds_per_turn / 60.0,
             "over_100": (turns > 100).astype(np.float64),
             "over_150": (turns > 150).astype(np.float64),
-            "first_player_edge": (rounds["winner"] == rounds["first_player"]).to_numpy(float)
-            - 1.0 / p,
+            "first_player_edge": acts_first_won(rounds).astype(np.float64) - 1.0 / p,
             "winner_points": np.where(won, rounds["winner_points"].to_numpy(np.float64), np.nan),
         },
         index=pd.Index(rounds["game"].to_numpy(np.int64), name="game"),
@@ -305,6 +306,24 @@ def format_comparison(
     )
     lines.append(textwrap.fill(note, 100))
     return "\n".join(lines)
+
+
+def run_legend(runs) -> list[str]:
+    """The full rule string of every run, once: a line per :class:`RunData` (its label, then
+    its rules, bots and seed; ``from DIR`` when its label is not its directory), for the
+    foot of a comparison whose rows name runs by label."""
+    lines = ["Runs:"]
+    for run in runs:
+        meta = run.meta
+        bots = meta.get("bots")
+        bots = ",".join(map(str, bots)) if isinstance(bots, list) else "?"
+        where = meta.get("source") or meta.get("results_dir")
+        source = f", from {where}" if where and str(where) != run.label else ""
+        lines.append(
+            f"  {run.label}: {meta.get('rules', '?')} (bots {bots}, seed "
+            f"{meta.get('seed', '?')}{source})"
+        )
+    return lines
 
 
 def length_lines(turns, match_turns=None, seconds_per_turn: float = SECONDS_PER_TURN) -> list[str]:

@@ -97,6 +97,13 @@ def add_run(sub) -> None:
         help="results directory (default results/<edition>-p<P>-s<S>-<time>)",
     )
     p.add_argument(
+        "--label",
+        metavar="TEXT",
+        help="a name for the run (one line, at most 80 characters), stored in meta.json "
+        "and used for it by summary, compare, report and the notebooks instead of its "
+        "rule string",
+    )
+    p.add_argument(
         "--overwrite",
         action="store_true",
         help="replace the results already in --out (the new run is built beside "
@@ -134,12 +141,13 @@ _RUN_FLAGS_FIXED = (
     "match",
     "target",
     "matches",
+    "label",
 )
 
 
 def cmd_run(args, state: dict) -> int:
     """Execute ``run``: validate everything, simulate (or resume), print the summary."""
-    from ..analysis.summary import run_summary_text
+    from ..analysis.summary_text import run_summary_text
     from ..run import Execution, RunSpec, dask_client, games_to_play, resume, simulate
     from ..run.inputs import check_tables
 
@@ -149,7 +157,8 @@ def cmd_run(args, state: dict) -> int:
         state["store"] = store
         p = store.params
         where = f"dask {state['dask']}" if state.get("dask") else f"threads {threads}"
-        print(f"rules {p['rules']}  bots {','.join(p['bots'])}  seed {p['seed']}  {where}")
+        named = f"label {p['label']!r}  " if p.get("label") else ""
+        print(f"{named}rules {p['rules']}  bots {','.join(p['bots'])}  seed {p['seed']}  {where}")
         print(
             f"writing results to {store.path}"
             + (f" (replaces {store.target} when finished)" if store.target != store.path else ""),
@@ -191,7 +200,14 @@ def cmd_run(args, state: dict) -> int:
         spec = RunSpec.build(
             rules, bots, games, args.seed, rotate_bots=args.rotate_bots, tables=tables
         )
-        how = replace(how, out=str(out), overwrite=args.overwrite, chunk_size=args.chunk_size)
+        how = replace(
+            how,
+            out=str(out),
+            overwrite=args.overwrite,
+            chunk_size=args.chunk_size,
+            label=args.label,
+        )
+        how.resolved(spec)  # a bad --label is one line before anything is written
         with dask_client(args.dask, threads) as client:  # connect before writing anything
             if client is not None:
                 how = replace(how, client=client)
@@ -302,7 +318,7 @@ def add_summary(sub) -> None:
 
 def cmd_summary(args, state: dict) -> int:
     """Execute ``summary``: load DIR and print the same summary as ``run``."""
-    from ..analysis.summary import results_summary_text
+    from ..analysis.summary_text import results_summary_text
 
     if not args.dir.strip():
         raise UserError("summary needs a results directory, got an empty string")

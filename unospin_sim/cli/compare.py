@@ -115,12 +115,14 @@ def _resolve(text: str):
 
 def _load_dir(path: Path):
     from ..analysis.verdict import RunData
-    from ..results import load_results, read_summary_only
+    from ..results import load_results, read_summary_only, run_label
 
     if read_summary_only(path) is not None:
         raise UserError(f"{path}: a summary-only run; compare needs its round table")
     res = load_results(path)
-    return RunData(str(path), res.rounds, res.meta, res.matches)
+    meta = dict(res.meta)
+    meta["source"] = str(path)
+    return RunData(run_label(meta, str(path)), res.rounds, meta, res.matches)
 
 
 def _play(rules, args, quiet: bool):
@@ -148,7 +150,7 @@ def _play(rules, args, quiet: bool):
 
 def cmd_compare(args, state: dict) -> int:
     """Execute ``compare``: check every argument, play the rule strings, print the verdict."""
-    from ..analysis.verdict import compare_runs, format_comparison
+    from ..analysis.verdict import compare_runs, format_comparison, run_legend
 
     if len(args.runs) < 2:
         raise UserError("compare needs a base and at least one other run or rule string")
@@ -182,8 +184,17 @@ def cmd_compare(args, state: dict) -> int:
             }
             for r in table.reset_index().to_dict(orient="records")
         ]
-        doc = {"base": runs[0].label, "seconds_per_turn": args.seconds_per_turn, "rows": records}
+        doc = {
+            "base": runs[0].label,
+            "seconds_per_turn": args.seconds_per_turn,
+            "runs": [
+                {"label": r.label, "rules": r.meta.get("rules"), "source": r.meta.get("source")}
+                for r in runs
+            ],
+            "rows": records,
+        }
         print(json.dumps(doc, indent=1, default=float))
     else:
         print(format_comparison(table, runs[0].label, args.seconds_per_turn))
+        print("\n".join(run_legend(runs)))
     return 0

@@ -5,6 +5,7 @@ adding its subparser and one doing the command."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..errors import UserError
 from .flags import MAX_SEED, MAX_THREADS, cores, int_type, parse_games, rule_epilog
@@ -30,7 +31,8 @@ def add_design(sub) -> None:
         "--games rounds each (or matches, for match metrics), plays the best "
         "longer (--stages), confirms them on a fresh seed and re-checks them "
         "with a field of the edition's best non-search strategy. Writes "
-        "designs.csv, best.json, pareto.png and summary.md into --out and "
+        "designs.csv, best.json, pareto.png, summary.md and the recommended "
+        "wheel drawn (wheel.svg, wheel.png, wheel.txt) into --out and "
         "prints a summary (--json: best.json's content). The first trial is the "
         "edition as published; with min:segments_moved its neighbours one segment "
         "away come next. --tie and --segments shape the design space itself; "
@@ -246,5 +248,7 @@ def summary_text(answer: dict, out) -> str:
         f"{answer['segments_moved']} wheel segment(s) moved, {answer['options_changed']} "
         f"option(s) changed; {answer['games']:,} {answer['unit']} on seed {answer['seed']}"
     )
+    if (Path(out) / "wheel.svg").is_file():
+        lines.append(f"wheel drawn: {out}/wheel.svg, {out}/wheel.png; slot layout {out}/wheel.txt")
     lines.append(f"details: {out}/summary.md (machine form: --json, {out}/best.json)")
     return "\n".join(lines)

@@ -23,6 +23,7 @@ __all__ = [
     "plot_seat_win_rates",
     "plot_space_effects",
     "plot_turns",
+    "plot_turns_grid",
     "plot_wheel",
     "plot_wheel_effects",
     "wheel_segments",
@@ -53,10 +54,28 @@ def _fair_share_line(ax, fair):
     ax.axhline(fair, color="grey", ls="--", lw=1, label=label)
 
 
+#: the x axis of a win rate per seat or per player (analysis.seats)
+_WHO_AXIS = {
+    "seat": "seat (seat order: 0 left of the dealer, the dealer last)",
+    "player": "player (the i-th bot; the deal passes one seat each round)",
+}
+
+
 def plot_seat_win_rates(seats, ax=None, label=None):
-    """Seat win rates with 95% intervals and the fair share (table of ``seat_win_rates``)."""
+    """Round win rates with 95% intervals and the fair share: per seat (or per player, in a
+    match run) from ``seat_win_rates``, or from ``first_player_table`` the player who acts
+    first (after the first card's effect) at the left, then each seat in seat order."""
     ax = _ax(ax)
-    x = np.asarray(seats.index)
+    names = [str(i) for i in seats.index]
+    if seats.index.name == "who":  # first_player_table: "acts first", "seat 0", ...
+        who = names[1].split()[0] if len(names) > 1 else "seat"
+        ticks = ["acts\nfirst", *(n.split()[-1] for n in names[1:])]
+        if not any(line.get_label() == "_acts_first" for line in ax.get_lines()):
+            ax.axvline(0.5, color="lightgrey", lw=0.8, label="_acts_first")  # then seats
+    else:
+        who = seats.index.name or "seat"
+        ticks = names
+    x = np.arange(len(ticks))
     err = np.clip(
         np.nan_to_num(np.vstack([seats["rate"] - seats["low"], seats["high"] - seats["rate"]])),
         0.0,
@@ -64,10 +83,10 @@ def plot_seat_win_rates(seats, ax=None, label=None):
     )
     ax.errorbar(x, seats["rate"], yerr=err, fmt="o", capsize=3, label=label)
     _fair_share_line(ax, float(seats["fair"].iloc[0]))
-    ax.set_xlabel("seat (0 acts first, dealer last)")
+    ax.set_xlabel(_WHO_AXIS.get(who, who))
     ax.set_ylabel("share of rounds won")
-    ax.set_xticks(x)
-    ax.set_title("Round win rate by seat (95% intervals)", fontsize=10)
+    ax.set_xticks(x, ticks)
+    ax.set_title(f"Round win rate by {who} (95% intervals)", fontsize=10)
     ax.legend(frameon=False, fontsize=8)
     return ax
 
@@ -153,6 +172,69 @@ def plot_turns(rounds, ax=None, label=None, bins=None):
     return ax
 
 
+def plot_turns_grid(runs, axes=None, ncols: int = 2, bins=None):
+    """Round length of several runs as small multiples: one panel per run (its histogram of
+    turns per round, finished rounds), the first run's outline in grey on every other panel
+    for reference, one x scale and one y scale for all.
+
+    Parameters
+    ----------
+    runs : dict
+        ``{label: round table}``; the first is the reference.
+    axes : array of matplotlib Axes, optional
+        At least ``len(runs)`` axes (default: a new grid of ``ncols`` columns sharing x and
+        y); axes left over are hidden.
+    ncols : int
+        Columns of the new grid.
+    bins : array, optional
+        Bin edges (default: steps of 2 turns up to the longest run's 99th percentile).
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+        The axes drawn on, flattened.
+    """
+    labels = list(runs)
+    if not labels:
+        raise ValueError("plot_turns_grid needs at least one run")
+    own = axes is None
+    if own:
+        import matplotlib.pyplot as plt
+
+        nrows = -(-len(labels) // ncols)
+        _, axes = plt.subplots(
+            nrows, ncols, figsize=(4.2 * ncols, 2.4 * nrows + 0.6), sharex=True, sharey=True
+        )
+    axes = np.atleast_1d(np.asarray(axes, dtype=object)).ravel()
+    if len(axes) < len(labels):
+        raise ValueError(f"plot_turns_grid: {len(labels)} runs need as many axes, got {len(axes)}")
+    if bins is None:
+        ends = [r.loc[r["winner"] >= 0, "turns"].quantile(0.99) for r in runs.values()]
+        top = max([int(e) for e in ends if np.isfinite(e)] + [10])
+        bins = np.arange(0, top + 2, 2)
+    base = runs[labels[0]]
+    base_t = base.loc[base["winner"] >= 0, "turns"]
+    for i, (label, ax) in enumerate(zip(labels, axes)):
+        if i and not base_t.empty:
+            ax.hist(base_t, bins=bins, histtype="step", density=True, color="grey", lw=0.8)
+        plot_turns(runs[label], ax=ax, bins=bins)
+        ax.set_title(label, fontsize=8)
+        spec = ax.get_subplotspec()
+        ax.set_xlabel("turns per round" if spec is None or spec.is_last_row() else "", fontsize=8)
+        ax.set_ylabel("density" if spec is None or spec.is_first_col() else "", fontsize=8)
+    for ax in axes[len(labels) :]:
+        ax.set_visible(False)
+    if own:  # the lowest panel of each column shows its turns, an empty cell below it
+        for ax in axes[max(0, len(labels) - ncols) : len(labels)]:
+            ax.xaxis.set_tick_params(labelbottom=True)
+            ax.set_xlabel("turns per round", fontsize=8)
+    axes[0].figure.suptitle(
+        f"Round length of finished rounds (share of rounds per turn); grey: {labels[0]}",
+        fontsize=10,
+    )
+    return axes[: len(labels)]
+
+
 def plot_race_rounds(matches, ax=None, label=None):
     """Cumulative share of matches decided within k rounds (from ``assemble_matches``), a
     step curve per run so that several runs never hide each other."""
@@ -226,8 +308,8 @@ def plot_balance(table, ax=None, metric="first_player_advantage"):
     ax.set_yticklabels(["\n".join(textwrap.wrap(str(i), 28)) for i in table.index], fontsize=7)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
     units = {
-        "first_player_advantage": "first player's round win rate minus a fair share\n"
-        "(percentage points)"
+        "first_player_advantage": "round win rate of the player who acts first minus a fair "
+        "share\n(percentage points; acts first: after the first card's effect)"
     }
     ax.set_xlabel(units.get(metric, metric.replace("_", " ")), fontsize=8)
     ax.set_title(

@@ -73,7 +73,7 @@ def build_report(
 
     matplotlib.use("Agg")
 
-    from ..results import load_results
+    from ..results import load_results, run_label
 
     if not dirs:
         raise UserError("no results directory given")
@@ -84,8 +84,9 @@ def build_report(
         res = load_results(d)
         rounds, spins, meta = res.rounds, res.spins, res.meta
         log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
-        label = f"{meta['rules']} {bots_label(meta)}".strip()
-        if label in runs:  # the same rules and bots again: told apart by the seed
+        # its label (run --label) when it has one, else its rule string and bots
+        label = run_label(meta, f"{meta['rules']} {bots_label(meta)}".strip())
+        if label in runs:  # the same name again: told apart by the seed
             label += f" seed {meta.get('seed')}"
         while label in runs:
             label += "'"

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from ..analysis.stats import mean_interval
-from .context import Context, mixed_unrotated
+from .context import Context, bots_label, mixed_unrotated
 from .doc import format_p, pp, ratio_interval, save_figure, with_ci
 from .render import chart_alt
 
@@ -18,7 +18,7 @@ __all__ = ["balance_section", "runs_section", "seats_section"]
 
 
 def runs_section(ctx: Context) -> None:
-    """What was read: one line per run."""
+    """What was read: one line per run (a labelled run's full rule string here, once)."""
     ctx.body.h(2, "Runs")
     items = []
     for label, (rounds, _, meta, d) in ctx.runs.items():
@@ -28,8 +28,13 @@ def runs_section(ctx: Context) -> None:
             if mixed_unrotated(meta)
             else ""
         )
+        rules = (
+            ""  # the label is the rule string and bots
+            if label.startswith(str(meta.get("rules")))
+            else f"rules `{meta.get('rules')}`, bots `{bots_label(meta)}`, "
+        )
         items.append(
-            f"`{label}`: {len(rounds):,} rounds, seed {meta.get('seed')}, from "
+            f"`{label}`: {rules}{len(rounds):,} rounds, seed {meta.get('seed')}, from "
             f"`{d}` (version {meta.get('version')}){flag}"
         )
     ctx.body.ul(items)
@@ -60,8 +65,10 @@ def balance_section(ctx: Context) -> None:
             shown.loc[label, "seat_equality_p"] = "mixed bots"
     body.h(2, "Balance, per round")
     body.p(
-        "First-player advantage: round win rate of the seat that acts first minus a fair "
-        "share, in percentage points (pp). Seat spread: the best seat's round win rate "
+        "First-player advantage: round win rate of the player who acts first (whoever takes "
+        "the first turn after the first card's effect: seat 0 unless the first card is a "
+        "Skip, Reverse or Draw Two) minus a fair share, in percentage points (pp); seat by "
+        "seat under 'Does the seat matter?'. Seat spread: the best seat's round win rate "
         "minus the worst seat's, in pp. Seat equality p: chi-square test that every seat "
         "wins equally often (p below 1e-6 shown as < 1e-6). Every interval is 95%."
     )
@@ -109,21 +116,38 @@ def balance_section(ctx: Context) -> None:
         verdict = "an edge" if lo_ > 0 else "a handicap" if hi_ < 0 else "no detectable edge"
         ctx.findings.append(
             f"`{label}`: a round lasts {b.mean_turns:.1f} turns on average "
-            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the first player's round win "
-            f"rate is {pp(b.first_player_advantage)} percentage points off a fair share "
-            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}."
+            f"[{b.mean_turns_low:.1f}, {b.mean_turns_high:.1f}]; the round win rate of the "
+            f"player who acts first is {pp(b.first_player_advantage)} percentage points off a "
+            f"fair share [{pp(lo_)}, {pp(hi_)}]: {verdict}{_seat0_aside(_rounds)}."
         )
         ctx.answer("length", None, True, _length_answer(label, b, _rounds["turns"]))
         ctx.answer(
             "seat",
             b.first_player_advantage,
             lo_ > 0 or hi_ < 0,
-            f"in `{label}` the first player's round win rate is "
+            f"in `{label}` the round win rate of the player who acts first is "
             f"{pp(b.first_player_advantage)} percentage points off a fair share "
-            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}.",
+            f"[{pp(lo_)}, {pp(hi_)}]: {verdict}{_seat0_aside(_rounds)}.",
         )
     _jump_ins(ctx)
     _against_the_first(ctx)
+
+
+def _seat0_aside(rounds) -> str:
+    """Where the player who acts first is not always seat 0: seat 0's figure beside it and
+    why they differ (empty when they agree, and in a match run, whose rows are players)."""
+    from ..analysis import first_player_table
+
+    t = first_player_table(rounds)
+    moved = t.attrs["moved"]
+    if "seat 0" not in t.index or not moved > 0:
+        return ""
+    s0 = t.loc["seat 0"]
+    return (
+        f" (seat 0, left of the dealer: {pp(s0.edge)} [{pp(s0.low - s0.fair)}, "
+        f"{pp(s0.high - s0.fair)}]; a first Skip, Reverse or Draw Two made another player act "
+        f"first in {moved:.1%} of rounds)"
+    )
 
 
 def _length_answer(label: str, b, turns) -> str:
@@ -185,10 +209,11 @@ def _against_the_first(ctx: Context) -> None:
 
 
 def seats_section(ctx: Context) -> None:
-    """Round win rate per seat (runs with equal or rotated bots)."""
+    """Round win rate of the player who acts first and of each seat in seat order (each
+    player, in a match run), runs with equal or rotated bots; where the two differ, why."""
     import matplotlib.pyplot as plt
 
-    from ..analysis import seat_win_rates
+    from ..analysis import first_player_table
     from ..plots import plot_seat_win_rates
 
     body = ctx.body
@@ -202,17 +227,18 @@ def seats_section(ctx: Context) -> None:
                 "measure the bots)."
             )
             continue
-        seats = seat_win_rates(rounds)
+        seats = first_player_table(rounds)
         seats.to_csv(ctx.out / "tables" / f"seats_{i}.csv")
         plot_seat_win_rates(seats, ax=ax, label=label)
         drawn.append(label)
-        body.p(f"`{label}`")
+        body.p(f"`{label}`: {seats.attrs['note']}")
         body.table(seats)
     save_figure(fig, ctx.out, "seats.png")
     if drawn:
         body.figure(
             "seats.png",
-            "Round win rate per seat with 95% Wilson intervals; dashed: "
+            "Round win rate of the player who acts first (left), then per seat in seat "
+            "order (per player in a match run), with 95% Wilson intervals; dashed: "
             f"fair share. Reproduce: `{ctx.cmd}`",
             chart_alt("seats.png", drawn),
         )

@@ -27,13 +27,15 @@ __all__ = [
 #: the runs drawn, comma-separated
 CHARTS = {
     "balance": (
-        "Two charts: left, the first player's round win rate minus a fair share in "
+        "Two charts: left, the round win rate of the player who acts first minus a fair share in "
         "percentage points with 95% intervals, one point per run; right, the distribution of "
         "turns per round, one curve per run. Runs: {runs}."
     ),
     "seats": (
-        "Round win rate of each seat (0 acts first) with 95% intervals against a dashed "
-        "fair-share line, one series per run. Runs: {runs}."
+        "Round win rate of the player who acts first (after the first card's effect), "
+        "then of each seat in seat order (seat 0 left of the dealer, the dealer last; "
+        "players in a match run), with 95% intervals against a dashed fair-share line, "
+        "one series per run. Runs: {runs}."
     ),
     "wheel": (
         "Two bar charts of the {runs} wheel, one bar per space: left, the relative swing "

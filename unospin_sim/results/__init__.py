@@ -57,8 +57,10 @@ from .outdir import claim_out_dir, remove_stale
 from .schema import (
     CHECK_COLUMN,
     JUMP_COLUMN,
+    LABEL_KEY,
     MATCH_COLUMNS,
     MATCH_ROUND_COLUMNS,
+    MAX_LABEL,
     MAX_MATCH_ROUNDS,
     READABLE_FORMATS,
     REPLAY_COLUMNS,
@@ -68,11 +70,13 @@ from .schema import (
     SEAT_COLUMNS,
     SPIN_COLUMNS,
     TEAM_COLUMNS,
+    check_label,
     has_jump_ins,
     is_match_mode,
     is_partners,
     match_round_game,
     round_columns,
+    run_label,
 )
 from .store import ResultsWriter, prepare_out_dir
 from .tables import (
@@ -92,8 +96,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CHECK_COLUMN",
     "JUMP_COLUMN",
+    "LABEL_KEY",
     "MATCH_COLUMNS",
     "MATCH_ROUND_COLUMNS",
+    "MAX_LABEL",
     "MAX_MATCH_ROUNDS",
     "READABLE_FORMATS",
     "REPLAY_COLUMNS",
@@ -107,6 +113,7 @@ __all__ = [
     "PartBuffer",
     "Results",
     "ResultsWriter",
+    "check_label",
     "claim_out_dir",
     "empty_frames",
     "has_jump_ins",
@@ -127,6 +134,7 @@ __all__ = [
     "round_columns",
     "rounds_arrow",
     "rounds_frame",
+    "run_label",
     "spins_arrow",
     "spins_frame",
 ]

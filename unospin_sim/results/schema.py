@@ -21,9 +21,11 @@ import numpy as np
 __all__ = [
     "CHECK_COLUMN",
     "JUMP_COLUMN",
+    "LABEL_KEY",
     "MATCH_COLUMNS",
     "MATCH_ROUND_COLUMNS",
     "MATCH_SCORE0",
+    "MAX_LABEL",
     "MAX_MATCH_ROUNDS",
     "META_FILE",
     "OWN_FILE",
@@ -37,6 +39,7 @@ __all__ = [
     "SPIN_FIELDS",
     "TABLES",
     "TEAM_COLUMNS",
+    "check_label",
     "has_jump_ins",
     "is_match_mode",
     "is_partners",
@@ -46,6 +49,7 @@ __all__ = [
     "out_width",
     "round_columns",
     "round_fields",
+    "run_label",
 ]
 
 # Where every column comes from: (name, source, dtype).  ``source`` names a constant of
@@ -147,6 +151,13 @@ REQUIRED_META = ("rules", "games")
 RESULTS_FORMAT = 2
 #: the formats this version reads and resumes
 READABLE_FORMATS = (1, 2)
+
+#: meta.json's optional key for a run's name (``run --label``). A run without it (every run
+#: written before labels existed) is named by its rule string; readers of format 2 ignore
+#: keys they do not know, so the key needs no new format version.
+LABEL_KEY = "label"
+#: the longest label: it names the run in table rows and chart legends
+MAX_LABEL = 80
 
 TABLES = ("rounds", "spins", "matches")
 META_FILE = "meta.json"
@@ -276,3 +287,37 @@ def round_columns(rules, check: bool = False) -> list[str]:
         :data:`MATCH_ROUND_COLUMNS` and ``score_<i>`` per player; :data:`CHECK_COLUMN` last.
     """
     return [name for name, _, _ in round_fields(rules, check)]
+
+
+# ------------------------------------------------------------------------------------------
+# labels
+
+
+def check_label(text) -> str:
+    """A run's label (``run --label``) checked: one line of printable text, at most
+    :data:`MAX_LABEL` characters, stripped; a :class:`ValueError` of one line if not."""
+    if not isinstance(text, str):
+        raise ValueError(f"a label must be text, got {text!r:.60}")
+    label = text.strip()
+    if not label:
+        raise ValueError("a label needs some text, got an empty string")
+    if not label.isprintable():
+        raise ValueError(f"a label is one line of printable text, got {label!r:.60}")
+    if len(label) > MAX_LABEL:
+        raise ValueError(f"a label has at most {MAX_LABEL} characters, got {len(label)}")
+    return label
+
+
+def run_label(meta, default: str | None = None) -> str:
+    """The name a run goes by in tables, charts and verdicts: its label (``run --label``,
+    meta.json's :data:`LABEL_KEY`) when it has a valid one, else ``default``, else its
+    canonical rule string (``"?"`` when ``meta`` has none)."""
+    label = meta.get(LABEL_KEY) if isinstance(meta, dict) else None
+    try:
+        return check_label(label)
+    except ValueError:
+        pass
+    if default is not None:
+        return default
+    rules = meta.get("rules") if isinstance(meta, dict) else None
+    return rules if isinstance(rules, str) else "?"

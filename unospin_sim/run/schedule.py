@@ -120,6 +120,8 @@ def simulate(
         from ..results.rundir import RunStore
 
         params = spec.params() | {"chunk_size": ex.chunk_size}
+        if ex.label is not None:
+            params["label"] = ex.label
         store = RunStore.create(ex.out, params, overwrite=ex.overwrite)
         if ex.on_start is not None:
             ex.on_start(store)
@@ -144,7 +146,10 @@ def resume(out, execution: Execution | None = None) -> Results:
         spec = RunSpec.from_params(store.params)
     except UserError as e:
         raise UserError(f"{store.path}/run.json: {e}") from None
-    ex = replace(ex, out=store.path, chunk_size=store.params["chunk_size"]).resolved(spec)
+    label = store.params.get("label", ex.label)  # the run's own label, as it started
+    ex = replace(ex, out=store.path, chunk_size=store.params["chunk_size"], label=label).resolved(
+        spec
+    )
     if ex.on_start is not None:
         ex.on_start(store)
     return _execute(spec, ex, store)
@@ -265,6 +270,8 @@ def _finish(spec: RunSpec, ex: Execution, store, played: _Played) -> Results:
         "wheel_spaces": list(rules.wheel_spaces()),
         "summary": acc.to_dict(),
     }
+    if ex.label is not None:
+        meta["label"] = ex.label
     if match_mode:
         meta.update(
             {

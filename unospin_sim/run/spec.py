@@ -171,6 +171,10 @@ class Execution:
     on_start : callable, optional
         Called with the :class:`~unospin_sim.results.rundir.RunStore` once its directory
         exists, before any game is played.
+    label : str, optional
+        The run's name (``run --label``): stored in ``meta.json`` (and ``run.json``, so that
+        a resumed run keeps it) and used for the run in tables, charts and verdicts
+        (:func:`~unospin_sim.results.run_label`); one line, at most 80 characters.
     """
 
     threads: int | None = None
@@ -181,6 +185,7 @@ class Execution:
     keep: bool | str = True
     client: Any = None
     on_start: Callable | None = None
+    label: str | None = None
 
     def resolved(self, spec: RunSpec | None = None) -> Execution:
         """These settings checked, with the defaults filled in (``chunk_size`` from
@@ -198,7 +203,15 @@ class Execution:
             raise UserError(f"keep must be True, False or 'summary', got {self.keep!r}")
         if self.keep is not True and self.out is None:
             raise UserError(f"keep={self.keep!r} needs an output directory (out)")
-        return replace(self, threads=threads, chunk_size=chunk_size)
+        label = self.label
+        if label is not None:
+            from ..results import check_label
+
+            try:
+                label = check_label(label)
+            except ValueError as e:
+                raise UserError(str(e)) from None
+        return replace(self, threads=threads, chunk_size=chunk_size, label=label)
 
     @property
     def workers(self) -> int:

@@ -112,6 +112,7 @@ def _play_matches(spec: RunSpec, chunk, game0, n, store, keep, entry):
                 rows[:, L.O_WINNER],
                 rows[:, L.O_TURNS],
                 rows[:, L.O_JUMP_INS] if jumps else None,
+                rows[:, L.O_FIRST],  # a seat, as the winner here
             )
         )
         entry["rounds"] += len(rows)
@@ -163,6 +164,7 @@ def _play_rounds(spec: RunSpec, chunk, game0, n, store, keep, entry):
                     out_arr[:, L.O_WINNER],
                     out_arr[:, L.O_TURNS],
                     out_arr[:, L.O_JUMP_INS] if jumps else None,
+                    out_arr[:, L.O_FIRST],
                 )
             )
         cols.add(game0 + a, out_arr, seeds, rec)
@@ -177,6 +179,7 @@ def _play_rounds(spec: RunSpec, chunk, game0, n, store, keep, entry):
             cols.rounds["winner"],
             cols.rounds["turns"],
             cols.rounds["jump_ins"] if jumps else None,
+            cols.rounds["first_player"],
         )
     if store is not None:
         parts = {}

@@ -100,7 +100,8 @@ METRICS: dict[str, Metric] = {
             0.5,
             ROUND_KIND,
             False,
-            "round win rate of the seat that acts first minus a fair share (1/players)",
+            "round win rate of the player who acts first (after the first card's effect) "
+            "minus a fair share (1/players)",
         ),
         _m(
             "seat_spread",
@@ -366,6 +367,7 @@ def round_metrics(
     rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int, names: Sequence[str]
 ) -> dict[str, tuple[float, float, float]]:
     """The ``rounds``-kind metrics among ``names`` of one run."""
+    from ...analysis.seats import first_player_counts
     from ...analysis.stats import mean_interval
 
     out: dict[str, tuple[float, float, float]] = {}
@@ -374,7 +376,7 @@ def round_metrics(
         if name == "mean_turns":
             out[name] = mean_interval(rounds["turns"])
         elif name == "first_player_advantage":
-            k = int((rounds["winner"] == rounds["first_player"]).sum())
+            _, k, _ = first_player_counts(rounds)
             out[name] = _pct(k, n, 1.0 / players)
         elif name == "seat_spread":
             out[name] = _seat_spread(rounds, players, seed=n)

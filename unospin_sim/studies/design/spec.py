@@ -58,6 +58,9 @@ DESIGN_FILES = (
     "best.json",
     "pareto.png",
     "summary.md",
+    "wheel.svg",
+    "wheel.png",
+    "wheel.txt",
 )
 
 

@@ -1,7 +1,7 @@
 """After screening: the promising designs played longer (refine), the best confirmed on a
 fresh seed beside the edition as published (baseline) and re-run with a stronger field
-(robustness); then the answer: ``designs.csv``, ``best.json``, ``pareto.png`` and
-``summary.md``.
+(robustness); then the answer: ``designs.csv``, ``best.json``, ``pareto.png``,
+``summary.md`` and the recommended wheel drawn (``wheel.svg``, ``wheel.png``, ``wheel.txt``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import pandas as pd
 
 from ...errors import UserError
 from ...rules import RuleSet, parse_rules
+from .drawn import draw_recommended
 from .goals import (
     METRICS,
     Goal,
@@ -283,7 +284,8 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
             answer["holds_with_skilled_field"] = skilled_holds(goals, r)
     atomic_write(out / "best.json", json.dumps(_finite(answer), indent=2, allow_nan=False) + "\n")
     _pareto_chart(out, goals, df)
-    atomic_write(out / "summary.md", _summary(spec, goals, df, answer, out))
+    drawn = draw_recommended(out, answer.get("rules"))
+    atomic_write(out / "summary.md", _summary(spec, goals, df, answer, out, bool(drawn)))
     return answer
 
 
@@ -315,7 +317,9 @@ def _pareto_chart(out: Path, goals: list[Goal], df: pd.DataFrame) -> None:
     fig.savefig(out / "pareto.png", dpi=110)
 
 
-def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict, out: Path) -> str:
+def _summary(
+    spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict, out: Path, drawn: bool
+) -> str:
     screened = df[df["stage"] == "screen"]
     lines = [
         f"# Design study: {spec.edition}, {spec.players} players",
@@ -400,6 +404,10 @@ def _summary(spec: DesignSpec, goals: list[Goal], df: pd.DataFrame, answer: dict
             f"No design reached at the screening stage: {', '.join(f'`{t}`' for t in missed)}.",
         ]
     lines += ["", "Every measured design: `designs.csv`; the screened designs: `pareto.png`."]
+    if drawn:
+        lines.append(
+            "The recommended wheel drawn: `wheel.svg`, `wheel.png`; its slot layout: `wheel.txt`."
+        )
     return "\n".join(lines) + "\n"
 
 
