@@ -66,7 +66,25 @@ def test_report_opens_with_one_answer_per_question(tmp_path):
     assert "against 25% for a lead that meant nothing" in by["race"]
     assert "not measured here (needs tournaments" in by["skill"]
     assert "relative swing" in by["wheel"]  # no paired replays: wheel_games=0
+    assert "not measured here (needs a run with a wheel and its paired replays" in by["luck"]
     assert "## 2005 against 2025 (per round)" in text
+
+
+def test_wheel_luck_answers_with_paired_replays(tmp_path):
+    """With paired replays the luck question is answered by the wheel's luck (analysis.luck),
+    its interval above 0 for the 2025 wheel (colour draws hurt the spinner, Color Discard
+    helps), and the wheel section states it."""
+    from unospin_sim.report import build_report
+
+    simulate(
+        "spin2025(players=4)", "random", games=300, seed=4, execution=Execution(out=tmp_path / "r")
+    )
+    text = build_report([tmp_path / "r"], tmp_path / "rep", wheel_games=300, threads=1).read_text()
+    block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
+    line = next(ln for ln in block.splitlines() if "How much luck" in ln)
+    m = re.search(r"by (\d+\.\d+) \[(\d+\.\d+), (\d+\.\d+)\] percentage points", line)
+    assert m and 0 < float(m.group(2)) <= float(m.group(1)) <= float(m.group(3)), line
+    assert "Wheel luck: " in text
 
 
 def test_one_run_answers_length_in_table_units(tmp_path):

@@ -31,6 +31,10 @@ QUESTIONS = {
         "needs runs whose rounds make matches",
     ),
     "skill": ("How much of the game is skill?", "needs tournaments: report --skill DIR ..."),
+    "luck": (
+        "How much luck does the wheel deal?",
+        "needs a run with a wheel and its paired replays",
+    ),
     "editions": ("2005 against 2025", "needs a spin2005 and a spin2025 run"),
 }
 

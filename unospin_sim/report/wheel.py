@@ -123,6 +123,28 @@ def _drawn_wheel(ctx: Context, i: int, label: str, meta: dict) -> None:
     )
 
 
+def _luck(ctx: Context, label: str, rep) -> None:
+    """The wheel's luck (analysis.luck): a paragraph and the luck question's answer."""
+    from ..analysis.luck import wheel_luck
+    from ..analysis.stats import format_interval
+
+    luck = wheel_luck(rep)
+    text = format_interval(luck["luck"], luck["low"], luck["high"], digits=3)
+    ctx.body.p(
+        f"Wheel luck: {text} percentage points of round-win chance, the standard deviation "
+        "of the spaces' effects on the spinner over the wheel's segments (0 when every "
+        "space does the same to the spinner; 95% bootstrap interval over rounds)."
+    )
+    ctx.answer(
+        "luck",
+        luck["luck"],
+        luck["low"] > 0,
+        f"where the `{label}` wheel stops moves the spinner's chance to win the round by "
+        f"{text} percentage points (standard deviation over the wheel's segments; its "
+        f"spaces' mean effect on the spinner is {pp(luck['mean'] / 100)} points).",
+    )
+
+
 def _swing_answer(ctx: Context, label: str, eff) -> None:
     """Without paired replays the wheel's headline is the largest relative swing."""
     sw = eff["swing"].dropna()
@@ -211,6 +233,7 @@ def _absolute_effects(ctx: Context, i: int, label: str, meta: dict) -> None:
         f"Reproduce: `{wcmd}`",
         chart_alt(f"wheel_effects_{i}.png", [label]),
     )
+    _luck(ctx, label, rep)
     sp = absolute[absolute["who"] == "spinner"].set_index("space")
     best, worst = sp["effect"].idxmax(), sp["effect"].idxmin()
     null = [s for s in sp.index if sp.loc[s, "low"] <= 0 <= sp.loc[s, "high"]]
