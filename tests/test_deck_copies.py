@@ -64,7 +64,8 @@ def test_points_string_is_canonical():
     pts = rules.points()
     assert [int(pts[KIND_NAMES.index(f"{c} skip")]) for c in ("red", "blue")] == [30, 30]
     assert int(pts[KIND_NAMES.index("wild")]) == 40
-    assert int(pts[KIND_NAMES.index("red 7")]) == 7 and int(pts[KIND_NAMES.index("wild draw four")])
+    assert int(pts[KIND_NAMES.index("red 7")]) == 7
+    assert int(pts[KIND_NAMES.index("wild draw four")]) == 50
     spin = parse_rules("spin2025(points={wild_spin:5})").points()
     assert int(spin[KIND_NAMES.index("wild spin")]) == 5
     assert int(spin[KIND_NAMES.index("red spin 3")]) == 3  # Spin cards keep their face
