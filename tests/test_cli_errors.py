@@ -56,6 +56,13 @@ CASES = [
     (["run", "--rules", "classic(players=4,uno_penalty=11)"], "uno_penalty"),
     (["run", "--rules", "classic(players=4,rlcard=true,wd4_draws=6)"], "rlcard"),
     (["run", "--rules", "classic(players=10,hand_size=11)"], "hand_size"),
+    (["run", "--option", "skip_cards=5"], "skip_cards"),
+    (
+        ["run", "--rules", "classic(players=10,hand_size=9,skip_cards=0,reverse_cards=0)"],
+        "skip_cards=0",
+    ),
+    (["run", "--option", "points={wild_spin:10}", "--edition", "classic"], "wild_spin"),
+    (["run", "--option", "points={skip:-1}"], "points.skip"),
     (["run", "--rules", "classic(players=3)", "--edition", "spin2025"], "contradicts"),
     (["run", "--rules", "classic(players=3)", "--players", "4"], "--players"),
     (["run", "--rules", "spin2025(players=4"], "malformed"),

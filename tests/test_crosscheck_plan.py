@@ -32,6 +32,14 @@ NOT_COVERED = {
     "wd4_draws": "exact states only so far (tests/test_deck_numbers.py)",
     "uno_penalty": "exact states only so far (tests/test_deck_numbers.py)",
     "hand_size": "exact states only so far (tests/test_deck_numbers.py)",
+    # the deck's copies and the card points: the deck's composition and the winner's points
+    # as exact states in both engines (tests/test_deck_copies.py); powered cells to be added
+    "skip_cards": "exact states only so far (tests/test_deck_copies.py)",
+    "reverse_cards": "exact states only so far (tests/test_deck_copies.py)",
+    "draw_two_cards": "exact states only so far (tests/test_deck_copies.py)",
+    "wild_cards": "exact states only so far (tests/test_deck_copies.py)",
+    "wd4_cards": "exact states only so far (tests/test_deck_copies.py)",
+    "points": "exact states only so far (tests/test_deck_copies.py)",
 }
 
 

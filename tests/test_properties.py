@@ -49,6 +49,11 @@ INT_OPTIONS = {
     "wd4_draws": st.integers(1, 20),
     "uno_penalty": st.integers(0, 10),
     "hand_size": st.integers(1, 20),
+    "skip_cards": st.integers(0, 4),
+    "reverse_cards": st.integers(0, 4),
+    "draw_two_cards": st.integers(0, 4),
+    "wild_cards": st.integers(0, 8),
+    "wd4_cards": st.integers(0, 8),
 }
 #: options taking one of a few names
 ENUM_OPTIONS = {
@@ -105,6 +110,9 @@ def rule_options(draw) -> tuple[str, dict]:
         default = ed.defaults[name]
         if name == "wheel":
             options[name] = draw(wheels(edition))
+        elif name == "points":  # some kinds' scores, the others at their defaults
+            kinds = st.sampled_from(ed.point_kinds)
+            options[name] = draw(st.dictionaries(kinds, st.integers(0, 1000), min_size=1))
         elif isinstance(default, bool):
             options[name] = draw(st.booleans())
         elif name in INT_OPTIONS:
@@ -117,7 +125,9 @@ def rule_options(draw) -> tuple[str, dict]:
         options["stacking"] = True
     if options.get("partners"):  # teams of two sitting opposite
         options["players"] = draw(st.sampled_from([4, 6, 8, 10]))
-    if "hand_size" in options:  # a deal every deck of the edition can serve (rules._check_deal)
+    # a deal every deck of the edition can serve (rules._check_deal): its 76 number cards
+    # stay whatever the copies options, and only non-number cards are put back
+    if "hand_size" in options:
         options["hand_size"] = min(options["hand_size"], 70 // options["players"])
     if options.get("rlcard"):
         options["wild_matches_colour"] = False  # RLCard's own Wild Draw Four rule
@@ -243,7 +253,7 @@ def test_every_option_is_drawn_or_excluded_with_a_reason():
 
     for opt in OPTIONS:
         drawn = (
-            opt.type in ("bool", "wheel")
+            opt.type in ("bool", "wheel", "points")
             or opt.name == "players"
             or opt.name in INT_OPTIONS
             or opt.name in ENUM_OPTIONS
@@ -280,7 +290,13 @@ def test_rule_strings_round_trip(data):
         for n in ed.options
         if n == "players"
         or rs.option(n)
-        != (dict(zip(ed.wheel_spaces, ed.defaults[n])) if n == "wheel" else ed.defaults[n])
+        != (
+            dict(zip(ed.wheel_spaces, ed.defaults[n]))
+            if n == "wheel"
+            else dict(zip(ed.point_kinds, ed.defaults[n]))
+            if n == "points"
+            else ed.defaults[n]
+        )
     ]
     assert listed == differ
 

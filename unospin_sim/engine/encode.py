@@ -81,6 +81,8 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     r = np.zeros(L.N_RULE_PARAMS, np.int64)
     counts = rules.deck_counts()
     deck = np.repeat(np.arange(counts.shape[0], dtype=np.int64), counts)
+    if deck.shape[0] > L.MAX_CARDS:  # pragma: no cover - the options' largest deck fits
+        raise AssertionError(f"a deck of {deck.shape[0]} cards exceeds MAX_CARDS={L.MAX_CARDS}")
     ed = rules.edition_data
     house = False
     for opt in OPTIONS:  # the one table of rule options

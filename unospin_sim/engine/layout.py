@@ -11,7 +11,9 @@ from ..rules.card_codes import FIRST_WILD, N_KINDS
 from ..rules.space_codes import N_SPACES
 
 MAX_PLAYERS = 10
-MAX_CARDS = 128  # >= the largest deck (112)
+# >= the largest deck the rule options allow: 144 (spin2025 or spiderman with 4 of each action
+# per colour, 8 Wilds and 8 Wild Draw Fours; tests/test_deck_copies.py checks every edition)
+MAX_CARDS = 144
 HAND_SIZE = 7  # the default of rule option hand_size (R_HAND_SIZE)
 
 State = namedtuple(

@@ -57,11 +57,19 @@ WHEELS = {
 WILD_ORDER = (WILD, WILD_DRAW_FOUR, WILD_SPIN, WEB_SWING, SWAP_WILD, SHUFFLE_WILD)
 
 
-def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
+#: the published copies of each action card per colour and of each wild (the defaults of the
+#: rule options skip_cards, reverse_cards, draw_two_cards, wild_cards and wd4_cards)
+COPIES = {SKIP: 2, REVERSE: 2, DRAW_TWO: 2, WILD: 4, WILD_DRAW_FOUR: 4}
+
+
+def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5, copies=None):
     """The edition's full deck as a list of Cards (RULINGS "Editions and decks");
     ``special_wilds`` (classic) adds one Wild Swap Hands or Wild Shuffle Hands;
     ``spin_cards`` (Spin editions) = k: the numbers 1..k carry the Spin mark on one copy
-    each (for 6..k, one of the two copies), no other card does; deck size unchanged."""
+    each (for 6..k, one of the two copies), no other card does; deck size unchanged;
+    ``copies`` maps SKIP, REVERSE, DRAW_TWO (per colour), WILD and WILD_DRAW_FOUR to their
+    number of copies (unlisted: :data:`COPIES`)."""
+    copies = {**COPIES, **(copies or {})}
     deck = []
     for c in range(4):
         if edition in ("classic", "spiderman"):
@@ -80,9 +88,9 @@ def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
         else:
             raise ValueError(f"unknown edition {edition!r}")
         for kind in (SKIP, REVERSE, DRAW_TWO):
-            deck += [Card(kind, c, None)] * 2
-    deck += [Card(WILD, None, None)] * 4
-    deck += [Card(WILD_DRAW_FOUR, None, None)] * 4
+            deck += [Card(kind, c, None)] * copies[kind]
+    deck += [Card(WILD, None, None)] * copies[WILD]
+    deck += [Card(WILD_DRAW_FOUR, None, None)] * copies[WILD_DRAW_FOUR]
     if edition == "spin2025":
         deck += [Card(WILD_SPIN, None, None)] * wild_spin_cards
     if edition == "spiderman":
@@ -92,14 +100,28 @@ def build_deck(edition, wild_spin_cards=4, special_wilds="none", spin_cards=5):
     return deck
 
 
-def card_points(card):
+#: the published score of each card kind but the numbers (the default of rule option points)
+POINTS = {
+    SKIP: 20,
+    REVERSE: 20,
+    DRAW_TWO: 20,
+    WILD: 50,
+    WILD_DRAW_FOUR: 50,
+    WILD_SPIN: 50,
+    WEB_SWING: 50,
+    SWAP_WILD: 40,
+    SHUFFLE_WILD: 40,
+}
+
+
+def card_points(card, points=None):
+    """The card's score: a number or Spin card its number, another its kind's score in
+    ``points`` (a ``{kind: points}`` dict; unlisted kinds: :data:`POINTS`)."""
     if card.number is not None:
         return card.number
-    if card.colour is not None:
-        return 20
-    if card.kind in (SWAP_WILD, SHUFFLE_WILD):
-        return 40
-    return 50
+    if points is not None and card.kind in points:
+        return points[card.kind]
+    return POINTS[card.kind]
 
 
 def card_name(card):
@@ -141,8 +163,8 @@ def wd4_legal(hand, colour, wild_matches_colour):
     return True
 
 
-def hand_points(hand):
-    return sum(card_points(c) for c in hand)
+def hand_points(hand, points=None):
+    return sum(card_points(c, points) for c in hand)
 
 
 def card_order(card):

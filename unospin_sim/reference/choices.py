@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 
-from .cards import COLOURS, WILD_DRAW_FOUR, WILD_SPIN, card_order, card_points, matches, wd4_legal
+from .cards import COLOURS, WILD_DRAW_FOUR, WILD_SPIN, card_order, matches, wd4_legal
 
 #: hoarder: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
@@ -146,7 +146,7 @@ class Choices:
                 return 300 if next_small else -200
             if c.colour is None:
                 return 250 if next_small else -100
-            sc = card_points(c) + 2 * counts[c.colour]
+            sc = self.card_points(c) + 2 * counts[c.colour]
             if c.number is None and next_small:  # Skip, Reverse, Draw Two
                 sc += 100
             return sc
@@ -176,7 +176,7 @@ class Choices:
                 return w["w_wd4_attack"] if small else w["w_wd4"]
             if c.colour is None:
                 return w["w_wild_attack"] if small else w["w_wild"]
-            sc = w["w_points"] * card_points(c) + w["w_colour"] * counts[c.colour]
+            sc = w["w_points"] * self.card_points(c) + w["w_colour"] * counts[c.colour]
             if c.number is None:  # Skip, Reverse, Draw Two
                 sc += w["w_attack"] if small else w["w_action"]
             if c.colour in self.void[nxt]:
@@ -238,10 +238,10 @@ class Choices:
             if c.kind == WILD_DRAW_FOUR:
                 return 300.0 if next_small else -200.0
             if c.kind == WILD_SPIN and self.spins_wheel(c):
-                return (250.0 if next_small else card_points(c) + 0.0) + bonus
+                return (250.0 if next_small else self.card_points(c) + 0.0) + bonus
             if c.colour is None:
                 return 250.0 if next_small else -100.0
-            sc = card_points(c) + 2.0 * counts[c.colour]
+            sc = self.card_points(c) + 2.0 * counts[c.colour]
             if c.number is None and next_small:  # Skip, Reverse, Draw Two
                 sc += 100.0
             if self.spins_wheel(c):
@@ -274,7 +274,7 @@ class Choices:
         if scored:
 
             def score(c):
-                return card_points(c) + (2 * counts[c.colour] if c.colour is not None else 0)
+                return self.card_points(c) + (2 * counts[c.colour] if c.colour is not None else 0)
 
             return min(scored, key=lambda i: (-score(hand[i]), looked_at(hand[i])))
         if self.draw_pile or len(self.discard) > 1:
@@ -314,7 +314,7 @@ class Choices:
             worth = [0, 0, 0, 0]
             for c in self.hands[s]:
                 if c.colour is not None:
-                    worth[c.colour] += card_points(c) + 1
+                    worth[c.colour] += self.card_points(c) + 1
             x = worth.index(max(worth))
             self.log(f"seat {s} names {COLOURS[x]}")
             return x
@@ -352,7 +352,7 @@ class Choices:
             return min(
                 range(len(hand)),
                 key=lambda k: (
-                    (1, 0) if hand[k].colour is None else (0, -card_points(hand[k])),
+                    (1, 0) if hand[k].colour is None else (0, -self.card_points(hand[k])),
                     card_order(hand[k]),
                 ),
             )
@@ -361,7 +361,7 @@ class Choices:
             return min(
                 range(len(hand)),
                 key=lambda k: (
-                    -(card_points(hand[k]) if hand[k].colour is not None else 0),
+                    -(self.card_points(hand[k]) if hand[k].colour is not None else 0),
                     card_order(hand[k]),
                 ),
             )

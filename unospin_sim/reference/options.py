@@ -30,7 +30,12 @@ class Options:
     first card; stacking adds them), ``wd4_draws`` (1-20: cards a Wild Draw Four makes
     draw; a caught bluff makes its player draw as many, a failed challenge adds 2) and
     ``uno_penalty`` (0-10: cards drawn per caught UNO forgetting), ``hand_size`` (1-20: cards
-    dealt to each player; refused when too few cards would be left to turn a first card).
+    dealt to each player; refused when too few cards would be left to turn a first card),
+    ``skip_cards``, ``reverse_cards``, ``draw_two_cards`` (0-4: copies per colour),
+    ``wild_cards`` and ``wd4_cards`` (0-8: copies in the deck), ``points`` (a map of card
+    kinds, ``"skip"`` .. ``"wild_shuffle_hands"``, to their scores 0-1000; unlisted kinds
+    keep the published score, number and Spin cards their number; the strategies that
+    weigh a card's points read these).
 
     House rules (docs/HOUSE_RULES.md, all off by default, combinable): ``stacking``,
     ``draw_until_playable``, ``seven_o`` (bools) and ``special_wilds`` (``"none"``,
@@ -64,6 +69,12 @@ class Options:
     wd4_draws: int = 4
     uno_penalty: int = 2
     hand_size: int = 7
+    skip_cards: int = 2
+    reverse_cards: int = 2
+    draw_two_cards: int = 2
+    wild_cards: int = 4
+    wd4_cards: int = 4
+    points: dict | None = None
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,22 @@ import random
 
 from .cards import (
     COLOURS,
+    DRAW_TWO,
     EDITIONS,
+    POINTS,
+    REVERSE,
+    SHUFFLE_WILD,
+    SKIP,
     SPECIAL_WILDS,
     SPIN,
+    SWAP_WILD,
+    WEB_SWING,
     WHEELS,
+    WILD,
     WILD_DRAW_FOUR,
     WILD_SPIN,
     build_deck,
+    card_points,
     hand_points,
     is_number_card,
 )
@@ -47,6 +56,23 @@ BOT_DEFAULTS = {
 
 #: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``
 STRATEGIES = ("random", "heuristic", "hoarder", "tuned", "spin_aware")
+
+#: the deck's copies options: the card kind each counts and its largest value
+COPIES_OPTIONS = {
+    "skip_cards": (SKIP, 4),
+    "reverse_cards": (REVERSE, 4),
+    "draw_two_cards": (DRAW_TWO, 4),
+    "wild_cards": (WILD, 8),
+    "wd4_cards": (WILD_DRAW_FOUR, 8),
+}
+#: the wild kinds only some editions' decks hold, by edition (option points scores the
+#: actions, Wild, Wild Draw Four and these)
+EDITION_WILDS = {
+    "classic": (SWAP_WILD, SHUFFLE_WILD),
+    "spin2005": (),
+    "spin2025": (WILD_SPIN,),
+    "spiderman": (WEB_SWING,),
+}
 
 
 class RoundOver(Exception):
@@ -82,7 +108,11 @@ class RoundState:
         self.set_house_rules(options)
         self.set_numbers(options)
         self.deck = build_deck(
-            edition, options.wild_spin_cards, options.special_wilds, options.spin_cards
+            edition,
+            options.wild_spin_cards,
+            options.special_wilds,
+            options.spin_cards,
+            {kind: getattr(options, name) for name, (kind, _) in COPIES_OPTIONS.items()},
         )
         self.check_deal()
         self.start_state()
@@ -166,10 +196,31 @@ class RoundState:
             value = getattr(options, name)
             if not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
                 raise ValueError(f"{name} must be {lo}..{hi}, got {value!r}")
+        for name, (_, hi) in COPIES_OPTIONS.items():
+            value = getattr(options, name)
+            if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= hi):
+                raise ValueError(f"{name} must be 0..{hi}, got {value!r}")
         self.draw_two_n = options.draw_two_draws
         self.wd4_n = options.wd4_draws
         self.uno_penalty = options.uno_penalty
         self.hand_size = options.hand_size
+        self.set_points(options.points)
+
+    def set_points(self, points):
+        """Option points: ``{kind: points}`` for the action and wild kinds the edition's
+        deck may hold (None: the published scores)."""
+        kinds = (SKIP, REVERSE, DRAW_TWO, WILD, WILD_DRAW_FOUR, *EDITION_WILDS[self.edition])
+        self.points = {k: POINTS[k] for k in kinds}
+        for k, v in (points or {}).items():
+            if k not in self.points:
+                raise ValueError(f"points: {k!r} is not a card kind of the {self.edition} deck")
+            if not (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000):
+                raise ValueError(f"points of {k} must be 0..1000, got {v!r}")
+            self.points[k] = v
+
+    def card_points(self, card):
+        """The card's score under option points (numbers and Spin cards: their number)."""
+        return card_points(card, self.points)
 
     def check_deal(self):
         """Refuse a deal that could leave no card the first-card rule keeps (a number card
@@ -352,7 +403,7 @@ class RoundState:
 
     # ------------------------------------------------------------------ result
     def result(self):
-        points = [hand_points(h) for h in self.hands]
+        points = [hand_points(h, self.points) for h in self.hands]
         return {
             "first_player": self.first_player,
             "winner": self.winner,

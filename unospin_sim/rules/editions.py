@@ -86,7 +86,8 @@ class Edition:
         The wheel's spaces in wheel order (empty without a wheel).
     defaults : mapping
         Every option valid for the edition with its default value (the wheel's default is
-        a tuple of weights in ``wheel_spaces`` order).
+        a tuple of weights in ``wheel_spaces`` order, the points' a tuple of scores in
+        ``point_kinds`` order).
     """
 
     name: str
@@ -101,6 +102,9 @@ class Edition:
     option_counts: tuple[tuple[int, str, Any], ...] = field(repr=False)
     # the option whose value k keeps the Spin mark on the numbers 1..k only (None: all)
     spin_mark: str | None = field(default=None, repr=False)
+    # the card kinds option points scores, in canonical order (the kind order): the actions
+    # and the wilds this edition's deck may hold
+    point_kinds: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -173,12 +177,17 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray, dict[str, Space]]:
                 )
             for n, k in enumerate(per["spins"], start=1):
                 counts[cards.spin_kind(c, n)] = k
-            for key, off in action_offset.items():
-                counts[c * cards.KINDS_PER_COLOUR + off] = per[key]
+        option_counts = []
+        for key, off in action_offset.items():
+            for c in range(cards.N_COLOURS):
+                kind = c * cards.KINDS_PER_COLOUR + off
+                if isinstance(per[key], dict):
+                    option_counts.append((kind, per[key]["option"], per[key].get("equals")))
+                else:
+                    counts[kind] = per[key]
         spin_mark = None
         if "spin_mark" in per:
             spin_mark = per["spin_mark"]["option"]
-        option_counts = []
         for key, value in ed["deck"]["wilds"].items():
             if key not in wild_index:
                 raise RuntimeError(f"editions.toml: unknown wild kind {key!r} in {name}")
@@ -193,8 +202,15 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray, dict[str, Space]]:
                 f"editions.toml: {name} has [defaults]: option defaults live in rules/options.py"
             )
         defaults: dict[str, Any] = {
-            o.name: o.default_for(name) for o in OPTIONS if name in o.editions and o.type != "wheel"
+            o.name: o.default_for(name)
+            for o in OPTIONS
+            if name in o.editions and o.type not in ("wheel", "points")
         }
+        # the action and wild kinds this edition's deck may hold, scored by option points
+        point_kinds = cards.ACTION_NAMES + tuple(
+            k for k in cards.WILD_NAMES if k in ed["deck"]["wilds"]
+        )
+        defaults["points"] = tuple(int(data["points"][k]) for k in point_kinds)
         wheel = ed.get("wheel")
         wheel_spaces: tuple[str, ...] = ()
         if wheel is not None:
@@ -228,6 +244,7 @@ def _load_editions() -> tuple[dict[str, Edition], np.ndarray, dict[str, Space]]:
             base_counts=counts,
             option_counts=tuple(option_counts),
             spin_mark=spin_mark,
+            point_kinds=point_kinds,
         )
     return editions, points, space_words
 

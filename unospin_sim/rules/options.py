@@ -26,6 +26,7 @@ from typing import Any
 
 __all__ = [
     "ALL_EDITIONS",
+    "MAX_POINTS",
     "MAX_TARGET",
     "MAX_TURN_CAP",
     "OPTIONS",
@@ -43,6 +44,8 @@ SPIN_EDITIONS = ("spin2005", "spin2025")
 MAX_TURN_CAP = 1_000_000
 #: largest match target
 MAX_TARGET = 1_000_000
+#: largest score of a card kind (option ``points``)
+MAX_POINTS = 1000
 
 
 @dataclass(frozen=True)
@@ -54,13 +57,13 @@ class Option:
     name : str
         Its name in rule strings, ``--option`` and the API.
     type : str
-        ``"int"``, ``"bool"``, ``"enum"`` or ``"wheel"``.
+        ``"int"``, ``"bool"``, ``"enum"``, ``"wheel"`` or ``"points"``.
     domain : tuple
-        ``(low, high)`` for ``int``; the names for ``enum`` (the first is the "off" value);
-        ``()`` otherwise.
+        ``(low, high)`` for ``int`` and for each score of ``points``; the names for ``enum``
+        (the first is the "off" value); ``()`` otherwise.
     default : object or mapping
         The default value, or ``{edition: value}`` when it differs by edition (``None`` for
-        ``wheel``: its default weights are in editions.toml).
+        ``wheel`` and ``points``: their defaults are rule data in editions.toml).
     editions : tuple of str
         Editions the option applies to.
     house : bool
@@ -340,6 +343,50 @@ OPTIONS: tuple[Option, ...] = (
         "cards dealt to each player (refused when the deck cannot deal them and turn a first card)",
         "R_HAND_SIZE",
     ),
+    _o("skip_cards", "int", (0, 4), 2, ALL_EDITIONS, False, "copies of Skip in each colour", None),
+    _o(
+        "reverse_cards",
+        "int",
+        (0, 4),
+        2,
+        ALL_EDITIONS,
+        False,
+        "copies of Reverse in each colour",
+        None,
+    ),
+    _o(
+        "draw_two_cards",
+        "int",
+        (0, 4),
+        2,
+        ALL_EDITIONS,
+        False,
+        "copies of Draw Two in each colour",
+        None,
+    ),
+    _o("wild_cards", "int", (0, 8), 4, ALL_EDITIONS, False, "copies of Wild in the deck", None),
+    _o(
+        "wd4_cards",
+        "int",
+        (0, 8),
+        4,
+        ALL_EDITIONS,
+        False,
+        "copies of Wild Draw Four in the deck",
+        None,
+    ),
+    _o(
+        "points",
+        "points",
+        (0, MAX_POINTS),
+        None,
+        ALL_EDITIONS,
+        False,
+        "the score of each action and wild kind the edition's deck may hold, e.g. "
+        "{skip:30,wild:40} (unlisted kinds keep theirs); number and Spin cards score their face",
+        None,
+        "20 each action, 50 each wild, 40 each special wild",
+    ),
 )
 
 #: name -> Option
@@ -354,6 +401,8 @@ def _values_text(o: Option) -> str:
         return "`true`/`false`"
     if o.type == "enum":
         return ", ".join(f"`{v}`" for v in o.domain)
+    if o.type == "points":
+        return f"`{{kind:points,...}}`, {o.domain[0]}-{o.domain[1]} each"
     return "`{space:weight,...}`"
 
 

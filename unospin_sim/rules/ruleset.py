@@ -17,7 +17,9 @@ Canonical string: ``edition(players=P,...)`` listing ``players`` and then every 
 whose value differs from the edition default, in the fixed order of :data:`OPTION_ORDER`.
 Booleans are written ``true``/``false``; a wheel is written ``wheel={space:weight,...}``
 with the spaces of positive weight in the edition's wheel order and weights printed with
-``%g`` (or ``repr`` when ``%g`` would lose precision, so that strings always round-trip).
+``%g`` (or ``repr`` when ``%g`` would lose precision, so that strings always round-trip);
+points are written ``points={kind:points,...}`` listing the kinds off their published score,
+in kind order.
 """
 
 from __future__ import annotations
@@ -65,7 +67,9 @@ OPTION_DOCS = MappingProxyType({o.name: o.doc for o in OPTIONS})
 #: house-rule options (docs/HOUSE_RULES.md): off by default, never combined with rlcard
 HOUSE_RULES = tuple(o.name for o in OPTIONS if o.house)
 #: the deck's numbers as options, fixed at their defaults under rlcard (RLCard's own rules)
-RLCARD_FIXED = ("draw_two_draws", "wd4_draws", "uno_penalty", "hand_size")
+#: the options that set the deck's copies of a card kind
+DECK_COPIES = ("skip_cards", "reverse_cards", "draw_two_cards", "wild_cards", "wd4_cards")
+RLCARD_FIXED = ("draw_two_draws", "wd4_draws", "uno_penalty", "hand_size", *DECK_COPIES)
 
 _MISSING = object()
 
@@ -88,10 +92,15 @@ def _check_deal(rules: RuleSet) -> None:
     else:
         put_back = int(counts[cards.WILD_DRAW_FOUR])
     if dealt + put_back >= int(counts.sum()):
+        defaults = rules.edition_data.defaults
+        copies = ",".join(
+            f"{n}={rules.option(n)}" for n in DECK_COPIES if rules.option(n) != defaults[n]
+        )
         raise RuleError(
             f"hand_size={rules.option('hand_size')} with {rules.players} players deals {dealt} "
-            f"of the deck's {int(counts.sum())} cards: too few left to turn a first card "
-            f"(at most {(int(counts.sum()) - put_back - 1) // rules.players} each)"
+            f"of the deck's {int(counts.sum())} cards{f' ({copies})' if copies else ''}: too "
+            f"few left to turn a first card "
+            f"(at most {max(0, int(counts.sum()) - put_back - 1) // rules.players} each)"
         )
 
 
@@ -259,12 +268,15 @@ class RuleSet:
         -------
         object
             ``int`` / ``bool``; for ``wheel`` a ``{space: weight}`` dict over every space of
-            the edition's wheel, in wheel order.
+            the edition's wheel, in wheel order; for ``points`` a ``{kind: points}`` dict
+            over the edition's ``point_kinds``.
         """
         for key, value in self._values:
             if key == name:
                 if key == "wheel":
                     return dict(zip(self.edition_data.wheel_spaces, value))
+                if key == "points":
+                    return dict(zip(self.edition_data.point_kinds, value))
                 return value
         if default is not _MISSING:
             return default
@@ -300,8 +312,16 @@ class RuleSet:
         return int(self.deck_counts().sum())
 
     def points(self) -> np.ndarray:
-        """Points of each card kind: ``np.int64[N_KINDS]`` (a fresh array)."""
-        return POINTS.copy()
+        """Points of each card kind: ``np.int64[N_KINDS]`` (a fresh array): the ``points``
+        option's score of each action and wild kind, number and Spin cards their face."""
+        out = POINTS.copy()
+        for name, value in self.option("points").items():
+            if name in cards.ACTION_NAMES:
+                off = cards.SKIP_OFFSET + cards.ACTION_NAMES.index(name)
+                out[[c * cards.KINDS_PER_COLOUR + off for c in range(cards.N_COLOURS)]] = value
+            else:
+                out[cards.FIRST_WILD + cards.WILD_NAMES.index(name)] = value
+        return out
 
     def wheel_spaces(self) -> tuple[str, ...]:
         """Space names of this edition's wheel in wheel order (``()`` without a wheel)."""
@@ -333,6 +353,16 @@ class RuleSet:
                     "{"
                     + ",".join(
                         f"{s}:{format_number(w)}" for s, w in zip(ed.wheel_spaces, value) if w > 0
+                    )
+                    + "}"
+                )
+            elif name == "points":
+                text = (
+                    "{"
+                    + ",".join(
+                        f"{k}:{v}"
+                        for k, v, d in zip(ed.point_kinds, value, ed.defaults[name])
+                        if v != d
                     )
                     + "}"
                 )

@@ -3,9 +3,10 @@
 This room holds what judges one option at a time: which option names exist
 (:data:`OPTION_ORDER`, :data:`NOT_IMPLEMENTED`) and are valid for an edition
 (:func:`check_option_name`), the coercion of a value to the option's type and domain
-(:func:`coerce_option`: whole numbers, booleans, enum names, wheels), wheel parsing and
-normalisation (:func:`parse_wheel`; a wheel is kept as a tuple of weights in the edition's
-wheel order) and :func:`format_number`, which writes a weight so that it reads back the
+(:func:`coerce_option`: whole numbers, booleans, enum names, wheels, card points), wheel
+parsing and normalisation (:func:`parse_wheel`; a wheel is kept as a tuple of weights in the
+edition's wheel order), points parsing (:func:`parse_points`; kept as a tuple of scores in
+the edition's ``point_kinds`` order) and :func:`format_number`, which writes a weight so that it reads back the
 same. Every message is one line naming the option and the value (a :class:`RuleError`).
 Edition data comes from ``editions.py``; combinations of options are judged by
 ``RuleSet.build`` in ``ruleset.py``.
@@ -36,6 +37,7 @@ __all__ = [
     "check_option_name",
     "coerce_option",
     "format_number",
+    "parse_points",
     "parse_wheel",
 ]
 
@@ -67,10 +69,12 @@ def format_number(x: float) -> str:
     return g if float(g) == x else repr(float(x))
 
 
-def _coerce_int(name: str, value: Any) -> int:
-    """A whole number within the ``int`` option's domain."""
+def _coerce_int(name: str, value: Any, key: str = "") -> int:
+    """A whole number within the ``int`` option's domain (``key``: the card kind of a
+    ``points`` score, named in messages as ``points.key``)."""
+    shown = f"{name}.{key}" if key else name
     if isinstance(value, bool):
-        raise RuleError(f"option {name!r} must be a whole number, got {value!r}")
+        raise RuleError(f"option {shown!r} must be a whole number, got {value!r}")
     if isinstance(value, numbers.Integral):
         v = int(value)
     elif isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
@@ -78,12 +82,12 @@ def _coerce_int(name: str, value: Any) -> int:
     elif isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d[\d_]*\s*", value):
         v = int(value)
     else:
-        raise RuleError(f"option {name!r} must be a whole number, got {str(value)!r}")
+        raise RuleError(f"option {shown!r} must be a whole number, got {str(value)!r}")
     lo, hi = OPTION_BY_NAME[name].domain
     if hi is None and v < lo:
-        raise RuleError(f"{name} must be at least {lo}, got {v}")
+        raise RuleError(f"{shown} must be at least {lo}, got {v}")
     if hi is not None and not lo <= v <= hi:
-        raise RuleError(f"{name} must be between {lo} and {hi}, got {v}")
+        raise RuleError(f"{shown} must be between {lo} and {hi}, got {v}")
     return v
 
 
@@ -300,4 +304,61 @@ def coerce_option(ed: Edition, name: str, value: Any) -> Any:
         return _coerce_bool(name, value)
     if kind == "enum":
         return _coerce_enum(name, value)
+    if kind == "points":
+        return _points_vector(ed, value)
     return _wheel_vector(ed, value)
+
+
+def _points_vector(ed: Edition, points: Any) -> tuple[int, ...]:
+    """Validate a ``points`` value (mapping, string or every score in order) for ``ed``:
+    the scores in ``ed.point_kinds`` order, unlisted kinds at their defaults."""
+    kinds = ed.point_kinds
+    if isinstance(points, str):
+        points = parse_points(points, ed)
+    elif isinstance(points, (tuple, list)) and len(points) == len(kinds):
+        points = dict(zip(kinds, points))
+    if not isinstance(points, Mapping):
+        raise RuleError(f"points must be a mapping of card kind to points, got {points!r}")
+    scores = dict(zip(kinds, ed.defaults["points"]))
+    for key, value in points.items():
+        key = str(key).strip()
+        if key not in scores:
+            raise RuleError(
+                f"points: {key!r} is not a card kind {ed.name}'s deck may hold; "
+                f"kinds: {', '.join(kinds)}"
+            )
+        scores[key] = _coerce_int("points", value, key)
+    return tuple(scores.values())
+
+
+def parse_points(text: str, edition: Any) -> dict[str, int]:
+    """Parse a points string such as ``"{skip:30,wild:40}"`` for ``edition``.
+
+    ``kind=points`` or ``kind:points`` pairs separated by commas, optionally in braces;
+    returns ``{kind: points}`` for the listed kinds in canonical (kind) order. One-line
+    :class:`RuleError` on malformed text, an unknown kind, a kind given twice or a score
+    outside 0..MAX_POINTS.
+
+    >>> parse_points("wild=40, skip:30", "classic")
+    {'skip': 30, 'wild': 40}
+    """
+    ed = get_edition(edition)
+    body = text.strip()
+    if body.startswith("{") or body.endswith("}"):
+        if not (body.startswith("{") and body.endswith("}")):
+            raise RuleError(f"malformed points {text!r}: unbalanced braces")
+        body = body[1:-1].strip()
+    if not body:
+        raise RuleError(f"empty points {text!r}: give kind=points pairs, e.g. skip=20")
+    given: dict[str, str] = {}
+    for item in body.split(","):
+        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(\S.*?)\s*", item)
+        if m is None:
+            raise RuleError(
+                f"malformed points entry {item.strip()!r} in {text!r}: expected kind=points"
+            )
+        if m.group(1) in given:
+            raise RuleError(f"points: {m.group(1)!r} given twice")
+        given[m.group(1)] = m.group(2)
+    vector = _points_vector(ed, given)  # validates kinds and scores
+    return {k: v for k, v in zip(ed.point_kinds, vector) if k in given}

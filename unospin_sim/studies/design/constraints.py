@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ...errors import UserError
 from ...rules import RuleSet
-from .space import WHEEL_MAX, Knob
+from .space import WHEEL_MAX, Knob, knob_default
 
 __all__ = ["WheelPlan", "first_trials", "make_plan", "nearest", "propose"]
 
@@ -180,7 +180,7 @@ def first_trials(edition: str, knobs: list[Knob], plan: WheelPlan, neighbours: b
     for k in knobs:
         if k.is_wheel:
             continue
-        v = base.option(k.name)
+        v = knob_default(base, k.name)
         if (k.choices and v in k.choices) or (
             not k.choices and k.low <= v <= k.high and (v - k.low) % k.step == 0
         ):

@@ -7,8 +7,11 @@
   least two) and keeps the others at their default count;
 - an option of the options table (``unospin_sim.rules.options``) that is a number, a
   boolean or an enum: ``wild_spin_cards``, ``wild_stops_colour_draw``, ``wild_matches_colour``,
-  the house rules, ``target``; ``NAME=LO:HI`` narrows a number's range (``target`` defaults
-  to 100:1000 in steps of 50).
+  the house rules, the deck's numbers (``hand_size``, ``draw_two_draws``, ``skip_cards``,
+  ...), ``target``; ``NAME=LO:HI`` narrows a number's range (``target`` defaults to
+  100:1000 in steps of 50);
+- ``points.KIND=LO:HI``: the score of one card kind of the ``points`` option (``skip``,
+  ``wild``, ...: the kinds the edition's deck may hold), the others at their defaults.
 
 Not variable: ``players`` (the study's ``--players``), ``turn_cap``, ``match`` (the metrics
 choose single rounds or matches), ``rlcard`` (another game's rules).
@@ -28,6 +31,7 @@ __all__ = [
     "Knob",
     "check_goals_movable",
     "design_rules",
+    "knob_default",
     "options_changed",
     "parse_vary",
     "segments_moved",
@@ -46,7 +50,7 @@ FIXED = {
 
 @dataclass(frozen=True)
 class Knob:
-    """One varied thing: ``name`` is an option name or ``wheel.<space>``.
+    """One varied thing: ``name`` is an option name, ``wheel.<space>`` or ``points.<kind>``.
 
     ``choices`` lists the values of a boolean or enum; ``low``/``high``/``step`` the range of
     a number (wheel segment counts are numbers 0..4).
@@ -105,11 +109,14 @@ def parse_vary(texts, edition: str) -> list[Knob]:
                     raise UserError("--vary wheel=...: name at least two spaces")
             knobs += [Knob(f"wheel.{s}", low=0, high=WHEEL_MAX) for s in chosen]
             continue
+        if name.startswith("points."):
+            knobs.append(_points_knob(name, arg, base))
+            continue
         opt = OPTION_BY_NAME.get(name)
-        if opt is None:
+        if opt is None or opt.type == "points":
             raise UserError(
-                f"--vary {name}: unknown rule option; options: wheel, "
-                f"{', '.join(o for o in OPTION_BY_NAME if o not in FIXED)}"
+                f"--vary {name}: unknown rule option; options: wheel, points.KIND, "
+                f"{', '.join(o for o in OPTION_BY_NAME if o not in FIXED and o != 'points')}"
             )
         if name in FIXED:
             raise UserError(f"--vary {name}: cannot be varied ({FIXED[name]})")
@@ -140,6 +147,29 @@ def parse_vary(texts, edition: str) -> list[Knob]:
     return knobs
 
 
+def _points_knob(name: str, arg: str, base: RuleSet) -> Knob:
+    """The knob ``points.KIND=LO:HI``: one card kind's score."""
+    kind = name[len("points.") :]
+    kinds = base.edition_data.point_kinds
+    if kind not in kinds:
+        raise UserError(
+            f"--vary {name}: {kind!r} is not a card kind of {base.edition}'s deck "
+            f"(points.KIND with KIND one of {', '.join(kinds)})"
+        )
+    if not arg:
+        raise UserError(f"--vary {name}: give a range, {name}=LO:HI")
+    lo, hi = _int_range(name, arg, *OPTION_BY_NAME["points"].domain)
+    return Knob(name, low=lo, high=hi)
+
+
+def knob_default(base: RuleSet, name: str):
+    """The value knob ``name`` has in rule set ``base`` (``points.KIND``: that kind's
+    score)."""
+    if name.startswith("points."):
+        return base.option("points")[name[len("points.") :]]
+    return base.option(name)
+
+
 def design_rules(edition: str, players: int, values: dict) -> RuleSet:
     """The rule set of a design (knob values over the edition's defaults).
 
@@ -147,7 +177,10 @@ def design_rules(edition: str, players: int, values: dict) -> RuleSet:
     (e.g. ``jump_in_wilds`` without ``jump_in``) and for a wheel without a segment.
     """
     base = RuleSet.build(edition, players=players)
-    options = {k: v for k, v in values.items() if not k.startswith("wheel.")}
+    options = {k: v for k, v in values.items() if not k.startswith(("wheel.", "points."))}
+    points = {k[len("points.") :]: v for k, v in values.items() if k.startswith("points.")}
+    if points:
+        options["points"] = points
     wheel_knobs = {k[6:]: v for k, v in values.items() if k.startswith("wheel.")}
     if wheel_knobs:
         wheel = dict(zip(base.wheel_spaces(), default_counts(base)))
