@@ -204,14 +204,16 @@ def play_round(loop, st, sc, r, deck, pts, cum, seated, gs):
     ``st`` (``sc``: the search scratch state, read by the search loop alone).
 
     Compiled, ``loop`` must be a constant (an entry point's ``loop``, frozen at compile
-    time): the overload below compiles that loop's round alone, inlined at numba-IR level,
-    so an entry point compiles no other loop. No dispatcher is frozen into the entry point
-    (numba's cache index pickles a closure's cells, and a dispatcher pickles differently in
-    each process: the cache would miss in every process)."""
+    time): the overload below compiles that loop's round alone, so an entry point compiles
+    no other loop. It is compiled without NRT reference counting (as ``jit.hot``): inlined
+    into the entry point, it would incref and decref every array it passes on, each round.
+    No dispatcher is frozen into the entry point (numba's cache index pickles a closure's
+    cells, and a dispatcher pickles differently in each process: the cache would miss in
+    every process)."""
     _ROUNDS[loop](loop, st, sc, r, deck, pts, cum, seated, gs)
 
 
-@overload(play_round, prefer_literal=True, inline="always")
+@overload(play_round, prefer_literal=True, jit_options={"_nrt": False})
 def _play_round_overload(loop, st, sc, r, deck, pts, cum, seated, gs):
     if isinstance(loop, types.StringLiteral) and loop.literal_value in _ROUNDS:
         return _ROUNDS[loop.literal_value]
