@@ -221,11 +221,11 @@ def _play_round_overload(loop, st, sc, r, deck, pts, cum, seated, gs):
 
 
 @njit(cache=True, inline="always")
-def append_spins(spins, m, st, game):
-    """Append the spin records of the round just played on ``st`` (game column ``game``) to
-    the ``m`` rows kept in ``spins``, in a larger array when they do not fit; returns
-    (spins, rows kept)."""
-    ns = st.s[S_NSPIN]
+def append_spins(spins, m, spinrec, ns, game):
+    """Append the ``ns`` spin records ``spinrec`` of the round just played (game column
+    ``game``) to the ``m`` rows kept in ``spins``, in a larger array when they do not fit;
+    returns (spins, rows kept). It takes the record array, not the state: an inlined call
+    increfs and decrefs every array it is passed, each round."""
     if ns > 0:
         if m + ns > spins.shape[0]:
             bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
@@ -233,7 +233,7 @@ def append_spins(spins, m, st, game):
             spins = bigger
         for j in range(ns):
             for f in range(N_SPIN_FIELDS):
-                spins[m + j, f] = st.spinrec[j, f]
+                spins[m + j, f] = spinrec[j, f]
             spins[m + j, P_GAME] = game
     return spins, m + ns
 
@@ -263,7 +263,7 @@ def _make_play_chunk(loop):
                 seat_bots(bots, g, seated)
             play_round(loop, st, sc, r, deck, pts, cum, seated, gs)
             write_row(st, pts, out, i)
-            spins, m = append_spins(spins, m, st, g)
+            spins, m = append_spins(spins, m, st.spinrec, st.s[S_NSPIN], g)
         return spins[:m]
 
     return play_chunk
@@ -394,7 +394,7 @@ def _make_play_match_chunk(loop):
                 rows[n, base + 1] = j
                 for q in range(np_):
                     rows[n, base + 2 + q] = score[q]
-                spins, m = append_spins(spins, m, st, n)
+                spins, m = append_spins(spins, m, st.spinrec, st.s[S_NSPIN], n)
                 n += 1
                 j += 1
                 winner = match_winner(score, lowest, target)
