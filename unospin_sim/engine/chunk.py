@@ -6,13 +6,14 @@ cross them (``encode.py`` builds the arrays).
 
 Each entry point is compiled once per round loop (:data:`LOOPS`: the default rules, house
 rules, rlcard, a search seat), by :func:`_make_entry_points` with the loop frozen at compile
-time, so a run compiles only the loop its rule set and bots use (a default run never
-compiles the house rules, rlcard or search). :func:`loop_of` picks the loop, as the
+time and passed to :func:`play_round`, so a run compiles only the loop its rule set and bots
+use (a default run never compiles the house rules, rlcard or search). :func:`loop_of` picks the loop, as the
 kernel's round loop always did: rlcard first, then a search seat, then any house rule.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..rules import space_codes as sp
 from . import match
@@ -173,16 +174,73 @@ def loop_of(r, bots) -> str:
     return "default"
 
 
-def _loop_flags(loop):
-    """(search, rl, house): which round loop ``loop`` (one of :data:`LOOPS`) is. An entry
-    point reads them as constants frozen at compile time, so the branches of the other loops
-    are pruned before typing and never compiled."""
-    return loop == "search", loop == "rlcard", loop == "house"
+def _round_default(loop, st, sc, r, deck, pts, cum, seated, gs):
+    play_round_default(st, r, deck, pts, cum, seated, gs)
+
+
+def _round_house(loop, st, sc, r, deck, pts, cum, seated, gs):
+    play_round_house(st, r, deck, pts, cum, seated, gs)
+
+
+def _round_rlcard(loop, st, sc, r, deck, pts, cum, seated, gs):
+    play_round_rl(st, r, deck, pts, seated, gs)
+
+
+def _round_search(loop, st, sc, r, deck, pts, cum, seated, gs):
+    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
+
+
+#: round loop -> its round (the implementations of :func:`play_round`)
+_ROUNDS = {
+    "default": _round_default,
+    "house": _round_house,
+    "rlcard": _round_rlcard,
+    "search": _round_search,
+}
+
+
+def play_round(loop, st, sc, r, deck, pts, cum, seated, gs):
+    """Play one round of round loop ``loop`` (one of :data:`LOOPS`) seeded ``gs`` on state
+    ``st`` (``sc``: the search scratch state, read by the search loop alone).
+
+    Compiled, ``loop`` must be a constant (an entry point's ``loop``, frozen at compile
+    time): the overload below compiles that loop's round alone, so an entry point compiles
+    no other loop. It is compiled without NRT reference counting (as ``jit.hot``): inlined
+    into the entry point, it would incref and decref every array it passes on, each round.
+    No dispatcher is frozen into the entry point (numba's cache index pickles a closure's
+    cells, and a dispatcher pickles differently in each process: the cache would miss in
+    every process)."""
+    _ROUNDS[loop](loop, st, sc, r, deck, pts, cum, seated, gs)
+
+
+@overload(play_round, prefer_literal=True, jit_options={"_nrt": False})
+def _play_round_overload(loop, st, sc, r, deck, pts, cum, seated, gs):
+    if isinstance(loop, types.StringLiteral) and loop.literal_value in _ROUNDS:
+        return _ROUNDS[loop.literal_value]
+    return None  # not a constant loop: no implementation (a typing error)
+
+
+@njit(cache=True, inline="always")
+def append_spins(spins, m, spinrec, ns, game):
+    """Append the ``ns`` spin records ``spinrec`` of the round just played (game column
+    ``game``) to the ``m`` rows kept in ``spins``, in a larger array when they do not fit;
+    returns (spins, rows kept). It takes the record array, not the state: an inlined call
+    increfs and decrefs every array it is passed, each round."""
+    if ns > 0:
+        if m + ns > spins.shape[0]:
+            bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
+            bigger[:m] = spins[:m]
+            spins = bigger
+        for j in range(ns):
+            for f in range(N_SPIN_FIELDS):
+                spins[m + j, f] = spinrec[j, f]
+            spins[m + j, P_GAME] = game
+    return spins, m + ns
 
 
 def _make_play_chunk(loop):
     """The compiled ``play_chunk`` of round loop ``loop``."""
-    search, rl, house = _loop_flags(loop)
+    search = loop == "search"  # frozen at compile time
 
     @variant(njit(cache=True, nogil=True), loop)
     def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
@@ -203,26 +261,9 @@ def _make_play_chunk(loop):
             seeds[i] = gs
             if rotate:
                 seat_bots(bots, g, seated)
-            if search:
-                play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-            elif rl:
-                play_round_rl(st, r, deck, pts, seated, gs)
-            elif house:
-                play_round_house(st, r, deck, pts, cum, seated, gs)
-            else:
-                play_round_default(st, r, deck, pts, cum, seated, gs)
+            play_round(loop, st, sc, r, deck, pts, cum, seated, gs)
             write_row(st, pts, out, i)
-            ns = st.s[S_NSPIN]
-            if ns > 0:
-                if m + ns > spins.shape[0]:
-                    bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
-                    bigger[:m] = spins[:m]
-                    spins = bigger
-                for j in range(ns):
-                    for f in range(N_SPIN_FIELDS):
-                        spins[m + j, f] = st.spinrec[j, f]
-                    spins[m + j, P_GAME] = g
-                m += ns
+            spins, m = append_spins(spins, m, st.spinrec, st.s[S_NSPIN], g)
         return spins[:m]
 
     return play_chunk
@@ -230,7 +271,7 @@ def _make_play_chunk(loop):
 
 def _make_replay_spins(loop):
     """The compiled ``replay_spins`` of round loop ``loop``."""
-    search, rl, house = _loop_flags(loop)
+    search = loop == "search"  # frozen at compile time
 
     @variant(njit(cache=True, nogil=True), loop)
     def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
@@ -252,14 +293,7 @@ def _make_replay_spins(loop):
             for j in range(spaces.shape[0]):
                 s[S_FORCE_AT] = k + 1
                 s[S_FORCE_SPACE] = spaces[j]
-                if search:
-                    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-                elif rl:
-                    play_round_rl(st, r, deck, pts, seated, gs)
-                elif house:
-                    play_round_house(st, r, deck, pts, cum, seated, gs)
-                else:
-                    play_round_default(st, r, deck, pts, cum, seated, gs)
+                play_round(loop, st, sc, r, deck, pts, cum, seated, gs)
                 o = out[i, j]
                 o[Q_WINNER] = s[S_WINNER]
                 w = s[S_WINNER]
@@ -290,7 +324,7 @@ def _make_replay_spins(loop):
 
 def _make_play_match_chunk(loop):
     """The compiled ``play_match_chunk`` of round loop ``loop``."""
-    search, rl, house = _loop_flags(loop)
+    search = loop == "search"  # frozen at compile time
 
     @variant(njit(cache=True, nogil=True), loop)
     def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
@@ -344,14 +378,7 @@ def _make_play_match_chunk(loop):
                 gs = game_seed(mseed, U64(j))
                 seeds[n] = gs
                 seat_bots(bots, j, seated)
-                if search:
-                    play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-                elif rl:
-                    play_round_rl(st, r, deck, pts, seated, gs)
-                elif house:
-                    play_round_house(st, r, deck, pts, cum, seated, gs)
-                else:
-                    play_round_default(st, r, deck, pts, cum, seated, gs)
+                play_round(loop, st, sc, r, deck, pts, cum, seated, gs)
                 write_row(st, pts, rows, n)
                 turns += st.s[S_TURNS]
                 add_round(
@@ -367,17 +394,7 @@ def _make_play_match_chunk(loop):
                 rows[n, base + 1] = j
                 for q in range(np_):
                     rows[n, base + 2 + q] = score[q]
-                ns = st.s[S_NSPIN]
-                if ns > 0:
-                    if m + ns > spins.shape[0]:
-                        bigger = np.empty((2 * (m + ns), N_SPIN_FIELDS), np.int64)
-                        bigger[:m] = spins[:m]
-                        spins = bigger
-                    for k in range(ns):
-                        for f in range(N_SPIN_FIELDS):
-                            spins[m + k, f] = st.spinrec[k, f]
-                        spins[m + k, P_GAME] = n
-                    m += ns
+                spins, m = append_spins(spins, m, st.spinrec, st.s[S_NSPIN], n)
                 n += 1
                 j += 1
                 winner = match_winner(score, lowest, target)
@@ -396,7 +413,7 @@ def _make_play_match_chunk(loop):
 
 def _make_trace_game(loop):
     """The compiled ``trace_game`` of round loop ``loop``."""
-    search, rl, house = _loop_flags(loop)
+    search = loop == "search"  # frozen at compile time
 
     @variant(njit(cache=True), loop)
     def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
@@ -407,14 +424,7 @@ def _make_trace_game(loop):
         seated = bots.copy()
         if rotate:
             seat_bots(bots, game, seated)
-        if search:
-            play_round_search(st, sc, r, deck, pts, cum, seated, gs)
-        elif rl:
-            play_round_rl(st, r, deck, pts, seated, gs)
-        elif house:
-            play_round_house(st, r, deck, pts, cum, seated, gs)
-        else:
-            play_round_default(st, r, deck, pts, cum, seated, gs)
+        play_round(loop, st, sc, r, deck, pts, cum, seated, gs)
         return st.log[: st.s[S_LOG_N]].copy(), st
 
     return trace_game
