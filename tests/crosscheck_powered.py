@@ -91,6 +91,7 @@ SPACES = {
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
 KNOBS = dict(forget=0.3, catch=0.6, challenge=0.4, bluff=0.3)
 HOARDER = dict(strategy="hoarder")  # it draws instead of playing a kept wild
+HEURISTIC = dict(strategy="heuristic")
 #: spin_aware against heuristic: seat 0's win rate weighs its Spin card choices
 SPIN_AWARE = (dict(strategy="spin_aware"), dict(strategy="heuristic")) * 2
 
@@ -263,6 +264,24 @@ def configs() -> list[Config]:
         )
     )
     out.append(Config("spin2005-p4-hand_size=5", "spin2005", 4, {"hand_size": 5}))
+    # the deck's copies and the card points (issue 48), appended last; heuristic plays its
+    # highest-scoring card first, so the points change its play
+    out.append(Config("classic-p4-skip_cards=4", "classic", 4, {"skip_cards": 4}))
+    out.append(Config("classic-p4-reverse_cards=0", "classic", 4, {"reverse_cards": 0}))
+    out.append(Config("classic-p4-draw_two_cards=4", "classic", 4, {"draw_two_cards": 4}))
+    out.append(Config("classic-p3-wild_cards=8", "classic", 3, {"wild_cards": 8}))
+    out.append(
+        Config("classic-p4-wd4_cards=8-knobs", "classic", 4, {"wd4_cards": 8}, knobs=(KNOBS,) * 4)
+    )
+    out.append(
+        Config(
+            "classic-p4-points-heuristic",
+            "classic",
+            4,
+            {"points": {"skip": 5, "draw_two": 50, "wild": 10}},
+            knobs=(HEURISTIC,) * 4,
+        )
+    )
     return out
 
 
