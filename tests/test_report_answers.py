@@ -98,3 +98,29 @@ def test_one_run_answers_length_in_table_units(tmp_path):
     line = next(ln for ln in block.splitlines() if "How long is a round?" in ln)
     assert re.search(r"\d+\.\d% of rounds past 100 turns and \d+\.\d% past 150", line)
     assert "minutes at 10 s a turn (an assumption, not measured)" in line
+
+
+def test_several_runs_answer_in_compare_words(tmp_path):
+    """Issue 49 item 3: a report of several runs says, as `compare` does, what changed
+    against the first run: paired where the runs dealt the same rounds (here the same deck,
+    players and seed), and 'no change distinguishable' for a run equal to the first."""
+    from unospin_sim.report import build_report
+
+    for name, rules in (
+        ("base", "classic(players=4)"),
+        ("same", "classic(players=4)"),
+        ("d2", "classic(players=4,draw_two_draws=4)"),
+    ):
+        simulate(rules, "random", games=2000, seed=9, execution=Execution(out=tmp_path / name))
+    dirs = [tmp_path / n for n in ("base", "same", "d2")]
+    text = build_report(dirs, tmp_path / "rep", wheel_games=0).read_text()
+    block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
+    line = next(ln for ln in block.splitlines() if "What changed against the first run" in ln)
+    assert "round length (mean turns) higher" in line and "paired" in line, line
+    section = text.split("## Verdict: every run against", 1)[1].split("\n## ", 1)[0]
+    paragraphs = [p for p in section.split("\n\n") if p.startswith("Against ")]
+    assert len(paragraphs) == 2, section
+    same, d2 = paragraphs
+    assert "nothing changed clearly" in same and "Intervals: paired" in same, same
+    assert "draw_two_draws=4" in d2 and "winner's points higher" in d2, d2
+    assert (tmp_path / "rep" / "tables" / "verdict.csv").exists()

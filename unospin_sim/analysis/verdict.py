@@ -33,6 +33,8 @@ __all__ = [
     "length_lines",
     "pairing",
     "run_legend",
+    "verdict_paragraph",
+    "verdict_rows",
 ]
 
 #: seconds a turn takes at the table: an ASSUMPTION (no timed games measured), stated with
@@ -268,6 +270,43 @@ def _fmt(key: str, v: float, lo: float | None = None, hi: float | None = None) -
     return format_interval(v * scale, lo * scale, hi * scale, 3) + unit.replace("%", "pp")
 
 
+def verdict_paragraph(t: pd.DataFrame, base: str, label: str) -> str:
+    """One run's verdict in words: ``t`` is its rows of :func:`compare_runs` (indexed by
+    measure); what changed with its interval, what did not, and which intervals."""
+    kinds = sorted(set(t["interval"]))
+    changed = [
+        f"{MEASURES[k][0]} {r.verdict}, {_fmt(k, r.change, r.low, r.high)}"
+        for k, r in t.iterrows()
+        if r.verdict in ("higher", "lower")
+    ]
+    same = [MEASURES[k][0] for k, r in t.iterrows() if r.verdict == "no change distinguishable"]
+    text = f"Against {base}, {label}: " + ("; ".join(changed) or "nothing changed clearly")
+    if same:
+        text += ". No change distinguishable in " + ", ".join(same) + "."
+    else:
+        text += ". Every measure changed distinguishably."
+    return text + f" Intervals: {' and '.join(kinds)} (95%)."
+
+
+def verdict_rows(t: pd.DataFrame) -> pd.DataFrame:
+    """One run's rows of :func:`compare_runs` (indexed by measure) as printed text, one row per
+    measure: its name, the base's value, this run's, the change with its 95% interval, the
+    kind of interval and the verdict."""
+    return pd.DataFrame(
+        [
+            {
+                "measure": MEASURES[k][0],
+                "base": _fmt(k, r.base),
+                "this run": _fmt(k, r.value),
+                "change [95% interval]": _fmt(k, r.change, r.low, r.high),
+                "interval": r.interval,
+                "verdict": r.verdict,
+            }
+            for k, r in t.iterrows()
+        ]
+    ).set_index("measure")
+
+
 def format_comparison(
     table: pd.DataFrame, base: str, seconds_per_turn: float = SECONDS_PER_TURN
 ) -> str:
@@ -276,20 +315,7 @@ def format_comparison(
     lines = []
     for label, t in table.groupby(level="label", sort=False):
         t = t.droplevel("label")
-        kinds = sorted(set(t["interval"]))
-        changed = [
-            f"{MEASURES[k][0]} {r.verdict}, {_fmt(k, r.change, r.low, r.high)}"
-            for k, r in t.iterrows()
-            if r.verdict in ("higher", "lower")
-        ]
-        same = [MEASURES[k][0] for k, r in t.iterrows() if r.verdict == "no change distinguishable"]
-        text = f"Against {base}, {label}: " + ("; ".join(changed) or "nothing changed clearly")
-        if same:
-            text += ". No change distinguishable in " + ", ".join(same) + "."
-        else:
-            text += ". Every measure changed distinguishably."
-        text += f" Intervals: {' and '.join(kinds)} (95%)."
-        lines += [textwrap.fill(text, 100), ""]
+        lines += [textwrap.fill(verdict_paragraph(t, base, str(label)), 100), ""]
         head = f"{'measure':26s} {'base':>16s} {'this':>16s}  change [95% interval]"
         lines.append(head)
         for k, r in t.iterrows():

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from .balance import balance_section, runs_section, seats_section
-from .compare import editions_section, side_by_side_section
+from .compare import editions_section, side_by_side_section, verdict_section
 from .context import Context, bots_label, headline
 from .doc import Doc, format_p, ratio_interval
 from .race import race_section
@@ -124,6 +124,7 @@ def build_report(
     for section in (
         runs_section,
         balance_section,
+        verdict_section,
         side_by_side_section,
         editions_section,
         seats_section,

@@ -1,5 +1,6 @@
-"""The report's comparisons of runs: every run minus the first (``side_by_side_section``) and
-2005 against 2025 (``editions_section``).
+"""The report's comparisons of runs: every run against the first in the ``compare`` command's
+words (``verdict_section``), every run minus the first (``side_by_side_section``) and 2005
+against 2025 (``editions_section``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,56 @@ from typing import Any
 from .context import Context, bots_label, mixed_unrotated
 from .doc import ratio_interval
 
-__all__ = ["editions_section", "side_by_side_section"]
+__all__ = ["editions_section", "side_by_side_section", "verdict_section"]
+
+
+def verdict_section(ctx: Context) -> None:
+    """Every run against the first, as ``python -m unospin_sim compare`` says it
+    (:mod:`..analysis.verdict`): per run a paragraph and a table, the intervals paired where
+    the runs dealt the same rounds; each run's verdict on round length also answers "What
+    changed against the first run?"."""
+    if len(ctx.runs) <= 1:
+        return
+    from ..analysis.stats import players_of
+    from ..analysis.verdict import (
+        EDGE_DEFINITION,
+        RunData,
+        compare_runs,
+        verdict_paragraph,
+        verdict_rows,
+    )
+
+    runs = [
+        RunData(label, rounds, meta, ctx.played.get(label))
+        for label, (rounds, _, meta, _) in ctx.runs.items()
+    ]
+    body = ctx.body
+    base = runs[0].label
+    body.h(2, f"Verdict: every run against `{base}`")
+    if len({players_of(r.rounds) for r in runs}) > 1:
+        body.p("Not given: the runs seat different numbers of players.")
+        return
+    table = compare_runs(runs)
+    table.to_csv(ctx.out / "tables" / "verdict.csv")
+    body.p(
+        "What `python -m unospin_sim compare` says of these runs: each measure's change "
+        "against the first run with its 95% interval, paired where the two runs dealt the "
+        "same rounds (same players, deck and game seeds), independent otherwise; 'no change "
+        "distinguishable' where the interval holds zero."
+    )
+    for label, t in table.groupby(level="label", sort=False):
+        t = t.droplevel("label")
+        text = verdict_paragraph(t, f"`{base}`", f"`{label}`")
+        body.p(text)
+        body.table(verdict_rows(t))
+        turns = t.loc["mean_turns"]
+        ctx.answer(
+            "change",
+            float(turns["change"] / turns["base"]) if turns["base"] else 0.0,
+            turns["verdict"] != "no change distinguishable",
+            text[0].lower() + text[1:],
+        )
+    body.p(f"{EDGE_DEFINITION}; pp = percentage points.")
 
 
 def side_by_side_section(ctx: Context) -> None:

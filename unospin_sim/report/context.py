@@ -35,6 +35,7 @@ QUESTIONS = {
         "How much luck does the wheel deal?",
         "needs a run with a wheel and its paired replays",
     ),
+    "change": ("What changed against the first run?", "needs two runs or more"),
     "editions": ("2005 against 2025", "needs a spin2005 and a spin2025 run"),
 }
 
