@@ -139,3 +139,13 @@ def test_summary_states_length_units(cli):
     assert "rounds past 100 turns" in r.stdout and "rounds past 150 turns" in r.stdout
     assert "min at 6 s a turn (an assumption" in r.stdout
     assert "match length" in r.stdout
+
+
+def test_the_verdict_never_breaks_a_label_at_its_hyphens():
+    """A results directory's path in the verdict's paragraph stays whole, however the
+    paragraph wraps (a path split at a hyphen cannot be copied back)."""
+    res = simulate("classic(players=3)", "random", games=200, seed=2)
+    long = "/tmp/" + "-".join(["some-results-dir"] * 6)
+    runs = [RunData(long, res.rounds, res.meta), RunData(long + "-b", res.rounds, res.meta)]
+    text = format_comparison(compare_runs(runs), long)
+    assert f"Against {long}, {long}-b:" in text.replace("\n", " ")

@@ -307,6 +307,12 @@ def verdict_rows(t: pd.DataFrame) -> pd.DataFrame:
     ).set_index("measure")
 
 
+def _fill(text: str) -> str:
+    """``text`` wrapped at 100 columns, never inside a word: a path or a rule string stays
+    whole, even at its hyphens."""
+    return textwrap.fill(text, 100, break_on_hyphens=False, break_long_words=False)
+
+
 def format_comparison(
     table: pd.DataFrame, base: str, seconds_per_turn: float = SECONDS_PER_TURN
 ) -> str:
@@ -315,7 +321,7 @@ def format_comparison(
     lines = []
     for label, t in table.groupby(level="label", sort=False):
         t = t.droplevel("label")
-        lines += [textwrap.fill(verdict_paragraph(t, base, str(label)), 100), ""]
+        lines += [_fill(verdict_paragraph(t, base, str(label))), ""]
         head = f"{'measure':26s} {'base':>16s} {'this':>16s}  change [95% interval]"
         lines.append(head)
         for k, r in t.iterrows():
@@ -330,7 +336,7 @@ def format_comparison(
         "rounds (same players, deck and game seeds); independent otherwise. Skill is not "
         "measured by results directories (see 'tournament')."
     )
-    lines.append(textwrap.fill(note, 100))
+    lines.append(_fill(note))
     return "\n".join(lines)
 
 
