@@ -87,7 +87,8 @@ def wheel_luck(
     w = np.array([weights[s] for s in spaces]) / sum(weights.values())
 
     df = replays.sort_values(["pair", "space"], kind="stable")
-    ctrl = df[df["space"].astype(str) == "none"].set_index("pair")
+    names = df["space"].astype(str)
+    ctrl = df[names == "none"].set_index("pair")
     spinner = ctrl["spinner"].to_numpy(np.int64)
     off = (ctrl["winner"].to_numpy(np.int64) == spinner).astype(float)
     rounds, cluster = np.unique(ctrl["game"].to_numpy(np.int64), return_inverse=True)
@@ -95,7 +96,7 @@ def wheel_luck(
     n_per_round = np.bincount(cluster, minlength=len(rounds)).astype(float)
     sums = np.empty((len(rounds), len(spaces)))
     for j, space in enumerate(spaces):
-        sub = df[df["space"].astype(str) == space].set_index("pair").reindex(ctrl.index)
+        sub = df[names == space].set_index("pair").reindex(ctrl.index)
         on = (sub["winner"].to_numpy(np.int64) == spinner).astype(float)
         sums[:, j] = np.bincount(cluster, weights=on - off, minlength=len(rounds))
     effects = sums.sum(axis=0) / n_per_round.sum()
