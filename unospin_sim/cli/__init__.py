@@ -51,6 +51,7 @@ from .flags import (
     resume_command,
 )
 from .studies import add_tournament, add_tune, add_wheel, cmd_tournament, cmd_tune, cmd_wheel
+from .worth import add_worth, cmd_worth
 
 __all__ = [
     "COMMANDS",
@@ -71,6 +72,7 @@ __all__ = [
     "cmd_tournament",
     "cmd_tune",
     "cmd_wheel",
+    "cmd_worth",
     "main",
     "parse_games",
     "resolve_bots",
@@ -87,6 +89,7 @@ COMMANDS = [
     add_wheel,
     add_tournament,
     add_tune,
+    add_worth,
     add_design,
     add_compile,
 ]

@@ -48,11 +48,6 @@ _TEXT = {
     L.EV_UNO: lambda a, b, c: f"  {_seat(a)} calls UNO",
     L.EV_FORGET: lambda a, b, c: f"  {_seat(a)} forgets to call UNO",
     L.EV_CAUGHT: lambda a, b, c: f"  {_seat(b)} catches {_seat(a)}",
-    L.EV_PENALTY: lambda a, b, c: f"  {_seat(a)} draws 2 for not calling UNO",
-    L.EV_CHALLENGE: lambda a, b, c: (
-        f"  {_seat(a)} challenges the Wild Draw Four of "
-        f"{_seat(b)}: " + ("illegal: the player draws 4" if c else "legal: the challenger draws 6")
-    ),
     L.EV_BLUFF: lambda a, b, c: f"  {_seat(a)} bluffs a Wild Draw Four",
     L.EV_SPIN: lambda a, b, c: f"  {_seat(a)} spins the wheel: {SPACE_NAMES[b]}",
     L.EV_WAR_SHOW: lambda a, b, c: f"  war: {_seat(a)} shows a {b}",
@@ -113,6 +108,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
     lines = [f"rules: {rules}", "bots: " + ", ".join(f"seat {i}={b}" for i, b in enumerate(bots))]
     deal_done = False
     seat = _seat
+    penalty, wd4 = rules.option("uno_penalty"), rules.option("wd4_draws")
     mode = L.SEARCH_VALUE_WIN  # the last EV_SEARCH's value kind (play --explain)
     explained: list[str] = []  # its lines, printed under the next turn's line
 
@@ -125,6 +121,17 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append(f"dealer: seat {np_ - 1}; dealt {int(hands.sum()) // np_} cards each")
         if code in _TEXT:
             lines.append(_TEXT[code](a, b, c))
+        elif code == L.EV_PENALTY:  # the rule options' numbers (uno_penalty, wd4_draws)
+            lines.append(f"  {seat(a)} draws {penalty} for not calling UNO")
+        elif code == L.EV_CHALLENGE:
+            lines.append(
+                f"  {seat(a)} challenges the Wild Draw Four of {seat(b)}: "
+                + (
+                    f"illegal: the player draws {wd4}"
+                    if c
+                    else f"legal: the challenger draws {wd4 + 2}"
+                )
+            )
         elif code == L.EV_TURN:
             lines.append("")
             lines.append(f"turn {b}: {seat(a)} holds [{_hand_text(hands[a])}]")
