@@ -35,7 +35,10 @@ def test_a_small_study_end_to_end():
     t = w.table
     assert list(t["skill"]) == list(SKILLS)  # the 2025 wheel: every skill, valuing it too
     assert (t["rounds"] == 400).all() and (t["seed"] == 5).all()
-    assert ((t["low"] <= t["worth"]) & (t["worth"] <= t["high"])).all()
+    measured = t[t["note"] == ""]
+    assert ((measured["low"] <= measured["worth"]) & (measured["worth"] <= measured["high"])).all()
+    catch = t[t["skill"] == "catching"].iloc[0]
+    assert math.isnan(catch.worth) and "never forgets" in catch.note
     assert w.challenge in (0.0, 0.25, 0.5, 0.75, 1.0)
     # never calling UNO costs 2 cards each time: it must cost rounds, even in 400
     uno = t[t["skill"] == "calling UNO"].iloc[0]

@@ -17,7 +17,9 @@ catching                        ``catch=0``: it never catches a player who forgo
 challenging                     ``challenge=0`` (the full bot challenges at the best rate)
 ==============================  ==========================================================
 
-The full bot is ``spin_aware`` with the best challenge rate of :data:`CHALLENGE_RATES`,
+Catching has no worth to measure here (the full bot never forgets UNO), nor challenging
+when the best rate is 0 (the full bot never bluffs, so a challenge always fails): their rows
+say so instead of a figure. The full bot is ``spin_aware`` with the best challenge rate of :data:`CHALLENGE_RATES`,
 chosen per rule set on a seed of its own (``tune_seed``), never on the seeds reported. For
 each skill, player 0 is the denied bot and every other player the full bot; the same rounds
 (same seeds, bots rotated so that every player sits in every seat) are also played with
@@ -99,7 +101,8 @@ def best_challenge(rules, games: int, seed: int, threads: int | None) -> float:
 class SkillWorth:
     """The worth of each skill for one rule set. ``table`` has a row per skill and seed
     (``skill``, ``knob``, ``seed``, ``rounds``, ``worth``, ``low``, ``high``, in points of
-    round-win share); ``challenge`` is the full bot's challenge rate."""
+    round-win share, NaN where denying the skill cannot change a round, and ``note`` saying
+    why); ``challenge`` is the full bot's challenge rate."""
 
     rules: str
     players: int
@@ -162,8 +165,13 @@ def skill_worth(
         for skill, (knob, value) in SKILLS.items():
             if knob == "value_wheel" and not rs.wheel_spaces():
                 continue
-            if knob == "challenge" and c == 0:
-                est = (0.0, 0.0, 0.0)  # the best rate is none: nothing to deny
+            note = ""
+            if knob == "catch":  # the full bot never forgets UNO (forget=0)
+                note = "nothing to catch: the full bot never forgets UNO"
+            elif knob == "challenge" and c == 0:
+                note = "the best challenge rate is 0 (the full bot never bluffs)"
+            if note:
+                est = (math.nan, math.nan, math.nan)
             else:
                 say(f"{rs}: {skill} denied, seed {seed}")
                 denied = _bot(full | {knob: value})
@@ -172,6 +180,7 @@ def skill_worth(
             rows.append(
                 dict(skill=skill, knob=f"{knob}={value:g}", seed=seed, rounds=games)
                 | dict(zip(("worth", "low", "high"), est))
+                | dict(note=note)
             )
     return SkillWorth(str(rs), n, c, tune_seed, pd.DataFrame(rows))
 
@@ -181,7 +190,8 @@ def format_worth(w: SkillWorth) -> str:
     t = w.table
     seeds = sorted(t["seed"].unique())
     rounds = int(t["rounds"].iloc[0]) if len(t) else 0
-    order = t.groupby("skill")["worth"].mean().sort_values(ascending=False).index
+    order = t.groupby("skill")["worth"].mean().sort_values(ascending=False, na_position="last")
+    order = order.index
     lines = [
         f"What each skill is worth to spin_aware: {w.rules}",
         f"full bot {_bot({'challenge': w.challenge} if w.challenge else {})} (challenge rate "
@@ -197,6 +207,9 @@ def format_worth(w: SkillWorth) -> str:
         cells = []
         for s in seeds:
             r = t[(t["skill"] == skill) & (t["seed"] == s)].iloc[0]
+            if r.note:
+                cells = [f"n/a: {r.note}"]
+                break
             cells.append(f"{r.worth:+6.2f} [{r.low:+.2f}, {r.high:+.2f}]".ljust(24))
-        lines.append(skill.ljust(width) + "".join(cells))
+        lines.append((skill.ljust(width) + "".join(cells)).rstrip())
     return "\n".join(lines)
