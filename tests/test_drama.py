@@ -123,9 +123,16 @@ def test_hand_sizes_follow_every_card_move():
 # -- the run's own rounds, traced ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["classic(players=3)", "spin2005(players=4)", "spin2025"])
-def test_traced_rounds_are_the_runs_rounds(rules):
-    spec = RunSpec.build(rules, "random", 150, 5)
+@pytest.mark.parametrize(
+    "rules, bots, rotate",
+    [
+        ("classic(players=3)", "random", False),
+        ("spin2005(players=4)", "random", False),
+        ("spin2025", "heuristic,random,greedy,random", True),
+    ],
+)
+def test_traced_rounds_are_the_runs_rounds(rules, bots, rotate):
+    spec = RunSpec.build(rules, bots, 150, 5, rotate_bots=rotate)
     rows = simulate(spec).rounds
     hist = round_histories(spec, 150)
     assert [(w, t) for _, w, t in hist] == list(zip(rows["winner"], rows["turns"]))
