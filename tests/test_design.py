@@ -187,7 +187,7 @@ def test_seat_spread_bias_correction():
     points is estimated within 0.45 on average (seen: +0.2 to +0.3, the three equal seats'
     minimum is biased low) with >= 90% interval coverage; a fair game's
     estimate averages under 0.8 (the raw range averages ~1.0)."""
-    from unospin_sim.studies.design.goals import _seat_spread
+    from unospin_sim.studies.design.measures import _seat_spread
 
     rng = np.random.default_rng(0)
     est, cover = [], 0

@@ -8,7 +8,7 @@ Every user error prints one line ``unospin_sim: error: <message>`` on stderr and
 status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.
 
 The rooms: ``flags`` (argument types, the rule and bot flags, the RuleSet and bot specs they
-make), ``commands`` (run, play, summary, report, compile), ``compare``, ``studies`` (wheel, tournament, tune), ``design``
+make), ``commands`` (run, play, summary, report, compile), ``compare``, ``drama``, ``studies`` (wheel, tournament, tune), ``design``
 design); this door builds the parser and runs a command. New subcommands register
 themselves in :data:`COMMANDS` (a function adding the subparser).
 """
@@ -37,6 +37,7 @@ from .commands import (
 )
 from .compare import add_compare, cmd_compare
 from .design import add_design, cmd_design
+from .drama import add_drama, cmd_drama
 from .flags import (
     DEFAULT_BOTS,
     DEFAULT_EDITION,
@@ -65,6 +66,7 @@ __all__ = [
     "cmd_compare",
     "cmd_compile",
     "cmd_design",
+    "cmd_drama",
     "cmd_play",
     "cmd_report",
     "cmd_run",
@@ -86,6 +88,7 @@ COMMANDS = [
     add_summary,
     add_report,
     add_compare,
+    add_drama,
     add_wheel,
     add_tournament,
     add_tune,
