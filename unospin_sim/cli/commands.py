@@ -390,6 +390,13 @@ def add_report(sub) -> None:
         "absolute space effects (default 3000; 0 leaves them out)",
     )
     p.add_argument(
+        "--drama-games",
+        type=int_type("drama games", 0),
+        metavar="N",
+        help="rounds of each run (its first) replayed for its drama: how often the winner "
+        "came from behind, lead changes (default: the --wheel-games value; 0 leaves it out)",
+    )
+    p.add_argument(
         "--threads",
         type=int_type("threads", 1, MAX_THREADS),
         metavar="N",
@@ -435,6 +442,7 @@ def cmd_report(args, state: dict) -> int:
         wheel_games=args.wheel_games,
         threads=args.threads,
         skill_dirs=args.skill,
+        drama_games=args.drama_games,
         log=lambda message: print(message, file=sys.stderr, flush=True),
     )
     print(f"report written to {path} and {path.with_suffix('.html')}")

@@ -114,7 +114,7 @@ class SkillWorth:
         """The table, with the rule set and the full bot in columns of their own."""
         out = self.table.copy()
         out.insert(0, "rules", self.rules)
-        out.insert(1, "full_bot", _bot({"challenge": self.challenge}))
+        out.insert(1, "full_bot", _bot({"challenge": self.challenge} if self.challenge else {}))
         return out
 
 
