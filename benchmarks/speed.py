@@ -895,7 +895,7 @@ def ab(argv):
             ).stdout.split():
                 k, v = kv.split("=")
                 res[t][k].append(int(v))
-            return 0
+            return 1  # the figures are in res; interleave divides what this returns
 
         if len(trees) == 2:
             interleave(trees, reps, one, swap=True)

@@ -22,6 +22,18 @@ from unospin_sim.rules.spaces import SPACE_ID
 KIND = {name: k for k, name in enumerate(KIND_NAMES)}
 
 
+def with_wheel(cum, weights):
+    """A copy of encode's ``cum`` with the wheel's part (layout.CUM_MOST entries) replaced
+    by the cumulative ``weights`` ({space name: weight}); spin_aware's table after it is
+    kept."""
+    w = np.zeros(L.CUM_MOST)
+    for space, weight in weights.items():
+        w[SPACE_ID[space]] = weight
+    out = cum.copy()
+    out[: L.CUM_MOST] = np.cumsum(w)
+    return out
+
+
 def kinds(*names):
     return [KIND[n] for n in names]
 
@@ -38,9 +50,7 @@ class Game:
         self.r, self.deck, self.pts, self.cum, self.bots = self.ki.args()
         self.r = self.r.copy()
         if wheel_space is not None:  # force every spin onto one space
-            w = np.zeros_like(self.cum)
-            w[SPACE_ID[wheel_space]] = 1.0
-            self.cum = np.cumsum(w)
+            self.cum = with_wheel(self.cum, {wheel_space: 1.0})
         self.st = K.new_state(int(self.r[L.R_TURN_CAP]), 100_000)
         st = self.st
         st.hand[:, :] = 0

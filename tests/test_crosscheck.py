@@ -609,6 +609,14 @@ SPIN_AWARE_CASES = [
         4,
         dict(wheel={"color_discard": 2, "swap_hands": 1, "color_draw_red": 1}),
     ),
+    (  # a deck of other copies (the estimate it changes: exact tests in test_deck_copies.py)
+        "spin2005(players=4,skip_cards=4,wild_cards=0,wd4_cards=0,"
+        "wheel={discard_color:2,draw_red:1})",
+        "spin_aware,heuristic,spin_aware,heuristic",
+        "spin2005",
+        4,
+        dict(skip_cards=4, wild_cards=0, wd4_cards=0, wheel={"discard_color": 2, "draw_red": 1}),
+    ),
 ]
 
 

@@ -7,6 +7,7 @@ designer varying the deck's numbers."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
 import numpy as np
@@ -19,9 +20,12 @@ from unospin_sim import reference as R
 from unospin_sim.bots import parse_bots
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
-from unospin_sim.engine.encode import encode
+from unospin_sim.engine.encode import encode, most_table
+from unospin_sim.engine.policy.spin_aware import expected_most
 from unospin_sim.errors import RuleError
+from unospin_sim.reference.choices import expected_largest_colour
 from unospin_sim.rules import RuleSet, parse_rules
+from unospin_sim.rules import space_codes as sp
 from unospin_sim.rules.cards import KIND_NAMES
 from unospin_sim.rules.editions import EDITIONS, POINTS
 
@@ -141,6 +145,78 @@ def test_deck_composition_in_both_engines(text):
     assert numbers == 76  # the number cards (Spin cards included) never change
     ref = R.Round(rules.edition, rules.players, 0, ref_options(rules)).deck
     assert Counter(R.card_name(c) for c in ref) == kernel
+
+
+# ================================================= spin_aware's estimate from the deck
+#: sha256 of spin_aware's table before it came from the run's deck (the module constant
+#: EXPECTED_MOST = expected_most(25, 8, MAX_CARDS)): the published classic and 2005 decks
+PUBLISHED_MOST_SHA256 = "89d874067e7ebbac1dc6c9e0352bba80c34ead026d796c22f50bcb2045e867a6"
+
+
+def test_published_decks_keep_spin_awares_table():
+    """classic and spin2005 (25 cards a colour, 8 wilds) encode the table of the old
+    constant byte for byte; spin2025 and spiderman (12 wilds) encode their own deck's,
+    which no published rule set reads (the 2005 wheel alone estimates a hidden hand)."""
+    for name in EDITIONS:
+        rules = RuleSet.build(name)
+        ki = encode(rules, parse_bots("spin_aware", rules.players))
+        cum = ki.wheel_cum
+        assert cum.shape == (L.N_CUM,) and cum.dtype == np.float64
+        table = cum[L.CUM_MOST :]
+        np.testing.assert_array_equal(table, most_table(rules))
+        weights = np.cumsum(rules.wheel_weights())
+        wheel = weights if weights[-1] > 0 else np.ones(L.CUM_MOST)
+        np.testing.assert_array_equal(cum[: L.CUM_MOST], wheel)
+        digest = hashlib.sha256(table.tobytes()).hexdigest()
+        if name in ("classic", "spin2005"):
+            assert digest == PUBLISHED_MOST_SHA256, name
+        else:
+            assert digest != PUBLISHED_MOST_SHA256, name
+            np.testing.assert_array_equal(table, expected_most(25, 12, L.MAX_CARDS))
+            assert rules.wheel_family != sp.WHEEL_2005
+    assert RuleSet.build("spin2005").wheel_family == sp.WHEEL_2005
+    assert most_table(RuleSet.build("spin2005"))[[4, 8]].round(2).tolist() == [1.97, 3.27]
+
+
+@pytest.mark.parametrize(
+    "text, per_colour, wilds",
+    [
+        ("spin2005(wild_cards=0,wd4_cards=0)", 25, 0),
+        ("spin2005(skip_cards=4)", 27, 8),
+        ("classic(skip_cards=4)", 27, 8),
+        ("spin2025(skip_cards=4,wild_spin_cards=1)", 27, 9),
+        (
+            "spin2005(skip_cards=4,reverse_cards=4,draw_two_cards=4,wild_cards=8,wd4_cards=8)",
+            31,
+            16,
+        ),
+        ("spin2005(skip_cards=0,reverse_cards=0,draw_two_cards=0,wild_cards=0,wd4_cards=0)", 19, 0),
+    ],
+)
+def test_spin_awares_table_is_the_decks_in_both_engines(text, per_colour, wilds):
+    """The encoded table is expected_most of the deck's cards a colour and its wilds,
+    exactly, and differs from the published one; the reference counts the same deck and
+    computes the same expectations (its own way) to rounding."""
+    rules = parse_rules(text)
+    table = encode(rules, parse_bots("spin_aware", rules.players)).wheel_cum[L.CUM_MOST :]
+    np.testing.assert_array_equal(table, expected_most(per_colour, wilds, L.MAX_CARDS))
+    assert hashlib.sha256(table.tobytes()).hexdigest() != PUBLISHED_MOST_SHA256
+    deck = 4 * per_colour + wilds
+    assert table[0] == 0.0 and table[deck] == table[L.MAX_CARDS] == per_colour
+    ref = R.Round(rules.edition, rules.players, 0, ref_options(rules))
+    assert ref.deck_colours == (per_colour, wilds)
+    for h in (1, 4, 6, 9, 20, deck - 1, deck):
+        assert expected_largest_colour(h, *ref.deck_colours) == pytest.approx(table[h], abs=1e-12)
+
+
+def test_kernel_refuses_a_cum_without_the_table():
+    """The kernel reads cum[CUM_MOST + h] unchecked: an array of the wheel's weights alone
+    is refused at the entry point, before any compiled code runs."""
+    rules = parse_rules("spin2005")
+    r, deck, pts, cum, bots = encode(rules, parse_bots("spin_aware", 4)).args()
+    out = np.zeros((1, L.n_out_columns(4)), np.int64)
+    with pytest.raises(ValueError, match=f"float64\\[{L.N_CUM}\\]"):
+        K.play_chunk(r, deck, pts, cum[: L.CUM_MOST], bots, 0, 0, out, np.zeros(1, np.int64), False)
 
 
 def test_the_largest_deck_fits_max_cards():

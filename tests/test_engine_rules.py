@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from statekit import KIND, Game
+from statekit import KIND, Game, with_wheel
 
 from unospin_sim.engine import kernel as K
 from unospin_sim.engine import layout as L
@@ -1172,7 +1172,7 @@ def test_2005_spin_records():
     g.discards("red 3", "red 3")
     g.turn(1)
     g.set(L.S_SPIN_NEXT, 1)
-    g.cum[:] = np.cumsum(np.eye(len(g.cum))[SPACE_ID["discard_color"]])
+    g.cum[:] = with_wheel(g.cum, {"discard_color": 1.0})
     g.give(2, "blue 1", "blue 2", "wild")
     g.turn(2)
     assert g.s(L.S_NSPIN) == 2

@@ -8,7 +8,7 @@ slow tier) and tests/crosscheck_powered.py (``spin_aware`` configurations)."""
 import numpy as np
 import pytest
 from refkit import BLUE, GREEN, RED, SP, YELLOW, N, make, one_action
-from statekit import Game
+from statekit import Game, with_wheel
 
 from unospin_sim import reference as R
 from unospin_sim.engine import kernel as K
@@ -16,7 +16,6 @@ from unospin_sim.engine import layout as L
 from unospin_sim.engine.policy import spin_aware as SA
 from unospin_sim.reference.choices import SPIN_WEIGHT, expected_largest_colour
 from unospin_sim.rules.cards import KIND_NAMES
-from unospin_sim.rules.spaces import SPACE_ID
 
 SPA = dict(strategy="spin_aware")
 HEU = dict(strategy="heuristic")
@@ -34,17 +33,16 @@ def engine_card(g, p=0, wd4_ok=True):
     return None if k < 0 else KIND_NAMES[k]
 
 
-def both(edition, strategy, hands, top, wheel, direction=1, knobs=None):
+def both(edition, strategy, hands, top, wheel, direction=1, knobs=None, **options):
     """The same position in the kernel (statekit.Game) and in the reference: ``hands`` card
-    names per seat, ``wheel`` {space: weight}, ``knobs`` {knob: value} for every seat."""
+    names per seat, ``wheel`` {space: weight}, ``knobs`` {knob: value} for every seat,
+    ``options`` more rule options (int values)."""
     players = len(hands)
     knobs = knobs or {}
     text = ",".join(f"{k}={v}" for k, v in knobs.items())
-    g = Game(f"{edition}(players={players})", f"{strategy}({text})" if text else strategy)
-    w = np.zeros_like(g.cum)
-    for space, weight in wheel.items():
-        w[SPACE_ID[space]] = weight
-    g.cum = np.cumsum(w)
+    extra = "".join(f",{k}={v}" for k, v in options.items())
+    g = Game(f"{edition}(players={players}{extra})", f"{strategy}({text})" if text else strategy)
+    g.cum = with_wheel(g.cum, wheel)
     for p, names in enumerate(hands):
         g.give(p, *names)
     g.top(top)
@@ -55,6 +53,7 @@ def both(edition, strategy, hands, top, wheel, direction=1, knobs=None):
         BY_NAME[top],
         bots=[dict(strategy=strategy, **knobs)] * players,
         wheel=wheel,
+        **options,
     )
     r.direction = direction
     return g, r
@@ -62,11 +61,14 @@ def both(edition, strategy, hands, top, wheel, direction=1, knobs=None):
 
 def test_expected_largest_colour_is_the_kernels_table():
     """Computed here colour by colour over exact counts (the kernel: P(max > m) summed):
-    the same expectations, to rounding; a hand larger than the deck counts as the deck."""
+    the same expectations, to rounding; a hand larger than the deck counts as the deck.
+    Other decks: tests/test_deck_copies.py."""
+    table = SA.expected_most(25, 8, L.MAX_CARDS)
     for h in range(L.MAX_CARDS + 1):
-        assert expected_largest_colour(h) == pytest.approx(SA.EXPECTED_MOST[h], abs=1e-12), h
-    assert expected_largest_colour(0) == 0.0 and expected_largest_colour(1) == 100 / 108
-    assert expected_largest_colour(108) == expected_largest_colour(112) == 25.0
+        assert expected_largest_colour(h, 25, 8) == pytest.approx(table[h], abs=1e-12), h
+    assert expected_largest_colour(0, 25, 8) == 0.0
+    assert expected_largest_colour(1, 25, 8) == 100 / 108
+    assert expected_largest_colour(108, 25, 8) == expected_largest_colour(112, 25, 8) == 25.0
 
 
 # ------------------------------------------------------------ tests/test_strategies.py
@@ -164,7 +166,7 @@ def test_2005_estimates_the_next_players_colours_from_its_hand_size(name):
     wheel = {"discard_color": 1, "draw_red": 1}
     hands = [[SP(RED, 5), N(RED, 7), N(RED, 6), N(GREEN, 9)], NEXT_HANDS[name], [N(BLUE, 1)] * 3]
     r = make("spin2005", hands, N(RED, 4), bots=[SPA] * 3, wheel=wheel)
-    most = expected_largest_colour(6)
+    most = expected_largest_colour(6, 25, 8)
     assert 2.62 < most < 2.63
     assert r.spin_bonus(0) == SPIN_WEIGHT * ((2.5 - most) / 2 + 1.0)
     g, _ = both(
@@ -173,6 +175,29 @@ def test_2005_estimates_the_next_players_colours_from_its_hand_size(name):
     assert ref_card(r) == engine_card(g) == "red spin 5"
     old = 11 + SPIN_WEIGHT * ((2.5 - max(r.colour_counts(1))) / 2 + 1.0)
     assert (old > 13) == (name == "mixed")  # the choice the old code made differed
+
+
+@pytest.mark.parametrize(
+    "options, card", [({}, "red spin 4"), ({"wild_cards": 0, "wd4_cards": 0}, "red skip")]
+)
+def test_2005_estimate_comes_from_the_rules_deck(options, card):
+    """Discard Color and Draw Red, equally weighted; the next player holds 5 cards, seat 2
+    fewer. The Spin 4 scores 4 + 2 x 2 + 15 x ((2.5 - most) / 2 + 1) against the red
+    Skip's 20 + 2 x 2 = 24. The expected largest colour of 5 cards is 2.316 dealt from the
+    published deck (25 a colour, 8 wilds): 24.38, the Spin card; 2.448 from a deck without
+    wilds (wild_cards=0, wd4_cards=0): 23.39, the Skip."""
+    wheel = {"discard_color": 1, "draw_red": 1}
+    hands = [
+        ["red spin 4", "red skip", "green 9", "green 8"],
+        ["blue 1", "blue 2", "yellow 3", "green 5", "red 6"],
+        ["blue 1"] * 3,
+    ]
+    g, r = both("spin2005", "spin_aware", hands, "red 4", wheel, **options)
+    most = expected_largest_colour(5, 25, 0 if options else 8)
+    assert round(most, 3) == (2.448 if options else 2.316)
+    spin = 8 + SPIN_WEIGHT * ((2.5 - most) / 2 + 1.0)
+    assert r.spin_bonus(0) + 8 == spin and round(spin, 2) == (23.39 if options else 24.38)
+    assert ref_card(r) == engine_card(g) == card
 
 
 def test_2025_reads_its_own_colours():

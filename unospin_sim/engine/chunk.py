@@ -27,6 +27,7 @@ from .layout import (
     JUMPS,
     MATCH_LOWEST,
     MAX_PLAYERS,
+    N_CUM,
     N_OUT_FIXED,
     N_REPLAY_FIELDS,
     N_SCALARS,
@@ -173,6 +174,14 @@ def loop_of(r, bots) -> str:
     if r[R_HOUSE]:
         return "house"
     return "default"
+
+
+def _entry_loop(r, cum, bots) -> str:
+    """:func:`loop_of`, after checking that ``cum`` is encode's (its wheel and spin_aware's
+    table: layout.N_CUM), which the kernel reads unchecked."""
+    if cum.shape != (N_CUM,):
+        raise ValueError(f"cum must be float64[{N_CUM}] (encode's wheel_cum), got {cum.shape}")
+    return loop_of(r, bots)
 
 
 def _round_default(loop, st, sc, r, deck, pts, cum, seated, gs):
@@ -452,21 +461,21 @@ def play_chunk(r, deck, pts, cum, bots, seed, game0, out, seeds, rotate):
     """Play games game0 .. game0+len(out)-1; fill ``out`` and ``seeds``; return spin records
     (int64[m, N_SPIN_FIELDS], game column = global game index). ``rotate``: see
     ``seat_bots``. (The compiled entry point of the rule set's round loop, ``loop_of``.)"""
-    return ENTRY_POINTS[loop_of(r, bots)][0](
+    return ENTRY_POINTS[_entry_loop(r, cum, bots)][0](
         r, deck, pts, cum, bots, seed, game0, out, seeds, rotate
     )
 
 
 def replay_spins(r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out):
     """Paired spin replays (see the compiled ``replay_spins`` of :func:`_make_replay_spins`)."""
-    return ENTRY_POINTS[loop_of(r, bots)][1](
+    return ENTRY_POINTS[_entry_loop(r, cum, bots)][1](
         r, deck, pts, cum, bots, seed, games, ks, spaces, rotate, out
     )
 
 
 def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
     """Whole matches (see the compiled ``play_match_chunk`` of :func:`_make_play_match_chunk`)."""
-    return ENTRY_POINTS[loop_of(r, bots)][2](
+    return ENTRY_POINTS[_entry_loop(r, cum, bots)][2](
         r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds
     )
 
@@ -475,6 +484,6 @@ def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate, explain=Fa
     """Play one game with the event log on; returns (log, state) for inspection.
     ``explain``: a search seat's decisions also write its candidates' values to the log
     (layout.EV_SEARCH, EV_CANDIDATE; ``play --explain``)."""
-    return ENTRY_POINTS[loop_of(r, bots)][3](
+    return ENTRY_POINTS[_entry_loop(r, cum, bots)][3](
         r, deck, pts, cum, bots, seed, game, log_rows, rotate, explain
     )

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from ..errors import BotError
+from ..rules.card_codes import KIND_COLOUR, N_COLOURS, WILD_COLOUR
 from ..rules.options import OPTIONS
 from . import layout as L
 from .bot_codes import bots_array
 from .policy import IMPLEMENTED
+from .policy.spin_aware import expected_most
 
 _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRST_NUMBERS_ONLY}
 
@@ -22,12 +25,50 @@ class KernelInputs:
     rules: np.ndarray  # int64[N_RULE_PARAMS], indices layout.R_*
     deck: np.ndarray  # int64[deck size]: one kind per card
     points: np.ndarray  # int64[N_KINDS]
-    wheel_cum: np.ndarray  # float64[N_SPACES]: cumulative wheel weights over global space ids
+    wheel_cum: np.ndarray  # float64[N_CUM]: cumulative wheel weights over the global space
+    #   ids, then spin_aware's table of the run's deck (layout.CUM_MOST, most_table)
     bots: np.ndarray  # float64[players, N_BOT_COLUMNS], columns layout.B_*
 
     def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The kernel entry points' first five arguments, in their order."""
         return self.rules, self.deck, self.points, self.wheel_cum, self.bots
+
+
+@cache
+def _most_of(per_colour: int, wilds: int) -> np.ndarray:
+    table = expected_most(per_colour, wilds, L.MAX_CARDS)
+    table.flags.writeable = False
+    return table
+
+
+def most_table(rules) -> np.ndarray:
+    """spin_aware's estimate of a hidden hand's most held colour, from the rule set's deck.
+
+    The deck's composition is public (every seat knows the rule set), so reading it keeps
+    the information contract (tests/test_fair_bots.py). The published classic and 2005
+    decks (25 cards a colour, 8 wilds) give the table the strategy always had. The 2025 and
+    Spider-Man decks hold 12 wilds (their Wild Spin / Web Swing cards), so their table
+    differs from that model's; the kernel reads it only when the next player spins instead
+    of a turn, under the 2005 wheel (spin_aware.spin_bonus), so no published result moves.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set; its ``deck_counts()`` are read.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64[MAX_CARDS + 1] (read-only, shared between rule sets of the same deck):
+        entry h is :func:`~unospin_sim.engine.policy.spin_aware.expected_most` of a hand
+        of h cards dealt from four colours of the deck's cards a colour and its wilds.
+    """
+    counts = rules.deck_counts()
+    colour = np.asarray(KIND_COLOUR)
+    per = {int(counts[colour == c].sum()) for c in range(N_COLOURS)}
+    if len(per) != 1:  # pragma: no cover - every deck repeats its colours (editions.toml)
+        raise AssertionError(f"the colours of {rules} hold unequal counts {sorted(per)}")
+    return _most_of(per.pop(), int(counts[colour == WILD_COLOUR].sum()))
 
 
 def check_rlcard_bots(bots) -> None:
@@ -98,16 +139,13 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     r[L.R_DECK_N] = deck.shape[0]
     r[L.R_CHECK] = int(check)
     r[L.R_HOUSE] = int(house)
-    weights = rules.wheel_weights()
-    cum = np.cumsum(weights)
-    if cum[-1] <= 0:  # no wheel: never sampled, but keep the array well formed
-        cum = np.ones_like(cum)
+    cum = np.empty(L.N_CUM, np.float64)
+    cum[: L.CUM_MOST] = np.cumsum(rules.wheel_weights())
+    if cum[L.CUM_MOST - 1] <= 0:  # no wheel: never sampled, but keep the array well formed
+        cum[: L.CUM_MOST] = 1.0
+    cum[L.CUM_MOST :] = most_table(rules)
     check_bots_for_rules(rules, bots)
     b = bots_array(bots)
     return KernelInputs(
-        r,
-        deck,
-        rules.points().astype(np.int64),
-        cum.astype(np.float64),
-        np.ascontiguousarray(b, dtype=np.float64),
+        r, deck, rules.points().astype(np.int64), cum, np.ascontiguousarray(b, dtype=np.float64)
     )

@@ -15,6 +15,11 @@ MAX_PLAYERS = 10
 # per colour, 8 Wilds and 8 Wild Draw Fours; tests/test_deck_copies.py checks every edition)
 MAX_CARDS = 144
 HAND_SIZE = 7  # the default of rule option hand_size (R_HAND_SIZE)
+# --- the kernel's float rule array ``cum`` (encode.KernelInputs.wheel_cum) ------------------
+#   0 .. N_SPACES-1   cumulative wheel weights over the global space ids
+CUM_MOST = N_SPACES  # CUM_MOST + h: spin_aware's expected largest colour count of a hidden
+#   hand of h cards (h = 0 .. MAX_CARDS), from the run's deck (encode.most_table)
+N_CUM = CUM_MOST + MAX_CARDS + 1
 
 State = namedtuple(
     "State",

@@ -3,6 +3,7 @@ colour. The spaces themselves are in ``wheel2005`` and ``wheel2025``; their ids 
 are rule data (``rules/spaces.py``, ``rules/editions.toml``)."""
 
 from ..rules.card_codes import FIRST_WILD, KIND_COLOUR
+from ..rules.space_codes import N_SPACES
 from .calls import name_colour, uno_check
 from .events import ev
 from .jit import hot, inl
@@ -40,19 +41,20 @@ from .rng import below, unif
 
 @inl
 def spin_wheel(st, cum):
-    """Space id drawn with the wheel's cumulative weights ``cum`` (global space ids).
+    """Space id drawn with the wheel's cumulative weights ``cum[:N_SPACES]`` (global space
+    ids; the rest of ``cum`` is not the wheel's: layout.CUM_MOST).
 
     Paired replays: when this is the spin ``s[S_FORCE_AT] - 1`` of the round, the uniform is
     still drawn (the random stream stays aligned with the unforced round) and the forced
     space ``s[S_FORCE_SPACE]`` (possibly layout.NONE_SPACE) is returned."""
-    u = unif(st.s) * cum[cum.shape[0] - 1]
+    u = unif(st.s) * cum[N_SPACES - 1]
     if st.s[S_FORCE_AT] == st.s[S_NSPIN] + 1:
         return st.s[S_FORCE_SPACE]
-    for i in range(cum.shape[0]):
+    for i in range(N_SPACES):
         if u < cum[i]:
             return i
     # u == total (impossible up to rounding): last space with positive weight
-    for i in range(cum.shape[0] - 1, -1, -1):
+    for i in range(N_SPACES - 1, -1, -1):
         if i == 0 or cum[i] > cum[i - 1]:
             return i
     return 0

@@ -14,9 +14,6 @@ HOARD_UNTIL = 3
 
 #: spin_aware: points of card score per card of expected change of the spinner's hand
 SPIN_WEIGHT = 15.0
-#: spin_aware's deck model for a hand it cannot see: four colours of 25 cards and 8 wilds
-SPIN_MODEL_PER_COLOUR = 25
-SPIN_MODEL_WILDS = 8
 #: spin_aware: the expected cards drawn by a draw-until-colour space (a colour is about a
 #: quarter of the pile; a wild stops the 2005 draws too, not the 2025 ones)
 SPIN_DRAW_UNTIL = {"spin2005": 2.5, "spin2025": 3.5}
@@ -45,10 +42,10 @@ def space_estimate(space, h, most, smallest, before, players, draw_until):
 
 
 @cache
-def _hands_by_largest_colour():
-    """{m: ways} over the model deck (SPIN_MODEL_*): ways[k] is the number of k-card hands
-    whose largest colour count is m (counted colour by colour, then the wilds added)."""
-    per, wilds = SPIN_MODEL_PER_COLOUR, SPIN_MODEL_WILDS
+def _hands_by_largest_colour(per, wilds):
+    """{m: ways} over a deck of four colours of ``per`` cards and ``wilds`` wilds: ways[k]
+    is the number of k-card hands whose largest colour count is m (counted colour by
+    colour, then the wilds added)."""
     by_largest = {0: [1]}
     for _ in range(4):
         after = {}
@@ -72,13 +69,15 @@ def _hands_by_largest_colour():
 
 
 @cache
-def expected_largest_colour(h):
+def expected_largest_colour(h, per, wilds):
     """spin_aware's estimate of a hidden hand's most held colour: the expected largest
-    colour count of h cards dealt from the model deck (a hand larger than the deck counts
-    as the whole deck), exact up to the float division at the end."""
-    deck = 4 * SPIN_MODEL_PER_COLOUR + SPIN_MODEL_WILDS
+    colour count of h cards dealt from the round's deck, four colours of ``per`` cards and
+    ``wilds`` wilds (public: the rules say the deck), a hand larger than the deck counting as
+    the whole deck; exact up to the float division at the end."""
+    deck = 4 * per + wilds
     h = min(h, deck)
-    total = sum(m * ways[h] for m, ways in _hands_by_largest_colour().items() if h < len(ways))
+    by_largest = _hands_by_largest_colour(per, wilds)
+    total = sum(m * ways[h] for m, ways in by_largest.items() if h < len(ways))
     return total / comb(deck, h)
 
 
@@ -195,9 +194,13 @@ class Choices:
         """spin_aware: the expected change of seat q's hand size if q spins now, the mean
         of :func:`space_estimate` over the wheel's spaces weighted by the wheel's weights.
         The deciding seat knows q's colours when q is itself (``own``); else it takes the
-        expected largest colour count of a hand of q's size (it sees only the size)."""
+        expected largest colour count of a hand of q's size (it sees only the size) dealt
+        from the round's deck (``deck_colours``)."""
         h = len(self.hands[q])
-        most = max(self.colour_counts(q)) + 0.0 if own else expected_largest_colour(h)
+        if own:
+            most = max(self.colour_counts(q)) + 0.0
+        else:
+            most = expected_largest_colour(h, *self.deck_colours)
         smallest = h
         for o in range(self.n):
             if o != q:

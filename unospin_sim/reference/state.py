@@ -119,6 +119,11 @@ class RoundState:
             options.spin_cards,
             {kind: getattr(options, name) for name, (kind, _) in COPIES_OPTIONS.items()},
         )
+        #: the deck's cards of each colour (every colour holds as many) and its wilds
+        self.deck_colours = (
+            sum(c.colour == 0 for c in self.deck),
+            sum(c.colour is None for c in self.deck),
+        )
         self.check_deal()
         self.start_state()
 

@@ -6,7 +6,9 @@ The *spin value* is the expected change of the spinner's hand size (cards) over 
 spaces weighted by ``cum`` (estimates per space below, from what the deciding seat may know:
 its own hand, every hand's size). In 2005 the spinner is the next player, whose colours it
 cannot see: a Discard Color there is estimated at the expected largest colour count of a
-hand of that size (:data:`EXPECTED_MOST`), not read from the hidden hand. In 2025 the player of the Spin card spins: a Spin card scores
+hand of that size dealt from the run's deck (:func:`expected_most`, computed once per rule set
+by ``encode.most_table`` and read from ``cum[CUM_MOST + h]``), not read from the hidden hand:
+the deck's composition is public. In 2025 the player of the Spin card spins: a Spin card scores
 ``SPIN_WEIGHT x (-value)`` on top of heuristic's card score (it is played when the wheel is
 expected to shrink its own hand, held otherwise). In 2005 the NEXT player spins instead of
 taking a turn: the card scores ``SPIN_WEIGHT x (value + 1)`` (the lost turn counts one card)
@@ -24,7 +26,7 @@ from ...rules import space_codes as sp
 from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..bot_codes import B_ATTACK, B_HOLD_WILDS, B_NAME_COLOUR, B_VALUE_WHEEL
 from ..jit import hot, inl
-from ..layout import CC, HSIZE, MAX_CARDS, R_WHEEL, S_NP
+from ..layout import CC, CUM_MOST, HSIZE, MAX_CARDS, N_SPACES, R_WHEEL, S_NP
 from ..piles import seat_after
 from . import heuristic as H
 from . import random_bot as R
@@ -36,17 +38,29 @@ SPIN_WEIGHT = 15.0
 #: a wild stops the 2005 draws too)
 DRAW_UNTIL_2005 = 2.5
 DRAW_UNTIL_2025 = 3.5
-#: the deck the estimate of a hidden hand's largest colour assumes: 25 cards of each colour
-#: and 8 wilds (the published decks of every edition)
-MODEL_PER_COLOUR = 25
-MODEL_WILDS = 8
 
 
 def expected_most(per_colour, wilds, largest):
     """The expected largest colour count of a hand of h cards dealt from a deck of four
     colours of ``per_colour`` cards and ``wilds`` wilds, for h = 0 .. ``largest`` (a hand
     larger than the deck counts as the whole deck): E[max] = sum over m of P(max > m),
-    P(max <= m) = [x^h] (sum_{j<=m} C(per_colour, j) x^j)^4 (1 + x)^wilds / C(N, h)."""
+    P(max <= m) = [x^h] (sum_{j<=m} C(per_colour, j) x^j)^4 (1 + x)^wilds / C(N, h).
+
+    Plain Python, called at encode time (``encode.most_table``), not in the kernel: 1.97
+    for 4 cards and 3.27 for 8 of the published classic and 2005 deck (25, 8).
+
+    Parameters
+    ----------
+    per_colour, wilds : int
+        The deck's cards of each colour and its wild cards.
+    largest : int
+        The largest hand size in the table.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64[largest + 1], indexed by the hand size.
+    """
     n = 4 * per_colour + wilds
     out = np.zeros(largest + 1)
     wild_poly = [comb(wilds, j) for j in range(wilds + 1)]
@@ -68,16 +82,11 @@ def expected_most(per_colour, wilds, largest):
     return out
 
 
-#: EXPECTED_MOST[h]: the expected largest colour count of a hidden hand of h cards
-#: (:func:`expected_most` of the model deck): 1.97 for 4 cards, 3.27 for 8
-EXPECTED_MOST = expected_most(MODEL_PER_COLOUR, MODEL_WILDS, MAX_CARDS)
-
-
 @hot
 def spin_value(st, cum, is2005, q, own):
     """Expected change of seat q's hand size (cards) if q spins the wheel now, as the
     deciding seat estimates it: ``own`` when q is the deciding seat (its hand is known),
-    else from q's hand size only."""
+    else from q's hand size only (and the run's deck, ``cum[CUM_MOST + h]``)."""
     h = st.hand[q, HSIZE]
     np_ = st.s[S_NP]
     most = 0.0
@@ -86,7 +95,7 @@ def spin_value(st, cum, is2005, q, own):
             if st.hand[q, CC + c] > most:
                 most = st.hand[q, CC + c] + 0.0
     else:
-        most = EXPECTED_MOST[min(h, MAX_CARDS)]
+        most = cum[CUM_MOST + min(h, MAX_CARDS)]
     smallest = h
     for o in range(np_):
         if o != q and st.hand[o, HSIZE] < smallest:
@@ -94,7 +103,7 @@ def spin_value(st, cum, is2005, q, own):
     tot = 0.0
     acc = 0.0
     prev = 0.0
-    for i in range(cum.shape[0]):
+    for i in range(N_SPACES):
         w = cum[i] - prev
         prev = cum[i]
         if w <= 0.0:
