@@ -133,10 +133,15 @@ def _side_by_side(dirs, out) -> int:
     out = Path(out)
     if out.suffix.lower() != ".png":
         raise UserError(f"--side-by-side writes a PNG: --out must end in .png, got {str(out)!r}")
+    loaded = [(d, load_skill_profile(d)) for d in dirs]
+    rules = [p["rules"] for _, p in loaded]
     profiles = {}
-    for d in dirs:
-        prof = load_skill_profile(d)
-        name = prof["rules"]
+    for d, prof in loaded:  # a rule set drawn twice is told apart by its seed, then its DIR
+        name = (
+            prof["rules"]
+            if rules.count(prof["rules"]) == 1
+            else f"{prof['rules']}, seed {prof.get('seed')}"
+        )
         profiles[name if name not in profiles else f"{name} ({d})"] = prof
     import matplotlib
 
