@@ -122,8 +122,8 @@ def test_the_engines_codes_are_re_exported_and_name_every_knob():
 def test_bots_array():
     specs = parse_bots("random,heuristic(forget=0.1,catch=0.2,bluff=0.3,challenge=0.4,reflex=5)", 2)
     a = bots_array(specs)
-    assert a.dtype == np.float64 and a.shape == (2, 13 + len(TUNED_WEIGHTS))
-    assert B_EXTEND == 12 + len(TUNED_WEIGHTS)  # search's knob extend: the last column
+    assert a.dtype == np.float64 and a.shape == (2, 17 + len(TUNED_WEIGHTS))
+    assert B_EXTEND == 12 + len(TUNED_WEIGHTS)  # search's knob extend, then spin_aware's skills
     assert (
         B_STRATEGY,
         B_FORGET,
@@ -139,10 +139,20 @@ def test_bots_array():
         B_INFER,
     ) == tuple(range(12))
     weights = list(TUNED_WEIGHTS.values())  # tuned's weights, read by tuned only
-    np.testing.assert_array_equal(a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 3] + weights + [2])
+    skills = [1, 1, 1, 1]  # spin_aware's name_colour, hold_wilds, attack, value_wheel
     np.testing.assert_array_equal(
-        a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16, 1, 3] + weights + [2]
+        a[0], [0, 0, 0.5, 0, 0, 1, 1, 128, 0, 16, 1, 3] + weights + [2] + skills
     )
+    np.testing.assert_array_equal(
+        a[1], [1, 0.1, 0.2, 0.3, 0.4, 5, 1, 128, 0, 16, 1, 3] + weights + [2] + skills
+    )
+    s = bots_array(parse_bots("spin_aware(hold_wilds=0,value_wheel=0)", 1))
+    assert list(s[0, -4:]) == [1, 0, 1, 0]
+    assert str(parse_bots("spin_aware(attack=0)", 1)[0]) == "spin_aware(attack=0)"
+    with pytest.raises(BotError, match="applies only to strategy 'spin_aware'"):
+        parse_bots("heuristic(attack=0)", 1)
+    with pytest.raises(BotError, match="'attack' must be 0 or 1"):
+        parse_bots("spin_aware(attack=0.5)", 1)
     c = bots_array(parse_bots("search(extend=4)", 1))
     assert c[0, B_EXTEND] == 4 and str(parse_bots("search(extend=4)", 1)[0]) == "search(extend=4)"
     t = bots_array(parse_bots("tuned(w_points=-3,w_name_void=7)", 1))

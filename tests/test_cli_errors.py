@@ -191,18 +191,18 @@ def test_bad_input(any_cli, tmp_path, args, word):
     assert not (tmp_path / "results").exists()  # nothing written for bad input
 
 
-def test_out_under_a_file(cli, tmp_path):
+def test_out_under_a_file(any_cli, tmp_path):
     (tmp_path / "file").write_text("x")
-    proc = cli("run", "--out", str(tmp_path / "file" / "out"), timeout=60)
+    proc = any_cli("run", "--out", str(tmp_path / "file" / "out"), timeout=60)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
     assert "cannot create results directory" in proc.stderr
 
 
-def test_out_already_holds_results(cli, tmp_path):
+def test_out_already_holds_results(any_cli, tmp_path):
     out = tmp_path / "r"
     (out / "rounds").mkdir(parents=True)
     (out / "meta.json").write_text("{}")
-    proc = cli("run", "--out", str(out), timeout=60)
+    proc = any_cli("run", "--out", str(out), timeout=60)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
     assert "already holds results" in proc.stderr
     assert (out / "meta.json").read_text() == "{}"
@@ -240,9 +240,9 @@ def test_parse_games_rejects(text):
         parse_games(text)
 
 
-def test_help_works(cli):
+def test_help_works(any_cli):
     for args in (["--help"], ["run", "--help"], ["play", "--help"]):
-        proc = cli(*args, timeout=60)
+        proc = any_cli(*args, timeout=60)
         assert proc.returncode == 0 and "usage" in proc.stdout
 
 

@@ -77,8 +77,8 @@ def test_run_threads_do_not_change_results(cli, tmp_path):
     pd.testing.assert_frame_equal(tables[0].spins, tables[1].spins)
 
 
-def test_run_default_out_is_printed(cli, tmp_path):
-    proc = cli(
+def test_run_default_out_is_printed(any_cli, tmp_path):
+    proc = any_cli(
         "run",
         "--games",
         "500",

@@ -90,14 +90,18 @@ def test_matches_of_other_lengths_pair_matches_not_rounds():
     assert t.at["rounds_per_match", "verdict"] == "higher"
 
 
-def test_cli_compare_dirs_and_rule_strings(tmp_path, cli):
+def test_cli_compare_dirs_and_rule_strings(tmp_path, any_cli):
     _run("spin2025", out=tmp_path / "a")
-    r = cli("compare", str(tmp_path / "a"), "spin2025", "--seed", "1", "--games", "400", "--json")
+    r = any_cli(
+        "compare", str(tmp_path / "a"), "spin2025", "--seed", "1", "--games", "400", "--json"
+    )
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)["rows"]
     assert {row["interval"] for row in rows} == {"paired"}
     assert {row["verdict"] for row in rows} == {"no change distinguishable"}
-    r = cli("compare", str(tmp_path / "a"), SHORT_WHEEL, "--seed", "1", "--games", "400", "--quiet")
+    r = any_cli(
+        "compare", str(tmp_path / "a"), SHORT_WHEEL, "--seed", "1", "--games", "400", "--quiet"
+    )
     assert r.returncode == 0, r.stderr
     assert "round length (mean turns) lower" in r.stdout
     assert "paired: lower" in r.stdout
@@ -115,8 +119,8 @@ def test_cli_compare_dirs_and_rule_strings(tmp_path, cli):
         (["compare", "spin2025", "spin2005", "--bots", "nope"], "nope"),
     ],
 )
-def test_cli_compare_errors(args, needle, cli):
-    r = cli(*args)
+def test_cli_compare_errors(args, needle, any_cli):
+    r = any_cli(*args)
     assert r.returncode == 2
     assert r.stdout == ""
     assert "Traceback" not in r.stderr
@@ -124,17 +128,17 @@ def test_cli_compare_errors(args, needle, cli):
     assert needle in r.stderr
 
 
-def test_cli_compare_corrupt_results(tmp_path, cli):
+def test_cli_compare_corrupt_results(tmp_path, any_cli):
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "meta.json").write_text("{not json")
-    r = cli("compare", str(bad), str(FIXTURES / "spin2025-p3"))
+    r = any_cli("compare", str(bad), str(FIXTURES / "spin2025-p3"))
     assert r.returncode == 2
     assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 
 
-def test_summary_states_length_units(cli):
-    r = cli("summary", str(FIXTURES / "classic-p2-race"), "--seconds-per-turn", "6")
+def test_summary_states_length_units(any_cli):
+    r = any_cli("summary", str(FIXTURES / "classic-p2-race"), "--seconds-per-turn", "6")
     assert r.returncode == 0, r.stderr
     assert "rounds past 100 turns" in r.stdout and "rounds past 150 turns" in r.stdout
     assert "min at 6 s a turn (an assumption" in r.stdout

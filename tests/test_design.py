@@ -187,7 +187,7 @@ def test_seat_spread_bias_correction():
     points is estimated within 0.45 on average (seen: +0.2 to +0.3, the three equal seats'
     minimum is biased low) with >= 90% interval coverage; a fair game's
     estimate averages under 0.8 (the raw range averages ~1.0)."""
-    from unospin_sim.studies.design.goals import _seat_spread
+    from unospin_sim.studies.design.measures import _seat_spread
 
     rng = np.random.default_rng(0)
     est, cover = [], 0
@@ -266,6 +266,7 @@ def test_same_seed_same_study(tmp_path):
         goals=["mean_turns=60±3"],
         trials=6,
         stages=[2],
+        games=500,  # the same study twice: any size shows it
     )
     a = run_design(_spec(**spec), tmp_path / "a", progress=False)
     b = run_design(_spec(**spec), tmp_path / "b", progress=False)
@@ -296,6 +297,7 @@ def test_resume_after_kill_keeps_finished_trials(tmp_path):
         vary=["wheel=two_x,swap_hands,color_discard"],
         goals=["mean_turns=60±3"],
         stages=[2],
+        games=500,  # what a resume keeps and replays, not a measurement
     )
     goals = _killed_after(out, spec, 3)
     study = open_study(out, spec, goals, create=False)
@@ -412,6 +414,7 @@ def test_cli_study_dir_errors(capsys, tmp_path):
     assert "needs --edition" in _cli_error(capsys, ["design", "--goal", "mean_turns=5"])
 
 
+@pytest.mark.slow  # 300k measured rounds and a 30-trial study: a statistical known answer
 def test_known_answer_quarter_weight_colour_draws(tmp_path):
     """The known answer: 2025's four colour draws at a quarter of the other spaces' weight
     (colour draws 1 segment each, the other four spaces 4) give rounds about as long as
@@ -490,20 +493,23 @@ def test_cut_measurement_line_is_played_again(tmp_path):
     """A kill while a measurement was being written leaves a cut last line: a resume drops
     it (measuring that design again), and later resumes still read the directory."""
     out = tmp_path / "c"
-    spec = _spec(trials=3, vary=["wheel=two_x,swap_hands"], goals=["mean_turns=60±3"], stages=[2])
+    spec = _spec(
+        trials=3, vary=["wheel=two_x,swap_hands"], goals=["mean_turns=60±3"], stages=[2], games=500
+    )
     answer = run_design(spec, out, progress=False)
     f = out / "evaluations.jsonl"
     lines = f.read_text().splitlines(keepends=True)
     f.write_text("".join(lines[:-1]) + lines[-1][: len(lines[-1]) // 2])  # cut the last
-    for _ in range(3):
+    for _ in range(2):  # the resume that drops it, and one after
         assert resume_design(out, progress=False) == answer
     after = f.read_text().splitlines()
     assert len(after) == len(lines) and all(json.loads(x) for x in after)
 
 
-def test_workers_and_resume_propose_new_designs(tmp_path):
+@pytest.mark.slow  # two worker processes, each loading the engine
+def test_workers_share_a_study_without_replaying_designs(tmp_path):
     """Two workers share the study without replaying each other's designs, and no
-    measurement is played twice; a resumed study does not re-propose its first trials."""
+    measurement is played twice."""
     from optuna.trial import TrialState
 
     spec = _spec(
@@ -523,7 +529,11 @@ def test_workers_and_resume_propose_new_designs(tmp_path):
     screened = [t.params for t in study.trials if t.state == TrialState.COMPLETE]
     assert len(screened) >= 6
     assert len({tuple(sorted(p.items())) for p in screened}) == len(screened)
-    # resume: three trials, then three more after a "kill"
+
+
+def test_resume_proposes_new_designs(tmp_path):
+    """A resumed study does not re-propose its first trials: three trials, then three
+    more after a "kill"."""
     out = tmp_path / "r"
     one = _spec(trials=6, vary=["wheel"], goals=["mean_turns=60±3"], stages=[1], games=500)
     goals = _killed_after(out, one, 3)

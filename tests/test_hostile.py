@@ -77,10 +77,10 @@ def test_catalogue_shape():
             assert any("{dir}" in a for a in c.argv), c.id
 
 
-def test_summary_of_a_good_directory(cli, tmp_path):
+def test_summary_of_a_good_directory(any_cli, tmp_path):
     """The control case: ``summary`` of an intact run prints the run's summary, exit 0."""
     d = tmp_path / "dir"
-    proc = cli(
+    proc = any_cli(
         "run",
         "--games",
         "600",
@@ -101,7 +101,7 @@ def test_summary_of_a_good_directory(cli, tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     before = snapshot(tmp_path)
-    summary = cli("summary", str(d), timeout=120)
+    summary = any_cli("summary", str(d), timeout=120)
     assert summary.returncode == 0, summary.stderr
     assert summary.stderr == ""
     assert snapshot(tmp_path) == before  # summary only reads
@@ -120,13 +120,13 @@ def test_summary_of_a_good_directory(cli, tmp_path):
     assert "rules spin2025(players=3)" in summary.stdout and "seed 7" in summary.stdout
 
 
-def test_summary_after_a_refused_overwrite(cli, tmp_path):
+def test_summary_after_a_refused_overwrite(any_cli, tmp_path):
     """A refused ``run --out`` leaves the earlier results loadable, and equal."""
     d = tmp_path / "dir"
     good_run(d)
-    first = cli("summary", str(d), timeout=120)
+    first = any_cli("summary", str(d), timeout=120)
     assert first.returncode == 0, first.stderr
-    refused = cli("run", "--games", "20", "--quiet", "--out", str(d), timeout=120)
+    refused = any_cli("run", "--games", "20", "--quiet", "--out", str(d), timeout=120)
     assert refused.returncode == 2
-    again = cli("summary", str(d), timeout=120)
+    again = any_cli("summary", str(d), timeout=120)
     assert again.returncode == 0 and again.stdout == first.stdout

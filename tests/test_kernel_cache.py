@@ -583,6 +583,7 @@ def test_probe_recompiles_after_a_constant_changes(tmp_path):
     assert fifth["cache_path"] == first["cache_path"]
 
 
+@pytest.mark.slow  # two fresh interpreters, each compiling the probe
 def test_numba_cache_dir_is_respected(tmp_path):
     pkg = copy_package(tmp_path)
     (pkg / "engine" / "_probe.py").write_text(PROBE)

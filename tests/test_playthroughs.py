@@ -147,3 +147,14 @@ def test_race_playthrough_replays_and_agrees_with_the_match_table(
         assert [int(x) for x in re.findall(r"player \d+ (\d+)", scores)] == [
             int(r[f"score_{i}"]) for i in range(players)
         ], f"round {j}"
+
+
+def test_text_says_the_rule_options_numbers():
+    """The UNO penalty and the challenge's draws are the rule options', not 2, 4 and 6."""
+    text = play_text(
+        "classic(players=2,uno_penalty=3,wd4_draws=5)", "heuristic(forget=1,catch=1,challenge=1)"
+    )
+    assert "draws 3 for not calling UNO" in text
+    assert "draws 2 for not calling UNO" not in text
+    default = play_text("classic(players=2)", "heuristic(forget=1,catch=1,challenge=1)")
+    assert "draws 2 for not calling UNO" in default

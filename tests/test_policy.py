@@ -74,7 +74,15 @@ CASES = {
             "hoarder": lambda st, pts, p: HO.best_card(st, pts, p, True, True),
             "colour_keeper": _card(CK, True),
             "aggressor": _card(AG, True),
-            "spin_aware": _card(SA, True),
+            "spin_aware": lambda st, pts, p: SA.choose_card(
+                st,
+                _rules_arrays()[0],
+                pts,
+                _rules_arrays()[1],
+                _strategy_bots("spin_aware"),
+                p,
+                True,
+            ),
             "search": _card(SE, True),
             "tuned": lambda st, pts, p: TU.choose_card(
                 st, _rules_arrays()[0], pts, _rules_arrays()[1], _strategy_bots("tuned"), p, True
@@ -102,6 +110,7 @@ CASES = {
             **_like_h(
                 lambda st, pts, p: H.choose_colour(st, p),
                 tuned=lambda st, pts, p: TU.choose_colour(st, _strategy_bots("tuned"), p),
+                spin_aware=lambda st, pts, p: SA.choose_colour(st, _strategy_bots("spin_aware"), p),
             ),
         },
     ),

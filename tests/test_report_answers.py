@@ -68,6 +68,35 @@ def test_report_opens_with_one_answer_per_question(tmp_path):
     assert "relative swing" in by["wheel"]  # no paired replays: wheel_games=0
     assert "not measured here (needs a run with a wheel and its paired replays" in by["luck"]
     assert "## 2005 against 2025 (per round)" in text
+    assert "## Drama" not in text  # wheel_games=0 and no drama_games: no replays at all
+
+
+def test_luck_line_adds_the_runs_drama(tmp_path):
+    """The drama of every run (its first rounds replayed) completes the luck line and has a
+    section and a table of its own."""
+    from unospin_sim.report import build_report
+
+    for ed in ("classic", "spin2005"):
+        simulate(
+            f"{ed}(players=4)", "random", games=400, seed=4, execution=Execution(out=tmp_path / ed)
+        )
+    rep = tmp_path / "rep"
+    text = build_report(
+        [tmp_path / "classic", tmp_path / "spin2005"], rep, wheel_games=0, drama_games=300
+    ).read_text()
+    block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
+    line = next(ln for ln in block.splitlines() if "How much is luck?" in ln)
+    assert "held the most cards after the first third of the round in" in line, line
+    assert "`classic(players=4) random`'s rounds" in line and "spin2005" in line
+    assert "## Drama: did the winner come from behind?" in text
+    import pandas as pd
+
+    table = pd.read_csv(rep / "tables" / "drama.csv")
+    assert list(table["rounds"]) == [300, 300]
+    assert (
+        (table["comeback_low"] <= table["comeback"]) & (table["comeback"] <= table["comeback_high"])
+    ).all()
+    assert "--drama-games 300" in text  # the command that reproduces the report
 
 
 def test_wheel_luck_answers_with_paired_replays(tmp_path):
@@ -81,7 +110,7 @@ def test_wheel_luck_answers_with_paired_replays(tmp_path):
     )
     text = build_report([tmp_path / "r"], tmp_path / "rep", wheel_games=300, threads=1).read_text()
     block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
-    line = next(ln for ln in block.splitlines() if "How much luck" in ln)
+    line = next(ln for ln in block.splitlines() if "How much is luck?" in ln)
     m = re.search(r"by (\d+\.\d+) \[(\d+\.\d+), (\d+\.\d+)\] percentage points", line)
     assert m and 0 < float(m.group(2)) <= float(m.group(1)) <= float(m.group(3)), line
     assert "Wheel luck: " in text

@@ -424,7 +424,56 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
             assert G.choose_card(*args) == _first_best(ref, lambda k: pts[k])
             assert AG.choose_card(*args) == _first_best(ref, aggr)
             assert CK.choose_card(*args) == _first_best(ref, keeper)
-            assert SA.choose_card(*args) == _first_best(ref, spinner)
+            assert SA.choose_card(st, g.r, pts, g.cum, g.bots, 0, wd4_ok) == _first_best(
+                ref, spinner
+            )
             assert HO.best_card(st, pts, 0, wd4_ok, False) == hoard_no_draw
             if not threat:
                 assert AG.choose_card(*args) == H.best_card(st, pts, 0, wd4_ok)
+
+
+# ------------------------------------------------------- spin_aware's skills, denied one by one
+def _near_uno(bot, next_cards):
+    g = Game("classic(players=3)", bot).give(0, "wild", "red 9", "green 4")
+    g.give(1, *["yellow %d" % i for i in range(next_cards)])
+    g.give(2, "blue 1", "blue 3", "blue 4").top("red 2")
+    return g
+
+
+def test_spin_aware_attack_denied_ignores_a_next_player_near_uno():
+    # the next player holds 2 cards: the full strategy spends its wild on them (250 points
+    # of score against red 9's 11), the denied one keeps it as it does against 5 cards
+    assert card(_near_uno("spin_aware", 2)) == "wild"
+    assert card(_near_uno("spin_aware(attack=0)", 2)) == "red 9"
+    assert card(_near_uno("spin_aware", 5)) == "red 9"
+
+
+def test_spin_aware_hold_wilds_denied_plays_a_wild_for_its_points():
+    g = Game("classic(players=3)", "spin_aware(hold_wilds=0)")
+    g.give(0, "wild", "red 9", "green 7").give(1, *["yellow %d" % i for i in range(5)])
+    g.give(2, "blue 1", "blue 3", "blue 4").top("red 2")
+    assert card(g) == "wild"  # 50 points beat red 9's 9 + 2
+    g2 = Game("classic(players=3)", "spin_aware")
+    g2.give(0, "wild", "red 9", "green 7").give(1, *["yellow %d" % i for i in range(5)])
+    g2.give(2, "blue 1", "blue 3", "blue 4").top("red 2")
+    assert card(g2) == "red 9"  # the wild is held back
+
+
+def test_spin_aware_value_wheel_denied_plays_as_heuristic_on_the_wheel():
+    assert card(_spin25("spin_aware(value_wheel=0)", "color_discard")) == "red 9"
+    assert card(_spin05("spin_aware(value_wheel=0)", "draw_red", 3)) == "red 9"
+
+
+def test_spin_aware_name_colour_denied_names_a_colour_at_random():
+    named = set()
+    for seed in range(40):
+        g = Game("classic(players=2)", "spin_aware(name_colour=0)", seed=seed)
+        g.give(0, "wild", "red 1", "red 2", "red 3").give(1, "blue 1", "blue 2").top("green 5")
+        g.turn(0)
+        named.add(g.colour)
+        if seed == 0:
+            g0 = Game("classic(players=2)", "spin_aware", seed=seed)
+            g0.give(0, "wild", "red 1", "red 2", "red 3").give(1, "blue 1", "blue 2")
+            g0.top("green 5").turn(0)
+            assert g0.colour == 0  # red, the colour it holds most of
+    assert named == {0, 1, 2, 3}  # 40 draws: each colour missed with chance (3/4)^40

@@ -43,6 +43,10 @@ Knobs (defaults for both strategies in brackets):
   leave the final test close (the best challenger's margin over heuristic's move within
   one standard error of the threshold), the incumbent and that challenger run on to
   ``extend`` times ``rollouts``; 1 never extends (docs/BOTS.md);
+- ``name_colour``, ``hold_wilds``, ``attack``, ``value_wheel`` [1]: strategy ``spin_aware``
+  only, 0 or 1: each 0 denies it one skill (restricted play, docs/BOTS.md): a random colour
+  for a wild; a wild scored as any card (its points), not held back; a next player near UNO
+  ignored; Spin cards scored without their spin value;
 - the weights of strategy ``tuned`` only (its card score and colour, docs/BOTS.md; defaults
   in :data:`TUNED_WEIGHTS`, each a finite number in -1000 .. 1000): ``w_points`` (per point
   of the card), ``w_colour`` (per card held of its colour), ``w_attack`` (a Skip, Reverse or
@@ -80,6 +84,7 @@ __all__ = [
     *_codes.__all__,
     "HEURISTIC_WEIGHTS",
     "KNOBS",
+    "SKILL_KNOBS",
     "TUNED_WEIGHTS",
     "BotSpec",
     "bots_string",
@@ -121,46 +126,61 @@ HEURISTIC_WEIGHTS = {
 }
 #: the largest magnitude of a weight
 MAX_WEIGHT = 1000.0
+#: strategy ``spin_aware``'s skills, each a 0/1 knob that denies the skill when 0
+#: (restricted play, docs/BOTS.md)
+SKILL_KNOBS = ("name_colour", "hold_wilds", "attack", "value_wheel")
 #: knob names in canonical order
 KNOBS = (
-    "forget",
-    "catch",
-    "bluff",
-    "challenge",
-    "reflex",
-    "jump",
-    "rollouts",
-    "peek",
-    "horizon",
-    "colours",
-    "infer",
-    "extend",
-) + tuple(TUNED_WEIGHTS)
+    (
+        "forget",
+        "catch",
+        "bluff",
+        "challenge",
+        "reflex",
+        "jump",
+        "rollouts",
+        "peek",
+        "horizon",
+        "colours",
+        "infer",
+        "extend",
+    )
+    + tuple(TUNED_WEIGHTS)
+    + SKILL_KNOBS
+)
 #: knob defaults (the same for every strategy; ``rollouts``, ``peek``, ``horizon``,
 #: ``colours`` and ``infer`` are search's only)
-DEFAULTS = {
-    "forget": 0.0,
-    "catch": 0.5,
-    "bluff": 0.0,
-    "challenge": 0.0,
-    "reflex": 1.0,
-    "jump": 1.0,
-    "rollouts": 128.0,
-    "peek": 0.0,
-    "horizon": 16.0,
-    "colours": 1.0,
-    "infer": 3.0,
-    "extend": 2.0,
-} | TUNED_WEIGHTS
+DEFAULTS = (
+    {
+        "forget": 0.0,
+        "catch": 0.5,
+        "bluff": 0.0,
+        "challenge": 0.0,
+        "reflex": 1.0,
+        "jump": 1.0,
+        "rollouts": 128.0,
+        "peek": 0.0,
+        "horizon": 16.0,
+        "colours": 1.0,
+        "infer": 3.0,
+        "extend": 2.0,
+    }
+    | TUNED_WEIGHTS
+    | dict.fromkeys(SKILL_KNOBS, 1.0)
+)
 #: knobs that only some strategies take: knob -> those strategies
-KNOB_STRATEGIES = {
-    "rollouts": ("search",),
-    "peek": ("search",),
-    "horizon": ("search",),
-    "colours": ("search",),
-    "infer": ("search",),
-    "extend": ("search",),
-} | {w: ("tuned",) for w in TUNED_WEIGHTS}
+KNOB_STRATEGIES = (
+    {
+        "rollouts": ("search",),
+        "peek": ("search",),
+        "horizon": ("search",),
+        "colours": ("search",),
+        "infer": ("search",),
+        "extend": ("search",),
+    }
+    | {w: ("tuned",) for w in TUNED_WEIGHTS}
+    | {k: ("spin_aware",) for k in SKILL_KNOBS}
+)
 MAX_ROLLOUTS = 100_000
 MAX_HORIZON = 100_000
 MAX_EXTEND = 64
@@ -172,7 +192,7 @@ INT_KNOBS = {
     "colours": (0, 1),
     "infer": (0, 3),
     "extend": (1, MAX_EXTEND),
-}
+} | {k: (0, 1) for k in SKILL_KNOBS}
 
 
 def _fmt(x: float) -> str:
@@ -211,6 +231,10 @@ class BotSpec:
     w_wd4_attack: float = DEFAULTS["w_wd4_attack"]
     w_void: float = DEFAULTS["w_void"]
     w_name_void: float = DEFAULTS["w_name_void"]
+    name_colour: float = DEFAULTS["name_colour"]
+    hold_wilds: float = DEFAULTS["hold_wilds"]
+    attack: float = DEFAULTS["attack"]
+    value_wheel: float = DEFAULTS["value_wheel"]
 
     def __post_init__(self) -> None:
         if self.strategy not in STRATEGIES:

@@ -8,7 +8,7 @@ Every user error prints one line ``unospin_sim: error: <message>`` on stderr and
 status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.
 
 The rooms: ``flags`` (argument types, the rule and bot flags, the RuleSet and bot specs they
-make), ``commands`` (run, play, summary, report, compile), ``compare``, ``studies`` (wheel, tournament, tune), ``skill``, ``design``
+make), ``commands`` (run, play, summary, report, compile), ``compare``, ``drama``, ``studies`` (wheel, tournament, tune), ``skill``, ``design``
 design); this door builds the parser and runs a command. New subcommands register
 themselves in :data:`COMMANDS` (a function adding the subparser).
 """
@@ -37,6 +37,7 @@ from .commands import (
 )
 from .compare import add_compare, cmd_compare
 from .design import add_design, cmd_design
+from .drama import add_drama, cmd_drama
 from .flags import (
     DEFAULT_BOTS,
     DEFAULT_EDITION,
@@ -52,6 +53,7 @@ from .flags import (
 )
 from .skill import add_skill, cmd_skill
 from .studies import add_tournament, add_tune, add_wheel, cmd_tournament, cmd_tune, cmd_wheel
+from .worth import add_worth, cmd_worth
 
 __all__ = [
     "COMMANDS",
@@ -65,6 +67,7 @@ __all__ = [
     "cmd_compare",
     "cmd_compile",
     "cmd_design",
+    "cmd_drama",
     "cmd_play",
     "cmd_report",
     "cmd_run",
@@ -73,6 +76,7 @@ __all__ = [
     "cmd_tournament",
     "cmd_tune",
     "cmd_wheel",
+    "cmd_worth",
     "main",
     "parse_games",
     "resolve_bots",
@@ -86,10 +90,12 @@ COMMANDS = [
     add_summary,
     add_report,
     add_compare,
+    add_drama,
     add_wheel,
     add_tournament,
     add_tune,
     add_skill,
+    add_worth,
     add_design,
     add_compile,
 ]

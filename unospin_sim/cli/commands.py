@@ -46,6 +46,13 @@ def add_run(sub) -> None:
         metavar="N",
         help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)",
     )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="at each decision of a search seat, also print every candidate first move's "
+        "estimated value (say which: a win share, or the hand-size score of rollouts cut "
+        "off) and the rollouts it ran; the game played is the same",
+    )
     m = p.add_argument_group("matches (rule options match and target)")
     m.add_argument(
         "--match",
@@ -246,7 +253,9 @@ def add_play(sub) -> None:
         epilog="examples:\n"
         "  python -m unospin_sim play --seed 1\n"
         "  python -m unospin_sim play --seed 7 --game 3 --edition classic --players 2\n"
-        "  python -m unospin_sim play --seed 7 --game 2 --match race\n" + rule_epilog(),
+        "  python -m unospin_sim play --seed 7 --game 2 --match race\n"
+        "  python -m unospin_sim play --edition classic --players 2 --bots search,heuristic "
+        "--explain\n" + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -264,6 +273,13 @@ def add_play(sub) -> None:
         help="game index within the run: the same round as game G of "
         "'run --seed S' (under --match: the same match as match G) "
         "(default 0)",
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="at each decision of a search seat, also print every candidate first move's "
+        "estimated value (say which: a win share, or the hand-size score of rollouts cut "
+        "off) and the rollouts it ran; the game played is the same",
     )
     m = p.add_argument_group("matches (rule options match and target)")
     m.add_argument(
@@ -287,15 +303,22 @@ def cmd_play(args, state: dict) -> int:
     bots = resolve_bots(args, rules)
     from ..run.playthrough import match_text, play_text
 
+    if args.explain and not any(b.strategy == "search" for b in bots):
+        raise UserError(
+            "--explain shows the decisions of search seats, and no seat plays search: "
+            "give --bots with a search seat, e.g. --bots search,random"
+        )
     if rules.plays_matches:
         if args.rotate_bots:
             raise UserError(
                 f"--rotate-bots cannot be combined with match="
                 f"{rules.option('match')}: a match passes the deal itself"
             )
-        text = match_text(rules, bots, args.seed, args.game)
+        text = match_text(rules, bots, args.seed, args.game, explain=args.explain)
     else:
-        text = play_text(rules, bots, args.seed, args.game, rotate_bots=args.rotate_bots)
+        text = play_text(
+            rules, bots, args.seed, args.game, rotate_bots=args.rotate_bots, explain=args.explain
+        )
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
 
@@ -367,6 +390,13 @@ def add_report(sub) -> None:
         "absolute space effects (default 3000; 0 leaves them out)",
     )
     p.add_argument(
+        "--drama-games",
+        type=int_type("drama games", 0),
+        metavar="N",
+        help="rounds of each run (its first) replayed for its drama: how often the winner "
+        "came from behind, lead changes (default: the --wheel-games value; 0 leaves it out)",
+    )
+    p.add_argument(
         "--threads",
         type=int_type("threads", 1, MAX_THREADS),
         metavar="N",
@@ -412,6 +442,7 @@ def cmd_report(args, state: dict) -> int:
         wheel_games=args.wheel_games,
         threads=args.threads,
         skill_dirs=args.skill,
+        drama_games=args.drama_games,
         log=lambda message: print(message, file=sys.stderr, flush=True),
     )
     print(f"report written to {path} and {path.with_suffix('.html')}")

@@ -14,7 +14,12 @@ from .flags import MAX_SEED, MAX_THREADS, cores, int_type, parse_games, rule_epi
 def _metric_help() -> str:
     from ..studies.design.goals import METRICS
 
-    where = {"matches": "on matches", "design": "read off the rules"}
+    where = {
+        "matches": "on matches",
+        "design": "read off the rules",
+        "drama": "on rounds replayed with the event log",
+        "wheel_luck": "on paired spin replays",
+    }
     return "\n".join(
         f"  {m.name} ({m.unit}; default tolerance {m.tol:g}; "
         f"{where.get(m.kind, 'on rounds')}): {m.doc}"

@@ -12,19 +12,23 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "B_ATTACK",
     "B_BLUFF",
     "B_CATCH",
     "B_CHALLENGE",
     "B_COLOURS",
     "B_EXTEND",
     "B_FORGET",
+    "B_HOLD_WILDS",
     "B_HORIZON",
     "B_INFER",
     "B_JUMP",
+    "B_NAME_COLOUR",
     "B_PEEK",
     "B_REFLEX",
     "B_ROLLOUTS",
     "B_STRATEGY",
+    "B_VALUE_WHEEL",
     "B_W_ACTION",
     "B_W_ATTACK",
     "B_W_COLOUR",
@@ -76,9 +80,10 @@ STRATEGY_TUNED = STRATEGIES.index("tuned")
 # fmt: off
 (B_STRATEGY, B_FORGET, B_CATCH, B_BLUFF, B_CHALLENGE, B_REFLEX, B_JUMP, B_ROLLOUTS, B_PEEK,
  B_HORIZON, B_COLOURS, B_INFER, B_W_POINTS, B_W_COLOUR, B_W_ATTACK, B_W_ACTION, B_W_WILD,
- B_W_WILD_ATTACK, B_W_WD4, B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID, B_EXTEND) = range(23)
+ B_W_WILD_ATTACK, B_W_WD4, B_W_WD4_ATTACK, B_W_VOID, B_W_NAME_VOID, B_EXTEND,
+ B_NAME_COLOUR, B_HOLD_WILDS, B_ATTACK, B_VALUE_WHEEL) = range(27)
 # fmt: on
-N_BOT_COLUMNS = 23
+N_BOT_COLUMNS = 27
 #: the knob each column after :data:`B_STRATEGY` holds, in column order (a bot spec's
 #: attribute; ``bots.KNOBS`` names them all, ``bots.TUNED_WEIGHTS`` the weights in this order)
 COLUMN_KNOBS = (
@@ -104,6 +109,10 @@ COLUMN_KNOBS = (
     "w_void",
     "w_name_void",
     "extend",
+    "name_colour",
+    "hold_wilds",
+    "attack",
+    "value_wheel",
 )
 
 
@@ -123,7 +132,8 @@ def bots_array(specs) -> np.ndarray:
         :data:`B_REFLEX`, :data:`B_JUMP`, :data:`B_ROLLOUTS`, :data:`B_PEEK`,
         :data:`B_HORIZON`, :data:`B_COLOURS`, :data:`B_INFER`, then ``tuned``'s weights
         :data:`B_W_POINTS` .. :data:`B_W_NAME_VOID`, then search's :data:`B_EXTEND`
-        (:data:`COLUMN_KNOBS`).
+        then ``spin_aware``'s skills :data:`B_NAME_COLOUR`, :data:`B_HOLD_WILDS`,
+        :data:`B_ATTACK`, :data:`B_VALUE_WHEEL` (:data:`COLUMN_KNOBS`).
     """
     out = np.empty((len(specs), N_BOT_COLUMNS), dtype=np.float64)
     for i, s in enumerate(specs):

@@ -67,6 +67,7 @@ from .layout import (
     R_RLCARD,
     R_TARGET,
     R_TURN_CAP,
+    S_EXPLAIN,
     S_FAILED,
     S_FIRST,
     S_FORCE_AT,
@@ -416,9 +417,11 @@ def _make_trace_game(loop):
     search = loop == "search"  # frozen at compile time
 
     @variant(njit(cache=True), loop)
-    def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
-        """Play one game with the event log on; returns (log, state) for inspection."""
+    def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate, explain):
+        """Play one game with the event log on; returns (log, state) for inspection.
+        ``explain``: search seats also log their candidates' values (play --explain)."""
         st = new_state(r[R_TURN_CAP], log_rows)
+        st.s[S_EXPLAIN] = 1 if explain else 0
         sc = search_scratch(r, search)
         gs = game_seed(U64(seed), U64(game))
         seated = bots.copy()
@@ -468,6 +471,10 @@ def play_match_chunk(r, deck, pts, cum, bots, seed, match0, nmatch, max_rounds):
     )
 
 
-def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate):
-    """Play one game with the event log on; returns (log, state) for inspection."""
-    return ENTRY_POINTS[loop_of(r, bots)][3](r, deck, pts, cum, bots, seed, game, log_rows, rotate)
+def trace_game(r, deck, pts, cum, bots, seed, game, log_rows, rotate, explain=False):
+    """Play one game with the event log on; returns (log, state) for inspection.
+    ``explain``: a search seat's decisions also write its candidates' values to the log
+    (layout.EV_SEARCH, EV_CANDIDATE; ``play --explain``)."""
+    return ENTRY_POINTS[loop_of(r, bots)][3](
+        r, deck, pts, cum, bots, seed, game, log_rows, rotate, explain
+    )

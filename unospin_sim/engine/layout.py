@@ -134,7 +134,8 @@ S_SEARCH_COLOUR = 37  # colour + 1 the seat names for the decided card when it i
 # the scratch state of search's rollouts has this many event-log rows (never a log there):
 # decide's work area, W_DIF = N_KINDS + 2 + 3 * N_WILD_KINDS rows of candidates (a card kind,
 # drawing, and a wild kind with each colour heuristic would not name), as many of paired
-# differences (their column 2: the candidate's colour + 1, 0 = heuristic's), then the unseen
+# differences (their column 2: the candidate's colour + 1, 0 = heuristic's; column 3: the
+# rollouts the candidate ran), then the unseen
 # cards from row W_POOL, four a row, then from row W_DEAL a rollout's deal (the dealt hands'
 # HAND_FIELDS columns, seat by seat, the draw pile left, its size and the stream's state:
 # determinize.save_deal), four values a row
@@ -150,7 +151,10 @@ S_SPIN0 = 39  # S_SPIN0 + space: spins landing on each global wheel space this r
 # 0 in S_FORCE_AT (a fresh or hand-built state) means no forcing.
 S_FORCE_AT = S_SPIN0 + N_SPACES  # k + 1: the k-th spin of the round (from 0) is forced
 S_FORCE_SPACE = S_FORCE_AT + 1  # ... to this global space id, or NONE_SPACE
-N_SCALARS = S_FORCE_SPACE + 1
+# play --explain (trace_game's ``explain``; not reset by deal()): 1 = a search seat's
+# decision also writes its candidates' values to the event log (EV_SEARCH, EV_CANDIDATE)
+S_EXPLAIN = S_FORCE_SPACE + 1
+N_SCALARS = S_EXPLAIN + 1
 N_RESET_SCALARS = S_FORCE_AT  # deal() zeroes s[:N_RESET_SCALARS]
 NONE_SPACE = -1  # the replay control: the spin happens (counted, 2X ends) but does nothing
 
@@ -287,6 +291,17 @@ EV_ZERO_PASS = 36  # seven_o: a 0 passes every hand one seat, a=direction (+1 cl
 EV_SHUFFLE = 37  # Wild Shuffle Hands: a=player, b=seat dealt first; every hand is emptied
 EV_REDEAL = 38  # Wild Shuffle Hands: a=seat, b=kind dealt to it
 EV_JUMP_IN = 39  # jump_in: a=seat jumps in out of turn, b=kind (the card it plays)
+# play --explain only (S_EXPLAIN): a search seat's decision, then one row per candidate
+EV_SEARCH = 40  # a=seat, b=what a result is (SEARCH_VALUE_*), c=candidates that follow
+EV_CANDIDATE = 41  # a=first card (kind, -1 = draw), b=colour + 1 named (0: heuristic's)
+#   + 8 * (1 if chosen) + 16 * rollouts it ran, c=sum of its rollouts' results
+# EV_SEARCH's b: a rollout's result is a round won (1) or not (0), every rollout played to
+# the end; a cut-off rollout's hand-size score scaled by search.SEARCH_SCALE (won rounds
+# score SEARCH_SCALE); a race match's points won; a lowest match's minus points kept
+SEARCH_VALUE_WIN = 0
+SEARCH_VALUE_CUTOFF = 1
+SEARCH_VALUE_RACE = 2
+SEARCH_VALUE_LOWEST = 3
 
 LOG_ROWS_TRACE = 400_000
 

@@ -66,6 +66,7 @@ import numpy as np
 
 from ..rules.card_codes import FIRST_WILD, N_KINDS
 from .determinize import copy_determinized, copy_open, restore_deal, save_deal, unseen_pool
+from .explain import explain_decision
 from .jit import hot
 from .layout import (
     B_COLOURS,
@@ -80,6 +81,7 @@ from .layout import (
     R_FORCE_PLAY,
     R_MATCH,
     S_CUR,
+    S_EXPLAIN,
     S_NP,
     S_RNG,
     S_SEARCH_COLOUR,
@@ -89,6 +91,10 @@ from .layout import (
     S_SEARCH_TURN,
     S_TURNS,
     S_WINNER,
+    SEARCH_VALUE_CUTOFF,
+    SEARCH_VALUE_LOWEST,
+    SEARCH_VALUE_RACE,
+    SEARCH_VALUE_WIN,
     SEARCH_WORK_ROWS,
     W_DIF,
 )
@@ -216,6 +222,7 @@ def candidates(st, w, p, legal, hk, draw_ok, colours):
         w[c, 3] = 0
         w[W_DIF + c, 0] = 0
         w[W_DIF + c, 1] = 0
+        w[W_DIF + c, 3] = 0  # rollouts run (play --explain)
     return n_c
 
 
@@ -252,7 +259,8 @@ def decide(st, sc, r, deck, pts, cum, bots):
     event log of the scratch state ``sc`` (``layout.SEARCH_WORK_ROWS`` rows, never a log
     in rollouts): row c < W_DIF holds candidate c's (kind, alive, sum, sum of squares of
     its results), row W_DIF + c (sum, sum of squares of its paired difference with the
-    incumbent, and in column 2 candidate c's colour + 1, 0 = heuristic's), rows from
+    incumbent, in column 2 candidate c's colour + 1, 0 = heuristic's, in column 3 the
+    rollouts it ran), rows from
     W_POOL the unseen cards, four a row, rows from W_DEAL the current rollout's deal."""
     s = st.s
     p = s[S_CUR]
@@ -334,6 +342,14 @@ def decide(st, sc, r, deck, pts, cum, bots):
                 continue
         break
     best, best_col = final_choice(w, n_c, limit, hk)
+    if s[S_EXPLAIN] != 0:
+        if r[R_MATCH] == MATCH_RACE:
+            mode = SEARCH_VALUE_RACE
+        elif r[R_MATCH] == MATCH_LOWEST:
+            mode = SEARCH_VALUE_LOWEST
+        else:
+            mode = SEARCH_VALUE_CUTOFF if scale != 1 else SEARCH_VALUE_WIN
+        explain_decision(st, w, n_c, p, best, best_col, mode)
     store(st, best, best_col)
 
 
@@ -415,6 +431,7 @@ def run_batches(
                 v = np.int64(rollout_value(sc, r, pts, p, scale))  # an integer in every mode
                 w[c, 2] += v
                 w[c, 3] += v * v
+                w[W_DIF + c, 3] += 1
                 if c == 0:
                     v0 = v
                 else:

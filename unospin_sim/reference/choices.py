@@ -125,6 +125,8 @@ class Choices:
             w = self.bots[s]["w_name_void"]
             score = [counts[c] + (w if c in lacks else 0.0) for c in range(4)]
             return score.index(max(score))
+        if self.spin_aware(s) and self.bots[s]["name_colour"] == 0:
+            return self.name_colour()  # skill denied: a colour at random
         if self.heuristic(s):
             counts = self.colour_counts(s)
             return counts.index(max(counts))
@@ -228,19 +230,26 @@ class Choices:
         """spin_aware: the index (among ``legal``) of the card to play.  heuristic's score
         (:meth:`heuristic_card`), plus :meth:`spin_bonus` for a card that spins the wheel;
         a Wild Spin then counts its points (250 when the next player holds <= 2 cards)
-        instead of a kept wild's -100.  Ties as for heuristic."""
+        instead of a kept wild's -100.  Ties as for heuristic.  Its skills denied (knobs
+        at 0): ``attack`` scores as if the next player held more than 2 cards,
+        ``value_wheel`` adds no spin bonus (a Wild Spin is scored as any wild), ``hold_wilds`` scores any wild (the Wild Draw
+        Four too) at its points when not attacking."""
         hand = self.hands[s]
+        b = self.bots[s]
         counts = self.colour_counts(s)
-        next_small = len(self.hands[self.seat(s + self.direction)]) <= 2
-        bonus = self.spin_bonus(s) if any(self.spins_wheel(hand[i]) for i in legal) else 0.0
+        next_small = len(self.hands[self.seat(s + self.direction)]) <= 2 and b["attack"] != 0
+        wheel = b["value_wheel"] != 0  # denied: a Wild Spin is scored as any wild
+        valued = wheel and any(self.spins_wheel(hand[i]) for i in legal)
+        bonus = self.spin_bonus(s) if valued else 0.0
+        hold = b["hold_wilds"] != 0
 
         def score(c):
             if c.kind == WILD_DRAW_FOUR:
-                return 300.0 if next_small else -200.0
-            if c.kind == WILD_SPIN and self.spins_wheel(c):
+                return 300.0 if next_small else -200.0 if hold else self.card_points(c) + 0.0
+            if c.kind == WILD_SPIN and wheel and self.spins_wheel(c):
                 return (250.0 if next_small else self.card_points(c) + 0.0) + bonus
             if c.colour is None:
-                return 250.0 if next_small else -100.0
+                return 250.0 if next_small else -100.0 if hold else self.card_points(c) + 0.0
             sc = self.card_points(c) + 2.0 * counts[c.colour]
             if c.number is None and next_small:  # Skip, Reverse, Draw Two
                 sc += 100.0

@@ -52,6 +52,11 @@ BOT_DEFAULTS = {
     "jump": 1.0,
     "strategy": "random",
     **TUNED_DEFAULTS,
+    # spin_aware's skills (restricted play): 0 denies it the skill
+    "name_colour": 1.0,
+    "hold_wilds": 1.0,
+    "attack": 1.0,
+    "value_wheel": 1.0,
 }
 
 #: the strategies this module plays (docs/BOTS.md): a bot dict's ``strategy``

@@ -25,6 +25,7 @@ from .balance import balance_section, runs_section, seats_section
 from .compare import editions_section, side_by_side_section, verdict_section
 from .context import Context, bots_label, headline
 from .doc import Doc, format_p, ratio_interval
+from .luck import drama_section
 from .race import race_section
 from .render import rerender
 from .skill import load_skill_dirs, skill_section
@@ -41,6 +42,7 @@ def build_report(
     wheel_games: int = 3000,
     threads: int | None = None,
     skill_dirs=(),
+    drama_games: int | None = None,
 ) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
@@ -63,6 +65,10 @@ def build_report(
     skill_dirs : sequence of path-like
         Tournament directories (``python -m unospin_sim tournament --out DIR``): a skill
         section compares their skill figures (the best strategy against random fields).
+    drama_games : int, optional
+        Rounds of each run (its first) replayed for its drama (``run.drama``): how often the
+        winner came from behind, and the lead changes (default ``wheel_games``); 0 leaves
+        that section out.
 
     Returns
     -------
@@ -107,6 +113,7 @@ def build_report(
             *(["--wheel-games", str(wheel_games)] if wheel_games != 3000 else []),
             *(["--threads", str(threads)] if threads is not None else []),
             *(["--skill", *(shlex.quote(str(d)) for d in skill_dirs)] if skill_dirs else []),
+            *(["--drama-games", str(drama_games)] if drama_games is not None else []),
         ]
     )
 
@@ -132,6 +139,7 @@ def build_report(
         race_section,
     ):
         section(ctx)
+    drama_section(ctx, wheel_games if drama_games is None else drama_games)
     if skill_dirs:  # the best strategy against random fields, per tournament
         skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd, answer=ctx.answer)
     path = _write(ctx)

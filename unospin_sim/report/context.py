@@ -15,7 +15,15 @@ from pathlib import Path
 
 from .doc import Doc
 
-__all__ = ["QUESTIONS", "Answer", "Context", "bots_label", "headline", "mixed_unrotated"]
+__all__ = [
+    "QUESTIONS",
+    "SUPPLEMENTS",
+    "Answer",
+    "Context",
+    "bots_label",
+    "headline",
+    "mixed_unrotated",
+]
 
 #: the questions the report answers first, in order: key -> (question, what answers it when
 #: this report cannot)
@@ -32,12 +40,15 @@ QUESTIONS = {
     ),
     "skill": ("How much of the game is skill?", "needs tournaments: report --skill DIR ..."),
     "luck": (
-        "How much luck does the wheel deal?",
-        "needs a run with a wheel and its paired replays",
+        "How much is luck?",
+        "needs a run with a wheel and its paired replays, or the drama of a run",
     ),
     "change": ("What changed against the first run?", "needs two runs or more"),
     "editions": ("2005 against 2025", "needs a spin2005 and a spin2025 run"),
 }
+#: answers that are no line of their own but follow another question's answer: key -> the
+#: question whose line they complete (the drama of the runs completes the wheel's luck)
+SUPPLEMENTS = {"drama": "luck"}
 
 
 @dataclass(frozen=True)
@@ -75,17 +86,23 @@ class Context:
 
     def answer(self, question: str, size: float | None, clear: bool, text: str) -> None:
         """Offer ``text`` as a headline answer to ``question`` (a key of QUESTIONS)."""
-        assert question in QUESTIONS, question
+        assert question in QUESTIONS or question in SUPPLEMENTS, question
         self.answers.append(Answer(question, size, bool(clear), text))
 
 
 def headline(answers) -> list[str]:
     """One line per question of QUESTIONS: the largest effect whose 95% interval excludes no
     effect; without one, that no effect is distinguishable (and the largest seen); a level
-    (``size`` None) only where the question has no effect at all."""
+    (``size`` None) only where the question has no effect at all; then the first answer of
+    each supplement of the question (:data:`SUPPLEMENTS`)."""
     lines = []
     for key, (question, missing) in QUESTIONS.items():
         cands = [a for a in answers if a.question == key]
+        extra = [
+            next(a.text for a in answers if a.question == sup)
+            for sup, to in SUPPLEMENTS.items()
+            if to == key and any(a.question == sup for a in answers)
+        ]
         effects = [a for a in cands if a.size is not None]
         clear = [a for a in effects if a.clear]
         if clear:
@@ -97,9 +114,11 @@ def headline(answers) -> list[str]:
             )
         elif cands:
             text = cands[0].text
+        elif extra:
+            text = extra.pop(0)
         else:
             text = f"not measured here ({missing})."
-        lines.append(f"**{question}** {text}")
+        lines.append(" ".join([f"**{question}** {text}", *extra]))
     return lines
 
 

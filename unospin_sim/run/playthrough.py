@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import layout as L
+from ..rules.card_codes import FIRST_WILD
 from ..rules.cards import COLOURS, N_KINDS, kind_name
 from ..rules.spaces import SPACE_NAMES
 
@@ -47,11 +48,6 @@ _TEXT = {
     L.EV_UNO: lambda a, b, c: f"  {_seat(a)} calls UNO",
     L.EV_FORGET: lambda a, b, c: f"  {_seat(a)} forgets to call UNO",
     L.EV_CAUGHT: lambda a, b, c: f"  {_seat(b)} catches {_seat(a)}",
-    L.EV_PENALTY: lambda a, b, c: f"  {_seat(a)} draws 2 for not calling UNO",
-    L.EV_CHALLENGE: lambda a, b, c: (
-        f"  {_seat(a)} challenges the Wild Draw Four of "
-        f"{_seat(b)}: " + ("illegal: the player draws 4" if c else "legal: the challenger draws 6")
-    ),
     L.EV_BLUFF: lambda a, b, c: f"  {_seat(a)} bluffs a Wild Draw Four",
     L.EV_SPIN: lambda a, b, c: f"  {_seat(a)} spins the wheel: {SPACE_NAMES[b]}",
     L.EV_WAR_SHOW: lambda a, b, c: f"  war: {_seat(a)} shows a {b}",
@@ -77,6 +73,34 @@ _TEXT = {
 }
 
 
+#: EV_SEARCH's b (layout.SEARCH_VALUE_*) -> what a candidate's value is, said once per decision
+_VALUE_TEXT = {
+    L.SEARCH_VALUE_WIN: "value: share of rollouts won",
+    L.SEARCH_VALUE_CUTOFF: "value: rollouts won, or the hand-size score where cut off",
+    L.SEARCH_VALUE_RACE: "value: mean points won (race match)",
+    L.SEARCH_VALUE_LOWEST: "value: minus the mean points kept (lowest match)",
+}
+
+
+def _candidate_text(mode: int, a: int, b: int, c: int) -> str:
+    """One line of ``play --explain``: candidate first move ``a`` (-1: draw), its colour,
+    chosen flag and rollouts packed in ``b``, and the sum of its results ``c``
+    (layout.EV_CANDIDATE)."""
+    from ..engine.search import SEARCH_SCALE
+
+    colour, chosen, n = b % 8, (b // 8) % 2, b // 16
+    move = "draw" if a < 0 else f"play {kind_name(a)}"
+    if a >= FIRST_WILD:
+        move += f" naming {COLOURS[colour - 1]}" if colour else " (heuristic's colour)"
+    if n == 0:
+        value = "not rolled out"
+    else:
+        mean = c / n / (SEARCH_SCALE if mode == L.SEARCH_VALUE_CUTOFF else 1)
+        fmt = ".3f" if mode in (L.SEARCH_VALUE_WIN, L.SEARCH_VALUE_CUTOFF) else ".1f"
+        value = f"{mean:{fmt}} over {n} rollout{'' if n == 1 else 's'}"
+    return f"    {move}: {value}" + ("  <- chosen" if chosen else "")
+
+
 def render(events: np.ndarray, state, rules, bots) -> str:
     """Text of one game from its event log (see :func:`unospin_sim.run.trace`)."""
     np_ = rules.players
@@ -84,6 +108,9 @@ def render(events: np.ndarray, state, rules, bots) -> str:
     lines = [f"rules: {rules}", "bots: " + ", ".join(f"seat {i}={b}" for i, b in enumerate(bots))]
     deal_done = False
     seat = _seat
+    penalty, wd4 = rules.option("uno_penalty"), rules.option("wd4_draws")
+    mode = L.SEARCH_VALUE_WIN  # the last EV_SEARCH's value kind (play --explain)
+    explained: list[str] = []  # its lines, printed under the next turn's line
 
     for code, a, b, c in events.tolist():
         if code == L.EV_DEAL:
@@ -94,9 +121,22 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append(f"dealer: seat {np_ - 1}; dealt {int(hands.sum()) // np_} cards each")
         if code in _TEXT:
             lines.append(_TEXT[code](a, b, c))
+        elif code == L.EV_PENALTY:  # the rule options' numbers (uno_penalty, wd4_draws)
+            lines.append(f"  {seat(a)} draws {penalty} for not calling UNO")
+        elif code == L.EV_CHALLENGE:
+            lines.append(
+                f"  {seat(a)} challenges the Wild Draw Four of {seat(b)}: "
+                + (
+                    f"illegal: the player draws {wd4}"
+                    if c
+                    else f"legal: the challenger draws {wd4 + 2}"
+                )
+            )
         elif code == L.EV_TURN:
             lines.append("")
             lines.append(f"turn {b}: {seat(a)} holds [{_hand_text(hands[a])}]")
+            lines += explained  # the search decision made for this turn (play --explain)
+            explained = []
         elif code == L.EV_PLAY:
             hands[a, b] -= 1
             lines.append(f"  {seat(a)} plays {kind_name(b)}")
@@ -124,6 +164,11 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append(f"  every hand is collected, shuffled and dealt again from {seat(b)}")
         elif code == L.EV_REDEAL:
             hands[a, b] += 1
+        elif code == L.EV_SEARCH:  # decided before its turn's line: printed after it
+            mode = b
+            explained.append(f"  {seat(a)} (search) weighs {c} first moves ({_VALUE_TEXT[b]}):")
+        elif code == L.EV_CANDIDATE:
+            explained.append(_candidate_text(mode, a, b, c))
         elif code == L.EV_JUMP_IN:
             lines.append("")
             lines.append(
@@ -152,6 +197,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append("turn cap reached: the round is unfinished")
         else:  # pragma: no cover - a new event code without text
             raise ValueError(f"unknown event code {code}")
+    lines += explained
     lines.append("final hands:")
     for p in range(np_):
         n = int(hands[p].sum())
@@ -161,7 +207,14 @@ def render(events: np.ndarray, state, rules, bots) -> str:
     return "\n".join(lines) + "\n"
 
 
-def play_text(rules, bots="random", seed: int = 0, game: int = 0, rotate_bots: bool = False) -> str:
+def play_text(
+    rules,
+    bots="random",
+    seed: int = 0,
+    game: int = 0,
+    rotate_bots: bool = False,
+    explain: bool = False,
+) -> str:
     """One game, turn by turn, as text.
 
     Parameters
@@ -173,11 +226,16 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0, rotate_bots: b
         ``simulate(rules, bots, games > game, seed)``.
     rotate_bots : bool
         As in :func:`unospin_sim.simulate`: seat ``s`` holds player ``(s + game) mod N``.
+    explain : bool
+        Also print, at each decision of a ``search`` seat, every candidate first move's
+        estimated value and the rollouts it ran (the game played is the same).
     """
     from ..errors import UserError
     from . import trace
 
-    events, state, rules, specs = trace(rules, bots, seed, game, rotate_bots=rotate_bots)
+    events, state, rules, specs = trace(
+        rules, bots, seed, game, rotate_bots=rotate_bots, explain=explain
+    )
     if len(events) >= L.LOG_ROWS_TRACE:
         raise UserError(
             f"round {game} is too long to print (over {L.LOG_ROWS_TRACE:,} events): "
@@ -188,7 +246,7 @@ def play_text(rules, bots="random", seed: int = 0, game: int = 0, rotate_bots: b
     return render(events, state, rules, seated)
 
 
-def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
+def match_text(rules, bots="random", seed: int = 0, match: int = 0, explain: bool = False) -> str:
     """One whole match (rule option ``match=race`` or ``lowest``), round by round, as text:
     every round turn by turn as :func:`play_text` prints it, then each player's running score.
 
@@ -230,7 +288,7 @@ def match_text(rules, bots="random", seed: int = 0, match: int = 0) -> str:
         "",
     ]
     for j in range(MAX_MATCH_ROUNDS):
-        events, state = kernel.trace_game(*ki.args(), mseed, j, L.LOG_ROWS_TRACE, True)
+        events, state = kernel.trace_game(*ki.args(), mseed, j, L.LOG_ROWS_TRACE, True, explain)
         seated = [specs[(s + j) % n] for s in range(n)]
         lines.append(f"=== round {j}: seat s holds player (s + {j}) mod {n}")
         text = render(events, state, rules, seated).rstrip("\n")

@@ -28,9 +28,10 @@ def trace(
     game: int = 0,
     log_rows: int = L.LOG_ROWS_TRACE,
     rotate_bots: bool = False,
+    explain: bool = False,
 ):
     """Play game ``game`` of a run seeded ``seed`` with the event log on (``rotate_bots``
-    as in :func:`simulate`).
+    as in :func:`simulate`; ``explain``: search seats also log their candidates' values).
 
     Returns
     -------
@@ -45,7 +46,7 @@ def trace(
     seed = check_int("seed", seed, 0, MAX_SEED)
     game = check_int("game", game, 0)
     ki = encode(rules, specs)
-    log, st = kernel.trace_game(*ki.args(), seed, game, log_rows, bool(rotate_bots))
+    log, st = kernel.trace_game(*ki.args(), seed, game, log_rows, bool(rotate_bots), bool(explain))
     return log, st, rules, specs
 
 

@@ -67,7 +67,7 @@ def entry_steps(loop: str, args: tuple, players: int) -> dict[str, Callable[[], 
         "play_match_chunk": lambda: match(*args, 0, 0, 0, 1),
         # its signature alone: a traced round needs its own seats and rules
         "trace_game": lambda: trace.compile(
-            tuple(numba.typeof(a) for a in (*args, 0, 0, L.LOG_ROWS_TRACE, False))
+            tuple(numba.typeof(a) for a in (*args, 0, 0, L.LOG_ROWS_TRACE, False, False))
         ),
     }
 

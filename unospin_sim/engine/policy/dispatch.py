@@ -65,7 +65,7 @@ def choose_card_added(st, r, pts, cum, bots, p, wd4_ok):
     if sid == STRATEGY_AGGRESSOR:
         return AG.choose_card(st, r, pts, cum, p, wd4_ok)
     if sid == STRATEGY_SPIN_AWARE:
-        return SA.choose_card(st, r, pts, cum, p, wd4_ok)
+        return SA.choose_card(st, r, pts, cum, bots, p, wd4_ok)
     if sid == STRATEGY_SEARCH:
         return SE.choose_card(st, r, pts, cum, p, wd4_ok)
     if sid == STRATEGY_TUNED:
@@ -118,11 +118,13 @@ def choose_colour(st, bots, p):
 def choose_colour_added(st, bots, p):
     """The colour (0-3) seat p names for a wild it played.
 
-    Answers: greedy, hoarder, colour_keeper, aggressor, spin_aware: H.choose_colour; search:
-    SE.choose_colour; tuned: TU.choose_colour."""
+    Answers: greedy, hoarder, colour_keeper, aggressor: H.choose_colour; spin_aware:
+    SA.choose_colour; search: SE.choose_colour; tuned: TU.choose_colour."""
     sid = bots[p, B_STRATEGY]
-    if STRATEGY_GREEDY <= sid <= STRATEGY_SPIN_AWARE:
+    if STRATEGY_GREEDY <= sid <= STRATEGY_AGGRESSOR:
         return H.choose_colour(st, p)
+    if sid == STRATEGY_SPIN_AWARE:
+        return SA.choose_colour(st, bots, p)
     if sid == STRATEGY_SEARCH:
         return SE.choose_colour(st, p)
     if sid == STRATEGY_TUNED:

@@ -22,10 +22,12 @@ import numpy as np
 
 from ...rules import space_codes as sp
 from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
+from ..bot_codes import B_ATTACK, B_HOLD_WILDS, B_NAME_COLOUR, B_VALUE_WHEEL
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, MAX_CARDS, R_WHEEL, S_NP
 from ..piles import seat_after
 from . import heuristic as H
+from . import random_bot as R
 from .scan import best_kind
 
 #: points of card score per card of expected hand change
@@ -155,9 +157,10 @@ def spin_bonus(st, cum, wheel, p, nxt):
 def coloured_score(st, pts, p, k, c, n, ctx):
     """Score of coloured kind k, colour c, n cards of it held, for scan.best_kind:
     heuristic's card score, plus the spin bonus for a Spin card under a wheel. ``ctx``:
-    (bonus, have_bonus, next_small, spins, cum, wheel, nxt), ``spins``: a wheel (``wheel``
-    != WHEEL_NONE); the bonus is computed at the first Spin card, ``have_bonus`` then True."""
-    bonus, have_bonus, next_small, spins, cum, wheel, nxt = ctx
+    (bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold), ``spins``: a wheel
+    (``wheel`` != WHEEL_NONE) and the knob value_wheel; the bonus is computed at the first
+    Spin card, ``have_bonus`` then True; ``hold``: the knob hold_wilds."""
+    bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold = ctx
     sc = pts[k] + 2.0 * n
     if KIND_FACE[k] >= FACE_SKIP and next_small:
         sc += 100.0
@@ -165,7 +168,7 @@ def coloured_score(st, pts, p, k, c, n, ctx):
         if not have_bonus:
             have_bonus = True
             bonus = spin_bonus(st, cum, wheel, p, nxt)
-            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt)
+            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold)
         sc += bonus
     return sc, ctx
 
@@ -175,16 +178,18 @@ def wild_score(st, pts, p, k, ctx):
     """Score of wild kind k (``ctx``: see coloured_score), for scan.best_kind: heuristic's
     card score; a Wild Spin under a wheel is played for its spin, not kept as a wild: its
     points (250 when the next player holds <= 2 cards) plus the spin bonus."""
-    bonus, have_bonus, next_small, spins, cum, wheel, nxt = ctx
+    bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold = ctx
     if k == WILD_DRAW_FOUR:
         sc = 300.0 if next_small else -200.0
     else:
         sc = 250.0 if next_small else -100.0
+    if not hold and not next_small:
+        sc = pts[k] + 0.0  # knob hold_wilds=0: a wild is played as any card, for its points
     if spins and KIND_SPINS[k]:
         if not have_bonus:
             have_bonus = True
             bonus = spin_bonus(st, cum, wheel, p, nxt)
-            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt)
+            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold)
         if not next_small:
             sc = pts[k] + 0.0
         sc += bonus
@@ -192,15 +197,29 @@ def wild_score(st, pts, p, k, ctx):
 
 
 @inl
-def choose_card(st, r, pts, cum, p, wd4_ok):
+def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     """heuristic's card score, plus for a Spin card (Wild Spin too) the spin bonus of the
     module docstring (computed once, at the first legal Spin card) on the rules' wheel
     (``r[R_WHEEL]``, spaces.WHEEL_*); -1 when no card is legal. Scan order and early exits:
-    scan.best_kind."""
+    scan.best_kind. Its skill knobs (restricted play): ``attack=0`` scores every card as if
+    the next player held more than 2 cards, ``value_wheel=0`` adds no spin bonus,
+    ``hold_wilds=0`` scores a wild as any card (its points) unless attacking."""
     wheel = r[R_WHEEL]
     nxt = seat_after(st, p)
-    ctx = (0.0, False, st.hand[nxt, HSIZE] <= 2, wheel != sp.WHEEL_NONE, cum, wheel, nxt)
+    next_small = st.hand[nxt, HSIZE] <= 2 and bots[p, B_ATTACK] != 0
+    spins = wheel != sp.WHEEL_NONE and bots[p, B_VALUE_WHEEL] != 0
+    hold = bots[p, B_HOLD_WILDS] != 0
+    ctx = (0.0, False, next_small, spins, cum, wheel, nxt, hold)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
+
+
+@inl
+def choose_colour(st, bots, p):
+    """heuristic's colour (the one it holds most of); knob ``name_colour=0``: a colour drawn
+    uniformly from the game's stream, as ``random`` names it."""
+    if bots[p, B_NAME_COLOUR] == 0:
+        return R.choose_colour(st, p)
+    return H.choose_colour(st, p)
 
 
 # ==================================================================== its decisions
@@ -209,7 +228,6 @@ def choose_card(st, r, pts, cum, p, wd4_ok):
 
 # everything else: heuristic's choice (rlcard has no wheel, so no Spin card to value)
 choose_card_rl = H.choose_card_rl
-choose_colour = H.choose_colour
 colour_to_discard = H.colour_to_discard
 colour_to_draw = H.colour_to_draw
 number_to_discard = H.number_to_discard

@@ -18,14 +18,14 @@ from ...bots import parse_bots, saved_bot_string
 from ...rules import RuleSet
 from .goals import (
     DESIGN_KIND,
+    DRAMA_KIND,
     MATCH_KIND,
     METRICS,
     ROUND_KIND,
     SKILL_KIND,
-    match_metrics,
-    round_metrics,
-    skill_metric,
+    WHEEL_LUCK_KIND,
 )
+from .measures import drama_metric, match_metrics, round_metrics, skill_metric, wheel_luck_metric
 
 __all__ = ["BATCH", "Evaluation", "measure"]
 
@@ -125,7 +125,10 @@ def measure(
     metrics : iterable of str
         Metric names; each kind is played once: ``games`` rounds for round metrics,
         ``games`` whole matches (``match=race`` to the rule set's target) for match metrics,
-        ``games`` rounds of ``skill_bot`` against random bots (seats rotated) for ``skill``.
+        ``games`` rounds of ``skill_bot`` against random bots (seats rotated) for ``skill``,
+        the first ``min(games, DRAMA_ROUNDS)`` rounds replayed with the event log for
+        ``drama``, one spin of each of the first ``min(games, WHEEL_LUCK_ROUNDS)`` rounds
+        replayed per space for ``wheel_luck`` (``measures.py``).
     games, seed : int
         Sample size (rounds or matches) and the common seed.
     bots : str
@@ -164,6 +167,10 @@ def measure(
         field = saved_field(",".join([skill_bot] + ["random"] * (p - 1)), p)
         r, _ = _rounds(_single(rules), field, games, seed, threads, True, False)
         out["skill"] = skill_metric(r, p)
+    if DRAMA_KIND in kinds:
+        out["drama"] = drama_metric(_single(rules), bots, games, seed)
+    if WHEEL_LUCK_KIND in kinds:
+        out["wheel_luck"] = wheel_luck_metric(_single(rules), bots, games, seed, threads)
     if DESIGN_KIND in kinds:
         from .space import options_changed, segments_moved
 

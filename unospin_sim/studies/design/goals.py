@@ -26,16 +26,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UserError
 
 __all__ = [
     "DESIGN_KIND",
+    "DRAMA_KIND",
     "MATCH_KIND",
     "METRICS",
     "ROUND_KIND",
     "SKILL_KIND",
+    "WHEEL_LUCK_KIND",
     "Goal",
     "Metric",
     "distance",
@@ -43,8 +44,10 @@ __all__ = [
     "parse_goals",
 ]
 
-#: metric kinds: what must be played to measure them (``design``: nothing, read off the rules)
+#: metric kinds: what must be played to measure them (``design``: nothing, read off the rules;
+#: ``drama`` and ``wheel_luck``: rounds replayed, a capped sample: design/measures.py)
 ROUND_KIND, MATCH_KIND, SKILL_KIND, DESIGN_KIND = "rounds", "matches", "skill", "design"
+DRAMA_KIND, WHEEL_LUCK_KIND = "drama", "wheel_luck"
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,10 @@ class Metric:
     kind : str
         ``"rounds"`` (measured on ``--games`` rounds), ``"matches"`` (on ``--games`` whole
         matches, ``match=race`` to the rule set's ``target``), ``"skill"`` (``--games``
-        rounds of the skill bot against random bots, seats rotated) or ``"design"`` (read
-        off the rule set, exact).
+        rounds of the skill bot against random bots, seats rotated), ``"drama"`` (at most
+        ``DRAMA_ROUNDS`` of those rounds replayed with the event log), ``"wheel_luck"`` (one
+        spin of each of at most ``WHEEL_LUCK_ROUNDS`` rounds replayed once per space) or
+        ``"design"`` (read off the rule set, exact).
     wheel : bool
         Only editions with a wheel have it.
     doc : str
@@ -169,6 +174,24 @@ METRICS: dict[str, Metric] = {
             False,
             "round win rate of the skill bot (--skill-bot) against random bots, seats "
             "rotated, minus a fair share",
+        ),
+        _m(
+            "drama",
+            "percent of rounds",
+            2.0,
+            DRAMA_KIND,
+            False,
+            "share of finished rounds whose winner held strictly the most cards at the start "
+            "of some turn after the first third of the round (at most 10,000 rounds replayed)",
+        ),
+        _m(
+            "wheel_luck",
+            "percentage points",
+            1.0,
+            WHEEL_LUCK_KIND,
+            True,
+            "segment-weighted SD of the spaces' effects on the spinner's round-win chance "
+            "(paired replays of one spin in each of at most 10,000 rounds)",
         ),
         _m(
             "segments_moved",
@@ -329,104 +352,6 @@ def parse_goals(texts: Sequence[str]) -> list[Goal]:
 def distance(goals: Sequence[Goal], values: dict[str, float]) -> float:
     """The largest miss over ``goals`` (0 when there are only objectives)."""
     return max([g.miss(values[g.metric]) for g in goals if not g.is_objective], default=0.0)
-
-
-# ------------------------------------------------------------------------------------------
-# measuring: (value, low, high) of each metric from a run's tables
-
-
-def _pct(k: int, n: int, offset: float = 0.0) -> tuple[float, float, float]:
-    from ...analysis.stats import wilson_interval
-
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    lo, hi = wilson_interval(k, n)
-    return 100 * (k / n - offset), 100 * (lo - offset), 100 * (hi - offset)
-
-
-def _seat_spread(rounds: pd.DataFrame, players: int, seed: int) -> tuple[float, float, float]:
-    """Highest minus lowest seat win rate (points), bias-corrected by a parametric bootstrap
-    (2,000 multinomial draws from the observed shares, fixed seed): the estimate is
-    ``2 * raw - mean(bootstrap)`` and the interval the basic bootstrap interval, both
-    clipped at 0. The raw range is biased upward (a fair 4-seat game shows ~1 point at
-    10,000 rounds); the correction removes most of that bias."""
-    n = len(rounds)
-    w = rounds["winner"].to_numpy()
-    counts = np.bincount(w[w >= 0].astype(np.int64), minlength=players)[:players]
-    p = np.append(counts, n - counts.sum()) / n
-    draws = np.random.default_rng(seed).multinomial(n, p, size=2000)[:, :players] / n
-    boot = 100 * (draws.max(axis=1) - draws.min(axis=1))
-    raw = 100 * float((counts.max() - counts.min()) / n)
-    est = max(0.0, 2 * raw - float(boot.mean()))
-    lo = max(0.0, 2 * raw - float(np.quantile(boot, 0.975)))
-    hi = max(0.0, 2 * raw - float(np.quantile(boot, 0.025)))
-    return est, lo, hi
-
-
-def round_metrics(
-    rounds: pd.DataFrame, spins: pd.DataFrame | None, players: int, names: Sequence[str]
-) -> dict[str, tuple[float, float, float]]:
-    """The ``rounds``-kind metrics among ``names`` of one run."""
-    from ...analysis.seats import first_player_counts
-    from ...analysis.stats import mean_interval
-
-    out: dict[str, tuple[float, float, float]] = {}
-    n = len(rounds)
-    for name in names:
-        if name == "mean_turns":
-            out[name] = mean_interval(rounds["turns"])
-        elif name == "first_player_advantage":
-            _, k, _ = first_player_counts(rounds)
-            out[name] = _pct(k, n, 1.0 / players)
-        elif name == "seat_spread":
-            out[name] = _seat_spread(rounds, players, seed=n)
-        elif name == "mean_winner_points":
-            out[name] = mean_interval(rounds.loc[rounds["winner"] >= 0, "winner_points"])
-        elif name == "spins_per_round":
-            out[name] = mean_interval(rounds["spins"])
-        elif name == "catch_up":
-            from ...analysis.wheel import catch_up_table
-
-            row = catch_up_table(spins).loc["all"]
-            out[name] = (
-                float(row["catch_up"]),
-                float(row["catch_up_low"]),
-                float(row["catch_up_high"]),
-            )
-    return out
-
-
-def match_metrics(
-    rounds: pd.DataFrame, matches: pd.DataFrame, names: Sequence[str]
-) -> dict[str, tuple[float, float, float]]:
-    """The ``matches``-kind metrics among ``names`` of one match-mode run."""
-    from ...analysis.race import lead_win_table, played_match_rounds, race_dynamics
-    from ...analysis.stats import mean_interval
-
-    done = matches[matches["winner"] >= 0]
-    out: dict[str, tuple[float, float, float]] = {}
-    mr = played_match_rounds(rounds, matches) if len(done) else None
-    for name in names:
-        if mr is None:
-            out[name] = (math.nan, math.nan, math.nan)
-        elif name == "rounds_per_match":
-            out[name] = mean_interval(done["rounds"])
-        elif name == "leader_wins_match":
-            row = lead_win_table(mr, max_round=1).loc[1]
-            k = int(round(row["p_leader_wins"] * row["n"])) if row["n"] else 0
-            out[name] = _pct(k, int(row["n"]))
-        elif name == "comeback_rate":
-            v, lo, hi = race_dynamics(mr).loc["comeback_rate", ["value", "low", "high"]]
-            out[name] = (100 * float(v), 100 * float(lo), 100 * float(hi))
-    return out
-
-
-def skill_metric(rounds: pd.DataFrame, players: int) -> tuple[float, float, float]:
-    """Player 0's round win rate minus a fair share, seats rotated (points)."""
-    from ...analysis.race import player_win_rates
-
-    t = player_win_rates(rounds, rotated=True, players=players)
-    return _pct(int(t.loc[0, "wins"]), len(rounds), 1.0 / players)
 
 
 # ------------------------------------------------------------------------------------------
