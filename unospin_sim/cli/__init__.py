@@ -8,7 +8,7 @@ Every user error prints one line ``unospin_sim: error: <message>`` on stderr and
 status 2; an interrupt (Ctrl-C) exits with 130, keeping the result parts already written.
 
 The rooms: ``flags`` (argument types, the rule and bot flags, the RuleSet and bot specs they
-make), ``commands`` (run, play, summary, report, compile), ``compare``, ``drama``, ``studies`` (wheel, tournament, tune), ``design``
+make), ``commands`` (run, play, summary, report, compile), ``compare``, ``drama``, ``studies`` (wheel, tournament, tune), ``skill``, ``design``
 design); this door builds the parser and runs a command. New subcommands register
 themselves in :data:`COMMANDS` (a function adding the subparser).
 """
@@ -51,6 +51,7 @@ from .flags import (
     resolve_rules,
     resume_command,
 )
+from .skill import add_skill, cmd_skill
 from .studies import add_tournament, add_tune, add_wheel, cmd_tournament, cmd_tune, cmd_wheel
 from .worth import add_worth, cmd_worth
 
@@ -70,6 +71,7 @@ __all__ = [
     "cmd_play",
     "cmd_report",
     "cmd_run",
+    "cmd_skill",
     "cmd_summary",
     "cmd_tournament",
     "cmd_tune",
@@ -92,6 +94,7 @@ COMMANDS = [
     add_wheel,
     add_tournament,
     add_tune,
+    add_skill,
     add_worth,
     add_design,
     add_compile,
