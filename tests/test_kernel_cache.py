@@ -334,8 +334,12 @@ COMPILED = {
         'STRATEGY_HOARDER = STRATEGIES.index("hoarder")',
         'STRATEGY_HOARDER = STRATEGIES.index("greedy")',
     ),
-    "bots-columns": ("engine/bot_codes.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"),
-    "bots-n-columns": ("engine/bot_codes.py", "N_BOT_COLUMNS = 23", "N_BOT_COLUMNS = 24"),
+    "bots-columns": (
+        "engine/bot_codes.py",
+        "B_VALUE_WHEEL) = range(27)",
+        "B_VALUE_WHEEL) = range(1, 28)",
+    ),
+    "bots-n-columns": ("engine/bot_codes.py", "N_BOT_COLUMNS = 27", "N_BOT_COLUMNS = 28"),
     "cards-n-kinds": ("rules/card_codes.py", "N_KINDS = 94", "N_KINDS = 95"),
     "cards-kinds-per-colour": (
         "rules/card_codes.py",
@@ -497,7 +501,9 @@ def test_current_hash_sees_edits_and_new_files(tmp_path, monkeypatch):
     assert h2 == source_hash(pkg) != h1
     # the modules the engine imports are watched too
     replace_once(
-        pkg / "engine" / "bot_codes.py", "B_EXTEND) = range(23)", "B_EXTEND) = range(1, 24)"
+        pkg / "engine" / "bot_codes.py",
+        "B_VALUE_WHEEL) = range(27)",
+        "B_VALUE_WHEEL) = range(1, 28)",
     )
     h3 = cache_key.current_hash()
     assert h3 == source_hash(pkg) not in (h0, h1, h2)

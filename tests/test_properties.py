@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from unospin_sim.bots import (
     DEFAULTS,
     KNOBS,
+    SKILL_KNOBS,
     STRATEGIES,
     TUNED_WEIGHTS,
     BotSpec,
@@ -169,6 +170,9 @@ def bot_specs(draw) -> BotSpec:
         elif knob == "horizon":  # search's own knob: turns before a rollout is cut off
             if strategy == "search":
                 knobs[knob] = float(draw(st.integers(0, 40)))
+        elif knob in SKILL_KNOBS:  # spin_aware's own knobs, 0 or 1 (restricted play)
+            if strategy == "spin_aware":
+                knobs[knob] = float(draw(st.integers(0, 1)))
         elif knob in TUNED_WEIGHTS:  # tuned's own knobs: its weights
             if strategy == "tuned":
                 knobs[knob] = draw(
@@ -327,7 +331,9 @@ def test_bot_strings_round_trip(data):
         assert parse_bots(str(spec), players) == (spec,) * players
         assert str(spec) == spec.strategy or str(spec).startswith(spec.strategy + "(")
         for knob in KNOBS:
-            assert (f"{knob}=" in str(spec)) == (getattr(spec, knob) != DEFAULTS[knob])
+            # a whole knob name ("attack=", not the end of "w_wild_attack=")
+            written = re.search(rf"[(,]{knob}=", str(spec)) is not None
+            assert written == (getattr(spec, knob) != DEFAULTS[knob])
     if len(set(specs)) == 1:  # one bot for every seat: the short form says the same
         assert parse_bots(str(specs[0]), players) == specs
 

@@ -139,7 +139,8 @@ def test_with_heuristics_weights_it_plays_exactly_as_heuristic(rules, others):
 def test_every_weight_has_a_default_and_a_column():
     assert set(TUNED_WEIGHTS) == set(HEURISTIC_WEIGHTS)
     assert all(DEFAULTS[k] == v for k, v in TUNED_WEIGHTS.items())
-    assert _bots("tuned").shape[1] == 12 + len(TUNED_WEIGHTS) + 1  # then search's extend
+    # then search's extend and spin_aware's four skills
+    assert _bots("tuned").shape[1] == 12 + len(TUNED_WEIGHTS) + 1 + 4
 
 
 def test_weights_are_checked_knobs():
