@@ -7,8 +7,8 @@ names exactly one chosen move, and that move is the one the seat then makes.
 import re
 
 import pytest
+from conftest import in_process_cli
 
-from tests.conftest import in_process_cli
 from unospin_sim.engine import layout as L
 from unospin_sim.engine.search import SEARCH_SCALE
 from unospin_sim.rules.card_codes import WILD

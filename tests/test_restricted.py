@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 import pytest
+from conftest import in_process_cli
 
-from tests.conftest import in_process_cli
 from unospin_sim.errors import UserError
 from unospin_sim.studies.restricted import SKILLS, paired_loss, skill_worth
 
