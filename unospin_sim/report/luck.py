@@ -65,12 +65,13 @@ def drama_section(ctx: Context, games: int) -> None:
             ],
         }
     )
-    ctx.body.table(show)
-    parts = [
-        f"{format_interval(r.comeback, r.comeback_low, r.comeback_high, digits=3)}% of "
-        f"`{r.run}`'s rounds"
-        for r in df.sort_values("comeback").itertuples()
-    ]
+    ctx.body.table(show.set_index("run"))
+    parts = []
+    for r in df.sort_values("comeback").itertuples():
+        value, interval = format_interval(
+            r.comeback, r.comeback_low, r.comeback_high, digits=3
+        ).split(" ", 1)
+        parts.append(f"{value}% {interval} of `{r.run}`'s rounds")
     ctx.answer(
         "drama",
         None,
