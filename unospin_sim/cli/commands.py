@@ -46,13 +46,6 @@ def add_run(sub) -> None:
         metavar="N",
         help="rounds to play; accepts 1000000, 1_000_000 or 1e6 (default 1e6)",
     )
-    p.add_argument(
-        "--explain",
-        action="store_true",
-        help="at each decision of a search seat, also print every candidate first move's "
-        "estimated value (say which: a win share, or the hand-size score of rollouts cut "
-        "off) and the rollouts it ran; the game played is the same",
-    )
     m = p.add_argument_group("matches (rule options match and target)")
     m.add_argument(
         "--match",
