@@ -404,6 +404,22 @@ def add_report(sub) -> None:
         "comparing their best strategies against random fields",
     )
     p.add_argument(
+        "--profile",
+        metavar="DIR",
+        nargs="+",
+        default=(),
+        help="skill profile directories ('skill --out DIR'): adds each variant's skill "
+        "depth, rating spread and skill trace",
+    )
+    p.add_argument(
+        "--worth",
+        metavar="FILE.csv",
+        nargs="+",
+        default=(),
+        help="worth tables ('worth --out FILE.csv'): adds what each skill is worth to "
+        "spin_aware, pooled over the seeds",
+    )
+    p.add_argument(
         "--rerender",
         metavar="REPORT_DIR",
         nargs="+",
@@ -436,6 +452,8 @@ def cmd_report(args, state: dict) -> int:
         threads=args.threads,
         skill_dirs=args.skill,
         drama_games=args.drama_games,
+        profile_dirs=args.profile,
+        worth_files=args.worth,
         log=lambda message: print(message, file=sys.stderr, flush=True),
     )
     print(f"report written to {path} and {path.with_suffix('.html')}")

@@ -26,6 +26,7 @@ from .compare import editions_section, side_by_side_section, verdict_section
 from .context import Context, bots_label, headline
 from .doc import Doc, format_p, ratio_interval
 from .luck import drama_section
+from .profile import load_profiles, load_worths, profile_section, worth_section
 from .race import race_section
 from .render import rerender
 from .skill import load_skill_dirs, skill_section
@@ -43,6 +44,8 @@ def build_report(
     threads: int | None = None,
     skill_dirs=(),
     drama_games: int | None = None,
+    profile_dirs=(),
+    worth_files=(),
 ) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
@@ -69,6 +72,12 @@ def build_report(
         Rounds of each run (its first) replayed for its drama (``run.drama``): how often the
         winner came from behind, and the lead changes (default ``wheel_games``); 0 leaves
         that section out.
+    profile_dirs : sequence of path-like
+        Skill profile directories (``python -m unospin_sim skill --out DIR``): a section
+        with each variant's skill depth, rating spread and traces.
+    worth_files : sequence of path-like
+        Worth tables (``python -m unospin_sim worth --out FILE.csv``): a section with what
+        each skill is worth, pooled over the seeds.
 
     Returns
     -------
@@ -85,6 +94,8 @@ def build_report(
         raise UserError("no results directory given")
     log = log or (lambda message: None)
     skills = load_skill_dirs(skill_dirs)  # every input read and checked before writing
+    profiles = load_profiles(profile_dirs)
+    worths = load_worths(worth_files)
     runs, played = {}, {}
     for d in dirs:
         res = load_results(d)
@@ -114,6 +125,8 @@ def build_report(
             *(["--threads", str(threads)] if threads is not None else []),
             *(["--skill", *(shlex.quote(str(d)) for d in skill_dirs)] if skill_dirs else []),
             *(["--drama-games", str(drama_games)] if drama_games is not None else []),
+            *(["--profile", *(shlex.quote(str(d)) for d in profile_dirs)] if profile_dirs else []),
+            *(["--worth", *(shlex.quote(str(f)) for f in worth_files)] if worth_files else []),
         ]
     )
 
@@ -142,6 +155,8 @@ def build_report(
     drama_section(ctx, wheel_games if drama_games is None else drama_games)
     if skill_dirs:  # the best strategy against random fields, per tournament
         skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd, answer=ctx.answer)
+    profile_section(ctx, profiles)
+    worth_section(ctx, worths)
     path = _write(ctx)
     for f, mtime in earlier.items():  # an earlier report's charts and tables not made again
         if f.exists() and f.stat().st_mtime_ns == mtime:

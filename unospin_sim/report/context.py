@@ -3,7 +3,7 @@
 far), the questions the report answers first and :func:`headline`, which picks one answer
 per question, and the run labels' helpers. The sections: ``balance.py`` (the runs, balance
 per round, seats), ``compare.py`` (side by side, 2005 against 2025), ``wheel.py``,
-``race.py`` and ``skill.py``; each adds its blocks to ``ctx.body`` and its sentences to
+``race.py``, ``luck.py``, ``skill.py`` and ``profile.py``; each adds its blocks to ``ctx.body`` and its sentences to
 ``ctx.findings``, and writes its tables and charts beside the report.
 """
 
@@ -38,7 +38,11 @@ QUESTIONS = {
         "Is an early lead decisive in the race to the target?",
         "needs runs whose rounds make matches",
     ),
-    "skill": ("How much of the game is skill?", "needs tournaments: report --skill DIR ..."),
+    "skill": (
+        "How much of the game is skill?",
+        "needs tournaments (--skill DIR ...), skill profiles (--profile DIR ...) or worth "
+        "tables (--worth FILE.csv ...)",
+    ),
     "luck": (
         "How much is luck?",
         "needs a run with a wheel and its paired replays, or the drama of a run",
@@ -47,8 +51,9 @@ QUESTIONS = {
     "editions": ("2005 against 2025", "needs a spin2005 and a spin2025 run"),
 }
 #: answers that are no line of their own but follow another question's answer: key -> the
-#: question whose line they complete (the drama of the runs completes the wheel's luck)
-SUPPLEMENTS = {"drama": "luck"}
+#: question whose line they complete (the drama of the runs completes the wheel's luck; the
+#: skill profiles and the worth of each skill complete the tournaments' skill)
+SUPPLEMENTS = {"drama": "luck", "skill_profile": "skill", "worth": "skill"}
 
 
 @dataclass(frozen=True)

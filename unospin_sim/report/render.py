@@ -51,6 +51,12 @@ CHARTS = {
         "chance to win the round against a blank space, percentage points with 95% "
         "intervals."
     ),
+    "skill_profile": (
+        "Line chart of each variant's skill trace: for each doubling of the search budget "
+        "(rollouts a decision, log scale), the doubled bot's gain in points of rounds over a "
+        "fair share against the budget below, with 95% intervals, the 1- and 2-point lines "
+        "and each variant's skill depth. Variants: {runs}."
+    ),
     "race": (
         "Step curves of the share of matches decided within k rounds, cumulative, one "
         "curve per run. Runs: {runs}."

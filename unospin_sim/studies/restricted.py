@@ -213,3 +213,55 @@ def format_worth(w: SkillWorth) -> str:
             cells.append(f"{r.worth:+6.2f} [{r.low:+.2f}, {r.high:+.2f}]".ljust(24))
         lines.append((skill.ljust(width) + "".join(cells)).rstrip())
     return "\n".join(lines)
+
+
+#: the columns of a table ``worth --out FILE.csv`` writes (:meth:`SkillWorth.to_df`)
+WORTH_COLUMNS = ("rules", "full_bot", "skill", "knob", "seed", "rounds", "worth", "low", "high")
+
+
+def load_worth(path) -> pd.DataFrame:
+    """The table ``worth --out FILE.csv`` wrote (:meth:`SkillWorth.to_df`); one-line
+    :class:`UserError` for a missing, unreadable or foreign file."""
+    try:
+        t = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    except (OSError, ValueError) as e:
+        raise UserError(f"{path}: not a readable worth table: {e}") from None
+    missing = [c for c in WORTH_COLUMNS if c not in t.columns]
+    if missing:
+        raise UserError(
+            f"{path} is not a worth table (no column {missing[0]!r}; write one with "
+            "'worth --out FILE.csv')"
+        )
+    notes = t["note"] if "note" in t.columns else [""] * len(t)
+    t["note"] = ["" if v != v else str(v) for v in notes]  # NaN (an empty cell): no note
+    return t
+
+
+def pooled_worth(table: pd.DataFrame) -> pd.DataFrame:
+    """Each rule set's skills pooled over its seeds: the mean of the seeds' worths (the
+    seeds' rounds are independent), its 95% interval from the seeds' standard errors
+    (sqrt(sum se^2) / k), most worth first within each rule set; a skill whose worth is not
+    measured (``note``) keeps its note and NaN. Columns ``rules``, ``skill``, ``seeds``,
+    ``rounds`` (in all), ``worth``, ``low``, ``high``, ``note``."""
+    rows = []
+    for (rules, skill), g in table.groupby(["rules", "skill"], sort=False):
+        measured = g[g["worth"].notna()]
+        if measured.empty:
+            est = (math.nan, math.nan, math.nan)
+        else:
+            se = (measured["high"] - measured["low"]) / (2 * Z95)
+            mean = float(measured["worth"].mean())
+            half = Z95 * math.sqrt(float((se**2).sum())) / len(measured)
+            est = (mean, mean - half, mean + half)
+        rows.append(
+            dict(rules=rules, skill=skill, seeds=len(g), rounds=int(g["rounds"].sum()))
+            | dict(zip(("worth", "low", "high"), est))
+            | dict(note=str(g["note"].iloc[0]) if measured.empty else "")
+        )
+    out = pd.DataFrame(rows)
+    if out.empty:
+        return out
+    order = out["rules"].drop_duplicates().tolist()
+    out["_r"] = out["rules"].map(order.index)
+    out = out.sort_values(["_r", "worth"], ascending=[True, False], na_position="last")
+    return out.drop(columns="_r").reset_index(drop=True)
