@@ -37,8 +37,8 @@ done
 SP=reports/skill-profile
 python -m unospin_sim report "$R/classic" "$R/spin2005" "$R/spin2025" "$R/spiderman" \
     --skill "$R/tournament-classic" "$R/tournament-spin2005" "$R/tournament-spin2025" \
-    "$R/tournament-spiderman" --profile "$SP"/{classic,spin2005,spin2025,spiderman}-2p-s{1,2} \
-    --worth reports/skill-worth/*-4p.csv --wheel-games 20000 --out reports/editions-4p-random
+    "$R/tournament-spiderman" "$SP"/{classic,spin2005,spin2025,spiderman}-2p-s{1,2} \
+    reports/skill-worth/*-4p.csv --wheel-games 20000 --out reports/editions-4p-random
 
 W='color_draw_red:%s,color_draw_yellow:%s,color_draw_green:%s,color_draw_blue:%s'
 run s25-draws-as-one "spin2025(players=4,wheel={$(printf "$W" 0.25 0.25 0.25 0.25),wild_color_draw:1,color_discard:1,swap_hands:1,two_x:1})"

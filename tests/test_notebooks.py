@@ -161,6 +161,10 @@ def test_notebook_runs_and_answers(path, tmp_path):
         # never calling UNO costs the most in every edition
         assert all(top[0] == "calling UNO" for top in answer["top_skills"].values())
         assert "the winner came from behind in" in last
+        # the committed skill profiles (reports/skill-profile/) are read, every edition's
+        assert {k.split()[0] for k in answer["rating_spread"]} == set(answer["top_skills"])
+        assert all(v > 0 for v in answer["rating_spread"].values())
+        assert "skill depth" in last
     else:
         assert answer is None or isinstance(answer, dict)
 

@@ -89,7 +89,7 @@ def test_skill_line_adds_the_profiles_and_the_worth(tmp_path):
         + [("holding wilds back", 1, 2.0, 0.5), ("valuing the wheel", 1, 0.5, 0.5)],
     )
     rep = tmp_path / "rep"
-    text = build_report([RUN], rep, wheel_games=0, profile_dirs=[a, b, c], worth_files=[w])
+    text = build_report([RUN], rep, wheel_games=0, skill_dirs=[a, b, c, w])
     text = text.read_text()
     block = text.split("## Answers", 1)[1].split("\n## ", 1)[0]
     line = next(ln for ln in block.splitlines() if "How much of the game is skill?" in ln)
@@ -108,22 +108,23 @@ def test_skill_line_adds_the_profiles_and_the_worth(tmp_path):
     prof = pd.read_csv(rep / "tables" / "skill_profile.csv")
     assert list(prof["seed"]) == [1, 2, 1] and list(prof["top_budget"]) == [32] * 3
     assert list(pd.read_csv(rep / "tables" / "skill_worth.csv")["worth"]) == [10.0, 6.0, 2.0, 0.5]
-    assert "--profile" in text and "--worth" in text  # the command that reproduces it
+    assert f"--skill {a} {b} {c} {w}" in text  # the command that reproduces it
 
 
 def test_skill_line_without_inputs_names_all_three(tmp_path):
     text = build_report([RUN], tmp_path / "rep", wheel_games=0).read_text()
-    assert "--profile DIR" in text and "--worth FILE.csv" in text
+    assert "tournaments, skill profiles or worth tables (--skill DIR_OR_CSV ...)" in text
 
 
 def test_bad_profile_or_worth_is_refused_before_writing(tmp_path):
     rep = tmp_path / "rep"
-    with pytest.raises(UserError, match="is not a skill profile directory"):
-        build_report([RUN], rep, wheel_games=0, profile_dirs=[tmp_path])
+    (tmp_path / "bad.csv").mkdir()  # a directory named .csv: neither kind, a tournament
+    with pytest.raises(UserError, match="bad.csv"):
+        build_report([RUN], rep, wheel_games=0, skill_dirs=[_profile(tmp_path / 'p', 'x', 1, 8, 0.2), tmp_path / 'bad.csv'])
     (tmp_path / "x.csv").write_text("a,b\n1,2\n")
     with pytest.raises(UserError, match="is not a worth table .no column 'rules'"):
-        build_report([RUN], rep, wheel_games=0, worth_files=[tmp_path / "x.csv"])
+        build_report([RUN], rep, wheel_games=0, skill_dirs=[tmp_path / "x.csv"])
     w = _worth(tmp_path / "w.csv", "classic(players=2)", [("calling UNO", 1, 10.0, 0.5)])
     with pytest.raises(UserError, match="seed 1 is in more than one table"):
-        build_report([RUN], rep, wheel_games=0, worth_files=[w, w])
+        build_report([RUN], rep, wheel_games=0, skill_dirs=[w, w])
     assert not rep.exists()

@@ -397,27 +397,13 @@ def add_report(sub) -> None:
     )
     p.add_argument(
         "--skill",
-        metavar="DIR",
+        metavar="DIR_OR_CSV",
         nargs="+",
         default=(),
-        help="tournament directories ('tournament --out DIR'): adds a skill section "
-        "comparing their best strategies against random fields",
-    )
-    p.add_argument(
-        "--profile",
-        metavar="DIR",
-        nargs="+",
-        default=(),
-        help="skill profile directories ('skill --out DIR'): adds each variant's skill "
-        "depth, rating spread and skill trace",
-    )
-    p.add_argument(
-        "--worth",
-        metavar="FILE.csv",
-        nargs="+",
-        default=(),
-        help="worth tables ('worth --out FILE.csv'): adds what each skill is worth to "
-        "spin_aware, pooled over the seeds",
+        help="what measured skill, told by content: tournament directories ('tournament "
+        "--out DIR': their best strategies against random fields), skill profile "
+        "directories ('skill --out DIR': skill depth, rating spread, skill traces) and "
+        "worth tables ('worth --out FILE.csv': what each skill is worth)",
     )
     p.add_argument(
         "--rerender",
@@ -452,8 +438,6 @@ def cmd_report(args, state: dict) -> int:
         threads=args.threads,
         skill_dirs=args.skill,
         drama_games=args.drama_games,
-        profile_dirs=args.profile,
-        worth_files=args.worth,
         log=lambda message: print(message, file=sys.stderr, flush=True),
     )
     print(f"report written to {path} and {path.with_suffix('.html')}")

@@ -26,7 +26,7 @@ from .compare import editions_section, side_by_side_section, verdict_section
 from .context import Context, bots_label, headline
 from .doc import Doc, format_p, ratio_interval
 from .luck import drama_section
-from .profile import load_profiles, load_worths, profile_section, worth_section
+from .profile import load_profiles, load_worths, profile_section, split_skill_inputs, worth_section
 from .race import race_section
 from .render import rerender
 from .skill import load_skill_dirs, skill_section
@@ -44,8 +44,6 @@ def build_report(
     threads: int | None = None,
     skill_dirs=(),
     drama_games: int | None = None,
-    profile_dirs=(),
-    worth_files=(),
 ) -> Path:
     """Write the balance report for the results directories ``dirs`` into ``out``.
 
@@ -66,18 +64,15 @@ def build_report(
     threads : int, optional
         Threads for the replays (default every core).
     skill_dirs : sequence of path-like
-        Tournament directories (``python -m unospin_sim tournament --out DIR``): a skill
-        section compares their skill figures (the best strategy against random fields).
+        What measured skill, each told by its content: tournament directories (``python -m
+        unospin_sim tournament --out DIR``: a section compares their best strategies
+        against random fields), skill profile directories (``skill --out DIR``, holding
+        ``skill.json``: each variant's skill depth, rating spread and traces) and worth
+        tables (``worth --out FILE.csv``: what each skill is worth, pooled over the seeds).
     drama_games : int, optional
         Rounds of each run (its first) replayed for its drama (``run.drama``): how often the
         winner came from behind, and the lead changes (default ``wheel_games``); 0 leaves
         that section out.
-    profile_dirs : sequence of path-like
-        Skill profile directories (``python -m unospin_sim skill --out DIR``): a section
-        with each variant's skill depth, rating spread and traces.
-    worth_files : sequence of path-like
-        Worth tables (``python -m unospin_sim worth --out FILE.csv``): a section with what
-        each skill is worth, pooled over the seeds.
 
     Returns
     -------
@@ -88,27 +83,15 @@ def build_report(
 
     matplotlib.use("Agg")
 
-    from ..results import load_results, run_label
-
     if not dirs:
         raise UserError("no results directory given")
     log = log or (lambda message: None)
-    skills = load_skill_dirs(skill_dirs)  # every input read and checked before writing
+    # every input read and checked before writing
+    tournaments, profile_dirs, worth_files = split_skill_inputs(skill_dirs)
+    skills = load_skill_dirs(tournaments)
     profiles = load_profiles(profile_dirs)
     worths = load_worths(worth_files)
-    runs, played = {}, {}
-    for d in dirs:
-        res = load_results(d)
-        rounds, spins, meta = res.rounds, res.spins, res.meta
-        log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
-        # its label (run --label) when it has one, else its rule string and bots
-        label = run_label(meta, f"{meta['rules']} {bots_label(meta)}".strip())
-        if label in runs:  # the same name again: told apart by the seed
-            label += f" seed {meta.get('seed')}"
-        while label in runs:
-            label += "'"
-        runs[label] = (rounds, spins, meta, Path(d))
-        played[label] = res.matches  # matches played in the engine (match mode), else None
+    runs, played = _read_runs(dirs, log)
     if out is None:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         out = Path("reports") / f"report-{stamp}"
@@ -125,8 +108,6 @@ def build_report(
             *(["--threads", str(threads)] if threads is not None else []),
             *(["--skill", *(shlex.quote(str(d)) for d in skill_dirs)] if skill_dirs else []),
             *(["--drama-games", str(drama_games)] if drama_games is not None else []),
-            *(["--profile", *(shlex.quote(str(d)) for d in profile_dirs)] if profile_dirs else []),
-            *(["--worth", *(shlex.quote(str(f)) for f in worth_files)] if worth_files else []),
         ]
     )
 
@@ -153,8 +134,8 @@ def build_report(
     ):
         section(ctx)
     drama_section(ctx, wheel_games if drama_games is None else drama_games)
-    if skill_dirs:  # the best strategy against random fields, per tournament
-        skill_section(ctx.body, ctx.findings, skill_dirs, skills, out, cmd, answer=ctx.answer)
+    if tournaments:  # the best strategy against random fields, per tournament
+        skill_section(ctx.body, ctx.findings, tournaments, skills, out, cmd, answer=ctx.answer)
     profile_section(ctx, profiles)
     worth_section(ctx, worths)
     path = _write(ctx)
@@ -162,6 +143,28 @@ def build_report(
         if f.exists() and f.stat().st_mtime_ns == mtime:
             f.unlink()
     return path
+
+
+def _read_runs(dirs, log) -> tuple[dict, dict]:
+    """Every results directory read: label -> ``(rounds, spins, meta, directory)``, and label
+    -> its match table (matches played in the engine) or None."""
+    from ..results import load_results, run_label
+
+    runs: dict = {}
+    played: dict = {}
+    for d in dirs:
+        res = load_results(d)
+        rounds, spins, meta = res.rounds, res.spins, res.meta
+        log(f"read {d}: {len(rounds):,} rounds")  # after loading: an error stays one line
+        # its label (run --label) when it has one, else its rule string and bots
+        label = run_label(meta, f"{meta['rules']} {bots_label(meta)}".strip())
+        if label in runs:  # the same name again: told apart by the seed
+            label += f" seed {meta.get('seed')}"
+        while label in runs:
+            label += "'"
+        runs[label] = (rounds, spins, meta, Path(d))
+        played[label] = res.matches  # matches played in the engine (match mode), else None
+    return runs, played
 
 
 def _own_files(out: Path) -> list[Path]:

@@ -40,8 +40,7 @@ QUESTIONS = {
     ),
     "skill": (
         "How much of the game is skill?",
-        "needs tournaments (--skill DIR ...), skill profiles (--profile DIR ...) or worth "
-        "tables (--worth FILE.csv ...)",
+        "needs tournaments, skill profiles or worth tables (--skill DIR_OR_CSV ...)",
     ),
     "luck": (
         "How much is luck?",

@@ -6,6 +6,8 @@ skill?" (``context.SUPPLEMENTS``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 
 from ..errors import UserError
@@ -13,10 +15,26 @@ from .context import Context
 from .doc import save_figure
 from .render import chart_alt
 
-__all__ = ["load_profiles", "load_worths", "profile_section", "worth_section"]
+__all__ = ["load_profiles", "load_worths", "profile_section", "split_skill_inputs", "worth_section"]
 
 #: the skills named in the answer line, per rule set
 TOP_SKILLS = 3
+
+
+def split_skill_inputs(paths) -> tuple[list, list, list]:
+    """``report --skill``'s inputs told apart by their content: (tournament directories,
+    skill profile directories (holding ``skill.json``), worth tables (``.csv`` files)).
+    Anything else counts as a tournament directory, whose loader names the problem."""
+    tournaments, profiles, worth = [], [], []
+    for p in paths:
+        path = Path(p)
+        if path.suffix.lower() == ".csv" and not path.is_dir():
+            worth.append(p)
+        elif (path / "skill.json").is_file():
+            profiles.append(p)
+        else:
+            tournaments.append(p)
+    return tournaments, profiles, worth
 
 
 def load_profiles(dirs) -> list[dict]:
@@ -40,7 +58,7 @@ def load_worths(files) -> pd.DataFrame | None:
     if len(dup):
         r = dup.iloc[0]
         raise UserError(
-            f"--worth: {r['rules']} seed {r['seed']} is in more than one table: give each "
+            f"--skill: worth tables: {r['rules']} seed {r['seed']} is in more than one table: give each "
             "rule set's seeds once"
         )
     return t
