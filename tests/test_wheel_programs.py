@@ -525,3 +525,15 @@ def test_the_vocabulary_is_data():
             if p.kind == "word":
                 assert p.default is REQUIRED or p.default in p.words
     assert all(PLAYERS[w].doc for w in PLAYERS)
+
+
+def test_the_docs_describe_every_step_and_player():
+    text = (REPO / "docs" / "WHEEL_PROGRAMS.md").read_text(encoding="utf-8")
+    for kind in STEPS.values():
+        assert f"| `{kind.name}` |" in text, kind.name
+        for p in kind.params:
+            assert f"`{p.name}`" in text, (kind.name, p.name)
+    for word in PLAYERS:
+        assert f"| `{word}` |" in text, word
+    for name in SPACE_NAMES:
+        assert f"`{name}`" in text or name.startswith("color_draw_"), name
