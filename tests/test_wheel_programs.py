@@ -61,6 +61,9 @@ CASES = [
     ("spin2025", 5, "hoarder", {"wild_spin_cards": 0}),
     ("spin2025", 6, "spin_aware", {}),
     ("spin2025", 10, "tuned", {"hand_size": 5}),
+    ("spin2005", 4, "heuristic", {"seven_o": True, "draw_until_playable": True}),
+    ("spin2025", 4, "random", {"stacking": True, "jump_in": True}),
+    ("spin2025", 3, "heuristic", {"force_play": True, "spin_cards": 9}),
 ]
 
 
@@ -344,7 +347,14 @@ def test_every_step_kind_and_player_has_an_exact_state_test():
 
 
 # ============================================================ variant files
-@pytest.mark.parametrize("name", ["everyone_draws_one", "give_away", "spin2025_plus_two"])
+EXAMPLE_NAMES = ["everyone_draws_one", "give_away", "more_spaces", "spin2025_plus_two"]
+
+
+def test_the_examples_are_the_listed_ones():
+    assert sorted(p.stem for p in EXAMPLES.glob("*.toml")) == EXAMPLE_NAMES
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_the_examples_load_and_play(name):
     v = load_variant(EXAMPLES / f"{name}.toml")
     assert len(v.content_hash) == 64 and v.text.startswith("#")
@@ -537,3 +547,26 @@ def test_the_docs_describe_every_step_and_player():
         assert f"| `{word}` |" in text, word
     for name in SPACE_NAMES:
         assert f"`{name}`" in text or name.startswith("color_draw_"), name
+
+
+def test_every_step_with_parameters_serves_two_spaces_or_more():
+    """Issue 51: no step is one published space's but War and the UNO Spin race; each
+    parameterised step serves at least two spaces (published or shipped examples)."""
+    spaces = dict(published_programs())
+    for name in EXAMPLE_NAMES:
+        spaces.update({s.name: s for s in load_variant(EXAMPLES / f"{name}.toml").spaces})
+
+    def kinds(steps):
+        for step in steps:
+            yield step.kind
+            if step.kind == "repeat":
+                yield from kinds(step.get("steps"))
+
+    served = {
+        kind: {n for n, s in spaces.items() if kind in set(kinds(s.program))} for kind in STEPS
+    }
+    for kind in STEPS.values():
+        if kind.params:
+            assert len(served[kind.name]) >= 2, (kind.name, served[kind.name])
+        else:
+            assert served[kind.name], kind.name

@@ -232,6 +232,9 @@ def _parse(file: str, text: str, *, published: bool) -> Variant:
             raise RuleError(f"{file}: space {name!r}: a name is lower-case letters, digits, _")
         spaces.append(_space(file, name, raw))
     own = {s.name: s for s in spaces}
+    for name in raw_wheels:
+        if not name.isidentifier() or not name.islower():
+            raise RuleError(f"{file}: wheel {name!r}: a name is lower-case letters, digits, _")
     wheels = tuple(_wheel(file, name, raw, own) for name, raw in raw_wheels.items())
     if not spaces and not wheels:
         raise RuleError(f"{file}: holds no space and no wheel")
