@@ -446,6 +446,10 @@ BAD = [
     (space('{ step = "give", to = "others" }'), ["space 's1'", "the other party is one player"]),
     (space('{ step = "swap_hands", with = "spinner" }'), ["space 's1'", "the same player"]),
     (
+        space('{ step = "give", who = "others", to = "leader" }'),
+        ["space 's1'", "acts on one player"],
+    ),
+    (
         space('{ step = "draw", who = "other", n = 1 }'),
         ["space 's1'", "before any step names another party"],
     ),
@@ -530,7 +534,16 @@ def test_the_vocabulary_is_data():
     for kind in STEPS.values():
         assert kind.doc and "\n" not in kind.doc
         for p in kind.params:
-            assert p.kind in ("actor", "target", "int", "word", "colours", "wild_stops", "steps")
+            assert p.kind in (
+                "actor",
+                "one",
+                "target",
+                "int",
+                "word",
+                "colours",
+                "wild_stops",
+                "steps",
+            )
             assert p.doc
             if p.kind == "word":
                 assert p.default is REQUIRED or p.default in p.words

@@ -130,7 +130,7 @@ class Steps:
                 got += 1
                 if c.colour in colours or (stops and c.colour is None):
                     break
-            looking = " or ".join(COLOURS[x] for x in colours)
+            looking = " or ".join(COLOURS[x] for x in colours) or "a wild"
             self.log(f"seat {p} draws {got} card(s) looking for {looking}")
 
     def step_discard(self, s, step):

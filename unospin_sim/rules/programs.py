@@ -100,7 +100,8 @@ class Param:
     name : str
         Its key in a step.
     kind : str
-        ``"actor"`` or ``"target"`` (a player selector), ``"int"`` (a whole number in
+        ``"actor"`` (the player or players a step acts on), ``"one"`` (the one player it
+        acts on) or ``"target"`` (its other party): a player word; ``"int"`` (a whole number in
         ``lo..hi``), ``"word"`` (one of ``words``), ``"colours"`` (a colour word or a list
         of them), ``"wild_stops"`` (true, false or "option") or ``"steps"`` (a program).
     doc : str
@@ -150,7 +151,7 @@ class StepKind:
 
 
 _WHO = Param("who", "actor", "the player (or players) the step acts on", default="spinner")
-_ONE = Param("who", "actor", "the player the step acts on", default="spinner")
+_ONE = Param("who", "one", "the player the step acts on", default="spinner")
 
 #: the step kinds, in the order the docs list them
 STEPS: dict[str, StepKind] = {
@@ -285,14 +286,16 @@ class Step:
 
 def _value(param: Param, value: object, fail: Fail) -> Any:
     """``value`` checked for ``param``; ``fail(problem)`` raises."""
-    if param.kind in ("actor", "target"):
+    if param.kind in ("actor", "one", "target"):
         if not isinstance(value, str) or value not in PLAYERS:
             fail(f"unknown player {value!r} for {param.name}; expected one of {tuple(PLAYERS)}")
-        player = PLAYERS[str(value)]
-        if param.kind == "actor" and player.target_only:
+        player = PLAYERS[value]
+        if param.kind != "target" and player.target_only:
             fail(f"{param.name} = {value!r}: {value!r} names only the other party of a step")
         if param.kind == "target" and player.many:
             fail(f"{param.name} = {value!r}: the other party is one player")
+        if param.kind == "one" and player.many:
+            fail(f"{param.name} = {value!r}: this step acts on one player")
         return value
     if param.kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
