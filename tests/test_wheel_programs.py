@@ -583,3 +583,29 @@ def test_every_step_with_parameters_serves_two_spaces_or_more():
             assert len(served[kind.name]) >= 2, (kind.name, served[kind.name])
         else:
             assert served[kind.name], kind.name
+
+
+def test_the_more_spaces_play_on_a_2025_wheel_too():
+    """The same programs on a spin2025 wheel (skip and reverse after a Spin card's own
+    effects): every round keeps every card and ends."""
+    v = load_variant(EXAMPLES / "more_spaces.toml")
+    programs = {s.name: s.as_dicts() for s in v.spaces}
+    wheel = dict.fromkeys(programs, 1)
+    spins = Counter()
+    for seed in range(30):
+        r = ProgramRound("spin2025", 3 + seed % 3, seed, None, None, None, programs, wheel)
+        r.setup()
+        r.run()
+        assert r.winner >= 0
+        assert sorted(map(repr, r.all_cards())) == sorted(map(repr, r.deck))
+        spins.update(r.result()["spins"])
+    assert set(spins) == set(programs) and min(spins.values()) > 0
+
+
+def test_a_program_round_refuses_a_wheel_it_cannot_play():
+    with pytest.raises(ValueError, match="no wheel to extend"):
+        ProgramRound("classic", 3, 0, None, None, None, {}, {"x": 1})
+    with pytest.raises(ValueError, match="neither a spin2025 space nor a program"):
+        ProgramRound("spin2025", 3, 0, None, None, None, {}, {"war": 1})
+    with pytest.raises(ValueError, match="whole number"):
+        ProgramRound("spin2025", 3, 0, None, None, None, {}, {"two_x": 0.5})

@@ -13,8 +13,6 @@ may be a variant's (``wheel``: ``{space: weight}``).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from .cards import COLOURS, card_name, card_order
 from .round import Round
 
@@ -31,8 +29,6 @@ class Steps:
     party of the last step that named one. ``chosen`` (a step's other party) is the actor's
     choice, made as for Swap Hands.
     """
-
-    programs: ClassVar[dict] = {}
 
     # ------------------------------------------------------------------ the program
     def space_effect(self, s, space):
@@ -60,10 +56,12 @@ class Steps:
         return nxt
 
     def run_steps(self, s, steps):
+        """Run ``steps`` (step dicts) for the spinner s, in order."""
         for step in steps:
             getattr(self, "step_" + step["step"])(s, step)
 
     def name_other(self, seat):
+        """``seat`` is the other party of the spin (-1: nobody)."""
         self.program_other = seat
         self.spin_records[-1]["other"] = seat
 
@@ -113,10 +111,13 @@ class Steps:
 
     # ------------------------------------------------------------------ the steps
     def step_draw(self, s, step):
+        """Each player of ``who`` draws ``n`` cards."""
         for p in self.players(s, step["who"]):
             self.draw_n(p, step["n"], "wheel")
 
     def step_draw_until(self, s, step):
+        """Each player draws until a card of one of the colours (a wild too, per
+        ``wild_stops``); ``chosen``: the drawer names the colour, as for Wild Color Draw."""
         words = step["colour"]
         words = [words] if isinstance(words, str) else list(words)
         stops = self.wscd if step["wild_stops"] == "option" else bool(step["wild_stops"])
@@ -134,6 +135,9 @@ class Steps:
             self.log(f"seat {p} draws {got} card(s) looking for {looking}")
 
     def step_discard(self, s, step):
+        """Each player discards every card of a colour or number it names, one card
+        of its choice or down to ``keep`` cards; on top (in an order it chooses: shuffled) or
+        under the pile."""
         what, place = step["what"], step["place"]
         for p in self.players(s, step["who"]):
             hand = self.hands[p]
@@ -168,6 +172,7 @@ class Steps:
                     self.after_hand_shrinks(p)
 
     def step_give(self, s, step):
+        """The player gives ``n`` cards of its choice (as the race's discard) to ``to``."""
         for a in self.players(s, step["who"])[:1]:
             t = self.party(s, a, step["to"])
             if t is None or t == a:
@@ -183,10 +188,12 @@ class Steps:
                 self.after_hand_shrinks(a)
 
     def step_show_hand(self, s, step):
+        """Each player shows its hand: a log line, no change."""
         for p in self.players(s, step["who"]):
             self.log(f"seat {p} shows: {', '.join(card_name(c) for c in self.hands[p])}")
 
     def step_swap_hands(self, s, step):
+        """The player swaps hands (and what it is known to lack) with ``with``."""
         for a in self.players(s, step["who"])[:1]:
             t = self.party(s, a, step["with"])
             if t is None or t == a:
@@ -200,6 +207,7 @@ class Steps:
                     self.uno_check(j)
 
     def step_trade_hands(self, s, step):
+        """Every hand passes one seat in ``direction``."""
         n = self.n
         way = {"clockwise": 1, "counterclockwise": -1, "play": self.direction}
         d = way.get(step["direction"], -self.direction)  # against_play
@@ -212,29 +220,36 @@ class Steps:
                 self.uno_check(i)
 
     def step_skip(self, s, step):
+        """The next ``players`` players in turn lose their turn."""
         self.program_skips += step["players"]
         self.log(f"the next {step['players']} player(s) in turn skipped")
 
     def step_reverse(self, s, step):
+        """The direction of play reverses."""
         self.direction = -self.direction
         self.log("the direction of play reverses")
 
     def step_two_x(self, s, step):
+        """2X from the next player on, until the next spin."""
         self.two_x = True
         self.log("2X from the next player on")
 
     def step_war(self, s, step):
+        """2005 War; play continues after the winner, the other party."""
         w = self.war()
         self.name_other(-1 if w is None else w)
         self.program_after = w
 
     def step_uno_spin_race(self, s, step):
+        """2005 UNO Spin race: the winner by the bots' reflex weights; play
+        continues after it, the other party."""
         w = self.rng.choices(range(self.n), weights=[b["reflex"] for b in self.bots])[0]
         self.name_other(w)
         self.log(f"seat {w} wins the UNO Spin race")
         self.program_after = w
 
     def step_repeat(self, s, step):
+        """The ``steps``, ``times`` times over."""
         for _ in range(step["times"]):
             self.run_steps(s, step["steps"])
 
