@@ -21,10 +21,12 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NoReturn
 
 from ..errors import RuleError, reason
@@ -273,12 +275,12 @@ def load_variant(path: str | Path) -> Variant:
 
 
 @cache
-def published_programs() -> dict[str, ProgramSpace]:
+def published_programs() -> Mapping[str, ProgramSpace]:
     """Every published space of both Spin wheels as a program (``published_programs.toml``),
-    by name, in :data:`~unospin_sim.rules.spaces.SPACE_NAMES` order."""
+    by name, in :data:`~unospin_sim.rules.spaces.SPACE_NAMES` order (read-only)."""
     text = resources.files(__package__).joinpath("published_programs.toml").read_text("utf-8")
     variant = _parse("published_programs.toml", text, published=True)
     by_name = {s.name: s for s in variant.spaces}
     if set(by_name) != set(SPACE_NAMES) or variant.wheels:
         raise AssertionError("published_programs.toml must hold exactly the published spaces")
-    return {name: by_name[name] for name in SPACE_NAMES}
+    return MappingProxyType({name: by_name[name] for name in SPACE_NAMES})
