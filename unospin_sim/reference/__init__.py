@@ -27,7 +27,9 @@ The modules, each using only those before it:
 - :mod:`.flow`, :mod:`.house`, :mod:`.wheel`: the turn flow, the house rules, the wheels
   (mixins), put together with the state by :mod:`.round` (:class:`Round`,
   :func:`play_round`);
-- :mod:`.match`: many rounds and matches.
+- :mod:`.match`: many rounds and matches;
+- :mod:`.steps`: wheel spaces written as programs (docs/WHEEL_PROGRAMS.md): the
+  interpreter of their steps, :class:`ProgramRound` and :func:`play_program_round`.
 
 Public API
 ----------
@@ -40,6 +42,11 @@ Public API
     one row per round (same columns as the engine's ``Results.rounds``).
 ``play_many_spins(edition, players, games, seed, options=None, bots=None) -> (rounds, spins)``
     the same rounds plus a second DataFrame with one row per wheel spin.
+``play_program_round(edition, players, seed, programs, wheel=None, options=None, bots=None,
+trace=None) -> dict``
+    one round as ``play_round``'s whose wheel spaces named in ``programs`` (``{space:
+    [step dict, ...]}``) run their program; ``wheel`` (``{space: weight}``) a variant's
+    wheel.
 ``round_seed(seed, game) -> int``
     the seed ``play_many`` hands to ``play_round`` for game ``game`` (a SHA-256 of
     both, so rounds are independent of each other and of how many are played).
@@ -102,6 +109,7 @@ from .match import (
 from .options import MAX_MATCH_ROUNDS, MatchOptions, Options
 from .round import Round, play_round
 from .state import BOT_DEFAULTS, STRATEGIES, TUNED_DEFAULTS, RoundOver, RoundState
+from .steps import ProgramRound, play_program_round
 
 __all__ = [
     "BLUE",
@@ -134,6 +142,7 @@ __all__ = [
     "Choices",
     "MatchOptions",
     "Options",
+    "ProgramRound",
     "Round",
     "RoundOver",
     "RoundState",
@@ -149,6 +158,7 @@ __all__ = [
     "play_many_matches",
     "play_many_spins",
     "play_match",
+    "play_program_round",
     "play_round",
     "round_seed",
     "wd4_legal",

@@ -1,0 +1,286 @@
+"""Variant files: wheel spaces written as programs, and wheels that add them to a Spin
+edition (docs/WHEEL_PROGRAMS.md).
+
+A variant file is TOML::
+
+    [spaces.everyone_draws_one]
+    title = "Everyone Draws One"
+    description = "every player but the spinner draws one card"
+    program = [{ step = "draw", who = "others", n = 1 }]
+
+    [wheels.plus_one]
+    edition = "spin2025"
+    weights = { color_draw_red = 1, everyone_draws_one = 1 }
+
+:func:`load_variant` reads and checks one; :func:`published_programs` reads
+``published_programs.toml``, every published space of both Spin wheels in the same words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, NoReturn
+
+from ..errors import RuleError, reason
+from .programs import Step, check_program
+from .spaces import SPACE_NAMES, SPACES_2005, SPACES_2025
+
+__all__ = [
+    "EXTENDABLE",
+    "ProgramSpace",
+    "Variant",
+    "VariantWheel",
+    "load_variant",
+    "published_programs",
+]
+
+#: the editions a variant may extend: those with a wheel, and the spaces of their wheel
+EXTENDABLE = {"spin2005": SPACES_2005, "spin2025": SPACES_2025}
+#: the fields of a space and of a wheel (every one required)
+SPACE_FIELDS = ("title", "description", "program")
+WHEEL_FIELDS = ("edition", "weights")
+#: the longest title and description (the drawn wheel and the help texts show them)
+MAX_TITLE, MAX_DESCRIPTION = 24, 48
+
+
+@dataclass(frozen=True)
+class ProgramSpace:
+    """A wheel space written as a program.
+
+    Attributes
+    ----------
+    name : str
+        Its name (a key of the file's ``[spaces]``).
+    title : str
+        Its title, as the drawn wheel shows it.
+    description : str
+        Its effect in one line.
+    program : tuple of Step
+        Its steps, every default filled in.
+    """
+
+    name: str
+    title: str
+    description: str
+    program: tuple[Step, ...]
+
+    def as_dicts(self) -> list[dict[str, Any]]:
+        """The program as plain data (what the reference engine's interpreter reads)."""
+        return [s.as_dict() for s in self.program]
+
+
+@dataclass(frozen=True)
+class VariantWheel:
+    """A wheel that extends a Spin edition's.
+
+    Attributes
+    ----------
+    name : str
+        Its name (a key of the file's ``[wheels]``).
+    edition : str
+        The edition it extends (a key of :data:`EXTENDABLE`).
+    weights : tuple of (str, int)
+        Each space on the wheel (the edition's published spaces and the file's own) and its
+        whole-number weight, in the file's order; a space left out is not on the wheel.
+    """
+
+    name: str
+    edition: str
+    weights: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A checked variant file.
+
+    Attributes
+    ----------
+    path : str
+        The file as given.
+    spaces : tuple of ProgramSpace
+        Its spaces, in the file's order.
+    wheels : tuple of VariantWheel
+        Its wheels, in the file's order.
+    content_hash : str
+        The SHA-256 (hex) of the canonical content: the checked spaces and wheels as JSON,
+        sorted keys, every default filled in (comments, spacing and key order of the file
+        do not change it).
+    text : str
+        The file's text as read.
+    """
+
+    path: str
+    spaces: tuple[ProgramSpace, ...]
+    wheels: tuple[VariantWheel, ...]
+    content_hash: str
+    text: str
+
+    def space(self, name: str) -> ProgramSpace:
+        """The space called ``name``."""
+        return next(s for s in self.spaces if s.name == name)
+
+
+def _canonical(spaces: tuple[ProgramSpace, ...], wheels: tuple[VariantWheel, ...]) -> str:
+    data = {
+        "spaces": {
+            s.name: {"title": s.title, "description": s.description, "program": s.as_dicts()}
+            for s in spaces
+        },
+        "wheels": {w.name: {"edition": w.edition, "weights": dict(w.weights)} for w in wheels},
+    }
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _table(value: object, file: str, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RuleError(f"{file}: {what} must be a table")
+    return value
+
+
+def _space(file: str, name: str, raw: object) -> ProgramSpace:
+    if not isinstance(raw, dict):
+        raise RuleError(f"{file}: space {name!r}: must be a table")
+    for key in raw:
+        if key not in SPACE_FIELDS:
+            raise RuleError(f"{file}: space {name!r}: unknown field {key!r}")
+    for key in SPACE_FIELDS:
+        if key not in raw:
+            raise RuleError(f"{file}: space {name!r}: missing field {key!r}")
+    for key, most in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
+        text = raw[key]
+        if not isinstance(text, str) or not text.strip() or "\n" in text or len(text) > most:
+            raise RuleError(
+                f"{file}: space {name!r}: {key} must be one line of 1..{most} characters"
+            )
+    program = check_program(raw["program"], file, name)
+    return ProgramSpace(name, raw["title"], raw["description"], program)
+
+
+def _wheel(file: str, name: str, raw: object, own: dict[str, ProgramSpace]) -> VariantWheel:
+    def fail(problem: str) -> NoReturn:
+        raise RuleError(f"{file}: wheel {name!r}: {problem}")
+
+    if not isinstance(raw, dict):
+        fail("must be a table")
+    for key in raw:
+        if key not in WHEEL_FIELDS:
+            fail(f"unknown field {key!r}")
+    for key in WHEEL_FIELDS:
+        if key not in raw:
+            fail(f"missing field {key!r}")
+    edition, weights = raw["edition"], raw["weights"]
+    if edition not in EXTENDABLE:
+        fail(
+            f"edition {edition!r} has no wheel to extend; a variant extends one of "
+            f"{tuple(EXTENDABLE)}"
+        )
+    if not isinstance(weights, dict) or not weights:
+        fail("weights must be a table of space = whole number")
+    out = []
+    for space, w in weights.items():
+        if space not in EXTENDABLE[edition] and space not in own:
+            fail(f"space {space!r}: not a space of the {edition} wheel nor of this file")
+        if not isinstance(w, int) or isinstance(w, bool):
+            fail(f"space {space!r}: weight must be a whole number, got {w!r}")
+        if w < 0:
+            fail(f"space {space!r}: weight must be >= 0, got {w!r}")
+        if space in own and edition != "spin2025":
+            if any(s.kind == "two_x" for s in _flat(own[space].program)):
+                fail(f"space {space!r}: two_x is a step of spin2025 wheels only")
+        out.append((space, w))
+    if sum(w for _, w in out) <= 0:
+        fail("weights must not all be 0")
+    return VariantWheel(name, edition, tuple(out))
+
+
+def _flat(steps: tuple[Step, ...]) -> list[Step]:
+    out = []
+    for s in steps:
+        out.append(s)
+        if s.kind == "repeat":
+            out += _flat(s.get("steps"))
+    return out
+
+
+def _parse(file: str, text: str, *, published: bool) -> Variant:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RuleError(f"{file}: not valid TOML: {reason(err)}") from None
+    for key in data:
+        if key not in ("spaces", "wheels"):
+            raise RuleError(
+                f"{file}: unknown table {key!r}; a variant holds [spaces] and [wheels] only "
+                "(the decks, points, rule options and published spaces are not a variant's)"
+            )
+    raw_spaces = _table(data.get("spaces", {}), file, "spaces")
+    raw_wheels = _table(data.get("wheels", {}), file, "wheels")
+    spaces = []
+    for name, raw in raw_spaces.items():
+        if not published and name in SPACE_NAMES:
+            raise RuleError(
+                f"{file}: space {name!r}: a published space; a variant may not change it "
+                "(give the new space a name of its own)"
+            )
+        if not name.isidentifier() or not name.islower():
+            raise RuleError(f"{file}: space {name!r}: a name is lower-case letters, digits, _")
+        spaces.append(_space(file, name, raw))
+    own = {s.name: s for s in spaces}
+    for name in raw_wheels:
+        if not name.isidentifier() or not name.islower():
+            raise RuleError(f"{file}: wheel {name!r}: a name is lower-case letters, digits, _")
+    wheels = tuple(_wheel(file, name, raw, own) for name, raw in raw_wheels.items())
+    if not spaces and not wheels:
+        raise RuleError(f"{file}: holds no space and no wheel")
+    digest = hashlib.sha256(_canonical(tuple(spaces), wheels).encode()).hexdigest()
+    return Variant(file, tuple(spaces), wheels, digest, text)
+
+
+def load_variant(path: str | Path) -> Variant:
+    """Read and check a variant file.
+
+    Parameters
+    ----------
+    path : str or Path
+        The TOML file.
+
+    Returns
+    -------
+    Variant
+
+    Raises
+    ------
+    RuleError
+        One line naming the file, the space (or wheel) and the problem: an unreadable or
+        invalid file, an unknown step, player or field, a missing field, a bad parameter,
+        a space that could loop forever, a weight that is not a whole number >= 0, a
+        published space redefined, a wheel extending an edition without a wheel.
+    """
+    file = str(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except OSError as err:
+        raise RuleError(f"{file}: cannot read the variant file: {reason(err)}") from None
+    except UnicodeDecodeError:
+        raise RuleError(f"{file}: not UTF-8 text") from None
+    return _parse(file, text, published=False)
+
+
+@cache
+def published_programs() -> Mapping[str, ProgramSpace]:
+    """Every published space of both Spin wheels as a program (``published_programs.toml``),
+    by name, in :data:`~unospin_sim.rules.spaces.SPACE_NAMES` order (read-only)."""
+    text = resources.files(__package__).joinpath("published_programs.toml").read_text("utf-8")
+    variant = _parse("published_programs.toml", text, published=True)
+    by_name = {s.name: s for s in variant.spaces}
+    if set(by_name) != set(SPACE_NAMES) or variant.wheels:
+        raise AssertionError("published_programs.toml must hold exactly the published spaces")
+    return MappingProxyType({name: by_name[name] for name in SPACE_NAMES})
