@@ -120,7 +120,12 @@ def test_bad_profile_or_worth_is_refused_before_writing(tmp_path):
     rep = tmp_path / "rep"
     (tmp_path / "bad.csv").mkdir()  # a directory named .csv: neither kind, a tournament
     with pytest.raises(UserError, match="bad.csv"):
-        build_report([RUN], rep, wheel_games=0, skill_dirs=[_profile(tmp_path / 'p', 'x', 1, 8, 0.2), tmp_path / 'bad.csv'])
+        build_report(
+            [RUN],
+            rep,
+            wheel_games=0,
+            skill_dirs=[_profile(tmp_path / "p", "x", 1, 8, 0.2), tmp_path / "bad.csv"],
+        )
     (tmp_path / "x.csv").write_text("a,b\n1,2\n")
     with pytest.raises(UserError, match="is not a worth table .no column 'rules'"):
         build_report([RUN], rep, wheel_games=0, skill_dirs=[tmp_path / "x.csv"])

@@ -145,7 +145,7 @@ def profile_section(ctx: Context, profiles: list[dict]) -> None:
     )
     ctx.body.table(show.set_index("rules"))
 
-    first = {}  # rules -> its first profile: one trace per rule set on the chart
+    first: dict[str, dict] = {}  # rules -> its first profile: one trace per rule set on the chart
     for p in profiles:
         first.setdefault(p["rules"], p)
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -200,10 +200,10 @@ def worth_section(ctx: Context, table: pd.DataFrame | None) -> None:
         f"{seeds} (independent rounds: the mean of the seeds, 95% interval from their "
         "standard errors); n/a where denying the skill cannot change a round."
     )
-    grid = {}
+    grid: dict[str, dict[str, str]] = {}
     for r in pooled.itertuples():
         grid.setdefault(r.skill, {})[r.rules] = (
-            f"n/a ({r.note})"
+            f"n/a: {r.note}"
             if r.worth != r.worth
             else f"{r.worth:+.2f} [{r.low:+.2f}, {r.high:+.2f}]"
         )
