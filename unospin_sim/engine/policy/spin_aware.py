@@ -162,22 +162,30 @@ def spin_bonus(st, cum, wheel, p, nxt):
     return -SPIN_WEIGHT * spin_value(st, cum, False, p, True)
 
 
+#: what ``choose_card`` scores a wild for, in ``ctx``'s ``mode``: attacking the next player
+#: (it holds <= 2 cards and the knob attack is on), holding wilds back (the knob hold_wilds),
+#: neither (a wild scored as any card, for its points)
+MODE_PLAIN = 0
+MODE_HOLD = 1
+MODE_ATTACK = 2
+
+
 @inl
 def coloured_score(st, pts, p, k, c, n, ctx):
     """Score of coloured kind k, colour c, n cards of it held, for scan.best_kind:
     heuristic's card score, plus the spin bonus for a Spin card under a wheel. ``ctx``:
-    (bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold), ``spins``: a wheel
-    (``wheel`` != WHEEL_NONE) and the knob value_wheel; the bonus is computed at the first
-    Spin card, ``have_bonus`` then True; ``hold``: the knob hold_wilds."""
-    bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold = ctx
+    (bonus, have_bonus, mode, wheel, cum, nxt); ``mode``: MODE_*; ``wheel``: the rules'
+    wheel, WHEEL_NONE when no spin is valued (no wheel, or the knob value_wheel off); the
+    bonus is computed at the first Spin card, ``have_bonus`` then True."""
+    bonus, have_bonus, mode, wheel, cum, nxt = ctx
     sc = pts[k] + 2.0 * n
-    if KIND_FACE[k] >= FACE_SKIP and next_small:
+    if KIND_FACE[k] >= FACE_SKIP and mode == MODE_ATTACK:
         sc += 100.0
-    if spins and KIND_SPINS[k]:
+    if wheel != sp.WHEEL_NONE and KIND_SPINS[k]:
         if not have_bonus:
             have_bonus = True
             bonus = spin_bonus(st, cum, wheel, p, nxt)
-            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold)
+            ctx = (bonus, have_bonus, mode, wheel, cum, nxt)
         sc += bonus
     return sc, ctx
 
@@ -185,21 +193,22 @@ def coloured_score(st, pts, p, k, c, n, ctx):
 @inl
 def wild_score(st, pts, p, k, ctx):
     """Score of wild kind k (``ctx``: see coloured_score), for scan.best_kind: heuristic's
-    card score; a Wild Spin under a wheel is played for its spin, not kept as a wild: its
-    points (250 when the next player holds <= 2 cards) plus the spin bonus."""
-    bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold = ctx
-    if k == WILD_DRAW_FOUR:
-        sc = 300.0 if next_small else -200.0
+    card score (its points with the knob hold_wilds off, unless attacking); a Wild Spin under
+    a wheel is played for its spin, not kept as a wild: its points (250 when attacking) plus
+    the spin bonus."""
+    bonus, have_bonus, mode, wheel, cum, nxt = ctx
+    if mode == MODE_ATTACK:
+        sc = 300.0 if k == WILD_DRAW_FOUR else 250.0
+    elif mode == MODE_HOLD:
+        sc = -200.0 if k == WILD_DRAW_FOUR else -100.0
     else:
-        sc = 250.0 if next_small else -100.0
-    if not hold and not next_small:
-        sc = pts[k] + 0.0  # knob hold_wilds=0: a wild is played as any card, for its points
-    if spins and KIND_SPINS[k]:
+        sc = pts[k] + 0.0
+    if wheel != sp.WHEEL_NONE and KIND_SPINS[k]:
         if not have_bonus:
             have_bonus = True
             bonus = spin_bonus(st, cum, wheel, p, nxt)
-            ctx = (bonus, have_bonus, next_small, spins, cum, wheel, nxt, hold)
-        if not next_small:
+            ctx = (bonus, have_bonus, mode, wheel, cum, nxt)
+        if mode != MODE_ATTACK:
             sc = pts[k] + 0.0
         sc += bonus
     return sc, ctx
@@ -213,12 +222,15 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     scan.best_kind. Its skill knobs (restricted play): ``attack=0`` scores every card as if
     the next player held more than 2 cards, ``value_wheel=0`` adds no spin bonus,
     ``hold_wilds=0`` scores a wild as any card (its points) unless attacking."""
-    wheel = r[R_WHEEL]
     nxt = seat_after(st, p)
-    next_small = st.hand[nxt, HSIZE] <= 2 and bots[p, B_ATTACK] != 0
-    spins = wheel != sp.WHEEL_NONE and bots[p, B_VALUE_WHEEL] != 0
-    hold = bots[p, B_HOLD_WILDS] != 0
-    ctx = (0.0, False, next_small, spins, cum, wheel, nxt, hold)
+    if st.hand[nxt, HSIZE] <= 2 and bots[p, B_ATTACK] != 0:
+        mode = MODE_ATTACK
+    elif bots[p, B_HOLD_WILDS] != 0:
+        mode = MODE_HOLD
+    else:
+        mode = MODE_PLAIN
+    wheel = r[R_WHEEL] if bots[p, B_VALUE_WHEEL] != 0 else sp.WHEEL_NONE
+    ctx = (0.0, False, mode, wheel, cum, nxt)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
 
 
