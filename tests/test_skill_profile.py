@@ -227,3 +227,33 @@ def test_cli_tiny_profile_end_to_end(monkeypatch, capsys, tmp_path):
     assert again.returncode == 2 and "--overwrite" in again.stderr
     side = cli("skill", "--side-by-side", "sk", "sk", "--out", "both.png", cwd=tmp_path)
     assert side.returncode == 0 and (tmp_path / "both.png").stat().st_size > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ["classic(players=2)", "spin2005(players=3)"])
+def test_reused_pairings_give_the_figures_played_again(tmp_path, rules):
+    """A top budget of 32 reusing a profile at 16 (same rules, rounds and seed) gives exactly
+    the figures of the profile at 32 played from scratch, playing only the new pairings."""
+    from unospin_sim.studies.skill_profile import load_skill_profile, run_skill_profile
+
+    kw = dict(rounds=150, seed=3, boot=20)
+    small = run_skill_profile(rules, top_budget=16, **kw)
+    small.save(tmp_path / "s16")
+    fresh = run_skill_profile(rules, top_budget=32, **kw)
+    reused = run_skill_profile(rules, top_budget=32, reuse=[tmp_path / "s16"], **kw)
+    pd.testing.assert_frame_equal(
+        reused.trace.drop(columns="seconds"), fresh.trace.drop(columns="seconds")
+    )
+    pd.testing.assert_frame_equal(
+        reused.pairings.drop(columns="seconds"), fresh.pairings.drop(columns="seconds")
+    )
+    pd.testing.assert_frame_equal(reused.ratings, fresh.ratings)
+    assert reused.spread == fresh.spread and reused.depth == fresh.depth
+    # the trace's 8 -> 16 and the strength pairs of 16 that 32's field shares (16 vs the
+    # cheap one and random, the cheap one vs random; both ways with 3 players)
+    n = reused.meta["pairings_reused"]
+    assert n == (4 if "players=2" in rules else 7), reused.meta
+    assert load_skill_profile(tmp_path / "s16")["top_budget"] == 16
+    # a profile of other rounds or another seed is not reused
+    with pytest.raises(UserError, match="--reuse .*seed 3; this one is .*seed 4"):
+        run_skill_profile(rules, top_budget=32, reuse=[tmp_path / "s16"], **(kw | {"seed": 4}))

@@ -38,6 +38,8 @@ def add_skill(sub) -> None:
         epilog="examples:\n"
         "  python -m unospin_sim skill --edition classic --top-budget 128 --out /tmp/sk\n"
         "  python -m unospin_sim skill --edition spin2025 --rounds 4000 --top-budget 64\n"
+        "  python -m unospin_sim skill --edition spin2025 --top-budget 64 --reuse /tmp/sk25 \\\n"
+        "      --out /tmp/sk25-64   # /tmp/sk25: the same rules, rounds and seed at 32\n"
         "  python -m unospin_sim skill --side-by-side /tmp/sk /tmp/sk25 --out editions.png\n"
         + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -95,6 +97,14 @@ def add_skill(sub) -> None:
         help="results directory (default results/skill-<edition>-p<P>-s<seed>-<time>); "
         "with --side-by-side the chart's PNG file",
     )
+    p.add_argument(
+        "--reuse",
+        nargs="+",
+        metavar="DIR",
+        help="earlier profiles of the same rules, --rounds and --seed whose pairings are "
+        "taken instead of played again (e.g. a top budget of 32 reused for 64: the same "
+        "figures, the new pairings only)",
+    )
     p.add_argument("--overwrite", action="store_true", help="replace an earlier profile in --out")
     p.add_argument("--quiet", action="store_true", help="no progress")
     p.add_argument(
@@ -122,6 +132,7 @@ _PLAY_FLAGS = (
     "threads",
     "overwrite",
     "quiet",
+    "reuse",
 )
 
 
@@ -223,6 +234,7 @@ def cmd_skill(args, state: dict) -> int:
         boot=args.boot,
         threads=args.threads,
         progress=not args.quiet,
+        reuse=args.reuse or (),
     )
     written = prof.save(out, overwrite=True)  # claimed above, this run's files
     print(

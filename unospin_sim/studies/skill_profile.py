@@ -25,7 +25,9 @@ table and the rating spread (issue 50, item 1).
   is given beside it.
 
 Every pairing uses the profile's seed (common random numbers); results are reproducible from
-the seed and independent of the thread count.
+the seed and independent of the thread count. So a profile of the same rules, rounds and seed
+at a higher top budget plays some pairings again: ``reuse`` (``skill --reuse DIR``) takes
+them from earlier profiles instead (:func:`reused_pairings`), which gives the same figures.
 """
 
 from __future__ import annotations
@@ -260,6 +262,7 @@ def run_skill_profile(
     boot: int = 1000,
     threads: int = 1,
     progress: bool = False,
+    reuse=(),
 ) -> SkillProfile:
     """Play a variant's skill profile (module docstring) and return its figures.
 
@@ -278,6 +281,9 @@ def run_skill_profile(
         Bootstrap replicates of the rating spread.
     threads, progress : int, bool
         Worker threads; a line per pairing and a progress bar on stderr.
+    reuse : sequence of path-like
+        Earlier profile directories of the same rules, rounds and seed whose pairings are
+        taken instead of played again (:func:`reused_pairings`).
 
     Raises
     ------
@@ -299,7 +305,17 @@ def run_skill_profile(
             if rs.players > 2:
                 plan.append((b, a))
     played, seconds, start = {}, {}, time.perf_counter()
+    earlier = reused_pairings(reuse, rs, rounds, seed)
+    reused = set()
     for k, (a, b) in enumerate(plan):
+        if (a, b) in earlier and (
+            earlier[a, b][0][1] is not None or a not in field_ or b not in field_
+        ):
+            played[a, b], seconds[a, b] = earlier[a, b]
+            reused.add((a, b))
+            if progress:
+                print(f"pairing {k + 1}/{len(plan)}: {a} against {b}: reused", file=sys.stderr)
+            continue
         if progress:
             print(
                 f"pairing {k + 1}/{len(plan)}: {a} against {b}, {rounds:,} rounds",
@@ -335,8 +351,45 @@ def run_skill_profile(
             "cheap_chosen_by": _cheap_words(cheap),
             "threads": threads,
             "wall_seconds": round(time.perf_counter() - start, 1),
+            **(
+                {"reused": [str(d) for d in reuse], "pairings_reused": len(reused)} if reuse else {}
+            ),
         },
     )
+
+
+def reused_pairings(dirs, rs, rounds: int, seed: int) -> dict:
+    """The pairings earlier profiles played, ``(a, b) -> ((pairing row, Bradley-Terry
+    table), seconds)``: their strength tables' rows, and their trace's steps (whose rows
+    hold only the round wins the trace reads, and no table: a pairing of the strength table
+    is reused only from a strength table). One-line :class:`UserError` for a directory
+    that is not a profile of the same rules, rounds a pairing and seed (its pairings would
+    not be the ones this profile plays)."""
+    out: dict = {}
+    p = rs.players
+    for d in dirs:
+        prof = load_skill_profile(d)
+        mine = (str(rs), int(rounds), int(seed))
+        theirs = (prof["rules"], prof.get("rounds_per_pairing"), prof.get("seed"))
+        if theirs != mine:
+            raise UserError(
+                f"--reuse {d}: a profile of {theirs[0]}, {theirs[1]} rounds a pairing, seed "
+                f"{theirs[2]}; this one is {mine[0]}, {mine[1]} rounds, seed {mine[2]}"
+            )
+        for t in prof["trace"].itertuples():
+            key = (search_bot(int(t.doubled)), search_bot(int(t.budget)))
+            out.setdefault(key, (({"round_wins": int(t.wins)}, None), float(t.seconds)))
+        try:
+            strength = pd.read_parquet(Path(d) / "strength.parquet")
+        except (OSError, ValueError) as e:
+            raise UserError(f"--reuse {d}: unreadable strength table: {e}") from None
+        for r in strength.to_dict("records"):
+            a, fin, wins = r["strategy"], r["finished_rounds"], r["round_wins"]
+            b = r["opponent"] if p == 2 else r["opponent"].split(" x ", 1)[1]  # "P-1 x b"
+            row = {k: v for k, v in r.items() if k != "seconds"}
+            table = ({a: 1, b: p - 1}, {a: int(wins), b: int(fin) - int(wins)}, int(fin))
+            out[a, b] = ((row, table), float(r["seconds"]))
+    return out
 
 
 def _cheap_words(cheap) -> str:
