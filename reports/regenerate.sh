@@ -32,7 +32,7 @@ for ed in classic spin2005 spin2025 spiderman; do
         --strategies "$LADDER" --no-head-to-head --seed "$SEED" --out "$R/tournament-$ed" \
         --overwrite --quiet > /dev/null
 done
-# the skill profiles (reports/skill-profile/run.sh, about 70 minutes a seed on one core) and
+# the skill profiles (reports/skill-profile/run.sh, about 20 minutes a seed on one core) and
 # the worth tables (reports/skill-worth/run.sh) are read as committed
 SP=reports/skill-profile
 python -m unospin_sim report "$R/classic" "$R/spin2005" "$R/spin2025" "$R/spiderman" \
