@@ -179,6 +179,7 @@ def cmd_skill(args, state: dict) -> int:
 
     from ..analysis.skill_profile import ISSUE_ROUNDS
     from ..results import claim_out_dir
+    from ..run import Execution
     from ..studies.skill_profile import (
         CHEAP_SEED,
         SKILL_FILES,
@@ -232,8 +233,7 @@ def cmd_skill(args, state: dict) -> int:
         seed=args.seed,
         cheap=args.cheap,
         boot=args.boot,
-        threads=args.threads,
-        progress=not args.quiet,
+        execution=Execution(threads=args.threads, progress=not args.quiet),
         reuse=args.reuse or (),
     )
     written = prof.save(out, overwrite=True)  # claimed above, this run's files

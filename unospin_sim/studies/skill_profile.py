@@ -260,8 +260,7 @@ def run_skill_profile(
     seed: int = 0,
     cheap: str | None = None,
     boot: int = 1000,
-    threads: int = 1,
-    progress: bool = False,
+    execution=None,
     reuse=(),
 ) -> SkillProfile:
     """Play a variant's skill profile (module docstring) and return its figures.
@@ -279,8 +278,9 @@ def run_skill_profile(
         ``heuristic`` for an edition not there).
     boot : int
         Bootstrap replicates of the rating spread.
-    threads, progress : int, bool
-        Worker threads; a line per pairing and a progress bar on stderr.
+    execution : unospin_sim.run.Execution, optional
+        Its ``threads`` (default 1: search is dear) and ``progress`` (a line per pairing
+        and a progress bar on stderr; default off); nothing else of it is read.
     reuse : sequence of path-like
         Earlier profile directories of the same rules, rounds and seed whose pairings are
         taken instead of played again (:func:`reused_pairings`).
@@ -293,6 +293,8 @@ def run_skill_profile(
     from ..rules import parse_rules
 
     rs = parse_rules(rules) if isinstance(rules, str) else rules
+    threads = (execution.threads if execution else None) or 1
+    progress = bool(execution and execution.progress)
     budgets = trace_budgets(top_budget)
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
         raise UserError(f"--rounds must be an integer >= 1, got {rounds!r}")
@@ -351,9 +353,8 @@ def run_skill_profile(
             "cheap_chosen_by": _cheap_words(cheap),
             "threads": threads,
             "wall_seconds": round(time.perf_counter() - start, 1),
-            **(
-                {"reused": [str(d) for d in reuse], "pairings_reused": len(reused)} if reuse else {}
-            ),
+            "reused": [str(d) for d in reuse],
+            "pairings_reused": len(reused),
         },
     )
 
