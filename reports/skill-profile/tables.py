@@ -37,23 +37,25 @@ def main() -> None:
     profs = _profiles()
     print("# Skill profiles: the figures\n")
     print("Made by `python reports/skill-profile/tables.py` from the profile directories.\n")
-    print("## Skill depth and rating spread (top budget 32)\n")
-    print(
-        "| edition | seed | skill depth (rollouts) | rating spread (SD) [95%] | Elo | order holds |"
-    )
-    print("|---|---|---|---|---|---|")
-    for ed in EDITIONS:
-        for seed in (1, 2):
-            p = profs.get((ed, 32, seed))
-            if p is None:
-                continue
-            s, o = p["rating_spread"], p["order"]
-            order = "yes" if o["holds"] else "no: " + "; ".join(o["failing"])
-            print(
-                f"| {ed} | {seed} | {_depth(p)} | {s['sd']:.3f} [{s['sd_low']:.3f}, "
-                f"{s['sd_high']:.3f}] | {s['sd_elo']:.0f} | {order} |"
-            )
-    print("\n## The skill trace: each doubling's gain over a fair share (points of rounds)\n")
+    for top in sorted({t for _, t, _ in profs}):
+        print(f"## Skill depth and rating spread (top budget {top})\n")
+        print(
+            "| edition | seed | skill depth (rollouts) | rating spread (SD) [95%] | Elo | order holds |"
+        )
+        print("|---|---|---|---|---|---|")
+        for ed in EDITIONS:
+            for seed in (1, 2):
+                p = profs.get((ed, top, seed))
+                if p is None:
+                    continue
+                s, o = p["rating_spread"], p["order"]
+                order = "yes" if o["holds"] else "no: " + "; ".join(o["failing"])
+                print(
+                    f"| {ed} | {seed} | {_depth(p)} | {s['sd']:.3f} [{s['sd_low']:.3f}, "
+                    f"{s['sd_high']:.3f}] | {s['sd_elo']:.0f} | {order} |"
+                )
+        print()
+    print("## The skill trace: each doubling's gain over a fair share (points of rounds)\n")
     print("The deepest profile of each edition and seed; pooled: both seeds' rounds.\n")
     print("| edition | doubling | seed 1 [95%] | seed 2 [95%] | pooled [95%] |")
     print("|---|---|---|---|---|")
