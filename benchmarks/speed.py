@@ -19,6 +19,8 @@ Workloads:
   >= 100 four-player classic rounds/s on 2 threads at the default setting.
 - ``wheel``: spins replayed per second by the paired wheel replays; target >= 5,000 for
   spin2005, 4 random players, 2 threads.
+- ``programs``: rounds per thread-CPU-second of each Spin wheel played by its compiled
+  spaces and by the same spaces as wheel programs (engine/program.py); target >= 0.7.
 - ``dask``: one process with threads against a local Dask cluster of process workers.
 - ``design``: the designer's example study, screening and later stages timed apart; goal:
   40 screening trials of 10,000 rounds in <= 60 s on 2 cores after the compile.
@@ -523,6 +525,58 @@ def wheel(argv):
                 "rounds_replayed_per_s": round(
                     statistics.median(rates) * at["replays"] / max(at["spins"], 1)
                 ),
+                "repeats": a.repeats,
+            }
+        )
+
+
+def programs(argv):
+    import numpy as np
+
+    from unospin_sim.bots import parse_bots
+    from unospin_sim.engine import kernel as K
+    from unospin_sim.engine import layout as L
+    from unospin_sim.engine.encode import encode
+    from unospin_sim.rules import parse_rules
+    from unospin_sim.rules.spaces import SPACE_ID
+    from unospin_sim.rules.variants import published_programs
+
+    ap = _parser(
+        "programs",
+        "rounds per thread-CPU-second of each Spin wheel played by its compiled spaces and "
+        "by the same spaces written as programs (engine/program.py), interleaved, one thread",
+    )
+    ap.add_argument("--games", type=int, default=20_000)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--bots", default="random")
+    a = ap.parse_args(argv)
+    progs = {SPACE_ID[n]: s.program for n, s in published_programs().items()}
+    for rules in ("spin2005(players=4)", "spin2025(players=4)"):
+        rs = parse_rules(rules)
+        specs = parse_bots(a.bots, rs.players)
+        inputs = {"compiled": encode(rs, specs), "programs": encode(rs, specs, programs=progs)}
+        out = np.zeros((a.games, L.n_out_columns(rs.players)), np.int64)
+        seeds = np.zeros(a.games, np.uint64)
+        spins = 0
+        for ki in inputs.values():  # warm: load or compile
+            K.play_chunk(*ki.args(), 1, 0, out[:200], seeds[:200], False)
+        times = {k: [] for k in inputs}
+        for i in range(a.repeats):
+            for name, ki in inputs.items():
+                t0 = time.thread_time()
+                spins = len(K.play_chunk(*ki.args(), 100 + i, 0, out, seeds, False))
+                times[name].append(time.thread_time() - t0)
+        r = {k: rate(a.games, v) for k, v in times.items()}
+        emit(
+            {
+                "case": "wheel_programs",
+                "rules": rules,
+                "bots": a.bots,
+                "rounds": a.games,
+                "spins": spins,
+                "compiled_rounds_per_cpu_s": round(r["compiled"]),
+                "programs_rounds_per_cpu_s": round(r["programs"]),
+                "programs_vs_compiled": round(r["programs"] / r["compiled"], 3),
                 "repeats": a.repeats,
             }
         )
@@ -1035,6 +1089,7 @@ WORKLOADS = {
     "strategies": strategies,
     "search": search,
     "wheel": wheel,
+    "programs": programs,
     "dask": dask,
     "design": design,
     "write-path": write_path,

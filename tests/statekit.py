@@ -17,6 +17,7 @@ from unospin_sim.engine import layout as L
 from unospin_sim.engine.encode import encode
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.cards import KIND_COLOUR, KIND_NAMES, N_KINDS
+from unospin_sim.rules.programs import check_program
 from unospin_sim.rules.spaces import SPACE_ID
 
 KIND = {name: k for k, name in enumerate(KIND_NAMES)}
@@ -44,9 +45,15 @@ class Game:
     Cards not placed anywhere are simply out of the game (the tests check exact states,
     not conservation, which the invariant tests cover)."""
 
-    def __init__(self, rules, bots="random", seed=1, wheel_space=None):
+    def __init__(self, rules, bots="random", seed=1, wheel_space=None, programs=None):
+        """``programs``: {space name: program as a file writes it (a list of step tables)}:
+        those spaces run the program (engine/program.py) instead of their compiled effect."""
         self.rules = parse_rules(rules) if isinstance(rules, str) else rules
-        self.ki = encode(self.rules, parse_bots(bots, self.rules.players))
+        if programs is not None:
+            programs = {
+                SPACE_ID[name]: check_program(raw, "test", name) for name, raw in programs.items()
+            }
+        self.ki = encode(self.rules, parse_bots(bots, self.rules.players), programs=programs)
         self.r, self.deck, self.pts, self.cum, self.bots = self.ki.args()
         self.r = self.r.copy()
         if wheel_space is not None:  # force every spin onto one space

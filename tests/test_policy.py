@@ -250,7 +250,10 @@ def test_unknown_id_never_falls_back_to_a_strategy(name):
     assert int(g.st.s[L.S_RNG]) == rng  # and no random number was drawn for it
 
 
-def test_almost_uno_keep_only_reorders_the_scratch_list():
+@pytest.mark.parametrize("keep", [2, 3])
+def test_almost_uno_keep_only_reorders_the_scratch_list(keep):
+    """Almost UNO keeps 2; a wheel program's discard down to 3 keeps a third card (after the
+    two wilds: the strategies that keep wilds keep both, greedy its three cheapest)."""
     g = _position()
     n = int(g.st.hand[0, L.HSIZE])
     for strategy in policy.IMPLEMENTED:
@@ -258,10 +261,18 @@ def test_almost_uno_keep_only_reorders_the_scratch_list():
         listed = [k for k in range(L.N_KINDS) for _ in range(int(g.st.hand[0, k]))]
         g.st.cards[L.TMP : L.TMP + n] = listed
         hand = g.st.hand.copy()
-        policy.almost_uno_keep(g.st, g.pts, b, 0, n)
+        policy.almost_uno_keep(g.st, g.pts, b, 0, n, keep)
         assert sorted(g.st.cards[L.TMP : L.TMP + n].tolist()) == sorted(listed)
         np.testing.assert_array_equal(g.st.hand, hand)
-        kept = g.st.cards[L.TMP + n - 2 : L.TMP + n].tolist()
+        kept = g.st.cards[L.TMP + n - keep : L.TMP + n].tolist()
+        if keep == 3:
+            kept = sorted(kept)
+            if strategy == "greedy":
+                cheap = sorted(listed, key=lambda k: (int(g.pts[k]), k))[:3]
+                assert sorted(int(g.pts[k]) for k in kept) == sorted(int(g.pts[k]) for k in cheap)
+            elif strategy != "random":
+                assert WILD in kept and WILD_DRAW_FOUR in kept
+            continue
         if strategy in (
             "heuristic",
             "hoarder",

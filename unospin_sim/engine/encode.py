@@ -7,10 +7,12 @@ from functools import cache
 
 import numpy as np
 
-from ..errors import BotError
+from ..errors import BotError, RuleError
 from ..rules.card_codes import KIND_COLOUR, N_COLOURS, WILD_COLOUR
 from ..rules.options import OPTIONS
+from ..rules.programs import PLAYERS
 from . import layout as L
+from . import program_codes as P
 from .bot_codes import bots_array
 from .policy import IMPLEMENTED
 from .policy.spin_aware import expected_most
@@ -22,7 +24,7 @@ _FIRST_RULES = {"action_effects": L.FIRST_ACTION_EFFECTS, "numbers_only": L.FIRS
 class KernelInputs:
     """Everything the kernel needs to know about a rule set and its bots."""
 
-    rules: np.ndarray  # int64[N_RULE_PARAMS], indices layout.R_*
+    rules: np.ndarray  # int64[N_RULE_PARAMS], indices layout.R_*; then any program table
     deck: np.ndarray  # int64[deck size]: one kind per card
     points: np.ndarray  # int64[N_KINDS]
     wheel_cum: np.ndarray  # float64[N_CUM]: cumulative wheel weights over the global space
@@ -114,10 +116,93 @@ def check_bots_for_rules(rules, bots) -> None:
             )
 
 
-def encode(rules, bots, check: bool = False) -> KernelInputs:
+_WHO = {name: i for i, name in enumerate(PLAYERS)}
+_COLOUR_BIT = {"red": 1, "yellow": 2, "green": 4, "blue": 8}
+_DISCARD = {"colour": P.DISCARD_COLOUR, "number": P.DISCARD_NUMBER, "one": P.DISCARD_ONE}
+_DISCARD["down_to"] = P.DISCARD_DOWN_TO
+_TRADE = {"clockwise": P.TRADE_CW, "counterclockwise": P.TRADE_CCW, "play": P.TRADE_PLAY}
+_TRADE["against_play"] = P.TRADE_AGAINST
+_STOPS = {False: P.WILD_STOPS_NO, True: P.WILD_STOPS_YES, "option": P.WILD_STOPS_OPTION}
+
+
+def _step_fields(step) -> list[int]:
+    """The table fields (program_codes.F_*) of one step other than ``repeat``."""
+    v = dict(step.params)
+    kind = step.kind
+    who = _WHO.get(v.get("who", "spinner"))
+    if kind == "draw":
+        return [P.OP_DRAW, who, v["n"], 0, 0]
+    if kind == "draw_until":
+        mask = sum(_COLOUR_BIT.get(c, 0) for c in v["colour"])
+        return [P.OP_DRAW_UNTIL, who, mask, int("chosen" in v["colour"]), _STOPS[v["wild_stops"]]]
+    if kind == "discard":
+        place = P.PLACE_TOP if v["place"] == "top" else P.PLACE_UNDER
+        return [P.OP_DISCARD, who, _DISCARD[v["what"]], v["keep"] or 0, place]
+    if kind == "give":
+        return [P.OP_GIVE, who, _WHO[v["to"]], v["n"], 0]
+    if kind == "swap_hands":
+        return [P.OP_SWAP_HANDS, who, _WHO[v["with"]], 0, 0]
+    if kind == "trade_hands":
+        return [P.OP_TRADE_HANDS, 0, _TRADE[v["direction"]], 0, 0]
+    if kind == "skip":
+        return [P.OP_SKIP, 0, v["players"], 0, 0]
+    simple = {"show_hand": P.OP_SHOW_HAND, "reverse": P.OP_REVERSE, "two_x": P.OP_TWO_X}
+    simple.update(war=P.OP_WAR, uno_spin_race=P.OP_RACE)
+    return [simple[kind], who if kind == "show_hand" else 0, 0, 0, 0]
+
+
+def _unrolled(steps) -> list:
+    """The steps with every ``repeat`` written out."""
+    out = []
+    for step in steps:
+        if step.kind == "repeat":
+            out += _unrolled(step.get("steps")) * step.get("times")
+        else:
+            out.append(step)
+    return out
+
+
+def program_table(programs) -> np.ndarray:
+    """The program table (``program_codes``) of ``programs``, without its position.
+
+    Parameters
+    ----------
+    programs : mapping of int to sequence of Step
+        Global space id -> its checked program (``rules.programs.check_program``).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64: the table as it follows the rule parameters, its offsets counted from the
+        start of the rule array (``r[L.N_RULE_PARAMS]`` is its first entry).
+
+    Raises
+    ------
+    RuleError
+        A program longer than ``MAX_PROGRAM_STEPS`` steps once its repeats are unrolled.
+    """
+    top = max(programs) + 1
+    table = [top] + [0] * top
+    for space, steps in programs.items():
+        flat = _unrolled(steps)
+        if len(flat) > P.MAX_PROGRAM_STEPS:
+            raise RuleError(
+                f"space {space}: {len(flat)} steps once its repeats are unrolled; a program "
+                f"holds at most {P.MAX_PROGRAM_STEPS}"
+            )
+        table[1 + space] = L.N_RULE_PARAMS + len(table)
+        table.append(len(flat))
+        for step in flat:
+            table += _step_fields(step)
+    return np.asarray(table, np.int64)
+
+
+def encode(rules, bots, check: bool = False, programs=None) -> KernelInputs:
     """Kernel arrays for rule set ``rules`` and the per-seat bot specs ``bots``.
 
     ``check=True`` makes the kernel verify its invariants after every action.
+    ``programs`` (global space id -> checked program, see :func:`program_table`): those
+    wheel spaces run their program instead of their compiled effect.
     """
     r = np.zeros(L.N_RULE_PARAMS, np.int64)
     counts = rules.deck_counts()
@@ -144,6 +229,9 @@ def encode(rules, bots, check: bool = False) -> KernelInputs:
     if cum[L.CUM_MOST - 1] <= 0:  # no wheel: never sampled, but keep the array well formed
         cum[: L.CUM_MOST] = 1.0
     cum[L.CUM_MOST :] = most_table(rules)
+    if programs:
+        r[L.R_PROGRAMS] = L.N_RULE_PARAMS
+        r = np.concatenate([r, program_table(programs)])
     check_bots_for_rules(rules, bots)
     b = bots_array(bots)
     return KernelInputs(

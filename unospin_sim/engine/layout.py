@@ -191,7 +191,8 @@ R_DRAW_TWO_N = 20  # cards a Draw Two makes draw (rule option draw_two_draws)
 R_WD4_N = 21  # cards a Wild Draw Four makes draw (wd4_draws); a caught bluff: this many
 R_UNO_PENALTY = 22  # cards drawn per caught UNO forgetting (uno_penalty)
 R_HAND_SIZE = 23  # cards dealt to each player (hand_size)
-N_RULE_PARAMS = 24
+R_PROGRAMS = 24  # where the wheel programs' table starts in r, 0 = none (program_codes.py)
+N_RULE_PARAMS = 25
 # every option of rules/options.py with a kernel parameter names its R_* index there
 # (encode.py fills them from the table); R_WHEEL, R_FIRST_RULE, R_DECK_N, R_CHECK and R_HOUSE
 # are derived from the edition, the deck or the run.
@@ -282,7 +283,7 @@ EV_SHOW_HAND = 20  # a=seat
 EV_WAR_SHOW = 21  # a=seat, b=number shown
 EV_WAR_WIN = 22  # a=seat (-1: nobody)
 EV_RACE_WIN = 23  # a=seat
-EV_TRADE = 24  # all hands passed one seat clockwise
+EV_TRADE = 24  # every hand passed one seat: a=0 clockwise, -1 counter-clockwise
 EV_SWAP = 25  # a=seat, b=seat
 EV_TWO_X = 26  # a=1 on, 0 off
 EV_WEB_SWING = 27  # a=seat, b=colour, c=target seat (-1 none)
@@ -296,6 +297,7 @@ EV_ZERO_PASS = 36  # seven_o: a 0 passes every hand one seat, a=direction (+1 cl
 EV_SHUFFLE = 37  # Wild Shuffle Hands: a=player, b=seat dealt first; every hand is emptied
 EV_REDEAL = 38  # Wild Shuffle Hands: a=seat, b=kind dealt to it
 EV_JUMP_IN = 39  # jump_in: a=seat jumps in out of turn, b=kind (the card it plays)
+EV_GIVE = 42  # a wheel program's give: a=giver, b=kind, c=receiver
 # play --explain only (S_EXPLAIN): a search seat's decision, then one row per candidate
 EV_SEARCH = 40  # a=seat, b=what a result is (SEARCH_VALUE_*), c=candidates that follow
 EV_CANDIDATE = 41  # a=first card (kind, -1 = draw), b=colour + 1 named (0: heuristic's)

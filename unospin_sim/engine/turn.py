@@ -353,9 +353,11 @@ def _make_play_turn(house, record=False):
                     seven_o(st, bots, p, f)
             if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
                 if r[R_WHEEL] == sp.WHEEL_2025:
-                    spin_2025(st, r, pts, cum, bots, p)
+                    skips = spin_2025(st, r, pts, cum, bots, p)
                     if s[S_WINNER] >= 0:
                         return  # won by a wheel discard: the round ends at once
+                    if skips > 0 and not (house and r[R_STACKING] and n_draw > 0):
+                        n_pass += skips  # a program's skip (not past a pending penalty)
                 else:
                     s[S_SPIN_NEXT] = 1
                 break

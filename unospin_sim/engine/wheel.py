@@ -2,7 +2,7 @@
 colour. The spaces themselves are in ``wheel2005`` and ``wheel2025``; their ids and weights
 are rule data (``rules/spaces.py``, ``rules/editions.toml``)."""
 
-from ..rules.card_codes import FIRST_WILD, KIND_COLOUR
+from ..rules.card_codes import FIRST_WILD, KIND_COLOUR, KINDS_PER_COLOUR, MAX_SPIN_NUMBER, N_KINDS
 from ..rules.space_codes import N_SPACES
 from .calls import name_colour, uno_check
 from .events import ev
@@ -35,6 +35,7 @@ from .layout import (
     S_WINNER,
     TMP,
 )
+from .legal import face_kind
 from .piles import draw_card, remove_card, set_top, to_discard_under
 from .rng import below, unif
 
@@ -156,3 +157,44 @@ def draw_until_colour(st, r, p, c):
             return
         if k >= FIRST_WILD and r[R_WILD_STOPS]:
             return
+
+
+# ==================================================================== listing cards
+# The discards of a wheel space are listed in st.cards[TMP:TMP + n], instance by instance,
+# in kind order; each returns n.
+@inl
+def list_hand(st, p):
+    """Every card of seat p's hand."""
+    n = 0
+    for k in range(N_KINDS):
+        for _ in range(st.hand[p, k]):
+            st.cards[TMP + n] = k
+            n += 1
+    return n
+
+
+@inl
+def list_colour(st, p, c):
+    """Seat p's cards of colour c."""
+    n = 0
+    base = c * KINDS_PER_COLOUR
+    for k in range(base, base + KINDS_PER_COLOUR):
+        for _ in range(st.hand[p, k]):
+            st.cards[TMP + n] = k
+            n += 1
+    return n
+
+
+@inl
+def list_number(st, p, v):
+    """Seat p's cards of number v (Spin cards count by number), colour by colour."""
+    n = 0
+    for c in range(4):
+        for spin in range(2):
+            if spin == 1 and not (1 <= v <= MAX_SPIN_NUMBER):
+                continue
+            k = face_kind(c, v, spin)
+            for _ in range(st.hand[p, k]):
+                st.cards[TMP + n] = k
+                n += 1
+    return n

@@ -13,6 +13,7 @@ from .exchange import swap_hands
 from .jit import inl
 from .layout import EV_NAME, EV_TWO_X, EV_WHEEL_DISCARD, HSIZE, S_TWO_X, S_WINNER
 from .piles import remove_card, to_discard_under
+from .program import has_program, run_program
 from .wheel import begin_spin, count_discards, draw_until_colour, end_spin, set_other, spin_wheel
 
 
@@ -40,13 +41,17 @@ def color_discard(st, pts, bots, p):
 
 @inl
 def spin_2025(st, r, pts, cum, bots, p):
-    """Seat p, who just played a Spin card, spins the 2025 wheel."""
+    """Seat p, who just played a Spin card, spins the 2025 wheel. Returns the players a
+    program's skip step passes over after the turn's own (0 for a compiled space)."""
     space = spin_wheel(st, cum)
     begin_spin(st, p, space)
     if st.s[S_TWO_X]:
         st.s[S_TWO_X] = 0
         ev(st, EV_TWO_X, 0, 0, 0)
-    if space < 0:
+    skips = 0
+    if has_program(r, space):
+        _, skips = run_program(st, r, pts, bots, p, space)
+    elif space < 0:
         pass  # layout.NONE_SPACE: a replay's control, nothing happens
     elif space <= sp.COLOR_DRAW_BLUE:
         draw_until_colour(st, r, p, space - sp.COLOR_DRAW_RED)
@@ -62,3 +67,4 @@ def spin_2025(st, r, pts, cum, bots, p):
         st.s[S_TWO_X] = 1
         ev(st, EV_TWO_X, 1, 0, 0)
     end_spin(st, p)
+    return skips

@@ -29,20 +29,23 @@ __all__ = ["hand_sizes", "results_drama", "round_histories", "rounds_drama"]
 #: log rows of a first try (a round of 4 random bots logs about 300 events); a round that
 #: fills them is traced again with ``layout.LOG_ROWS_TRACE``
 _LOG_ROWS = 4096
-_MOVES = (L.EV_TRADE, L.EV_SWAP, L.EV_ZERO_PASS, L.EV_SHUFFLE)
+_MOVES = (L.EV_TRADE, L.EV_SWAP, L.EV_ZERO_PASS, L.EV_SHUFFLE, L.EV_GIVE)
 #: event code -> the change of its seat's (field ``a``) hand size
 _STEP = np.zeros(64, np.int64)
 _STEP[[L.EV_DEAL, L.EV_DRAW, L.EV_REDEAL]] = 1
 _STEP[[L.EV_PLAY, L.EV_WHEEL_DISCARD]] = -1
-#: event code -> moves whole hands
+#: event code -> moves whole hands, or a card between two hands (EV_GIVE)
 _IS_MOVE = np.zeros(64, bool)
 _IS_MOVE[list(_MOVES)] = True
 
 
-def _move(sizes: np.ndarray, code: int, a: int, b: int) -> None:
-    """Apply a whole-hand move (``_MOVES``) to ``sizes`` in place."""
-    if code == L.EV_TRADE:
-        sizes[:] = np.roll(sizes, 1)
+def _move(sizes: np.ndarray, code: int, a: int, b: int, c: int) -> None:
+    """Apply a move (``_MOVES``) to ``sizes`` in place."""
+    if code == L.EV_GIVE:
+        sizes[a] -= 1
+        sizes[c] += 1
+    elif code == L.EV_TRADE:
+        sizes[:] = np.roll(sizes, 1 if a == 0 else -1)
     elif code == L.EV_ZERO_PASS:
         sizes[:] = np.roll(sizes, 1 if a > 0 else -1)
     elif code == L.EV_SWAP:
@@ -82,7 +85,7 @@ def hand_sizes(log: np.ndarray, players: int) -> np.ndarray:
         if stop > start:
             sizes = running[-1].copy()
         if stop < len(log):
-            _move(sizes, int(code[stop]), int(a[stop]), int(log[stop, 2]))
+            _move(sizes, int(code[stop]), int(a[stop]), int(log[stop, 2]), int(log[stop, 3]))
         start = stop + 1
     out.append(sizes[None, :])
     return np.concatenate(out)

@@ -150,8 +150,13 @@ def render(events: np.ndarray, state, rules, bots) -> str:
         elif code == L.EV_SHOW_HAND:
             lines.append(f"  {seat(a)} shows [{_hand_text(hands[a])}]")
         elif code == L.EV_TRADE:
-            hands[:] = np.roll(hands, 1, axis=0)
-            lines.append("  every hand passes one seat clockwise")
+            hands[:] = np.roll(hands, 1 if a == 0 else -1, axis=0)
+            way = "clockwise" if a == 0 else "counter-clockwise"
+            lines.append(f"  every hand passes one seat {way}")
+        elif code == L.EV_GIVE:
+            hands[a, b] -= 1
+            hands[c, b] += 1
+            lines.append(f"  {seat(a)} gives {kind_name(b)} to {seat(c)}")
         elif code == L.EV_SWAP:
             hands[[a, b]] = hands[[b, a]]
             lines.append(f"  {seat(a)} swaps hands with {seat(b)}")

@@ -65,22 +65,23 @@ def colour_to_discard(st, pts, p):
 
 
 @inl
-def almost_uno_keep(st, pts, p, n):
-    """Almost UNO: keep wilds first, then cards of its best colour, then the last listed
-    (st.cards[TMP:TMP+n] lists the hand; the two kept end up last)."""
+def almost_uno_keep(st, pts, p, n, keep):
+    """Almost UNO (keep = 2), any discard down to keep cards: keep wilds first, then cards
+    of its best colour, then the last listed (st.cards[TMP:TMP+n] lists the hand; the cards
+    kept end up last)."""
     b = best_colour(st, p)
-    keep = 0
+    kept = 0
     for want in range(2):
-        for i in range(n - 1 - keep, -1, -1):
-            if keep >= 2:
+        for i in range(n - 1 - kept, -1, -1):
+            if kept >= keep:
                 break
             k = st.cards[TMP + i]
             hit = k >= FIRST_WILD if want == 0 else (k < FIRST_WILD and KIND_COLOUR[k] == b)
             if hit:
-                j = n - 1 - keep
+                j = n - 1 - kept
                 st.cards[TMP + i] = st.cards[TMP + j]
                 st.cards[TMP + j] = k
-                keep += 1
+                kept += 1
 
 
 @inl

@@ -135,14 +135,14 @@ DECISIONS = (
     ),
     Decision(
         "almost_uno_keep",
-        "st, pts, p, n",
+        "st, pts, p, n, keep",
         "p",
         None,
         "hot",
         """
-        2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
-        cards p keeps are the last two (the rest are discarded). Writes only that
-        scratch.""",
+        2005 Almost UNO (keep = 2) and a wheel program's discard down to keep cards:
+        st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the ``keep`` cards p
+        keeps are the last ones (the rest are discarded). Writes only that scratch.""",
     ),
     Decision(
         "race_discard",

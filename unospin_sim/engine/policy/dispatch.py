@@ -180,23 +180,23 @@ def number_to_discard(st, bots, p):
 
 
 @hot
-def almost_uno_keep(st, pts, bots, p, n):
-    """2005 Almost UNO: st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the two
-    cards p keeps are the last two (the rest are discarded). Writes only that
-    scratch.
+def almost_uno_keep(st, pts, bots, p, n, keep):
+    """2005 Almost UNO (keep = 2) and a wheel program's discard down to keep cards:
+    st.cards[TMP:TMP+n] lists seat p's hand; reorder it so that the ``keep`` cards p
+    keeps are the last ones (the rest are discarded). Writes only that scratch.
 
     Answers: random: R.almost_uno_keep; heuristic, hoarder, aggressor, spin_aware, search,
     tuned: H.almost_uno_keep; greedy: G.almost_uno_keep; colour_keeper: CK.almost_uno_keep."""
     sid = bots[p, B_STRATEGY]
     if sid == STRATEGY_RANDOM:
-        R.almost_uno_keep(st, pts, p, n)
+        R.almost_uno_keep(st, pts, p, n, keep)
     elif (sid == STRATEGY_HEURISTIC or sid == STRATEGY_HOARDER or
             STRATEGY_AGGRESSOR <= sid <= STRATEGY_TUNED):
-        H.almost_uno_keep(st, pts, p, n)
+        H.almost_uno_keep(st, pts, p, n, keep)
     elif sid == STRATEGY_GREEDY:
-        G.almost_uno_keep(st, pts, p, n)
+        G.almost_uno_keep(st, pts, p, n, keep)
     elif sid == STRATEGY_COLOUR_KEEPER:
-        CK.almost_uno_keep(st, pts, p, n)
+        CK.almost_uno_keep(st, pts, p, n, keep)
 
 
 @hot

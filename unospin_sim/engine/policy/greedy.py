@@ -35,11 +35,12 @@ def choose_card(st, r, pts, cum, p, wd4_ok):
 
 
 @inl
-def almost_uno_keep(st, pts, p, n):
-    """Almost UNO: keep the two cheapest cards (the dearest are discarded). Two passes of a
-    selection of the minimum into the last two slots of st.cards[TMP:TMP+n]."""
-    for keep in range(2):
-        j = n - 1 - keep
+def almost_uno_keep(st, pts, p, n, keep):
+    """Almost UNO (keep = 2), any discard down to keep cards: keep the cheapest cards (the
+    dearest are discarded). ``keep`` passes of a selection of the minimum into the last
+    slots of st.cards[TMP:TMP+n]."""
+    for kept in range(keep):
+        j = n - 1 - kept
         m = 0
         for i in range(1, j + 1):
             if pts[st.cards[TMP + i]] < pts[st.cards[TMP + m]]:

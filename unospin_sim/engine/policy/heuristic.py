@@ -107,18 +107,18 @@ def swap_target(st, p):
 
 
 @inl
-def almost_uno_keep(st, pts, p, n):
-    """Almost UNO: keep up to two wilds, the rest uniformly (st.cards[TMP:TMP+n] lists the
-    hand; the two kept end up last)."""
-    keep = 0
+def almost_uno_keep(st, pts, p, n, keep):
+    """Almost UNO (keep = 2), any discard down to keep cards: keep up to ``keep`` wilds, the
+    rest uniformly (st.cards[TMP:TMP+n] lists the hand; the cards kept end up last)."""
+    kept = 0
     for i in range(n - 1, -1, -1):
-        if keep < 2 and st.cards[TMP + i] >= FIRST_WILD:
-            j = n - 1 - keep
+        if kept < keep and st.cards[TMP + i] >= FIRST_WILD:
+            j = n - 1 - kept
             t = st.cards[TMP + i]
             st.cards[TMP + i] = st.cards[TMP + j]
             st.cards[TMP + j] = t
-            keep += 1
-    fill_keep(st, n, keep)
+            kept += 1
+    fill_keep(st, n, kept, keep)
 
 
 @inl

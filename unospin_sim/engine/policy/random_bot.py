@@ -88,16 +88,16 @@ def jumps_in(st, q, k):
 
 
 @inl
-def fill_keep(st, n, keep):
-    """Almost UNO: with ``keep`` kept cards already at the end of st.cards[TMP:TMP+n], move
-    uniformly chosen instances there until two are kept."""
-    while keep < 2:
-        i = below(st.s, n - keep)
-        j = n - 1 - keep
+def fill_keep(st, n, kept, keep):
+    """Discard down to ``keep`` cards: with ``kept`` kept cards already at the end of
+    st.cards[TMP:TMP+n], move uniformly chosen instances there until ``keep`` are kept."""
+    while kept < keep:
+        i = below(st.s, n - kept)
+        j = n - 1 - kept
         t = st.cards[TMP + i]
         st.cards[TMP + i] = st.cards[TMP + j]
         st.cards[TMP + j] = t
-        keep += 1
+        kept += 1
 
 
 @inl
@@ -175,9 +175,10 @@ colour_to_draw = held_colour
 
 
 @inl
-def almost_uno_keep(st, pts, p, n):
-    """Almost UNO: two card instances uniformly (:func:`fill_keep`)."""
-    fill_keep(st, n, 0)
+def almost_uno_keep(st, pts, p, n, keep):
+    """Almost UNO (keep = 2), any discard down to keep cards: keep card instances
+    uniformly (:func:`fill_keep`)."""
+    fill_keep(st, n, 0, keep)
 
 
 #: what its draw shows (reveals.py): it draws only for want of a legal card
