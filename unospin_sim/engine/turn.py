@@ -244,11 +244,9 @@ def choose_card_search_loop(st, r, pts, cum, bots, p, wd4_ok):
 
 
 def _make_play_turn(house, record=False):
-    """play_turn for the default rules or, ``house``, those with a house rule (HOUSE_RULES.md),
-    inlined into its caller; ``record``: the search loops', noting choices."""
+    """play_turn (inlined) for the default rules or the house rules; ``record``: noting choices."""
     end_turn, choose = END_TURN[house], (choose_card_search_loop if record else policy.choose_card)
-    name = "house" if house else "default"
-    name += "_inl" + ("_rec" if record else "")
+    name = ("house" if house else "default") + "_inl" + ("_rec" if record else "")
 
     @variant(inl, name)
     def play_turn(st, r, pts, cum, bots, p):
