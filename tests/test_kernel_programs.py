@@ -114,11 +114,13 @@ def test_a_new_program_compiles_nothing():
 
 
 def test_a_program_too_long_once_unrolled_is_refused():
+    """A program runs at most MAX_STEPS steps, its repeats written out: the check refuses a
+    longer one in one line, before either engine sees it."""
     rep = {"step": "repeat", "times": 10, "steps": [{"step": "draw", "n": 1}] * 11}
-    steps = check_program([rep], "f.toml", "flood")
-    rules = parse_rules(S05)
-    with pytest.raises(RuleError, match="110 steps once its repeats are unrolled"):
-        encode(rules, parse_bots("random", 3), programs={SPACE_ID["show_hand"]: steps})
+    with pytest.raises(RuleError, match="runs 110 steps once its repeats are written out"):
+        check_program([rep], "f.toml", "flood")
+    inner = {"step": "repeat", "times": 10, "steps": [{"step": "draw", "n": 1}]}
+    assert len(check_program([{"step": "repeat", "times": 10, "steps": [inner]}], "f", "s")) == 1
 
 
 # ----------------------------------------------------------------------------- the steps
@@ -296,6 +298,17 @@ def test_other_is_nobody_when_the_war_has_no_winner():
     g.turn(1)
     assert evs(g, L.EV_WAR_WIN) == [(-1, 0, 0)]
     assert evs(g, L.EV_DRAW) == [] and g.cur == 2
+
+
+def test_a_war_without_winner_sends_play_on_after_the_spinner():
+    """After a race won by seat 0, a War nobody wins: play continues after the spinner (as
+    after a War alone), not after the race's winner."""
+    bots = "random(reflex=1),random(reflex=0.000001),random(reflex=0.000001)"
+    g = spin05([{"step": "uno_spin_race"}, {"step": "war"}], bots=bots)
+    g.give(0, "red skip").give(1, "green skip").give(2, "wild")
+    g.turn(1)
+    assert evs(g, L.EV_RACE_WIN) == [(0, 0, 0)] and evs(g, L.EV_WAR_WIN) == [(-1, 0, 0)]
+    assert g.cur == 2
 
 
 def test_the_war_winner_draws_as_the_other_party():

@@ -465,6 +465,13 @@ BAD = [
         space('{ step = "repeat", times = 2, steps = [{ step = "nap" }] }'),
         ["space 's1'", "steps step 1", "unknown step 'nap'"],
     ),
+    (
+        space(
+            '{ step = "repeat", times = 10, steps = [{ step = "repeat", times = 10, '
+            'steps = [{ step = "draw", n = 1 }, { step = "show_hand" }] }] }'
+        ),
+        ["space 's1'", "runs 200 steps once its repeats are written out; at most 100"],
+    ),
     (space('{ step = "draw_until", colour = [] }'), ["space 's1'", "could loop forever"]),
     (
         space('{ step = "draw_until", colour = [], wild_stops = false }'),

@@ -7,10 +7,10 @@ from functools import cache
 
 import numpy as np
 
-from ..errors import BotError, RuleError
+from ..errors import BotError
 from ..rules.card_codes import KIND_COLOUR, N_COLOURS, WILD_COLOUR
 from ..rules.options import OPTIONS
-from ..rules.programs import PLAYERS
+from ..rules.programs import MAX_STEPS, PLAYERS
 from . import layout as L
 from . import program_codes as P
 from .bot_codes import bots_array
@@ -176,20 +176,13 @@ def program_table(programs) -> np.ndarray:
         int64: the table as it follows the rule parameters, its offsets counted from the
         start of the rule array (``r[L.N_RULE_PARAMS]`` is its first entry).
 
-    Raises
-    ------
-    RuleError
-        A program longer than ``MAX_PROGRAM_STEPS`` steps once its repeats are unrolled.
     """
     top = max(programs) + 1
     table = [top] + [0] * top
     for space, steps in programs.items():
         flat = _unrolled(steps)
-        if len(flat) > P.MAX_PROGRAM_STEPS:
-            raise RuleError(
-                f"space {space}: {len(flat)} steps once its repeats are unrolled; a program "
-                f"holds at most {P.MAX_PROGRAM_STEPS}"
-            )
+        if len(flat) > MAX_STEPS:  # pragma: no cover - check_program refuses it
+            raise AssertionError(f"space {space}: {len(flat)} steps > MAX_STEPS")
         table[1 + space] = L.N_RULE_PARAMS + len(table)
         table.append(len(flat))
         for step in flat:

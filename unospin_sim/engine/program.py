@@ -301,6 +301,7 @@ def run_program(st, r, pts, bots, s, space):
             ev(st, EV_WAR_WIN, w, 0, 0)
             other = w
             set_other(st, w)
+            after = s  # no winner: play continues after the spinner
             if w >= 0:
                 war_discards(st, bots, w)
                 after = w

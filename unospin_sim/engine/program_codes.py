@@ -20,8 +20,6 @@ The table, appended to the rule array ``r`` after its ``layout.N_RULE_PARAMS`` p
 #: the ints a step takes in the table, and its fields
 STEP_W = 5
 F_OP, F_WHO, F_A, F_B, F_C = range(5)
-#: the most steps a program may hold once its repeats are unrolled
-MAX_PROGRAM_STEPS = 100
 
 # the step kinds and what their fields A, B, C hold (unused fields are 0)
 OP_DRAW = 0  # A: cards each player draws

@@ -20,6 +20,7 @@ from ..errors import RuleError
 __all__ = [
     "COLOUR_WORDS",
     "MAX_REPEAT",
+    "MAX_STEPS",
     "PLAYERS",
     "REQUIRED",
     "STEPS",
@@ -37,6 +38,8 @@ Fail = Callable[[str], NoReturn]
 COLOUR_WORDS = ("red", "yellow", "green", "blue", "chosen")
 #: the most times a ``repeat`` may run its steps
 MAX_REPEAT = 10
+#: the most steps a program may run, its repeats written out
+MAX_STEPS = 100
 
 
 @dataclass(frozen=True)
@@ -416,4 +419,14 @@ def check_program(raw: object, file: str, space: str) -> tuple[Step, ...]:
         raise RuleError(f"{file}: space {space!r}: {problem}")
 
     steps, _ = _program(raw, "program", fail)
+    runs = steps_run(steps)
+    if runs > MAX_STEPS:
+        fail(f"program: runs {runs} steps once its repeats are written out; at most {MAX_STEPS}")
     return steps
+
+
+def steps_run(steps: tuple[Step, ...]) -> int:
+    """The steps a program runs, its repeats written out."""
+    return sum(
+        s.get("times") * steps_run(s.get("steps")) if s.kind == "repeat" else 1 for s in steps
+    )
