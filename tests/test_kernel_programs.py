@@ -113,6 +113,30 @@ def test_a_new_program_compiles_nothing():
     assert counts[0] == counts[1] and counts[0][1] <= 1  # 0: loaded with its callers
 
 
+def test_a_playthrough_shows_a_card_given_and_a_counter_clockwise_trade():
+    """The text of a traced round (run/playthrough.render) follows the hands through a
+    program's give and counter-clockwise trade (its hands agree with the state's at the
+    end, or render raises)."""
+    from unospin_sim.run.playthrough import render
+
+    rules = parse_rules(S05)
+    specs = parse_bots("random", 3)
+    programs = {
+        SPACE_ID["show_hand"]: check_program([{"step": "give", "to": "leader"}], "t", "g"),
+        SPACE_ID["trade_hands"]: check_program(
+            [{"step": "trade_hands", "direction": "counterclockwise"}], "t", "b"
+        ),
+    }
+    ki = encode(rules, specs, programs=programs)
+    args = list(ki.args())
+    args[3] = with_wheel(args[3], {"show_hand": 1, "trade_hands": 1})
+    log, state = K.trace_game(*args, 3, 0, L.LOG_ROWS_TRACE, False)
+    text = render(log, state, rules, specs)
+    gives = [e for e in log.tolist() if e[0] == L.EV_GIVE]
+    assert gives and f"seat {gives[0][1]} gives " in text
+    assert "every hand passes one seat counter-clockwise" in text
+
+
 def test_a_program_too_long_once_unrolled_is_refused():
     """A program runs at most MAX_STEPS steps, its repeats written out: the check refuses a
     longer one in one line, before either engine sees it."""
