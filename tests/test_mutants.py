@@ -79,7 +79,7 @@ MUTANTS = (
     ),
     Mutant(
         "war_tie_first_seat_wins",
-        "engine/wheel2005.py",
+        "engine/contests.py",
         "if active == 1:",
         "if active >= 1:",
         "a War tie goes to the lowest tied seat instead of showing again",
