@@ -12,7 +12,15 @@ import sys
 from pathlib import Path
 
 from ..errors import RuleError, UserError
-from .flags import DEFAULT_BOTS, MAX_SEED, MAX_THREADS, cores, int_type, parse_games
+from .flags import (
+    DEFAULT_BOTS,
+    MAX_SEED,
+    MAX_THREADS,
+    add_variant_flag,
+    cores,
+    int_type,
+    parse_games,
+)
 
 DEFAULT_COMPARE_GAMES = 100_000
 DEFAULT_COMPARE_MATCHES = 1_000
@@ -56,7 +64,9 @@ def add_compare(sub) -> None:
         epilog="examples:\n"
         "  python -m unospin_sim compare spin2005 spin2025 --games 1e5\n"
         "  python -m unospin_sim compare 'spin2025' 'spin2025(stacking=true)' --json\n"
-        "  python -m unospin_sim compare results/a results/b",
+        "  python -m unospin_sim compare results/a results/b\n"
+        "  python -m unospin_sim compare spin2025 'spin2025(wheel=spin2025_plus_two)' \\\n"
+        "      --variant examples/variants/spin2025_plus_two.toml",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("runs", metavar="RUN", nargs="+", help="results directories or rule strings")
@@ -90,6 +100,7 @@ def add_compare(sub) -> None:
     add_seconds_per_turn(p)
     p.add_argument("--json", action="store_true", help="print the table as JSON records")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    add_variant_flag(p, "name")
     p.set_defaults(func=cmd_compare)
 
 
@@ -155,7 +166,9 @@ def cmd_compare(args, state: dict) -> int:
     if len(args.runs) < 2:
         raise UserError("compare needs a base and at least one other run or rule string")
     from ..rules import parse_rules
-    from .flags import resolve_bots
+    from .flags import load_variant_flag, resolve_bots
+
+    load_variant_flag(args.variant)  # its wheels and spaces, for the rule strings
 
     resolved = [_resolve(t) for t in args.runs]  # every argument checked before playing
     loaded = [_load_dir(v) if kind == "dir" else None for kind, v in resolved]

@@ -138,6 +138,7 @@ def add_rule_flags(p: argparse.ArgumentParser) -> None:
         help="a full rule string, e.g. 'spin2025(players=3,wild_spin_cards=2)', "
         "instead of the flags above",
     )
+    add_variant_flag(g, "wheel")
     p.add_argument(
         "--bots",
         default=DEFAULT_BOTS,
@@ -151,6 +152,72 @@ def add_rule_flags(p: argparse.ArgumentParser) -> None:
         help="pass the deal one seat clockwise from game to game, as in a match: "
         "in game g, seat s holds the bot of player (s + g) mod players",
     )
+
+
+def add_variant_flag(g, use: str) -> None:
+    """``--variant FILE.toml[:WHEEL]``: a variant file (docs/WHEEL_PROGRAMS.md); ``use``:
+    ``"wheel"`` (its wheel played, or weighed by --wheel), ``"play"`` (its wheel played) or
+    ``"name"`` (rule strings may name its wheels and spaces)."""
+    g.add_argument(
+        "--variant",
+        metavar="FILE.toml[:WHEEL]",
+        help="a variant file of wheel spaces written as programs (docs/WHEEL_PROGRAMS.md): "
+        + {
+            "wheel": "its wheel is played (WHEEL, or the one wheel it holds), or --wheel "
+            "weighs its spaces",
+            "play": "its wheel is played (WHEEL, or the one wheel it holds)",
+            "name": "rule strings may then name its wheels (wheel=NAME) and its spaces",
+        }[use],
+    )
+
+
+def load_variant_flag(text: str | None):
+    """``(variant, wheel)`` of ``--variant FILE[:WHEEL]``: the checked file (made known to
+    rule strings) and its wheel named, or the one it holds (None: it holds none, or
+    several and none is named); ``(None, None)`` without the flag."""
+    from ..rules.variants import load_variant
+
+    if text is None:
+        return None, None
+    path, wheel = text, None
+    head, colon, tail = text.rpartition(":")
+    if colon and tail.isidentifier() and not Path(text).exists():
+        path, wheel = head, tail
+    variant = load_variant(path)
+    names = [w.name for w in variant.wheels]
+    if wheel is not None and wheel not in names:
+        raise RuleError(
+            f"{path}: no wheel {wheel!r}; it holds {', '.join(names) if names else 'none'}"
+        )
+    if wheel is None and len(names) == 1:
+        wheel = names[0]
+    return variant, (None if wheel is None else variant.wheel(wheel))
+
+
+def with_variant(rules, variant, wheel, flag_wheel: bool):
+    """``rules`` extended by ``--variant``: its wheel played unless ``--wheel`` (or the
+    rule string) gives one."""
+    if variant is None:
+        return rules
+    if rules.variant is not None and rules.variant != variant:
+        raise RuleError(f"--variant {variant.path} contradicts --rules {str(rules)!r}")
+    options = {"variant": variant}
+    if wheel is not None and not flag_wheel:
+        if wheel.edition != rules.edition:
+            raise RuleError(
+                f"--variant: wheel {wheel.name!r} extends {wheel.edition}, not {rules.edition}"
+            )
+        if rules.variant is None and rules.option("wheel") != _published_wheel(rules):
+            raise RuleError(
+                f"--variant: wheel {wheel.name!r} contradicts the wheel of {str(rules)!r}"
+            )
+        options["wheel"] = dict(wheel.weights)
+    return rules.replace(**options)
+
+
+def _published_wheel(rules) -> dict:
+    ed = rules.edition_data
+    return dict(zip(ed.wheel_spaces, ed.defaults["wheel"]))
 
 
 def option_help() -> str:
@@ -172,10 +239,13 @@ def rule_epilog() -> str:
     )
 
 
-def _wheel_option(text: str, edition: str) -> dict:
+def _wheel_option(text: str, edition: str, variant=None) -> dict:
     from ..rules import parse_wheel
+    from ..rules.variants import extended_edition
 
     try:
+        if variant is not None:
+            return parse_wheel(text, extended_edition(str(edition).strip().lower(), variant))
         return parse_wheel(text, edition)
     except RuleError as e:
         raise RuleError(f"--wheel: {e}") from None
@@ -213,21 +283,29 @@ def resolve_rules(args):
     """
     from ..rules import RuleSet, parse_rules
 
+    variant, wheel = load_variant_flag(getattr(args, "variant", None))
     options = _flag_options(args)
     if args.rules is None:
-        edition = DEFAULT_EDITION if args.edition is None else args.edition
+        edition = args.edition
+        if edition is None:
+            edition = DEFAULT_EDITION if wheel is None else wheel.edition
+        if variant is not None:
+            options["variant"] = variant
         if args.wheel is not None:
             if "wheel" in options:
                 raise RuleError("wheel given both as --option and as --wheel")
-            options["wheel"] = _wheel_option(args.wheel, edition)
-        return RuleSet.build(edition, **options)
+            options["wheel"] = _wheel_option(args.wheel, edition, variant)
+        rules = RuleSet.build(edition, **options)
+        return with_variant(rules, variant, wheel, "wheel" in options)
 
-    base = parse_rules(args.rules)
+    base = with_variant(
+        parse_rules(args.rules), variant, wheel, args.wheel is not None or "wheel" in options
+    )
     if args.edition is not None and args.edition.strip().lower() != base.edition:
         RuleSet.build(args.edition)  # an unknown edition gets its own message
         raise RuleError(f"--edition {args.edition} contradicts --rules {str(base)!r}")
     if args.wheel is not None:
-        options["wheel"] = _wheel_option(args.wheel, base.edition)
+        options["wheel"] = _wheel_option(args.wheel, base.edition, base.variant)
     for key, value in options.items():
         if base.replace(**{key: value}) != base:
             flag = {

@@ -15,12 +15,15 @@ from .flags import (
     MAX_SEED,
     MAX_THREADS,
     add_rule_flags,
+    add_variant_flag,
     cores,
     int_type,
+    load_variant_flag,
     parse_games,
     resolve_bots,
     resolve_rules,
     rule_epilog,
+    with_variant,
 )
 
 
@@ -227,6 +230,7 @@ def add_tournament(sub) -> None:
         "--no-head-to-head", action="store_true", help="only the pairings against random fields"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_variant_flag(p, "play")
     p.add_argument(
         "--pool",
         nargs="+",
@@ -249,6 +253,7 @@ _TOURNAMENT_PLAY_FLAGS = (
     "overwrite",
     "no_head_to_head",
     "quiet",
+    "variant",
 )
 
 
@@ -281,9 +286,12 @@ def cmd_tournament(args, state: dict) -> int:
         raise UserError("--out needs a directory name, got an empty string")
     if args.overwrite and args.out is None:
         raise UserError("--overwrite replaces the files in --out: give --out DIR")
-    rules = RuleSet.build(
-        "classic" if args.edition is None else args.edition, players=args.players or 2
-    )
+    variant, wheel = load_variant_flag(args.variant)
+    edition = args.edition
+    if edition is None:
+        edition = "classic" if wheel is None else wheel.edition
+    rules = RuleSet.build(edition, players=args.players or 2)
+    rules = with_variant(rules, variant, wheel, flag_wheel=False)
     check_strategies(rules, args.strategies)  # bad strategies: before anything is played
     if args.out is not None:  # before playing: a long tournament must not end in an error
         claim_out_dir(args.out, TOURNAMENT_FILES, "tournament", overwrite=args.overwrite)

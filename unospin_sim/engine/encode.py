@@ -195,8 +195,10 @@ def encode(rules, bots, check: bool = False, programs=None) -> KernelInputs:
 
     ``check=True`` makes the kernel verify its invariants after every action.
     ``programs`` (global space id -> checked program, see :func:`program_table`): those
-    wheel spaces run their program instead of their compiled effect.
+    wheel spaces run their program instead of their compiled effect; a variant's own
+    spaces (``rules.programs()``) always run theirs.
     """
+    programs = {**rules.programs(), **(programs or {})}
     r = np.zeros(L.N_RULE_PARAMS, np.int64)
     counts = rules.deck_counts()
     deck = np.repeat(np.arange(counts.shape[0], dtype=np.int64), counts)

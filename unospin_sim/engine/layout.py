@@ -8,7 +8,7 @@ comments); one state is allocated per chunk of games and reused.
 from collections import namedtuple
 
 from ..rules.card_codes import FIRST_WILD, N_KINDS
-from ..rules.space_codes import N_SPACES
+from ..rules.space_codes import N_PUBLISHED, N_SPACES  # N_PUBLISHED: re-exported
 
 MAX_PLAYERS = 10
 # >= the largest deck the rule options allow: 144 (spin2025 or spiderman with 4 of each action

@@ -200,7 +200,7 @@ def plot_wheel(rules: Any, ax=None):
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Circle, Polygon, Wedge
 
-    from ..rules import SPACES, parse_rules
+    from ..rules import parse_rules
     from ..rules.values import format_number
 
     if isinstance(rules, str):
@@ -223,7 +223,7 @@ def plot_wheel(rules: Any, ax=None):
         mid = math.radians(top - step / 2)
         rot = math.degrees(mid) if math.cos(mid) >= -1e-9 else math.degrees(mid) + 180
         ink = "white" if sum(to_rgb(colour[s])) < 1.5 else "black"
-        words = SPACES[s]
+        words = rules.space_words(s)
         text = "\n".join([words.title, *textwrap.wrap(words.effect, width)])
         ax.text(
             0.6 * math.cos(mid),

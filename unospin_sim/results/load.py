@@ -25,6 +25,7 @@ from .schema import (
     SEAT_COLUMNS,
     SPIN_COLUMNS,
     SPIN_FIELDS,
+    VARIANT_KEY,
     is_match_mode,
     match_round_game,
     round_columns,
@@ -34,6 +35,25 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = ["load_matches", "newest", "read_results", "read_summary_only"]
+
+
+def learn_variant(meta: dict, where: str) -> None:
+    """Make the variant file a results directory's ``meta.json`` or ``run.json`` keeps
+    (:data:`~unospin_sim.results.schema.VARIANT_KEY`) known to ``parse_rules``, so its rule
+    string parses; nothing when it keeps none."""
+    from ..rules.variants import variant_from_text
+
+    record = meta.get(VARIANT_KEY)
+    if record is None:
+        return
+    if not isinstance(record, dict) or not isinstance(record.get("text"), str):
+        raise ResultsError(f"{where}: {VARIANT_KEY!r} must hold the variant file's text")
+    try:
+        variant = variant_from_text(record["text"], f"{where}: variant {record.get('path')!r}")
+    except RuleError as e:
+        raise ResultsError(str(e)) from None
+    if record.get("content_hash", variant.content_hash) != variant.content_hash:
+        raise ResultsError(f"{where}: the variant's text does not match its content_hash")
 
 
 def _read_meta(d: Path) -> dict:
@@ -68,6 +88,7 @@ def _read_meta(d: Path) -> dict:
         isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in parts.values()
     ):
         raise ResultsError(f"{path}: 'parts' must map table names to part counts")
+    learn_variant(meta, str(path))
     return meta
 
 
@@ -381,6 +402,7 @@ def read_summary_only(results_dir: str | os.PathLike) -> dict | None:
         return None  # read_results reports it
     if not isinstance(meta, dict) or meta.get("tables") != []:
         return None
+    learn_variant(meta, str(path))
     try:
         parse_rules(meta["rules"])
         if not isinstance(meta["summary"], dict):

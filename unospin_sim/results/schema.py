@@ -39,6 +39,7 @@ __all__ = [
     "SPIN_FIELDS",
     "TABLES",
     "TEAM_COLUMNS",
+    "VARIANT_KEY",
     "check_label",
     "has_jump_ins",
     "is_match_mode",
@@ -147,10 +148,16 @@ REPLAY_COLUMNS = tuple(name for name, _, _ in REPLAY_FIELDS)
 REQUIRED_META = ("rules", "games")
 #: version of the results format (this directory layout and meta.json), stored in meta.json
 #: and run.json: the one version a results directory carries. 2: meta.json lost the
-#: ``schema_version`` key and run.json its ``run_format`` (the tables are those of 1)
-RESULTS_FORMAT = 2
+#: ``schema_version`` key and run.json its ``run_format`` (the tables are those of 1).
+#: 3: a run of a variant file (``--variant``) counts its own spaces by name
+#: (``spins_<space>`` columns, the spin table's ``space`` categories) and keeps the file
+#: under :data:`VARIANT_KEY`; a published rule set's tables are those of 2
+RESULTS_FORMAT = 3
 #: the formats this version reads and resumes
-READABLE_FORMATS = (1, 2)
+READABLE_FORMATS = (1, 2, 3)
+#: meta.json's and run.json's key for the variant file a run played (format 3):
+#: ``{"key": ..., "path": ..., "content_hash": ..., "text": ...}``
+VARIANT_KEY = "variant"
 
 #: meta.json's optional key for a run's name (``run --label``). A run without it (every run
 #: written before labels existed) is named by its rule string; readers of format 2 ignore
@@ -205,7 +212,7 @@ def round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     ``source`` says where the column is in the kernel's per-round output row
     (``engine/layout.py``): the name of an ``O_*`` constant, ``("seat", j, i)`` for seat
     ``i`` of the ``j``-th per-seat block (blocks in :data:`SEAT_COLUMNS` order),
-    ``("space", name)`` for the column of that space's GLOBAL id (``rules/spaces.py``), or in
+    ``("space", name, id)`` for the column of that space's kernel id (``RuleSet.space_id``), or in
     match mode ``("match", k)`` for column ``k`` after the per-round row in the round rows of
     ``play_match_chunk`` (match, round, then each player's running score); ``None`` for the
     game number and seed, which the runner supplies.  Resolved by :func:`out_column` (only
@@ -214,7 +221,9 @@ def round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
     fields: list[tuple[str, Any, Any]] = list(_ROUND_BASE_FIELDS)
     for j, prefix in enumerate(SEAT_COLUMNS):
         fields += [(f"{prefix}_{i}", ("seat", j, i), _SEAT_DTYPE) for i in range(rules.players)]
-    fields += [(f"spins_{s}", ("space", s), _SPACE_DTYPE) for s in rules.wheel_spaces()]
+    fields += [
+        (f"spins_{s}", ("space", s, rules.space_id(s)), _SPACE_DTYPE) for s in rules.wheel_spaces()
+    ]
     if has_jump_ins(rules):
         fields.append(_JUMP_FIELD)
         fields += [
@@ -237,7 +246,6 @@ def round_fields(rules, check: bool = False) -> list[tuple[str, Any, Any]]:
 def out_column(source, players: int) -> int:
     """Index in the kernel's per-round output row of a :func:`round_fields` source."""
     from ..engine import layout as L
-    from ..rules.spaces import SPACE_ID
 
     if isinstance(source, str):
         return getattr(L, source)
@@ -245,7 +253,7 @@ def out_column(source, players: int) -> int:
         return L.N_OUT_FIXED + source[1] * players + source[2]
     if source[0] == "match":
         return L.n_out_columns(players) + source[1]
-    return L.N_OUT_FIXED + L.N_SEAT_BLOCKS * players + SPACE_ID[source[1]]
+    return L.N_OUT_FIXED + L.N_SEAT_BLOCKS * players + source[2]
 
 
 def out_width(rules) -> int:

@@ -299,7 +299,7 @@ class ChunkColumns:
 def _spins_arrays(rules, rec: np.ndarray) -> tuple[dict, list]:
     """Columns of the spin table (``space`` as int8 category codes) and the categories."""
     from ..engine import layout as L
-    from ..rules.spaces import N_SPACES, SPACE_ID
+    from ..rules.spaces import N_SPACES
 
     cats = list(rules.wheel_spaces())
     data = {}
@@ -312,7 +312,7 @@ def _spins_arrays(rules, rec: np.ndarray) -> tuple[dict, list]:
             data[name] = np.zeros(0, np.int8)
             continue
         code_of = np.full(N_SPACES, -1, np.int8)  # global space id -> category code
-        code_of[[SPACE_ID[s] for s in cats]] = np.arange(len(cats), dtype=np.int8)
+        code_of[[rules.space_id(s) for s in cats]] = np.arange(len(cats), dtype=np.int8)
         if len(values) and (values.min() < 0 or values.max() >= N_SPACES):
             raise ValueError("spin records hold space ids outside the known spaces")
         codes = code_of[values]

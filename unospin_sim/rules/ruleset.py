@@ -34,7 +34,7 @@ import numpy as np
 from .._text import split_top_level
 from ..errors import RuleError
 from . import cards, spaces
-from .editions import EDITIONS, FIRST_CARD_RULES, POINTS, Edition, get_edition
+from .editions import EDITIONS, FIRST_CARD_RULES, POINTS, SPACES, Edition, Space, get_edition
 from .options import MAX_TURN_CAP, OPTIONS
 from .values import (
     NOT_IMPLEMENTED,
@@ -44,6 +44,7 @@ from .values import (
     format_number,
     parse_wheel,
 )
+from .variants import Variant, as_variant, check_variant_wheel, extended_edition, wheel_of_variants
 
 # Edition, EDITIONS, FIRST_CARD_RULES, POINTS (editions.py), OPTION_ORDER, NOT_IMPLEMENTED,
 # parse_wheel (values.py) and MAX_TURN_CAP (options.py) are re-exported from here, as before
@@ -150,6 +151,9 @@ class RuleSet:
 
     edition: str
     _values: tuple[tuple[str, Any], ...] = field(repr=False)
+    #: the variant file whose spaces this rule set's wheel may hold (None: the published
+    #: spaces only); equal variants are equal content (``Variant.content_hash``)
+    variant: Variant | None = field(default=None, repr=False)
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -166,6 +170,9 @@ class RuleSet:
             Other rule options (see :data:`OPTION_DOCS`); values may be Python values or
             their string forms (``"true"``, ``"500"``, ``"two_x=2,swap_hands=1"``).
             ``wheel`` takes a ``{space: weight}`` mapping or a wheel string.
+            ``variant`` takes a :class:`~unospin_sim.rules.variants.Variant` (or its
+            ``key``, of one read in this process): its spaces join the wheel's, weight 0
+            unless ``wheel`` gives them one (spin2005 and spin2025 only).
 
         Returns
         -------
@@ -177,7 +184,12 @@ class RuleSet:
             Unknown edition or option, an option not valid for the edition or not
             implemented yet, or a bad value; the message is one line naming the problem.
         """
+        variant = as_variant(options.pop("variant", None))
+        if variant is None and "wheel" in options:
+            variant, options["wheel"] = wheel_of_variants(str(edition), options["wheel"])
         ed = get_edition(edition)
+        if variant is not None:
+            ed = extended_edition(ed.name, variant)
         if players is not None:
             options = {"players": players, **options}
         resolved = dict(ed.defaults)
@@ -204,8 +216,10 @@ class RuleSet:
                         f"its own fixed rules ({name}={ed.defaults[name]})"
                     )
         _check_combinations(ed, resolved)
+        if variant is not None:
+            check_variant_wheel(ed, variant, resolved["wheel"])
         values = tuple((name, resolved[name]) for name in ed.options)
-        rules = cls(ed.name, values)
+        rules = cls(ed.name, values, variant)
         _check_deal(rules)
         return rules
 
@@ -213,12 +227,16 @@ class RuleSet:
         """A copy with some options changed (validated like :meth:`build`)."""
         current = {name: self.option(name) for name in self.edition_data.options}
         current.update(options)
+        current.setdefault("variant", self.variant)
         return RuleSet.build(self.edition, **current)
 
     # -- access --------------------------------------------------------------------------
     @property
     def edition_data(self) -> Edition:
-        """The :class:`Edition` data of this rule set."""
+        """The :class:`Edition` data of this rule set (with a variant: its wheel spaces
+        added, :func:`~unospin_sim.rules.variants.extended_edition`)."""
+        if self.variant is not None:
+            return extended_edition(self.edition, self.variant)
         return EDITIONS[self.edition]
 
     @property
@@ -327,6 +345,33 @@ class RuleSet:
         """Space names of this edition's wheel in wheel order (``()`` without a wheel)."""
         return self.edition_data.wheel_spaces
 
+    def space_id(self, name: str) -> int:
+        """The kernel's id of wheel space ``name``: a published space's global id
+        (``rules/spaces.py``), a variant space's ``N_PUBLISHED`` + its place in the file."""
+        if name in spaces.SPACE_ID:
+            return spaces.SPACE_ID[name]
+        own = [] if self.variant is None else [s.name for s in self.variant.spaces]
+        if name not in own:
+            raise RuleError(f"unknown wheel space {name!r} for {self}")
+        return spaces.N_PUBLISHED + own.index(name)
+
+    def space_words(self, name: str) -> Space:
+        """Wheel space ``name``'s title and one-line effect (a variant space's title and
+        description)."""
+        if name in SPACES:
+            return SPACES[name]
+        self.space_id(name)  # an unknown name: one line
+        assert self.variant is not None
+        own = self.variant.space(name)
+        return Space(own.name, own.title, own.description)
+
+    def programs(self) -> dict[int, tuple]:
+        """The variant's spaces' programs by kernel id (:meth:`space_id`); ``{}`` without
+        a variant."""
+        if self.variant is None:
+            return {}
+        return {self.space_id(s.name): s.program for s in self.variant.spaces}
+
     def wheel_weights(self) -> np.ndarray:
         """Raw (unnormalised) weights over the GLOBAL space ids: ``np.float64[N_SPACES]``.
 
@@ -336,7 +381,7 @@ class RuleSet:
         w = np.zeros(spaces.N_SPACES, dtype=np.float64)
         if self.wheel_spaces():
             for space, weight in self.option("wheel").items():
-                w[spaces.SPACE_ID[space]] = weight
+                w[self.space_id(space)] = weight
         return w
 
     # -- text ------------------------------------------------------------------------------
@@ -369,6 +414,8 @@ class RuleSet:
             else:
                 text = str(value)
             parts.append(f"{name}={text}")
+            if name == "players" and self.variant is not None:
+                parts.append(f"variant={self.variant.key}")
         return f"{self.edition}({','.join(parts)})"
 
     def __repr__(self) -> str:

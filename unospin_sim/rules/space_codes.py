@@ -14,7 +14,11 @@ what the engine reads.
 (COLOR_DRAW_RED, COLOR_DRAW_YELLOW, COLOR_DRAW_GREEN, COLOR_DRAW_BLUE, WILD_COLOR_DRAW,
  COLOR_DISCARD, SWAP_HANDS, TWO_X) = range(9, 17)
 # fmt: on
-N_SPACES = 17
+N_PUBLISHED = 17  # the published spaces, ids 0 .. 16
+# ids N_PUBLISHED .. N_SPACES - 1: a variant file's own spaces (rules/variants.py), in the
+# file's order, each played by its program (engine/program.py)
+MAX_VARIANT_SPACES = 15
+N_SPACES = N_PUBLISHED + MAX_VARIANT_SPACES
 
 #: wheel families: which player spins
 WHEEL_NONE, WHEEL_2005, WHEEL_2025 = 0, 1, 2

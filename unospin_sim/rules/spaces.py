@@ -2,7 +2,9 @@
 
 Which spaces an edition's wheel has, and their weights, is rule *data*
 (``editions.toml``); the ids here only name the behaviours the engine
-implements.  Ids 0-8 are the 2005 wheel, 9-16 the 2025 wheel.
+implements.  Ids 0-8 are the 2005 wheel, 9-16 the 2025 wheel; ids from ``N_PUBLISHED`` on
+(at most ``MAX_VARIANT_SPACES``) are a variant file's own spaces, named by the rule set
+(``RuleSet.space_id``).
 """
 
 # the ids the engine compiles in (behaviour ids, module constants: compile-time constants in
@@ -18,6 +20,8 @@ from .space_codes import (
     DISCARD_NUMBER,
     DRAW_BLUE,
     DRAW_RED,
+    MAX_VARIANT_SPACES,
+    N_PUBLISHED,
     N_SPACES,
     SHOW_HAND,
     SWAP_HANDS,
@@ -54,5 +58,5 @@ SPACES_2025 = (
 )
 SPACE_NAMES = SPACES_2005 + SPACES_2025
 SPACE_ID = {name: i for i, name in enumerate(SPACE_NAMES)}
-if len(SPACE_NAMES) != N_SPACES:
-    raise ImportError(f"{len(SPACE_NAMES)} space names for {N_SPACES} space ids")
+if len(SPACE_NAMES) != N_PUBLISHED:
+    raise ImportError(f"{len(SPACE_NAMES)} space names for {N_PUBLISHED} published space ids")

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -30,16 +31,24 @@ from types import MappingProxyType
 from typing import Any, NoReturn
 
 from ..errors import RuleError, reason
+from .editions import EDITIONS, Edition
 from .programs import Step, check_program
-from .spaces import SPACE_NAMES, SPACES_2005, SPACES_2025
+from .spaces import MAX_VARIANT_SPACES, SPACE_NAMES, SPACES_2005, SPACES_2025
 
 __all__ = [
     "EXTENDABLE",
     "ProgramSpace",
     "Variant",
     "VariantWheel",
+    "as_variant",
+    "check_variant_wheel",
+    "extended_edition",
+    "find_variant",
     "load_variant",
     "published_programs",
+    "variant_from_text",
+    "variant_record",
+    "wheel_of_variants",
 ]
 
 #: the editions a variant may extend: those with a wheel, and the spaces of their wheel
@@ -49,6 +58,8 @@ SPACE_FIELDS = ("title", "description", "program")
 WHEEL_FIELDS = ("edition", "weights")
 #: the longest title and description (the drawn wheel and the help texts show them)
 MAX_TITLE, MAX_DESCRIPTION = 24, 48
+#: hex digits of the content hash a canonical rule string names (``variant=...``)
+HASH_DIGITS = 16
 
 
 @dataclass(frozen=True)
@@ -97,7 +108,7 @@ class VariantWheel:
     weights: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Variant:
     """A checked variant file.
 
@@ -126,6 +137,27 @@ class Variant:
     def space(self, name: str) -> ProgramSpace:
         """The space called ``name``."""
         return next(s for s in self.spaces if s.name == name)
+
+    def wheel(self, name: str) -> VariantWheel:
+        """The wheel called ``name``."""
+        return next(w for w in self.wheels if w.name == name)
+
+    @property
+    def key(self) -> str:
+        """The content hash's first :data:`HASH_DIGITS` hex digits: the variant's name in
+        a canonical rule string (``spin2025(players=4,variant=KEY,...)``)."""
+        return self.content_hash[:HASH_DIGITS]
+
+    # two variants are the same rule data when their canonical content is (the file's
+    # path, comments and spacing aside)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Variant) and other.content_hash == self.content_hash
+
+    def __hash__(self) -> int:
+        return hash(self.content_hash)
+
+    def __reduce__(self):  # a worker process learns the variant with the rule set it gets
+        return variant_from_text, (self.text, self.path)
 
 
 def _canonical(spaces: tuple[ProgramSpace, ...], wheels: tuple[VariantWheel, ...]) -> str:
@@ -193,7 +225,7 @@ def _wheel(file: str, name: str, raw: object, own: dict[str, ProgramSpace]) -> V
         if w < 0:
             fail(f"space {space!r}: weight must be >= 0, got {w!r}")
         if space in own and edition != "spin2025":
-            if any(s.kind == "two_x" for s in _flat(own[space].program)):
+            if has_two_x(own[space]):
                 fail(f"space {space!r}: two_x is a step of spin2025 wheels only")
         out.append((space, w))
     if sum(w for _, w in out) <= 0:
@@ -240,6 +272,10 @@ def _parse(file: str, text: str, *, published: bool) -> Variant:
     wheels = tuple(_wheel(file, name, raw, own) for name, raw in raw_wheels.items())
     if not spaces and not wheels:
         raise RuleError(f"{file}: holds no space and no wheel")
+    if not published and len(spaces) > MAX_VARIANT_SPACES:
+        raise RuleError(
+            f"{file}: holds {len(spaces)} spaces; a variant holds at most {MAX_VARIANT_SPACES}"
+        )
     digest = hashlib.sha256(_canonical(tuple(spaces), wheels).encode()).hexdigest()
     return Variant(file, tuple(spaces), wheels, digest, text)
 
@@ -271,7 +307,135 @@ def load_variant(path: str | Path) -> Variant:
         raise RuleError(f"{file}: cannot read the variant file: {reason(err)}") from None
     except UnicodeDecodeError:
         raise RuleError(f"{file}: not UTF-8 text") from None
-    return _parse(file, text, published=False)
+    return variant_from_text(text, file)
+
+
+#: every variant read in this process, by :attr:`Variant.key` (what ``parse_rules`` finds a
+#: rule string's ``variant=KEY`` in)
+_KNOWN: dict[str, Variant] = {}
+
+
+def variant_from_text(text: str, file: str = "<variant>") -> Variant:
+    """Check a variant file's text (as :func:`load_variant` reads it; a results
+    directory's ``meta.json`` and ``run.json`` keep it) and make it known to
+    :func:`find_variant`."""
+    variant = _parse(file, text, published=False)
+    _KNOWN.setdefault(variant.key, variant)
+    return variant
+
+
+def wheel_of_variants(edition: str, wheel: Any) -> tuple[Variant | None, Any]:
+    """A rule set's ``wheel`` option that names a read variant's wheel or spaces, without
+    ``variant=``: ``(variant, wheel)``; ``(None, wheel)`` unchanged otherwise.
+
+    ``wheel`` may be a variant wheel's name (``wheel=spin2025_plus_two``: that variant and
+    its weights) or weights naming spaces of exactly one read variant. A name of no read
+    variant's wheel is refused here, with the files to give.
+    """
+    if isinstance(wheel, str) and wheel.strip().isidentifier() and wheel.strip() not in SPACE_NAMES:
+        name = wheel.strip()
+        found = [v for v in _KNOWN.values() if any(w.name == name for w in v.wheels)]
+        if not found:
+            raise RuleError(
+                f"unknown wheel {name!r}: no variant file read names a wheel so; give the "
+                "file (--variant FILE.toml) or weights (wheel={space:weight,...})"
+            )
+        chosen = found[0].wheel(name)
+        if chosen.edition != edition.strip().lower():
+            raise RuleError(f"wheel {name!r} extends {chosen.edition}, not {edition}")
+        return found[0], dict(chosen.weights)
+    if isinstance(wheel, str):
+        names = set(re.findall(r"([A-Za-z_][A-Za-z0-9_]*)\s*[=:]", wheel))
+    elif isinstance(wheel, Mapping):
+        names = {str(k).strip() for k in wheel}
+    else:
+        return None, wheel
+    own = names - set(SPACE_NAMES)
+    if not own:
+        return None, wheel
+    found = [v for v in _KNOWN.values() if own <= {s.name for s in v.spaces}]
+    if len(found) > 1:
+        raise RuleError(
+            f"wheel spaces {', '.join(sorted(own))} are spaces of several variants read "
+            f"({', '.join(v.key for v in found)}): name one, variant=KEY"
+        )
+    return (found[0] if found else None), wheel
+
+
+def as_variant(value: Any) -> Variant | None:
+    """The ``variant`` argument of :meth:`RuleSet.build`: a Variant, its key, or None."""
+    if value is None or isinstance(value, Variant):
+        return value
+    if isinstance(value, str):
+        return find_variant(value.strip())
+    raise RuleError(f"variant must be a Variant or its key, got {type(value).__name__}")
+
+
+def check_variant_wheel(ed: Edition, variant: Variant, weights: tuple) -> None:
+    """Refuse a variant space with a ``two_x`` step on a spin2005 wheel (2X ends at the
+    next spin of a 2025 wheel only)."""
+    if ed.name == "spin2025":
+        return
+    for space, w in zip(ed.wheel_spaces, weights):
+        if w > 0 and space not in SPACE_NAMES and has_two_x(variant.space(space)):
+            raise RuleError(
+                f"{variant.path}: space {space!r}: two_x is a step of spin2025 wheels only"
+            )
+
+
+def variant_record(variant: Variant) -> dict[str, str]:
+    """What a results directory keeps of the variant a run played (``meta.json`` and
+    ``run.json``): its key, file, content hash and text, which
+    :func:`variant_from_text` reads back."""
+    return {
+        "key": variant.key,
+        "path": variant.path,
+        "content_hash": variant.content_hash,
+        "text": variant.text,
+    }
+
+
+def find_variant(key: str) -> Variant:
+    """The variant read in this process whose :attr:`Variant.key` is ``key``.
+
+    Raises
+    ------
+    RuleError
+        No variant of that key has been read (its file must be given: ``--variant FILE``).
+    """
+    if key not in _KNOWN:
+        raise RuleError(
+            f"variant {key!r} is not loaded: give its file (--variant FILE.toml, or "
+            "load_variant in Python)"
+        )
+    return _KNOWN[key]
+
+
+@cache
+def extended_edition(edition: str, variant: Variant) -> Edition:
+    """The edition's rule data with the variant's spaces added to the wheel, after the
+    published ones, in the file's order; their default weight is 0 (not on the wheel).
+
+    Raises
+    ------
+    RuleError
+        ``edition`` has no wheel to extend.
+    """
+    if edition not in EXTENDABLE:
+        raise RuleError(
+            f"variant {variant.key} ({variant.path}) cannot extend {edition}: a variant "
+            f"extends one of {tuple(EXTENDABLE)}, the editions with a wheel"
+        )
+    ed = EDITIONS[edition]
+    own = tuple(s.name for s in variant.spaces)
+    defaults = dict(ed.defaults)
+    defaults["wheel"] = tuple(ed.defaults["wheel"]) + (0.0,) * len(own)
+    return replace(ed, wheel_spaces=ed.wheel_spaces + own, defaults=MappingProxyType(defaults))
+
+
+def has_two_x(space: ProgramSpace) -> bool:
+    """Whether the space's program holds a ``two_x`` step (spin2025 wheels only)."""
+    return any(s.kind == "two_x" for s in _flat(space.program))
 
 
 @cache

@@ -12,7 +12,6 @@ import numpy as np
 from ..engine import layout as L
 from ..rules.card_codes import FIRST_WILD
 from ..rules.cards import COLOURS, N_KINDS, kind_name
-from ..rules.spaces import SPACE_NAMES
 
 
 def _hand_text(counts: np.ndarray) -> str:
@@ -49,7 +48,6 @@ _TEXT = {
     L.EV_FORGET: lambda a, b, c: f"  {_seat(a)} forgets to call UNO",
     L.EV_CAUGHT: lambda a, b, c: f"  {_seat(b)} catches {_seat(a)}",
     L.EV_BLUFF: lambda a, b, c: f"  {_seat(a)} bluffs a Wild Draw Four",
-    L.EV_SPIN: lambda a, b, c: f"  {_seat(a)} spins the wheel: {SPACE_NAMES[b]}",
     L.EV_WAR_SHOW: lambda a, b, c: f"  war: {_seat(a)} shows a {b}",
     L.EV_WAR_WIN: lambda a, b, c: "  war: nobody wins" if a < 0 else f"  war: {_seat(a)} wins",
     L.EV_RACE_WIN: lambda a, b, c: f"  {_seat(a)} wins the UNO Spin race",
@@ -109,6 +107,7 @@ def render(events: np.ndarray, state, rules, bots) -> str:
     deal_done = False
     seat = _seat
     penalty, wd4 = rules.option("uno_penalty"), rules.option("wd4_draws")
+    space_names = {rules.space_id(s): s for s in rules.wheel_spaces()}
     mode = L.SEARCH_VALUE_WIN  # the last EV_SEARCH's value kind (play --explain)
     explained: list[str] = []  # its lines, printed under the next turn's line
 
@@ -121,6 +120,8 @@ def render(events: np.ndarray, state, rules, bots) -> str:
             lines.append(f"dealer: seat {np_ - 1}; dealt {int(hands.sum()) // np_} cards each")
         if code in _TEXT:
             lines.append(_TEXT[code](a, b, c))
+        elif code == L.EV_SPIN:  # a variant's space by the rule set's name
+            lines.append(f"  {seat(a)} spins the wheel: {space_names.get(b, b)}")
         elif code == L.EV_PENALTY:  # the rule options' numbers (uno_penalty, wd4_draws)
             lines.append(f"  {seat(a)} draws {penalty} for not calling UNO")
         elif code == L.EV_CHALLENGE:

@@ -148,10 +148,9 @@ def _space_names(rules, spaces) -> list[str]:
 def _replay(spec: RunSpec, pairs: np.ndarray, names: list[str], threads: int):
     """Replay every spin of ``pairs`` once per space of ``names``; the replay table."""
     from ..engine import kernel
-    from ..rules.spaces import SPACE_ID
 
     rules, seed, rotate = spec.rules, spec.seed, spec.rotate_bots
-    ids = np.array([L.NONE_SPACE] + [SPACE_ID[s] for s in names[1:]], np.int64)
+    ids = np.array([L.NONE_SPACE] + [spec.rules.space_id(s) for s in names[1:]], np.int64)
     args = kernel_inputs(spec).args()
     n = len(pairs)
     out = np.empty((n, len(ids), L.N_REPLAY_FIELDS), np.int64)

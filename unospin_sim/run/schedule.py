@@ -23,6 +23,7 @@ import pandas as pd
 
 from ..errors import UserError
 from ..results import Results, empty_frames, round_columns
+from ..results.schema import VARIANT_KEY
 from .inputs import TABLES
 from .pool import as_completed
 from .spec import Execution, RunSpec
@@ -272,6 +273,8 @@ def _finish(spec: RunSpec, ex: Execution, store, played: _Played) -> Results:
     }
     if ex.label is not None:
         meta["label"] = ex.label
+    if VARIANT_KEY in params:  # the variant file the run played, as read
+        meta[VARIANT_KEY] = params[VARIANT_KEY]
     if match_mode:
         meta.update(
             {

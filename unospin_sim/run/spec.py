@@ -20,7 +20,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UserError
+from ..results.schema import VARIANT_KEY
 from ..rules import RuleSet, parse_rules
+from ..rules.variants import variant_record
 from .inputs import MAX_SEED, TABLES, as_bots, as_rules, check_int, check_tables, default_threads
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,7 +104,9 @@ class RunSpec:
         """The run spec a results directory's ``run.json`` records (:meth:`params`), checked
         as user input: the file may have been edited or damaged."""
         from ..bots import saved_bots
+        from ..results.load import learn_variant
 
+        learn_variant(params, "run.json")
         bots = params["bots"]
         if not (isinstance(bots, list) and all(isinstance(b, str) for b in bots)):
             raise UserError(f"bots must be a list of bot strings, got {bots!r:.60}")
@@ -121,7 +125,7 @@ class RunSpec:
         knobs whose defaults may change)."""
         from ..bots import saved_bot_string
 
-        return {
+        out = {
             "rules": str(self.rules),
             "bots": [saved_bot_string(b) for b in self.bots],
             "seed": self.seed,
@@ -130,6 +134,9 @@ class RunSpec:
             "check": self.check,
             "tables": list(self.tables),
         }
+        if self.rules.variant is not None:
+            out[VARIANT_KEY] = variant_record(self.rules.variant)
+        return out
 
     @property
     def searching(self) -> bool:

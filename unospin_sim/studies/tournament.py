@@ -46,7 +46,11 @@ from ..analysis.skill import (
 )
 from ..bots import STRATEGIES, parse_bots
 from ..errors import BotError, UserError
+from ..results.load import learn_variant
 from ..results.outdir import claim_out_dir, remove_stale
+from ..results.schema import VARIANT_KEY
+from ..rules import parse_rules
+from ..rules.variants import variant_record
 from .ratings import TARGET, fit_ratings, pairing_row
 
 __all__ = [
@@ -193,14 +197,12 @@ class Tournament:
             self.won.to_parquet(out / "won_vs_random.parquet", index=False)
             written.append("won_vs_random.parquet")
         remove_stale(out, TOURNAMENT_FILES, written)
+        record = {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta}
+        variant = parse_rules(self.rules).variant
+        if variant is not None:  # the variant file played, so that --pool reads the rules
+            record[VARIANT_KEY] = variant_record(variant)
         (out / "tournament.json").write_text(
-            json.dumps(
-                {"rules": self.rules, "games": self.games, "seed": self.seed, **self.meta},
-                indent=2,
-                default=str,
-            )
-            + "\n",
-            encoding="utf-8",
+            json.dumps(record, indent=2, default=str) + "\n", encoding="utf-8"
         )
         (out / "summary.md").write_text(format_tournament(self), encoding="utf-8")
         return out
@@ -448,6 +450,8 @@ def load_skill(out) -> dict:
         )
     try:
         meta = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
+        if isinstance(meta, dict):
+            learn_variant(meta, str(out / "tournament.json"))
         pd.read_parquet(out / "skill.parquet")
         pairings = pd.read_parquet(out / "pairings.parquet")
         vs_random = pairings[pairings["kind"] == "vs_random"]

@@ -26,7 +26,7 @@ from ...rules import space_codes as sp
 from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..bot_codes import B_ATTACK, B_HOLD_WILDS, B_NAME_COLOUR, B_VALUE_WHEEL
 from ..jit import hot, inl
-from ..layout import CC, CUM_MOST, HSIZE, MAX_CARDS, N_SPACES, R_WHEEL, S_NP
+from ..layout import CC, CUM_MOST, HSIZE, MAX_CARDS, R_WHEEL, S_NP
 from ..piles import seat_after
 from . import heuristic as H
 from . import random_bot as R
@@ -103,7 +103,9 @@ def spin_value(st, cum, is2005, q, own):
     tot = 0.0
     acc = 0.0
     prev = 0.0
-    for i in range(N_SPACES):
+    # the published spaces only: a variant file's own spaces (ids from N_PUBLISHED) are
+    # not valued, as if off the wheel
+    for i in range(sp.N_PUBLISHED):
         w = cum[i] - prev
         prev = cum[i]
         if w <= 0.0:
