@@ -270,3 +270,55 @@ def test_a_bad_variant_file_stops_the_run_before_anything_is_written(icli, tmp_p
     assert "\n" not in line and "bad.toml" in line and "'give_away'" in line
     assert "unknown player 'poorest'" in line
     assert not out.exists()
+
+
+def test_design_tries_a_variants_spaces_and_keeps_the_file(icli, tmp_path, forget_variants):
+    out = tmp_path / "d"
+    proc = icli(
+        "design",
+        "--edition",
+        "spin2025",
+        "--variant",
+        str(PLUS_TWO),
+        "--goal",
+        "mean_turns=60",
+        "--vary",
+        "wheel=two_x,everyone_draws_one,give_away",
+        "--trials",
+        "4",
+        "--games",
+        "500",
+        "--stages",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--json",
+        "--out",
+        str(out),
+    )
+    assert proc.returncode == 0, proc.stderr
+    spec = json.loads((out / "design.json").read_text())
+    assert spec["variant"]["text"] == PLUS_TWO.read_text()
+    designs = pd.read_csv(out / "designs.csv")
+    tried = [parse_rules(r) for r in designs["rules"]]
+    assert all(r.variant is not None for r in tried)
+    counts = {
+        (r.option("wheel")["everyone_draws_one"], r.option("wheel")["give_away"]) for r in tried
+    }
+    assert (0, 0) in counts and len(counts) > 1  # the published wheel first, then others
+    # the study resumes in a fresh process from design.json alone
+    V._KNOWN.clear()
+    again = icli("design", "--resume", str(out), "--quiet", "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["rules"] == json.loads(proc.stdout)["rules"]
+
+
+def test_wheel_measures_a_variants_spaces(icli, tmp_path):
+    out = tmp_path / "w"
+    proc = icli(
+        "wheel", "--variant", str(PLUS_TWO), "--games", "400", "--threads", "1", "--out", str(out)
+    )
+    assert proc.returncode == 0, proc.stderr
+    effects = pd.read_csv(out / "space_effects.csv")
+    assert {"everyone_draws_one", "give_away"} <= set(effects["space"])

@@ -50,7 +50,10 @@ def add_design(sub) -> None:
         "number, boolean or enum rule option (NAME or NAME=LO:HI)\n\nexample:\n"
         "  python -m unospin_sim design --edition spin2025 --players 4 "
         "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
-        "--out designs/turns50\n" + rule_epilog(),
+        "--out designs/turns50\n"
+        "  python -m unospin_sim design --edition spin2025 --variant "
+        "examples/variants/spin2025_plus_two.toml --goal mean_turns=60 --vary wheel "
+        "--out designs/plus_two\n" + rule_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--resume", metavar="DIR", help="finish the study in DIR (no other flag)")
@@ -138,6 +141,12 @@ def add_design(sub) -> None:
         "candidate is also played with every seat the edition's best non-search "
         "strategy on the fresh seed, and designs holding every goal on both rank first",
     )
+    p.add_argument(
+        "--variant",
+        metavar="FILE.toml",
+        help="a variant file (docs/WHEEL_PROGRAMS.md): its spaces join the wheel at 0 "
+        "segments, so --vary wheel tries each 0-4 segments; design.json keeps its text",
+    )
     p.add_argument("--out", metavar="DIR", help="the study directory")
     p.add_argument("--quiet", action="store_true", help="no line per trial")
     p.add_argument(
@@ -169,6 +178,7 @@ def cmd_design(args, state: dict) -> int:
         "tie",
         "segments",
         "robust",
+        "variant",
         "out",
     )
     if args.resume is not None:
@@ -192,6 +202,11 @@ def cmd_design(args, state: dict) -> int:
             raise UserError(
                 f"--stages must be a comma list of whole multipliers, got {args.stages!r}"
             ) from None
+        variant = {}
+        if args.variant is not None:
+            from ..rules.variants import load_variant, variant_record
+
+            variant = variant_record(load_variant(args.variant))
         spec = DesignSpec(
             args.edition,
             4 if args.players is None else args.players,
@@ -208,6 +223,7 @@ def cmd_design(args, state: dict) -> int:
             ties=list(args.tie or []),
             segments=args.segments or 0,
             robust=bool(args.robust),
+            variant=variant,
         )
         if args.dask is not None and (args.workers or args.threads):
             raise UserError(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ...errors import UserError
 from ...rules import RuleSet
-from .space import WHEEL_MAX, Knob, knob_default
+from .space import WHEEL_MAX, Knob, base_rules, knob_default
 
 __all__ = ["WheelPlan", "first_trials", "make_plan", "nearest", "propose"]
 
@@ -71,14 +71,18 @@ class WheelPlan:
         return out
 
 
-def make_plan(edition: str, knobs: list[Knob], ties: list[str], segments: int) -> WheelPlan:
+def make_plan(
+    edition: str | RuleSet, knobs: list[Knob], ties: list[str], segments: int
+) -> WheelPlan:
     """The plan of ``--tie`` and ``--segments`` over the wheel knobs; one-line
     :class:`UserError` for an impossible combination."""
     varied = [k.name[6:] for k in knobs if k.is_wheel]
     if (ties or segments) and not varied:
         flag = "--tie" if ties else "--segments"
         raise UserError(f"{flag} constrains the wheel: add --vary wheel")
-    spaces = RuleSet.build(edition).wheel_spaces()
+    base = base_rules(edition)
+    edition = base.edition
+    spaces = base.wheel_spaces()
     tied: dict[str, tuple[str, ...]] = {}
     for text in ties:
         group = tuple(s.strip() for s in text.split(",") if s.strip())
@@ -104,7 +108,6 @@ def make_plan(edition: str, knobs: list[Knob], ties: list[str], segments: int) -
         raise UserError(f"--segments must be a whole number >= 1, got {segments}")
     if not segments:
         return WheelPlan(tuple(groups))
-    base = RuleSet.build(edition)
     fixed = sum(int(round(w)) for s, w in base.option("wheel").items() if s not in varied)
     plan = WheelPlan(tuple(groups), segments, fixed)
     sums = sorted(fixed + s for s in plan.reach()[0] if fixed + s >= 1)
@@ -169,13 +172,15 @@ def _params(plan: WheelPlan, counts: dict[str, int]) -> dict[str, int]:
     return {WheelPlan.param(g): counts[g[0]] for g in plan.free}
 
 
-def first_trials(edition: str, knobs: list[Knob], plan: WheelPlan, neighbours: bool) -> list[dict]:
+def first_trials(
+    edition: str | RuleSet, knobs: list[Knob], plan: WheelPlan, neighbours: bool
+) -> list[dict]:
     """Parameters of the trials enqueued first: the published wheel and options (the
     design the constraints allow fewest segments away from it, when they exclude it:
     :func:`nearest`), then, when ``neighbours``, every design one segment
     away from it (one group one count up or down; with ``--segments``, one group up and
     another of the same size down)."""
-    base = RuleSet.build(edition)
+    base = base_rules(edition)
     first: dict = {}
     for k in knobs:
         if k.is_wheel:

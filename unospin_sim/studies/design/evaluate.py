@@ -84,7 +84,7 @@ def _single(rules: RuleSet) -> RuleSet:
     """The rule set played one round at a time (a varied target is a match rule)."""
     if not rules.plays_matches:
         return rules
-    return rules.replace(match="single", target=RuleSet.build(rules.edition).option("target"))
+    return rules.replace(match="single", target=rules.edition_data.defaults["target"])
 
 
 def _rounds(

@@ -27,7 +27,7 @@ def _objective_fn(out: Path, spec: DesignSpec, goals, knobs, progress: bool):
     def objective(trial):
         values = propose(trial, knobs, plan)
         try:
-            rules = design_rules(spec.edition, spec.players, values)
+            rules = design_rules(spec.base, spec.players, values)
         except RuleError as err:
             trial.set_user_attr("refused", str(err))
             say(progress, f"trial {trial.number + 1} of {spec.trials}: refused ({err})")
@@ -99,7 +99,7 @@ def _optimize_dask(
         while len(pending) < slots and finished_trials(study) + _count(pending) < trials:
             trial = study.ask()
             try:
-                rules = design_rules(spec.edition, spec.players, propose(trial, knobs, plan))
+                rules = design_rules(spec.base, spec.players, propose(trial, knobs, plan))
             except RuleError as err:
                 trial.set_user_attr("refused", str(err))
                 study.tell(trial, state=TrialState.PRUNED)

@@ -77,11 +77,21 @@ def _int_range(name: str, text: str, lo: int, hi: int) -> tuple[int, int]:
     return a, b
 
 
-def parse_vary(texts, edition: str) -> list[Knob]:
-    """Parse every ``--vary`` for ``edition``; one-line :class:`UserError` on a bad one."""
+def base_rules(edition: str | RuleSet, players: int | None = None) -> RuleSet:
+    """The edition's default rule set. ``edition`` is an edition's name, or a rule set
+    whose edition and variant file (its spaces join the wheel at 0 segments) are taken."""
+    if isinstance(edition, RuleSet):
+        return RuleSet.build(edition.edition, players=players, variant=edition.variant)
+    return RuleSet.build(edition, players=players)
+
+
+def parse_vary(texts, edition: str | RuleSet) -> list[Knob]:
+    """Parse every ``--vary`` for ``edition`` (see :func:`base_rules`); one-line
+    :class:`UserError` on a bad one."""
     if not texts:
         raise UserError("design needs at least one --vary (wheel or a rule option)")
-    base = RuleSet.build(edition)
+    base = base_rules(edition)
+    edition = base.edition
     knobs: list[Knob] = []
     seen: set[str] = set()
     for text in texts:
@@ -170,13 +180,13 @@ def knob_default(base: RuleSet, name: str):
     return base.option(name)
 
 
-def design_rules(edition: str, players: int, values: dict) -> RuleSet:
+def design_rules(edition: str | RuleSet, players: int, values: dict) -> RuleSet:
     """The rule set of a design (knob values over the edition's defaults).
 
     Raises :class:`~unospin_sim.errors.RuleError` for a combination the rules refuse
     (e.g. ``jump_in_wilds`` without ``jump_in``) and for a wheel without a segment.
     """
-    base = RuleSet.build(edition, players=players)
+    base = base_rules(edition, players)
     options = {k: v for k, v in values.items() if not k.startswith(("wheel.", "points."))}
     points = {k[len("points.") :]: v for k, v in values.items() if k.startswith("points.")}
     if points:
@@ -194,9 +204,10 @@ def design_rules(edition: str, players: int, values: dict) -> RuleSet:
 
 
 def default_counts(rules: RuleSet) -> list[int]:
-    """Segment counts of the edition's default wheel (its default weights)."""
-    base = RuleSet.build(rules.edition)
-    return [int(round(w)) for w in base.option("wheel").values()] if base.wheel_spaces() else []
+    """Segment counts of the edition's default wheel (its default weights; a variant's
+    own spaces 0)."""
+    defaults = rules.edition_data.defaults
+    return [int(round(w)) for w in defaults["wheel"]] if rules.wheel_spaces() else []
 
 
 def _wheel_counts(rules: RuleSet) -> list[float]:
@@ -210,7 +221,7 @@ def segments_moved(rules: RuleSet) -> int:
 
 def options_changed(rules: RuleSet) -> int:
     """Options other than the wheel, ``players`` and ``match`` off the edition's default."""
-    base = RuleSet.build(rules.edition)
+    base = base_rules(rules)
     return sum(
         1
         for name in base.edition_data.options
@@ -218,12 +229,13 @@ def options_changed(rules: RuleSet) -> int:
     )
 
 
-def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str) -> None:
+def check_goals_movable(goals: list[Goal], knobs: list[Knob], edition: str | RuleSet) -> None:
     """Refuse a goal that no knob can move (one line naming it).
 
     A wheel metric needs an edition with a wheel; ``target`` moves only match metrics.
     """
-    base = RuleSet.build(edition)
+    base = base_rules(edition)
+    edition = base.edition
     names = {k.name for k in knobs}
     for g in goals:
         m = METRICS[g.metric]

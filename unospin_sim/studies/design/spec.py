@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import RuleError, UserError
+from ...results.schema import VARIANT_KEY
 from ...rules import RuleSet
 from .evaluate import Evaluation, measure, saved_field
 from .goals import METRICS, Goal, directions, parse_goals
@@ -83,18 +84,32 @@ class DesignSpec:
     ties: list[str] = field(default_factory=list)
     segments: int = 0
     robust: bool = False
+    #: the variant file whose spaces join the wheel, at 0 segments (``--variant``), as
+    #: ``results.schema.VARIANT_KEY`` keeps it (its text); empty: none
+    variant: dict = field(default_factory=dict)
+
+    @property
+    def base(self) -> RuleSet:
+        """The edition's default rule set, with the variant file's spaces (at 0)."""
+        if not self.variant:
+            return RuleSet.build(self.edition)
+        from ...results.load import learn_variant
+        from ...rules.variants import find_variant
+
+        learn_variant({VARIANT_KEY: self.variant}, "design.json")
+        return RuleSet.build(self.edition, variant=find_variant(self.variant["key"]))
 
     def wheel_plan(self, knobs):
         """The wheel's groups and total (``--tie``, ``--segments``): :mod:`.constraints`."""
         from .constraints import make_plan
 
-        return make_plan(self.edition, knobs, self.ties, self.segments)
+        return make_plan(self.base, knobs, self.ties, self.segments)
 
     def check(self):
         """Validate; return ``(base rules, goals, knobs)``; one-line errors."""
         from ...bots import parse_bots
 
-        base = RuleSet.build(self.edition, players=self.players)
+        base = self.base.replace(players=self.players)
         parse_bots(self.bots, base.players)
         if not self.skill_bot:
             self.skill_bot = ROBUST_BOT[base.edition]
@@ -109,8 +124,8 @@ class DesignSpec:
                 "every goal is a property of the rules alone (segments_moved, "
                 "options_changed): add a goal measured by play"
             )
-        knobs = parse_vary(self.vary, base.edition)
-        check_goals_movable(goals, knobs, base.edition)
+        knobs = parse_vary(self.vary, base)
+        check_goals_movable(goals, knobs, base)
         self.wheel_plan(knobs)
         for name, v, lo in (
             ("trials", self.trials, 1),
@@ -287,9 +302,10 @@ SPEC_TYPES = {
     "ties": list,
     "segments": int,
     "robust": bool,
+    "variant": dict,
 }
 #: fields a study written before they existed lacks (their defaults apply)
-SPEC_OPTIONAL = ("ties", "segments", "robust")
+SPEC_OPTIONAL = ("ties", "segments", "robust", "variant")
 
 
 def read_spec(out: Path) -> DesignSpec:

@@ -144,7 +144,7 @@ def refine_and_confirm(
     games = spec.games * spec.stages[-1]
     t1 = time.perf_counter()
     # the edition as published, on the same fresh seed: the figures a design is compared with
-    base = str(design_rules(spec.edition, spec.players, {}))
+    base = str(design_rules(spec.base, spec.players, {}))
     prefetch(list(pool) + [base], games, fresh)
     for r in pool:
         play("confirm", r, games, fresh)
@@ -449,6 +449,8 @@ def verdict_lines(answer: dict) -> list[str]:
 
 def _argv(spec: DesignSpec, out="DIR") -> list[str]:
     a = ["--edition", spec.edition, "--players", str(spec.players)]
+    if spec.variant:
+        a += ["--variant", str(spec.variant["path"])]
     for g in spec.goals:
         a += ["--goal", f"'{g}'"]
     for v in spec.vary:

@@ -94,7 +94,7 @@ def run_design(spec: DesignSpec, out, progress: bool = True, client=None) -> dic
     study = open_study(out, spec, goals, create=True)
     _, _, knobs = spec.check()
     neighbours = any(g.op == "min" and g.metric == "segments_moved" for g in goals)
-    first, *near = first_trials(spec.edition, knobs, spec.wheel_plan(knobs), neighbours)
+    first, *near = first_trials(spec.base, knobs, spec.wheel_plan(knobs), neighbours)
     if len(near) > spec.trials // 2:  # at most half the trials: the sampler gets the rest
         keep = set(random.Random(spec.seed).sample(range(len(near)), spec.trials // 2))
         near = [n for i, n in enumerate(near) if i in keep]
