@@ -89,6 +89,9 @@ SPACES = {
     ),
 }
 EDITIONS = ("classic", "spin2005", "spin2025", "spiderman")
+#: the shipped variant files, each a cell (examples/variants/)
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "variants"
+VARIANT_EXAMPLES = ("everyone_draws_one", "give_away", "spin2025_plus_two", "more_spaces")
 KNOBS = dict(forget=0.3, catch=0.6, challenge=0.4, bluff=0.3)
 HOARDER = dict(strategy="hoarder")  # it draws instead of playing a kept wild
 HEURISTIC = dict(strategy="heuristic")
@@ -103,10 +106,20 @@ class Config:
     players: int
     options: dict = field(default_factory=dict)  # rule options (reference keyword names)
     knobs: tuple = ()  # per-seat bot knob dicts ((): defaults)
+    variant: str = ""  # a shipped example (examples/variants/NAME.toml): its one wheel
+
+    def variant_file(self):
+        """The example's checked variant file (read, so its wheel's name parses)."""
+        from unospin_sim.rules.variants import load_variant
+
+        return load_variant(EXAMPLES / f"{self.variant}.toml")
 
     @property
     def rules(self) -> str:
         parts = [f"players={self.players}"]
+        if self.variant:
+            (wheel,) = self.variant_file().wheels
+            parts.append(f"wheel={wheel.name}")
         for k, v in self.options.items():
             if isinstance(v, bool):
                 v = "true" if v else "false"
@@ -141,6 +154,10 @@ class Config:
             kw["match"] = reference.MatchOptions(**match)
         if self.knobs:
             kw["bots"] = [dict(kn) for kn in self.knobs]
+        if self.variant:  # the reference's own interpreter reads the same file's steps
+            v = self.variant_file()
+            kw["programs"] = {s.name: s.as_dicts() for s in v.spaces}
+            kw["wheel"] = dict(v.wheels[0].weights)
         return kw
 
 
@@ -182,6 +199,9 @@ def configs() -> list[Config]:
             {"wheel": {"two_x": 3, "swap_hands": 2, "color_draw_red": 1}},
         )
     )
+    for name in VARIANT_EXAMPLES:  # the shipped variant files' wheels, programs in both engines
+        (wheel,) = Config("", "spin2005", 4, variant=name).variant_file().wheels
+        out.append(Config(f"{wheel.edition}-p4-variant={name}", wheel.edition, 4, variant=name))
     for e in ("classic", "spin2025"):  # binding turn caps
         for cap in (1, 40):
             out.append(Config(f"{e}-p4-turn_cap={cap}", e, 4, {"turn_cap": cap}))

@@ -16,13 +16,26 @@ import numpy as np
 ROUND_COLS = ("turns", "winner_points", "cards_drawn", "failed_draws", "spins")
 
 
-def ref_arrays(edition, players, game0, games, seed, options=None, bots=None):
-    """Reference rounds ``game0 .. game0 + games - 1`` of a run with ``seed`` (the same rounds
-    ``reference.play_many`` plays for those games), as {column: numpy array}. ``options``
-    (a ``reference.Options``) and ``bots`` as ``reference.play_round``'s."""
+def ref_round(edition, players, seed, options=None, bots=None, programs=None, wheel=None):
+    """One reference round: ``reference.play_round``, or with ``programs`` and ``wheel`` (a
+    variant file's spaces as step dicts, and its wheel) ``reference.play_program_round``."""
     from unospin_sim import reference
 
-    spaces = reference.WHEELS.get(edition, ())
+    if programs is None:
+        return reference.play_round(edition, players, seed, options, bots)
+    return reference.play_program_round(edition, players, seed, programs, wheel, options, bots)
+
+
+def ref_arrays(
+    edition, players, game0, games, seed, options=None, bots=None, programs=None, wheel=None
+):
+    """Reference rounds ``game0 .. game0 + games - 1`` of a run with ``seed`` (the same rounds
+    ``reference.play_many`` plays for those games), as {column: numpy array}. ``options``
+    (a ``reference.Options``) and ``bots`` as ``reference.play_round``'s; ``programs`` and
+    ``wheel`` as :func:`ref_round`'s."""
+    from unospin_sim import reference
+
+    spaces = tuple(wheel) if wheel is not None else reference.WHEELS.get(edition, ())
     cols = {c: np.empty(games, np.int32) for c in ROUND_COLS}
     cols["winner"] = np.empty(games, np.int32)
     for key in ("cards_left", "cards_drawn"):
@@ -36,7 +49,7 @@ def ref_arrays(edition, players, game0, games, seed, options=None, bots=None):
             cols[key] = np.empty(games, np.int32)
     for j in range(games):
         s = reference.round_seed(seed, game0 + j)
-        res = reference.play_round(edition, players, s, options, bots)
+        res = ref_round(edition, players, s, options, bots, programs, wheel)
         cols["turns"][j] = res["turns"]
         cols["winner"][j] = res["winner"]
         cols["winner_points"][j] = res["winner_points"]

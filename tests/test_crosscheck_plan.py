@@ -12,13 +12,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import crosscheck_powered as cp
+import crosskit
 
-from unospin_sim import reference
 from unospin_sim.bots import parse_bots
 from unospin_sim.rules import parse_rules
 from unospin_sim.rules.ruleset import EDITIONS, HOUSE_RULES, OPTION_ORDER
 
 CONFIGS = cp.configs()
+EXAMPLES = cp.EXAMPLES
 #: the deck's numbers (issue 48): the same rule in every edition, one powered cell each
 DECK_NUMBERS = {
     "draw_two_draws",
@@ -58,8 +59,11 @@ def test_names_unique_and_every_config_parses():
         assert rs.edition == c.edition and rs.players == c.players
         parse_bots(c.bots, c.players)
         # the reference takes the same options: one round of each
-        res = reference.play_round(c.edition, c.players, 1, **c.ref_kwargs())
+        res = crosskit.ref_round(c.edition, c.players, 1, **c.ref_kwargs())
         assert res["turns"] >= 1
+    # every shipped variant file is a cell, its wheel played by the reference's interpreter
+    cells = {c.variant for c in CONFIGS if c.variant}
+    assert cells == {p.stem for p in EXAMPLES.glob("*.toml")}
 
 
 def test_every_edition_player_count_option_value_and_house_rule_is_covered():

@@ -284,6 +284,8 @@ def test_design_tries_a_variants_spaces_and_keeps_the_file(icli, tmp_path, forge
         "mean_turns=60",
         "--vary",
         "wheel=two_x,everyone_draws_one,give_away",
+        "--vary",
+        "space:everyone_draws_one.draw=1:2",
         "--trials",
         "4",
         "--games",
@@ -307,6 +309,11 @@ def test_design_tries_a_variants_spaces_and_keeps_the_file(icli, tmp_path, forge
         (r.option("wheel")["everyone_draws_one"], r.option("wheel")["give_away"]) for r in tried
     }
     assert (0, 0) in counts and len(counts) > 1  # the published wheel first, then others
+    answer = json.loads(proc.stdout)
+    best = parse_rules(answer["rules"])
+    assert answer["steps"] == {
+        "everyone_draws_one.draw": best.variant.space("everyone_draws_one").program[0].get("n")
+    }
     # the study resumes in a fresh process from design.json alone
     V._KNOWN.clear()
     again = icli("design", "--resume", str(out), "--quiet", "--json")
@@ -322,3 +329,45 @@ def test_wheel_measures_a_variants_spaces(icli, tmp_path):
     assert proc.returncode == 0, proc.stderr
     effects = pd.read_csv(out / "space_effects.csv")
     assert {"everyone_draws_one", "give_away"} <= set(effects["space"])
+
+
+def test_a_variant_written_back_as_toml_is_the_same_content():
+    from unospin_sim.rules.variant_text import variant_toml
+
+    for f in sorted(EXAMPLES.glob("*.toml")):
+        v = V.load_variant(f)
+        assert V.variant_from_text(variant_toml(v)).content_hash == v.content_hash, f.name
+
+
+def test_a_step_number_changed_is_another_variant_with_only_that_number_changed():
+    from unospin_sim.rules.variant_text import step_number, with_step_number
+
+    v = V.load_variant(EXAMPLES / "more_spaces.toml")
+    assert step_number(v, "card_shower", "draw") == (1, 1, 20)  # inside a repeat
+    w = with_step_number(v, "card_shower", "draw", 3)
+    assert w.key != v.key and step_number(w, "card_shower", "draw")[0] == 3
+    (repeat,) = w.space("card_shower").program
+    assert repeat.get("times") == 3 and repeat.get("steps")[0].get("who") == "others"
+    for s in v.spaces:  # every other space as it was
+        if s.name != "card_shower":
+            assert w.space(s.name) == s
+    assert with_step_number(w, "card_shower", "draw", 1) == v
+    assert step_number(v, "trim_the_previous", "discard")[0] == 3  # keep, what = down_to
+    assert with_step_number(v, "charity", "give", 5).space("charity").program[0].get("n") == 5
+    with pytest.raises(RuleError, match="n must be 1..20, got 21"):
+        with_step_number(v, "card_shower", "draw", 21)
+    with pytest.raises(RuleError, match="space 'u_turn' has no draw step"):
+        with_step_number(v, "u_turn", "draw", 2)
+
+
+def test_the_designer_varies_a_step_number():
+    from unospin_sim.studies.design.space import design_rules, knob_default, parse_vary
+
+    base = RuleSet.build("spin2025", variant=V.load_variant(PLUS_TWO))
+    (k,) = parse_vary(["space:give_away.give=1:3"], base)
+    assert (k.name, k.low, k.high) == ("space:give_away.give", 1, 3)
+    assert knob_default(base, k.name) == 1
+    r = design_rules(base, 4, {"space:give_away.give": 3, "wheel.give_away": 2})
+    assert r.variant.space("give_away").program[0].get("n") == 3
+    assert r.option("wheel")["give_away"] == 2
+    assert r.variant.space("everyone_draws_one") == base.variant.space("everyone_draws_one")

@@ -27,6 +27,25 @@ def _metric_help() -> str:
     )
 
 
+def _design_epilog() -> str:
+    """The end of ``design --help``: goals, metrics, --vary, examples, the rule data."""
+    return (
+        "goals: METRIC=VALUE[±TOL] (or +-), METRIC<=VALUE, METRIC>=VALUE, "
+        "min:METRIC, max:METRIC\nmetrics:\n"
+        + _metric_help()
+        + "\n--vary: wheel (every space 0-4 segments), wheel=SPACE,SPACE,..., a "
+        "number, boolean or enum rule option (NAME or NAME=LO:HI), or with --variant a "
+        "space's step number, space:SPACE.STEP[=LO:HI] (draw's n, give's n, skip's "
+        "players, repeat's times, discard's keep)\n\nexample:\n"
+        "  python -m unospin_sim design --edition spin2025 --players 4 "
+        "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
+        "--out designs/turns50\n"
+        "  python -m unospin_sim design --edition spin2025 --variant "
+        "examples/variants/spin2025_plus_two.toml --goal mean_turns=60 --vary wheel "
+        "--out designs/plus_two\n" + rule_epilog()
+    )
+
+
 def add_design(sub) -> None:
     p = sub.add_parser(
         "design",
@@ -43,17 +62,7 @@ def add_design(sub) -> None:
         "away come next. --tie and --segments shape the design space itself; "
         "--robust ranks by the skilled field's verdict too; "
         "`design --resume DIR` finishes a killed study.",
-        epilog="goals: METRIC=VALUE[±TOL] (or +-), METRIC<=VALUE, METRIC>=VALUE, "
-        "min:METRIC, max:METRIC\nmetrics:\n"
-        + _metric_help()
-        + "\n--vary: wheel (every space 0-4 segments), wheel=SPACE,SPACE,..., or a "
-        "number, boolean or enum rule option (NAME or NAME=LO:HI)\n\nexample:\n"
-        "  python -m unospin_sim design --edition spin2025 --players 4 "
-        "--goal mean_turns=50 --vary wheel --trials 40 --games 10000 --seed 3 "
-        "--out designs/turns50\n"
-        "  python -m unospin_sim design --edition spin2025 --variant "
-        "examples/variants/spin2025_plus_two.toml --goal mean_turns=60 --vary wheel "
-        "--out designs/plus_two\n" + rule_epilog(),
+        epilog=_design_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--resume", metavar="DIR", help="finish the study in DIR (no other flag)")
@@ -269,6 +278,8 @@ def summary_text(answer: dict, out) -> str:
         f"{answer['segments_moved']} wheel segment(s) moved, {answer['options_changed']} "
         f"option(s) changed; {answer['games']:,} {answer['unit']} on seed {answer['seed']}"
     )
+    if answer.get("steps"):
+        lines.append("step numbers: " + ", ".join(f"{k} = {v}" for k, v in answer["steps"].items()))
     if (Path(out) / "wheel.svg").is_file():
         lines.append(f"wheel drawn: {out}/wheel.svg, {out}/wheel.png; slot layout {out}/wheel.txt")
     lines.append(f"details: {out}/summary.md (machine form: --json, {out}/best.json)")

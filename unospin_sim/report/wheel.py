@@ -6,6 +6,7 @@ index.
 from __future__ import annotations
 
 import shlex
+import textwrap
 
 from .context import Context
 from .doc import pp, save_figure, with_ci
@@ -84,7 +85,8 @@ def wheel_section(ctx: Context) -> None:
         fig, axes = plt.subplots(1, 2, figsize=(13, 4.5))
         plot_space_effects(eff, ax=axes[0], metric="swing")
         plot_space_effects(eff, ax=axes[1], metric="hand_change")
-        fig.suptitle(label, fontsize=9)
+        # a long rule string (a custom wheel, a variant's spaces) on lines of its own
+        fig.suptitle("\n".join(textwrap.wrap(label, 150, break_on_hyphens=False)), fontsize=9)
         save_figure(fig, out, f"wheel_{i}.png")
         body.figure(
             f"wheel_{i}.png",

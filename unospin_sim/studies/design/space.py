@@ -11,7 +11,9 @@
   ...), ``target``; ``NAME=LO:HI`` narrows a number's range (``target`` defaults to
   100:1000 in steps of 50);
 - ``points.KIND=LO:HI``: the score of one card kind of the ``points`` option (``skip``,
-  ``wild``, ...: the kinds the edition's deck may hold), the others at their defaults.
+  ``wild``, ...: the kinds the edition's deck may hold), the others at their defaults;
+- ``space:SPACE.STEP[=LO:HI]``: the number of the first ``STEP`` step of a variant file's
+  space (``design --variant``; :mod:`.step_knobs`).
 
 Not variable: ``players`` (the study's ``--players``), ``turn_cap``, ``match`` (the metrics
 choose single rounds or matches), ``rlcard`` (another game's rules).
@@ -25,6 +27,7 @@ from ...errors import RuleError, UserError
 from ...rules import RuleSet
 from ...rules.options import OPTION_BY_NAME
 from .goals import DESIGN_KIND, MATCH_KIND, METRICS, Goal
+from .step_knobs import PREFIX, space_knob_range, with_space_knobs
 
 __all__ = [
     "WHEEL_MAX",
@@ -122,10 +125,18 @@ def parse_vary(texts, edition: str | RuleSet) -> list[Knob]:
         if name.startswith("points."):
             knobs.append(_points_knob(name, arg, base))
             continue
+        if name.startswith(PREFIX):  # a variant space's step number
+            _, lo, hi = space_knob_range(name, base)
+            if arg:
+                lo, hi = _int_range(name, arg, lo, hi)
+            elif hi - lo > 10:
+                raise UserError(f"--vary {name}: give a range, {name}=LO:HI (within {lo}:{hi})")
+            knobs.append(Knob(name, low=lo, high=hi))
+            continue
         opt = OPTION_BY_NAME.get(name)
         if opt is None or opt.type == "points":
             raise UserError(
-                f"--vary {name}: unknown rule option; options: wheel, points.KIND, "
+                f"--vary {name}: unknown rule option; options: wheel, points.KIND, space:SPACE.STEP, "
                 f"{', '.join(o for o in OPTION_BY_NAME if o not in FIXED and o != 'points')}"
             )
         if name in FIXED:
@@ -177,6 +188,8 @@ def knob_default(base: RuleSet, name: str):
     score)."""
     if name.startswith("points."):
         return base.option("points")[name[len("points.") :]]
+    if name.startswith(PREFIX):
+        return space_knob_range(name, base)[0]
     return base.option(name)
 
 
@@ -187,7 +200,9 @@ def design_rules(edition: str | RuleSet, players: int, values: dict) -> RuleSet:
     (e.g. ``jump_in_wilds`` without ``jump_in``) and for a wheel without a segment.
     """
     base = base_rules(edition, players)
-    options = {k: v for k, v in values.items() if not k.startswith(("wheel.", "points."))}
+    options = {k: v for k, v in values.items() if not k.startswith(("wheel.", "points.", PREFIX))}
+    if base.variant is not None and any(k.startswith(PREFIX) for k in values):
+        options["variant"] = with_space_knobs(base.variant, values)
     points = {k[len("points.") :]: v for k, v in values.items() if k.startswith("points.")}
     if points:
         options["points"] = points

@@ -18,6 +18,7 @@ from ...rules import RuleSet
 from .evaluate import Evaluation, measure, saved_field
 from .goals import METRICS, Goal, directions, parse_goals
 from .space import check_goals_movable, parse_vary
+from .step_knobs import register_space_knobs
 
 __all__ = [
     "DESIGN_FILES",
@@ -125,6 +126,7 @@ class DesignSpec:
                 "options_changed): add a goal measured by play"
             )
         knobs = parse_vary(self.vary, base)
+        register_space_knobs(base, knobs)  # every step-number variant a design may name
         check_goals_movable(goals, knobs, base)
         self.wheel_plan(knobs)
         for name, v, lo in (

@@ -44,6 +44,7 @@ from .spec import (
     open_study,
     say,
 )
+from .step_knobs import step_numbers
 
 __all__ = ["rank_key", "refine_and_confirm", "write_answer"]
 
@@ -238,6 +239,7 @@ def write_answer(out: Path, spec: DesignSpec, goals: list[Goal], df: pd.DataFram
             "distance": float(best["distance"]),
             "segments_moved": int(best["segments_moved"]),
             "options_changed": int(best["options_changed"]),
+            **_steps(spec, best["rules"]),
             "metrics": {
                 g.metric: {
                     "value": float(best[g.metric]),
@@ -345,7 +347,9 @@ def _summary(
         "",
         f"On a fresh seed, {spec.games_text(answer['games'])}; "
         f"{answer['segments_moved']} wheel segment(s) moved, "
-        f"{answer['options_changed']} option(s) changed from the edition's defaults.",
+        f"{answer['options_changed']} option(s) changed from the edition's defaults"
+        + "".join(f"; {k} = {v}" for k, v in answer.get("steps", {}).items())
+        + ".",
         "",
         "| goal | value | 95% interval | holds | whole interval holds | the edition as published |",
         "|---|---|---|---|---|---|",
@@ -445,6 +449,13 @@ def verdict_lines(answer: dict) -> list[str]:
             else "- --robust: no candidate held every goal on both; this is the best of the rest"
         )
     return lines
+
+
+def _steps(spec: DesignSpec, rules: str) -> dict:
+    """``{"steps": {SPACE.STEP: number}}`` of a design's varied step numbers; ``{}`` when
+    it varies none."""
+    numbers = step_numbers(spec.vary, parse_rules(rules))
+    return {"steps": numbers} if numbers else {}
 
 
 def _argv(spec: DesignSpec, out="DIR") -> list[str]:
