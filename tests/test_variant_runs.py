@@ -371,3 +371,19 @@ def test_the_designer_varies_a_step_number():
     assert r.variant.space("give_away").program[0].get("n") == 3
     assert r.option("wheel")["give_away"] == 2
     assert r.variant.space("everyone_draws_one") == base.variant.space("everyone_draws_one")
+
+
+def test_a_2025_space_putting_cards_on_top_is_refused_under_jump_in(tmp_path):
+    f = tmp_path / "tops.toml"
+    f.write_text(
+        '[spaces.dump]\ntitle = "Dump"\ndescription = "discard a colour on top"\n'
+        'program = [{ step = "discard", what = "colour" }]\n'
+        '[spaces.bury]\ntitle = "Bury"\ndescription = "discard a colour under"\n'
+        'program = [{ step = "discard", what = "colour", place = "under" }]\n'
+    )
+    v = V.load_variant(f)
+    with pytest.raises(RuleError, match="'dump' puts cards on top of the pile.*jump_in=true"):
+        RuleSet.build("spin2025", variant=v, jump_in=True, wheel={"dump": 1, "two_x": 1})
+    RuleSet.build("spin2025", variant=v, jump_in=True, wheel={"bury": 1, "two_x": 1})
+    RuleSet.build("spin2025", variant=v, wheel={"dump": 1, "two_x": 1})
+    RuleSet.build("spin2005", variant=v, jump_in=True, wheel={"dump": 1, "war": 1})

@@ -217,7 +217,7 @@ class RuleSet:
                     )
         _check_combinations(ed, resolved)
         if variant is not None:
-            check_variant_wheel(ed, variant, resolved["wheel"])
+            check_variant_wheel(ed, variant, resolved["wheel"], bool(resolved.get("jump_in")))
         values = tuple((name, resolved[name]) for name in ed.options)
         rules = cls(ed.name, values, variant)
         _check_deal(rules)

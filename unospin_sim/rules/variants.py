@@ -371,15 +371,33 @@ def as_variant(value: Any) -> Variant | None:
     raise RuleError(f"variant must be a Variant or its key, got {type(value).__name__}")
 
 
-def check_variant_wheel(ed: Edition, variant: Variant, weights: tuple) -> None:
+def _tops(space: ProgramSpace) -> bool:
+    """Whether the space's program puts cards on top of the discard pile (a ``discard``
+    with ``place = "top"``, a ``war``)."""
+    return any(
+        s.kind == "war" or (s.kind == "discard" and s.get("place") == "top")
+        for s in _flat(space.program)
+    )
+
+
+def check_variant_wheel(ed: Edition, variant: Variant, weights: tuple, jump_in: bool) -> None:
     """Refuse a variant space with a ``two_x`` step on a spin2005 wheel (2X ends at the
-    next spin of a 2025 wheel only)."""
-    if ed.name == "spin2025":
-        return
+    next spin of a 2025 wheel only), and under house rule ``jump_in`` a spin2025 variant
+    space that puts cards on top of the pile: whether a card a wheel space puts there,
+    after the turn's own Spin card, opens a jump-in window is not defined."""
     for space, w in zip(ed.wheel_spaces, weights):
-        if w > 0 and space not in SPACE_NAMES and has_two_x(variant.space(space)):
+        if w <= 0 or space in SPACE_NAMES:
+            continue
+        own = variant.space(space)
+        if ed.name != "spin2025" and has_two_x(own):
             raise RuleError(
                 f"{variant.path}: space {space!r}: two_x is a step of spin2025 wheels only"
+            )
+        if ed.name == "spin2025" and jump_in and _tops(own):
+            raise RuleError(
+                f"{variant.path}: space {space!r} puts cards on top of the pile, which "
+                "cannot be combined with jump_in=true on a spin2025 wheel (whether they "
+                "open a jump-in window is not defined)"
             )
 
 
