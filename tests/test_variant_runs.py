@@ -387,3 +387,14 @@ def test_a_2025_space_putting_cards_on_top_is_refused_under_jump_in(tmp_path):
     RuleSet.build("spin2025", variant=v, jump_in=True, wheel={"bury": 1, "two_x": 1})
     RuleSet.build("spin2025", variant=v, wheel={"dump": 1, "two_x": 1})
     RuleSet.build("spin2005", variant=v, jump_in=True, wheel={"dump": 1, "war": 1})
+
+
+def test_a_variant_rule_set_pickles_to_a_fresh_worker(forget_variants):
+    import pickle
+
+    rs = plus_two()
+    data = pickle.dumps(RunSpec.build(rs, "random", games=10, seed=1))
+    V._KNOWN.clear()  # a Dask worker or a spawned process has read no variant file
+    spec = pickle.loads(data)
+    assert spec.rules == rs and str(spec.rules) == str(rs)
+    assert parse_rules(str(rs)) == rs  # and its rule strings parse there from then on
