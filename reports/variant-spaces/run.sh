@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 51's answers on variant spaces, regenerated (reports/variant-spaces/README.md):
-#   effects-2025/   the absolute effect of every space of examples/variants/spin2025_plus_two.toml
+#   effects-2025/   (and effects-2025.txt, what `wheel` printed) the absolute effect of every space of examples/variants/spin2025_plus_two.toml
 #                   (the 2025 wheel with everyone_draws_one and give_away) on the spinner and
 #                   on the others, by paired replays against a blank space (`wheel`)
 #   effects-2005/   give_away on the 2005 wheel (examples/variants/give_away.toml), likewise
@@ -16,11 +16,10 @@ DGAMES=${DGAMES:-10000}        # rounds per screened design
 OUT=reports/variant-spaces
 EX=examples/variants
 effects() {  # effects NAME VARIANT
-    rm -rf "${OUT:?}/$1"
+    rm -rf "${OUT:?}/$1" "$OUT/$1".txt "$OUT/$1"-wheel.*
     python -m unospin_sim wheel --variant "$2" --games "$WGAMES" --seed "$SEED" \
-        --out "$OUT/$1" --draw "$OUT/$1/wheel" > "$OUT/$1/effects.txt"
+        --out "$OUT/$1" --draw "$OUT/$1-wheel" > "$OUT/$1.txt"
 }
-mkdir -p "$OUT/effects-2025" "$OUT/effects-2005"
 effects effects-2025 "$EX/spin2025_plus_two.toml"
 effects effects-2005 "$EX/give_away.toml"
 
