@@ -351,7 +351,12 @@ def test_a_step_number_changed_is_another_variant_with_only_that_number_changed(
     for s in v.spaces:  # every other space as it was
         if s.name != "card_shower":
             assert w.space(s.name) == s
-    assert with_step_number(w, "card_shower", "draw", 1) == v
+    assert with_step_number(v, "card_shower", "draw", 1) is v  # its own number
+    # the drawn wheel's words say the number: a note after the description, one per step
+    assert w.space("card_shower").description.endswith("three times round (draw n = 3)")
+    w2 = with_step_number(w, "card_shower", "draw", 4)
+    assert w2.space("card_shower").description.count("(draw") == 1
+    assert V.load_variant(EXAMPLES / "more_spaces.toml") == v
     assert step_number(v, "trim_the_previous", "discard")[0] == 3  # keep, what = down_to
     assert with_step_number(v, "charity", "give", 5).space("charity").program[0].get("n") == 5
     with pytest.raises(RuleError, match="n must be 1..20, got 21"):

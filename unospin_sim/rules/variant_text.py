@@ -15,11 +15,12 @@ that says exactly what was played.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..errors import RuleError
 from .programs import STEPS, Step
-from .variants import ProgramSpace, Variant, variant_from_text
+from .variants import MAX_DESCRIPTION, ProgramSpace, Variant, variant_from_text
 
 __all__ = ["STEP_NUMBERS", "step_number", "variant_toml", "with_step_number"]
 
@@ -122,10 +123,22 @@ def _replaced(steps: tuple[Step, ...], path: tuple[int, ...], name: str, value: 
     return steps[:i] + (Step(s.kind, params),) + steps[i + 1 :]
 
 
+def _described(description: str, kind: str, name: str, value: int) -> str:
+    """The space's description with the changed number said after it (a drawn wheel's
+    wedge must not say "draws one card" of a space that draws two): ``(draw n = 2)``,
+    replacing an earlier note on the same step, the description shortened to fit."""
+    note = f" ({kind} {name} = {value})"
+    base = re.sub(rf" \({kind} {name} = \d+\)", "", description)
+    if len(base) + len(note) > MAX_DESCRIPTION:
+        base = base[: MAX_DESCRIPTION - len(note) - 1].rstrip() + "\u2026"
+    return base + note
+
+
 def with_step_number(variant: Variant, space: str, kind: str, value: int) -> Variant:
     """The variant with the number of ``space``'s first ``kind`` step set to ``value``
-    (checked as the file would be, and made known to rule strings): another content hash
-    unless ``value`` is the file's own.
+    (checked as the file would be, and made known to rule strings), its description noting
+    the number (``... (draw n = 2)``): another content hash, or ``variant`` itself when
+    ``value`` is its own.
 
     Raises
     ------
@@ -134,9 +147,13 @@ def with_step_number(variant: Variant, space: str, kind: str, value: int) -> Var
     """
     ps, path = _where(variant, space, kind)
     name = STEP_NUMBERS[kind]
+    if step_number(variant, space, kind)[0] == value:
+        return variant
     program = _replaced(ps.program, path, name, value)
     spaces = tuple(
-        ProgramSpace(s.name, s.title, s.description, program) if s is ps else s
+        ProgramSpace(s.name, s.title, _described(s.description, kind, name, value), program)
+        if s is ps
+        else s
         for s in variant.spaces
     )
     changed = Variant(variant.path, spaces, variant.wheels, "", "")

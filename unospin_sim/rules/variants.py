@@ -57,7 +57,7 @@ EXTENDABLE = {"spin2005": SPACES_2005, "spin2025": SPACES_2025}
 SPACE_FIELDS = ("title", "description", "program")
 WHEEL_FIELDS = ("edition", "weights")
 #: the longest title and description (the drawn wheel and the help texts show them)
-MAX_TITLE, MAX_DESCRIPTION = 24, 48
+MAX_TITLE, MAX_DESCRIPTION = 24, 64
 #: hex digits of the content hash a canonical rule string names (``variant=...``)
 HASH_DIGITS = 16
 
