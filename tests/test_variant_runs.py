@@ -245,6 +245,15 @@ def test_play_names_a_variant_space(icli):
             ["--variant", "EX/spin2025_plus_two.toml", "--rules", "spin2025(wheel={two_x:1})"],
             "contradicts the wheel of",
         ),
+        (
+            [
+                "--variant",
+                "EX/spin2025_plus_two.toml",
+                "--rules",
+                "spin2025(wheel={give_away:1,two_x:1})",
+            ],
+            "contradicts the wheel of",
+        ),
     ],
 )
 def test_bad_variant_flags_are_one_line_and_write_nothing(icli, tmp_path, args, words):
@@ -403,3 +412,10 @@ def test_a_variant_rule_set_pickles_to_a_fresh_worker(forget_variants):
     spec = pickle.loads(data)
     assert spec.rules == rs and str(spec.rules) == str(rs)
     assert parse_rules(str(rs)) == rs  # and its rule strings parse there from then on
+
+
+def test_the_variant_flag_and_a_rule_string_naming_its_wheel_agree(icli):
+    for rules in ("spin2025(players=3)", "spin2025(players=3,wheel=spin2025_plus_two)"):
+        proc = icli("play", "--variant", str(PLUS_TWO), "--rules", rules, "--game", "1")
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.splitlines()[0] == f"rules: {plus_two().replace(players=3)}"

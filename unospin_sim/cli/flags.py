@@ -201,18 +201,17 @@ def with_variant(rules, variant, wheel, flag_wheel: bool):
         return rules
     if rules.variant is not None and rules.variant != variant:
         raise RuleError(f"--variant {variant.path} contradicts --rules {str(rules)!r}")
-    options = {"variant": variant}
-    if wheel is not None and not flag_wheel:
-        if wheel.edition != rules.edition:
-            raise RuleError(
-                f"--variant: wheel {wheel.name!r} extends {wheel.edition}, not {rules.edition}"
-            )
-        if rules.variant is None and rules.option("wheel") != _published_wheel(rules):
-            raise RuleError(
-                f"--variant: wheel {wheel.name!r} contradicts the wheel of {str(rules)!r}"
-            )
-        options["wheel"] = dict(wheel.weights)
-    return rules.replace(**options)
+    extended = rules.replace(variant=variant)
+    if wheel is None or flag_wheel:
+        return extended
+    if wheel.edition != rules.edition:
+        raise RuleError(
+            f"--variant: wheel {wheel.name!r} extends {wheel.edition}, not {rules.edition}"
+        )
+    played = extended.replace(wheel=dict(wheel.weights))
+    if extended.option("wheel") != _published_wheel(extended) and played != extended:
+        raise RuleError(f"--variant: wheel {wheel.name!r} contradicts the wheel of {str(rules)!r}")
+    return played
 
 
 def _published_wheel(rules) -> dict:
@@ -299,7 +298,10 @@ def resolve_rules(args):
         return with_variant(rules, variant, wheel, "wheel" in options)
 
     base = with_variant(
-        parse_rules(args.rules), variant, wheel, args.wheel is not None or "wheel" in options
+        parse_rules(args.rules, variant),
+        variant,
+        wheel,
+        args.wheel is not None or "wheel" in options,
     )
     if args.edition is not None and args.edition.strip().lower() != base.edition:
         RuleSet.build(args.edition)  # an unknown edition gets its own message

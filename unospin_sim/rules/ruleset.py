@@ -185,8 +185,9 @@ class RuleSet:
             implemented yet, or a bad value; the message is one line naming the problem.
         """
         variant = as_variant(options.pop("variant", None))
-        if variant is None and "wheel" in options:
-            variant, options["wheel"] = wheel_of_variants(str(edition), options["wheel"])
+        if "wheel" in options:  # a variant's wheel by name, or its spaces
+            found, options["wheel"] = wheel_of_variants(str(edition), options["wheel"], variant)
+            variant = variant or found
         ed = get_edition(edition)
         if variant is not None:
             ed = extended_edition(ed.name, variant)
@@ -431,7 +432,7 @@ def _split_top(text: str, whole: str) -> list[str]:
     return split_top_level(text, RuleError, "rule string", shown=whole, pairs={"(": ")", "{": "}"})
 
 
-def parse_rules(text: str) -> RuleSet:
+def parse_rules(text: str, variant: Variant | None = None) -> RuleSet:
     """Parse a rule string such as ``"spin2025(players=4,wheel={two_x:1})"``.
 
     Parameters
@@ -440,6 +441,9 @@ def parse_rules(text: str) -> RuleSet:
         ``edition`` or ``edition(name=value,...)``; the canonical form written by
         ``str(RuleSet)`` always parses back to an equal rule set.  Values may hold braces
         (the wheel) and commas inside them.
+    variant : Variant, optional
+        The variant file of a text that names none (``variant=``): its spaces are the ones
+        the text's wheel may name (``--variant FILE`` with ``--rules``).
 
     Returns
     -------
@@ -483,4 +487,6 @@ def parse_rules(text: str) -> RuleSet:
                 if name in options:
                     raise RuleError(f"option {name!r} given twice in {text!r}")
                 options[name] = value.strip()
+    if variant is not None and "variant" not in options:
+        return RuleSet.build(ed.name, variant=variant, **options)
     return RuleSet.build(ed.name, **options)

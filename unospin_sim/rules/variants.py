@@ -324,17 +324,21 @@ def variant_from_text(text: str, file: str = "<variant>") -> Variant:
     return variant
 
 
-def wheel_of_variants(edition: str, wheel: Any) -> tuple[Variant | None, Any]:
+def wheel_of_variants(
+    edition: str, wheel: Any, variant: Variant | None = None
+) -> tuple[Variant | None, Any]:
     """A rule set's ``wheel`` option that names a read variant's wheel or spaces, without
     ``variant=``: ``(variant, wheel)``; ``(None, wheel)`` unchanged otherwise.
 
     ``wheel`` may be a variant wheel's name (``wheel=spin2025_plus_two``: that variant and
     its weights) or weights naming spaces of exactly one read variant. A name of no read
-    variant's wheel is refused here, with the files to give.
+    variant's wheel is refused here, with the files to give. With ``variant``, only its
+    wheels and spaces are looked at.
     """
+    known = list(_KNOWN.values()) if variant is None else [variant]
     if isinstance(wheel, str) and wheel.strip().isidentifier() and wheel.strip() not in SPACE_NAMES:
         name = wheel.strip()
-        found = [v for v in _KNOWN.values() if any(w.name == name for w in v.wheels)]
+        found = [v for v in known if any(w.name == name for w in v.wheels)]
         if not found:
             raise RuleError(
                 f"unknown wheel {name!r}: no variant file read names a wheel so; give the "
@@ -353,7 +357,7 @@ def wheel_of_variants(edition: str, wheel: Any) -> tuple[Variant | None, Any]:
     own = names - set(SPACE_NAMES)
     if not own:
         return None, wheel
-    found = [v for v in _KNOWN.values() if own <= {s.name for s in v.spaces}]
+    found = [v for v in known if own <= {s.name for s in v.spaces}]
     if len(found) > 1:
         raise RuleError(
             f"wheel spaces {', '.join(sorted(own))} are spaces of several variants read "
