@@ -10,7 +10,7 @@ from . import policy
 from .calls import uno_check
 from .events import ev
 from .exchange import swap_hands
-from .jit import inl
+from .jit import hot, inl
 from .layout import EV_NAME, EV_TWO_X, EV_WHEEL_DISCARD, HSIZE, S_TWO_X, S_WINNER
 from .piles import remove_card, to_discard_under
 from .program import has_program, run_program
@@ -39,10 +39,15 @@ def color_discard(st, pts, bots, p):
             uno_check(st, bots, p)
 
 
-@inl
+@hot
 def spin_2025(st, r, pts, cum, bots, p):
     """Seat p, who just played a Spin card, spins the 2025 wheel. Returns the players a
-    program's skip step passes over after the turn's own (0 for a compiled space)."""
+    program's skip step passes over after the turn's own (0 for a compiled space).
+
+    Called, not inlined: every turn (all four, default and house, each also noting its
+    choices for search) holds one call instead of a copy of the wheel, which keeps the
+    turn that classic and every other rule set play smaller (benchmarks/speed.py ab kernel)
+    and compiles the wheel once."""
     space = spin_wheel(st, cum)
     begin_spin(st, p, space)
     if st.s[S_TWO_X]:
