@@ -91,12 +91,13 @@ def test_the_results_rooms_import_one_way():
 
 
 def test_the_reference_rooms_import_one_way():
-    """reference/: cards, options <- state <- choices <- flow, house, wheel <- round <- match,
-    steps;
+    """reference/: cards, options, program_values <- state <- choices <- flow, house, wheel <-
+    round <- match, steps;
     the package's door imports the modules, never the other way round."""
     order = {
         "cards": 0,
         "options": 0,
+        "program_values": 0,
         "state": 1,
         "choices": 2,
         "flow": 3,

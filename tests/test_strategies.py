@@ -393,7 +393,7 @@ def test_card_choices_are_the_first_best_in_nth_legal_order():
                     return 200.0 + pts[k]
                 return pts[k] + 2.0 * st.hand[0, L.CC + KIND_COLOUR[k]]
 
-            bonus = SA.spin_bonus(st, g.cum, wheel, 0, nxt) if wheel != sp.WHEEL_NONE else 0.0
+            bonus = SA.spin_bonus(st, g.r, g.cum, wheel, 0, nxt) if wheel != sp.WHEEL_NONE else 0.0
 
             def spinner(k):
                 sc = heur(k)

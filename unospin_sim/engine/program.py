@@ -186,11 +186,12 @@ def draw_until_step(st, r, bots, q, mask, chosen, stops):
 
 @hot
 def give_step(st, pts, bots, a, t, n):
-    """Seat a gives n cards of its choice (the race discard question) to seat t."""
+    """Seat a gives n cards of its choice (the card_to_give question, card by card) to
+    seat t."""
     for _ in range(n):
         if st.hand[a, HSIZE] == 0:
             return
-        k = policy.race_discard(st, pts, bots, a)
+        k = policy.card_to_give(st, pts, bots, a, t)
         remove_card(st, a, k)
         add_card(st, t, k)
         ev(st, EV_GIVE, a, k, t)

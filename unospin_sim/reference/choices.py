@@ -7,7 +7,17 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 
-from .cards import COLOURS, WILD_DRAW_FOUR, WILD_SPIN, card_order, matches, wd4_legal
+from .cards import (
+    COLOURS,
+    NUMBER,
+    WHEELS,
+    WILD_DRAW_FOUR,
+    WILD_SPIN,
+    card_order,
+    matches,
+    wd4_legal,
+)
+from .program_values import program_estimate
 
 #: hoarder: the hand size from which it plays wilds like any other card
 HOARD_UNTIL = 3
@@ -17,6 +27,8 @@ SPIN_WEIGHT = 15.0
 #: spin_aware: the expected cards drawn by a draw-until-colour space (a colour is about a
 #: quarter of the pile; a wild stops the 2005 draws too, not the 2025 ones)
 SPIN_DRAW_UNTIL = {"spin2005": 2.5, "spin2025": 3.5}
+#: the spaces valued by name; a variant's own spaces are valued from their steps
+PUBLISHED_SPACES = frozenset(WHEELS["spin2005"] + WHEELS["spin2025"])
 
 
 def space_estimate(space, h, most, smallest, before, players, draw_until):
@@ -208,9 +220,16 @@ class Choices:
         before = len(self.hands[(q - 1) % self.n])
         draw_until = SPIN_DRAW_UNTIL[self.edition]
         total = change = 0.0
+        sizes = [len(hand) for hand in self.hands]
+        programs = getattr(self, "programs", {})
         for space, w in zip(self.spaces, self.weights):
             if w > 0:
-                d = space_estimate(space, h, most, smallest, before, self.n, draw_until)
+                if space in PUBLISHED_SPACES or space not in programs:
+                    d = space_estimate(space, h, most, smallest, before, self.n, draw_until)
+                else:  # a variant's own space: from its steps
+                    d = program_estimate(
+                        programs[space], q, sizes, self.direction, most, draw_until
+                    )
                 total += w
                 change += w * d
         return change / total if total > 0 else 0.0
@@ -378,6 +397,26 @@ class Choices:
                 ),
             )
         return self.rng.randrange(len(hand))
+
+    def card_to_give(self, a, t):
+        """A wheel program's give: the hand index of the card seat a gives to seat t."""
+        hand = self.hands[a]
+        if self.heuristic(a) and not self.hoarder(a):
+            # a coloured card: first of a colour t is known to lack, then a number card
+            # before a Spin or action card, then the most points; a wild only when it
+            # holds nothing else; ties: the first in card_order
+            lacks = self.void[t]
+            return min(
+                range(len(hand)),
+                key=lambda k: (
+                    hand[k].colour is None,
+                    hand[k].colour not in lacks,
+                    hand[k].kind != NUMBER,
+                    -(self.card_points(hand[k]) if hand[k].colour is not None else 0),
+                    card_order(hand[k]),
+                ),
+            )
+        return self.race_discard(a)  # random and hoarder: their race discard
 
     def swap_target(self, p):
         """Swap Hands (2025 wheel, a 7 under seven_o, Wild Swap Hands): the other seat;

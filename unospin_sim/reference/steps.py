@@ -172,7 +172,8 @@ class Steps:
                     self.after_hand_shrinks(p)
 
     def step_give(self, s, step):
-        """The player gives ``n`` cards of its choice (as the race's discard) to ``to``."""
+        """The player gives ``n`` cards of its choice (``card_to_give``, card by card) to
+        ``to``."""
         for a in self.players(s, step["who"])[:1]:
             t = self.party(s, a, step["to"])
             if t is None or t == a:
@@ -181,7 +182,7 @@ class Steps:
             for _ in range(step["n"]):
                 if not self.hands[a]:
                     break
-                card = self.hands[a].pop(self.race_discard(a))
+                card = self.hands[a].pop(self.card_to_give(a, t))
                 self.hands[t].append(card)
                 self.void[t].clear()  # it took a card: what it lacked is forgotten
                 self.log(f"seat {a} gives {card_name(card)} to seat {t}")

@@ -105,6 +105,13 @@ def race_discard(st, pts, w):
     return k
 
 
+@inl
+def card_to_give(st, pts, p, t):
+    """A wheel program's give, to seat t: its UNO Spin race discard (the dearest card
+    not of its best colour, wilds last)."""
+    return race_discard(st, pts, p)
+
+
 # ==================================================================== its decisions
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.

@@ -154,6 +154,16 @@ DECISIONS = (
         The card seat w, the winner of the 2005 UNO Spin race, discards.""",
     ),
     Decision(
+        "card_to_give",
+        "st, pts, p, t",
+        "p",
+        "-1",
+        "hot",
+        """
+        The card seat p gives to seat t by a wheel program's ``give`` step (one card; a
+        step giving n cards asks n times).""",
+    ),
+    Decision(
         "draw_two_to_stack",
         "st, p, n",
         "p",

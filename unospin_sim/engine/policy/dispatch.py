@@ -24,9 +24,10 @@ IMPLEMENTED = ("random", "heuristic", "greedy", "hoarder", "colour_keeper", "agg
 #: per strategy id: what a draw at its turn shows about its hand (reveals.py flags)
 DRAW_SHOWS = (7, 7, 7, 3, 7, 7, 7, 0, 7)
 #: the questions and facts (the policy home re-exports them)
-__all__ = ["DRAW_SHOWS", "almost_uno_keep", "choose_card", "choose_card_rl", "choose_colour",
-           "colour_to_discard", "colour_to_draw", "draw_two_to_stack", "number_to_discard",
-           "race_discard", "rl_action", "strategy_jumps_in", "swap_target", "web_swing_target"]
+__all__ = ["DRAW_SHOWS", "almost_uno_keep", "card_to_give", "choose_card", "choose_card_rl",
+           "choose_colour", "colour_to_discard", "colour_to_draw", "draw_two_to_stack",
+           "number_to_discard", "race_discard", "rl_action", "strategy_jumps_in", "swap_target",
+           "web_swing_target"]
 
 
 @inl
@@ -217,6 +218,28 @@ def race_discard(st, pts, bots, w):
         return HO.race_discard(st, pts, w)
     if sid == STRATEGY_COLOUR_KEEPER:
         return CK.race_discard(st, pts, w)
+    return -1
+
+
+@hot
+def card_to_give(st, pts, bots, p, t):
+    """The card seat p gives to seat t by a wheel program's ``give`` step (one card; a
+    step giving n cards asks n times).
+
+    Answers: random: R.card_to_give; heuristic, aggressor, spin_aware, search, tuned:
+    H.card_to_give; greedy: G.card_to_give; hoarder: HO.card_to_give; colour_keeper:
+    CK.card_to_give."""
+    sid = bots[p, B_STRATEGY]
+    if sid == STRATEGY_RANDOM:
+        return R.card_to_give(st, pts, p, t)
+    if sid == STRATEGY_HEURISTIC or STRATEGY_AGGRESSOR <= sid <= STRATEGY_TUNED:
+        return H.card_to_give(st, pts, p, t)
+    if sid == STRATEGY_GREEDY:
+        return G.card_to_give(st, pts, p, t)
+    if sid == STRATEGY_HOARDER:
+        return HO.card_to_give(st, pts, p, t)
+    if sid == STRATEGY_COLOUR_KEEPER:
+        return CK.card_to_give(st, pts, p, t)
     return -1
 
 

@@ -11,6 +11,7 @@ from ...rules.card_codes import (
     FIRST_WILD,
     KIND_COLOUR,
     KIND_FACE,
+    KIND_SPINS,
     KINDS_PER_COLOUR,
     N_KINDS,
     WILD_DRAW_FOUR,
@@ -18,7 +19,7 @@ from ...rules.card_codes import (
 from ..jit import hot, inl
 from ..layout import CC, HSIZE, S_DIR, S_NP, TMP
 from ..legal import colour_points, jump_passes_partner, number_count, partner_of, turn_distance
-from ..piles import seat_after
+from ..piles import known_void, seat_after
 from . import reveals
 from .random_bot import fill_keep
 from .scan import best_kind
@@ -142,6 +143,31 @@ def race_discard(st, pts, w):
     for k2 in range(N_KINDS):
         if st.hand[w, k2] > 0:
             sc = pts[k2] if k2 < FIRST_WILD else 0
+            if sc > best:
+                best = sc
+                k = k2
+    return k
+
+
+@inl
+def card_to_give(st, pts, p, t):
+    """A wheel program's give, to seat t: a coloured card, first of a colour t is known to
+    lack (``piles.known_void``: it cannot play it while that colour is in play), then a
+    number card before a Spin or action card (which t could turn against the table), then
+    the most points; a wild only when it holds nothing else; ties: the first in card
+    order."""
+    void = known_void(st, t)
+    k = -1
+    best = -1
+    for k2 in range(N_KINDS):
+        if st.hand[p, k2] > 0:
+            sc = 0
+            if k2 < FIRST_WILD:  # points <= options.MAX_POINTS (1000): the order holds
+                sc = 1 + pts[k2]
+                if KIND_FACE[k2] <= 9 and not KIND_SPINS[k2]:
+                    sc += 10_000
+                if (void >> KIND_COLOUR[k2]) & 1:
+                    sc += 100_000
             if sc > best:
                 best = sc
                 k = k2

@@ -66,6 +66,13 @@ def race_discard(st, pts, w):
     return k
 
 
+@inl
+def card_to_give(st, pts, p, t):
+    """A wheel program's give, to seat t: its UNO Spin race discard (the coloured card
+    worth the most points; a wild only when it holds nothing else)."""
+    return race_discard(st, pts, p)
+
+
 # ==================================================================== its decisions
 # One function per question of policy.decisions.DECISIONS, with the question's parameters;
 # a question not answered below is answered above, under its name.

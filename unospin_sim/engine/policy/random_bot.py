@@ -130,6 +130,13 @@ def race_discard(st, pts, w):
 
 
 @inl
+def card_to_give(st, pts, p, t):
+    """A wheel program's give, to seat t: its UNO Spin race discard (a card instance
+    uniformly)."""
+    return race_discard(st, pts, p)
+
+
+@inl
 def draw_two_to_stack(st, p, n):
     """Stacking: one of its n Draw Two instances uniformly."""
     i = below(st.s, n)

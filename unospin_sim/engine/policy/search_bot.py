@@ -80,6 +80,7 @@ colour_to_draw = H.colour_to_draw
 number_to_discard = H.number_to_discard
 almost_uno_keep = H.almost_uno_keep
 race_discard = H.race_discard
+card_to_give = H.card_to_give
 draw_two_to_stack = H.draw_two_to_stack
 swap_target = H.swap_target
 web_swing_target = H.web_swing_target

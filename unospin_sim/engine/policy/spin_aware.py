@@ -26,8 +26,36 @@ from ...rules import space_codes as sp
 from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..bot_codes import B_ATTACK, B_HOLD_WILDS, B_NAME_COLOUR, B_VALUE_WHEEL
 from ..jit import hot, inl
-from ..layout import CC, CUM_MOST, HSIZE, MAX_CARDS, R_WHEEL, S_NP
+from ..layout import CC, CUM_MOST, HSIZE, MAX_CARDS, R_PROGRAMS, R_WHEEL, S_DIR, S_NP
 from ..piles import seat_after
+from ..program_codes import (
+    DISCARD_COLOUR,
+    DISCARD_NUMBER,
+    DISCARD_ONE,
+    F_A,
+    F_B,
+    F_OP,
+    F_WHO,
+    OP_DISCARD,
+    OP_DRAW,
+    OP_DRAW_UNTIL,
+    OP_GIVE,
+    OP_RACE,
+    OP_REVERSE,
+    OP_SWAP_HANDS,
+    OP_TRADE_HANDS,
+    OP_WAR,
+    STEP_W,
+    TRADE_AGAINST,
+    TRADE_CCW,
+    TRADE_PLAY,
+    WHO_CHOSEN,
+    WHO_LEADER,
+    WHO_NEXT,
+    WHO_OTHER,
+    WHO_PREVIOUS,
+    WHO_SPINNER,
+)
 from . import heuristic as H
 from . import random_bot as R
 from .scan import best_kind
@@ -82,11 +110,125 @@ def expected_most(per_colour, wilds, largest):
     return out
 
 
+@inl
+def seat_at(st, q, k, d):
+    """The seat k seats from q in direction d."""
+    n = st.s[S_NP]
+    return ((q + k * d) % n + n) % n
+
+
 @hot
-def spin_value(st, cum, is2005, q, own):
+def fewest_from(st, p, d):
+    """The seat other than p holding the fewest cards, the nearest to p in turn order
+    (direction d) on ties."""
+    best = -1
+    for k in range(1, st.s[S_NP]):
+        x = seat_at(st, p, k, d)
+        if best < 0 or st.hand[x, HSIZE] < st.hand[best, HSIZE]:
+            best = x
+    return best
+
+
+@inl
+def named_seat(st, q, who, other, d):
+    """The one seat a program's player word names, read from the spinner q in direction
+    d (``other``: the other party of the last step; -1 for ``others`` and ``chosen``)."""
+    if who == WHO_SPINNER:
+        return q
+    if who == WHO_NEXT:
+        return seat_at(st, q, 1, d)
+    if who == WHO_PREVIOUS:
+        return seat_at(st, q, -1, d)
+    if who == WHO_LEADER:
+        return fewest_from(st, q, d)
+    if who == WHO_OTHER:
+        return other
+    return -1
+
+
+@hot
+def program_change(st, r, q, space, h, most, is2005):
+    """The estimated change of seat q's hand size (cards) when q spins global space id
+    ``space``, a wheel program (engine/program.py), from the cards its steps move to or from
+    q's hand: the sum of the steps' estimates, each read from the hands as they are now (h
+    q's size, ``most`` its most held colour, as :func:`spin_value` has them). A draw of n:
+    +n; a draw until a colour: DRAW_UNTIL_*; a discard of a colour: -most, of a number:
+    -h/6, of one card: -1, down to k cards: -(h - k) when h > k; giving n cards: -min(n,
+    h), receiving them: +n; swapping with a seat: its cards - h (a ``chosen`` seat is the
+    chooser's fewest other hand, and q, choosing, takes it only when it is smaller); a
+    trade: the cards of the hand q receives - h; a War or a race: -1/players; the other
+    steps: 0. Steps on other seats count 0. The published spaces' programs give their
+    named estimates in :func:`spin_value` (tests/test_variant_bots.py)."""
+    n = st.s[S_NP]
+    d = st.s[S_DIR]
+    o = r[r[R_PROGRAMS] + 1 + space]
+    other = -1
+    acc = 0.0
+    for i in range(r[o]):
+        f = o + 1 + STEP_W * i
+        op = r[f + F_OP]
+        who = r[f + F_WHO]
+        a = r[f + F_A]
+        b = r[f + F_B]
+        if op == OP_REVERSE:
+            d = -d
+        elif op == OP_WAR or op == OP_RACE:
+            acc -= 1.0 / n
+            other = -1
+        elif op == OP_TRADE_HANDS:
+            w = 1
+            if a == TRADE_CCW:
+                w = -1
+            elif a == TRADE_PLAY:
+                w = d
+            elif a == TRADE_AGAINST:
+                w = -d
+            acc += st.hand[seat_at(st, q, -1, w), HSIZE] - h
+            other = seat_at(st, q, 1, w)
+        elif op == OP_GIVE or op == OP_SWAP_HANDS:
+            p = named_seat(st, q, who, other, d)
+            if p < 0:
+                continue
+            t = fewest_from(st, p, d) if a == WHO_CHOSEN else named_seat(st, q, a, other, d)
+            if t < 0 or t == p:
+                continue
+            if op == OP_GIVE:
+                if p == q:
+                    acc -= min(b, h)
+                elif t == q:
+                    acc += b
+            elif p == q:
+                got = st.hand[t, HSIZE] + 0.0
+                if a == WHO_CHOSEN and got > h:
+                    got = h
+                acc += got - h
+            elif t == q:
+                acc += st.hand[p, HSIZE] - h
+            other = t
+        elif named_seat(st, q, who, other, d) == q:
+            if op == OP_DRAW:
+                acc += a
+            elif op == OP_DRAW_UNTIL:
+                acc += DRAW_UNTIL_2005 if is2005 else DRAW_UNTIL_2025
+            elif op == OP_DISCARD:
+                if a == DISCARD_COLOUR:
+                    acc -= most
+                elif a == DISCARD_NUMBER:
+                    acc -= h / 6.0
+                elif a == DISCARD_ONE:
+                    acc -= 1.0
+                elif h > b:
+                    acc -= h - b
+    return acc
+
+
+@hot
+def spin_value(st, r, cum, is2005, q, own):
     """Expected change of seat q's hand size (cards) if q spins the wheel now, as the
     deciding seat estimates it: ``own`` when q is the deciding seat (its hand is known),
-    else from q's hand size only (and the run's deck, ``cum[CUM_MOST + h]``)."""
+    else from q's hand size only (and the run's deck, ``cum[CUM_MOST + h]``). A variant
+    file's own spaces (ids from ``N_PUBLISHED``) are valued from their steps
+    (:func:`program_change`)."""
     h = st.hand[q, HSIZE]
     np_ = st.s[S_NP]
     most = 0.0
@@ -103,8 +245,7 @@ def spin_value(st, cum, is2005, q, own):
     tot = 0.0
     acc = 0.0
     prev = 0.0
-    # the published spaces only: a variant file's own spaces (ids from N_PUBLISHED) are
-    # not valued, as if off the wheel
+    # the published spaces, by name
     for i in range(sp.N_PUBLISHED):
         w = cum[i] - prev
         prev = cum[i]
@@ -143,17 +284,26 @@ def spin_value(st, cum, is2005, q, own):
                 d = 0.0
         tot += w
         acc += w * d
+    # a variant file's own spaces, from their steps
+    hf = h + 0.0
+    for i in range(sp.N_PUBLISHED, sp.N_SPACES):
+        w = cum[i] - prev
+        prev = cum[i]
+        if w <= 0.0:
+            continue
+        tot += w
+        acc += w * program_change(st, r, q, i, hf, most, is2005)
     if tot <= 0.0:
         return 0.0
     return acc / tot
 
 
 @inl
-def spin_bonus(st, cum, wheel, p, nxt):
+def spin_bonus(st, r, cum, wheel, p, nxt):
     """The score added to a Spin card (Wild Spin too) of seat p, next player nxt, under a
     wheel (``wheel`` != WHEEL_NONE): the module docstring's spin bonus."""
     if wheel == sp.WHEEL_2005:
-        bonus = SPIN_WEIGHT * (spin_value(st, cum, True, nxt, False) + 1.0)
+        bonus = SPIN_WEIGHT * (spin_value(st, r, cum, True, nxt, False) + 1.0)
         leader = True
         for o in range(st.s[S_NP]):
             if o != p and o != nxt and st.hand[o, HSIZE] < st.hand[nxt, HSIZE]:
@@ -161,7 +311,7 @@ def spin_bonus(st, cum, wheel, p, nxt):
         if leader:
             bonus *= 2.0
         return bonus
-    return -SPIN_WEIGHT * spin_value(st, cum, False, p, True)
+    return -SPIN_WEIGHT * spin_value(st, r, cum, False, p, True)
 
 
 #: what ``choose_card`` scores a wild for, in ``ctx``'s ``mode``: attacking the next player
@@ -176,18 +326,18 @@ MODE_ATTACK = 2
 def coloured_score(st, pts, p, k, c, n, ctx):
     """Score of coloured kind k, colour c, n cards of it held, for scan.best_kind:
     heuristic's card score, plus the spin bonus for a Spin card under a wheel. ``ctx``:
-    (bonus, have_bonus, mode, wheel, cum, nxt); ``mode``: MODE_*; ``wheel``: the rules'
+    (bonus, have_bonus, mode, wheel, r, cum, nxt); ``mode``: MODE_*; ``wheel``: the rules'
     wheel, WHEEL_NONE when no spin is valued (no wheel, or the knob value_wheel off); the
     bonus is computed at the first Spin card, ``have_bonus`` then True."""
-    bonus, have_bonus, mode, wheel, cum, nxt = ctx
+    bonus, have_bonus, mode, wheel, r, cum, nxt = ctx
     sc = pts[k] + 2.0 * n
     if KIND_FACE[k] >= FACE_SKIP and mode == MODE_ATTACK:
         sc += 100.0
     if wheel != sp.WHEEL_NONE and KIND_SPINS[k]:
         if not have_bonus:
             have_bonus = True
-            bonus = spin_bonus(st, cum, wheel, p, nxt)
-            ctx = (bonus, have_bonus, mode, wheel, cum, nxt)
+            bonus = spin_bonus(st, r, cum, wheel, p, nxt)
+            ctx = (bonus, have_bonus, mode, wheel, r, cum, nxt)
         sc += bonus
     return sc, ctx
 
@@ -198,7 +348,7 @@ def wild_score(st, pts, p, k, ctx):
     card score (its points with the knob hold_wilds off, unless attacking); a Wild Spin under
     a wheel is played for its spin, not kept as a wild: its points (250 when attacking) plus
     the spin bonus."""
-    bonus, have_bonus, mode, wheel, cum, nxt = ctx
+    bonus, have_bonus, mode, wheel, r, cum, nxt = ctx
     if mode == MODE_ATTACK:
         sc = 300.0 if k == WILD_DRAW_FOUR else 250.0
     elif mode == MODE_HOLD:
@@ -208,8 +358,8 @@ def wild_score(st, pts, p, k, ctx):
     if wheel != sp.WHEEL_NONE and KIND_SPINS[k]:
         if not have_bonus:
             have_bonus = True
-            bonus = spin_bonus(st, cum, wheel, p, nxt)
-            ctx = (bonus, have_bonus, mode, wheel, cum, nxt)
+            bonus = spin_bonus(st, r, cum, wheel, p, nxt)
+            ctx = (bonus, have_bonus, mode, wheel, r, cum, nxt)
         if mode != MODE_ATTACK:
             sc = pts[k] + 0.0
         sc += bonus
@@ -232,7 +382,7 @@ def choose_card(st, r, pts, cum, bots, p, wd4_ok):
     else:
         mode = MODE_PLAIN
     wheel = r[R_WHEEL] if bots[p, B_VALUE_WHEEL] != 0 else sp.WHEEL_NONE
-    ctx = (0.0, False, mode, wheel, cum, nxt)
+    ctx = (0.0, False, mode, wheel, r, cum, nxt)
     return best_kind(st, pts, p, wd4_ok, coloured_score, wild_score, ctx, -1e18)[0]
 
 
@@ -256,6 +406,7 @@ colour_to_draw = H.colour_to_draw
 number_to_discard = H.number_to_discard
 almost_uno_keep = H.almost_uno_keep
 race_discard = H.race_discard
+card_to_give = H.card_to_give
 draw_two_to_stack = H.draw_two_to_stack
 swap_target = H.swap_target
 web_swing_target = H.web_swing_target
