@@ -302,6 +302,19 @@ def configs() -> list[Config]:
             knobs=(HEURISTIC,) * 4,
         )
     )
+    # the bots on the variants' own spaces (issue 51): spin_aware values them from their
+    # steps, and every heuristic seat gives its card_to_give, in both engines
+    for name in ("spin2025_plus_two", "more_spaces"):
+        (wheel,) = Config("", "spin2005", 4, variant=name).variant_file().wheels
+        out.append(
+            Config(
+                f"{wheel.edition}-p4-variant={name}-spin_aware",
+                wheel.edition,
+                4,
+                knobs=SPIN_AWARE,
+                variant=name,
+            )
+        )
     return out
 
 

@@ -59,7 +59,13 @@ CASES = (
     ("spin2025(players=4,partners=true,jump_in=true)", 2, ()),
     ("spin2005(players=3,seven_o=true,stacking=true)", 4, ()),
     ("classic(players=4,rlcard=true)", 4, ()),
+    # the shipped variants' wheels (examples/variants, read before the cases): a card given,
+    # a chosen player, cards kept, and spin_aware valuing spaces from their steps
+    ("spin2025(players=4,wheel=spin2025_plus_two)", 3, (("spin_aware", 4),)),
+    ("spin2005(players=4,wheel=spin2005_more)", 3, (("spin_aware", 8),)),
 )
+#: the variant files the cases' wheels come from
+VARIANTS = ("spin2025_plus_two.toml", "more_spaces.toml")
 
 
 def lineups(strategies, players):
@@ -324,7 +330,12 @@ def main(argv=None):
     warnings.filterwarnings("ignore", category=RuntimeWarning)
     from unospin_sim.engine.policy import IMPLEMENTED
     from unospin_sim.rules import parse_rules
+    from unospin_sim.rules.variants import load_variant
     from unospin_sim.run import Execution, simulate
+
+    examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples")
+    for name in VARIANTS:
+        load_variant(os.path.join(examples, "variants", name))
 
     if ns.plant:
         plant_peek(ns.plant)

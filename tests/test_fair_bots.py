@@ -23,7 +23,7 @@ HARNESS = Path(__file__).resolve().parent / "fairness.py"
 
 #: the harness's cases (fairness.CASES) in two halves of about equal cost, run side by side
 #: (the engine as plain Python uses one core; CI's machine has two)
-HALVES = ("0,1,2,8", "3,4,5,6,7")
+HALVES = ("0,1,2,8,9", "3,4,5,6,7,10")
 
 
 def _start(*args):
