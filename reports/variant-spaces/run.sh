@@ -6,6 +6,7 @@
 #   effects-2005/   give_away on the 2005 wheel (examples/variants/give_away.toml), likewise
 #   turns-as-2005/  a design study whose candidate spaces include both: the 2025 wheel that
 #                   plays 2005's round length with the fewest segments moved
+#   skilled-field.txt  the recommended design with every seat spin_aware (skilled_field.py)
 # Usage: bash reports/variant-spaces/run.sh   (WGAMES=4000 DGAMES=2000 ... to try it)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,3 +39,6 @@ for f in design.json designs.csv best.json pareto.png summary.md wheel.svg wheel
         cp "$R/variant-spaces/turns-as-2005/$f" "$OUT/turns-as-2005/$f"
     fi
 done
+
+# the recommended design with a skilled field, with the bots of this tree
+python reports/variant-spaces/skilled_field.py > "$OUT/skilled-field.txt"
