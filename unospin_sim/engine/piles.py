@@ -141,6 +141,25 @@ def seat_after(st, p):
     return q
 
 
+@inl
+def seat_from(st, s, k, d):
+    """The seat k seats from s in direction d."""
+    n = st.s[S_NP]
+    return ((s + k * d) % n + n) % n
+
+
+@hot
+def fewest_other(st, p, d):
+    """The seat other than p holding the fewest cards, the nearest to p in turn order
+    (direction d) on ties: a wheel program's ``leader`` read from p."""
+    best = -1
+    for k in range(1, st.s[S_NP]):
+        x = seat_from(st, p, k, d)
+        if best < 0 or st.hand[x, HSIZE] < st.hand[best, HSIZE]:
+            best = x
+    return best
+
+
 # ==================================================================== whole hands
 @hot
 def swap_rows(st, a, b):

@@ -41,7 +41,16 @@ from .layout import (
     S_WINNER,
     TMP,
 )
-from .piles import add_card, draw_card, pass_hands, remove_card, swap_rows, to_discard_under
+from .piles import (
+    add_card,
+    draw_card,
+    fewest_other,
+    pass_hands,
+    remove_card,
+    seat_from,
+    swap_rows,
+    to_discard_under,
+)
 from .program_codes import (
     DISCARD_COLOUR,
     DISCARD_NUMBER,
@@ -93,13 +102,6 @@ def has_program(r, space):
     return t > 0 and 0 <= space < r[t] and r[t + 1 + space] > 0
 
 
-@inl
-def seat_from(st, s, k, d):
-    """The seat k seats from s in direction d."""
-    n = st.s[S_NP]
-    return ((s + k * d) % n + n) % n
-
-
 @hot
 def one_player(st, s, who, other):
     """The one seat a player word other than ``others`` and ``chosen`` names, read from the
@@ -112,12 +114,7 @@ def one_player(st, s, who, other):
     if who == WHO_PREVIOUS:
         return seat_from(st, s, -1, d)
     if who == WHO_LEADER:
-        best = -1
-        for k in range(1, st.s[S_NP]):
-            q = seat_from(st, s, k, d)
-            if best < 0 or st.hand[q, HSIZE] < st.hand[best, HSIZE]:
-                best = q
-        return best
+        return fewest_other(st, s, d)
     return other  # WHO_OTHER
 
 

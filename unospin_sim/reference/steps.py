@@ -14,6 +14,7 @@ may be a variant's (``wheel``: ``{space: weight}``).
 from __future__ import annotations
 
 from .cards import COLOURS, card_name, card_order
+from .program_values import fewest_other
 from .round import Round
 
 #: the colour words of a ``draw_until``
@@ -78,12 +79,7 @@ class Steps:
         if word == "others":
             return [self.seat(s + k * d) for k in range(1, n)]
         if word == "leader":
-            best = None
-            for k in range(1, n):
-                q = self.seat(s + k * d)
-                if best is None or len(self.hands[q]) < len(self.hands[best]):
-                    best = q
-            return [best]
+            return [fewest_other([len(hand) for hand in self.hands], s, d)]
         if word == "other":
             return [self.program_other] if self.program_other >= 0 else []
         raise ValueError(f"unknown player {word!r}")

@@ -27,7 +27,7 @@ from ...rules.card_codes import FACE_SKIP, KIND_FACE, KIND_SPINS, WILD_DRAW_FOUR
 from ..bot_codes import B_ATTACK, B_HOLD_WILDS, B_NAME_COLOUR, B_VALUE_WHEEL
 from ..jit import hot, inl
 from ..layout import CC, CUM_MOST, HSIZE, MAX_CARDS, R_PROGRAMS, R_WHEEL, S_DIR, S_NP
-from ..piles import seat_after
+from ..piles import fewest_other, seat_after, seat_from
 from ..program_codes import (
     DISCARD_COLOUR,
     DISCARD_NUMBER,
@@ -111,36 +111,17 @@ def expected_most(per_colour, wilds, largest):
 
 
 @inl
-def seat_at(st, q, k, d):
-    """The seat k seats from q in direction d."""
-    n = st.s[S_NP]
-    return ((q + k * d) % n + n) % n
-
-
-@hot
-def fewest_from(st, p, d):
-    """The seat other than p holding the fewest cards, the nearest to p in turn order
-    (direction d) on ties."""
-    best = -1
-    for k in range(1, st.s[S_NP]):
-        x = seat_at(st, p, k, d)
-        if best < 0 or st.hand[x, HSIZE] < st.hand[best, HSIZE]:
-            best = x
-    return best
-
-
-@inl
 def named_seat(st, q, who, other, d):
     """The one seat a program's player word names, read from the spinner q in direction
     d (``other``: the other party of the last step; -1 for ``others`` and ``chosen``)."""
     if who == WHO_SPINNER:
         return q
     if who == WHO_NEXT:
-        return seat_at(st, q, 1, d)
+        return seat_from(st, q, 1, d)
     if who == WHO_PREVIOUS:
-        return seat_at(st, q, -1, d)
+        return seat_from(st, q, -1, d)
     if who == WHO_LEADER:
-        return fewest_from(st, q, d)
+        return fewest_other(st, q, d)
     if who == WHO_OTHER:
         return other
     return -1
@@ -183,13 +164,13 @@ def program_change(st, r, q, space, h, most, is2005):
                 w = d
             elif a == TRADE_AGAINST:
                 w = -d
-            acc += st.hand[seat_at(st, q, -1, w), HSIZE] - h
-            other = seat_at(st, q, 1, w)
+            acc += st.hand[seat_from(st, q, -1, w), HSIZE] - h
+            other = seat_from(st, q, 1, w)
         elif op == OP_GIVE or op == OP_SWAP_HANDS:
             p = named_seat(st, q, who, other, d)
             if p < 0:
                 continue
-            t = fewest_from(st, p, d) if a == WHO_CHOSEN else named_seat(st, q, a, other, d)
+            t = fewest_other(st, p, d) if a == WHO_CHOSEN else named_seat(st, q, a, other, d)
             if t < 0 or t == p:
                 continue
             if op == OP_GIVE:
@@ -284,9 +265,10 @@ def spin_value(st, r, cum, is2005, q, own):
                 d = 0.0
         tot += w
         acc += w * d
-    # a variant file's own spaces, from their steps
+    # a variant file's own spaces, from their steps (none weighs on a published wheel)
     hf = h + 0.0
-    for i in range(sp.N_PUBLISHED, sp.N_SPACES):
+    first = sp.N_PUBLISHED if cum[sp.N_SPACES - 1] > prev else sp.N_SPACES
+    for i in range(first, sp.N_SPACES):
         w = cum[i] - prev
         prev = cum[i]
         if w <= 0.0:
