@@ -1032,6 +1032,8 @@ def profile(argv):
                 "perf",
                 "record",
                 "-q",
+                "-e",
+                "cpu-clock",  # a software clock: virtual machines often have no cycle counter
                 "-F",
                 "999",
                 "-o",

@@ -9,9 +9,10 @@ classic, 4 random bots, one thread: 34 us -> 7.6 us -> 2.5 us per round (see ben
 An ``inl`` function is compiled again into every function that calls it, so compile time
 and memory grow with its callers. The rule (docs/ARCHITECTURE.md "Compiling once"): inline
 what the default loop runs on most turns (the default turn, random's and heuristic's
-choices); make everything else a ``hot`` function, compiled once and called: the wheel
-spins, the house-rule turn, the added strategies, the rare policy questions, the search,
-rlcard, the round loops themselves. LLVM may still inline a small ``hot`` callee.
+choices, the wheel spins of the default rules); make everything else a ``hot`` function,
+compiled once and called: the house-rule turn and its spins, a space that runs a program,
+the added strategies, the rare policy questions, the search, rlcard, the round loops
+themselves. LLVM may still inline a small ``hot`` callee.
 
 The compiled-code cache is keyed on the engine's sources and the constants it compiles in
 (``engine/cache.py``, installed by ``engine/__init__.py``), because inlined functions and

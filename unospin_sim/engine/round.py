@@ -39,7 +39,7 @@ from .layout import (
 from .piles import winner_points
 from .rlcard import setup_round_rl
 from .turn import play_turn, play_turn_house_inl, play_turn_search_inl
-from .wheel2005 import spin_2005_call
+from .wheel2005 import spin_2005, spin_2005_call
 
 
 @hot
@@ -118,7 +118,10 @@ def _make_run_round(house, search=False):
                     ev(st, EV_TURN, p, s[S_TURNS], 0)
                 if s[S_SPIN_NEXT]:
                     s[S_SPIN_NEXT] = 0
-                    spin_2005_call(st, r, pts, cum, bots, p)
+                    if house:
+                        spin_2005_call(st, r, pts, cum, bots, p)
+                    else:
+                        spin_2005(st, r, pts, cum, bots, p)
                 elif search:
                     play_turn_search_inl(st, r, pts, cum, bots, p)
                 elif house:

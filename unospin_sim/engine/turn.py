@@ -79,7 +79,7 @@ from .legal import partner_of, playable, turn_distance, wd4_legal
 from .piles import draw_card, draw_n, remove_card, seat_after, set_top
 from .policy import search_bot
 from .policy.reveals import SHOWS_COLOUR, SHOWS_FACE, SHOWS_WILD
-from .wheel2025 import spin_2025
+from .wheel2025 import spin_2025, spin_2025_call
 
 
 @inl
@@ -243,9 +243,15 @@ def choose_card_search_loop(st, r, pts, cum, bots, p, wd4_ok):
     return policy.choose_card(st, r, pts, cum, bots, p, wd4_ok)
 
 
+#: the card choice of a turn that does not note choices and of one that does
+CHOOSE = {False: policy.choose_card, True: choose_card_search_loop}
+#: the 2025 wheel's spin: inlined into the default turn, called by the house-rule turns
+SPIN_2025 = {False: spin_2025, True: spin_2025_call}
+
+
 def _make_play_turn(house, record=False):
     """play_turn (inlined) for the default rules or the house rules; ``record``: noting choices."""
-    end_turn, choose = END_TURN[house], (choose_card_search_loop if record else policy.choose_card)
+    end_turn, spin_25, choose = END_TURN[house], SPIN_2025[house], CHOOSE[record]
     name = ("house" if house else "default") + "_inl" + ("_rec" if record else "")
 
     @variant(inl, name)
@@ -351,7 +357,7 @@ def _make_play_turn(house, record=False):
                     seven_o(st, bots, p, f)
             if KIND_SPINS[k] and r[R_WHEEL] != sp.WHEEL_NONE:
                 if r[R_WHEEL] == sp.WHEEL_2025:
-                    skips = spin_2025(st, r, pts, cum, bots, p)
+                    skips = spin_25(st, r, pts, cum, bots, p)
                     if s[S_WINNER] >= 0:
                         return  # won by a wheel discard: the round ends at once
                     if skips > 0 and not (house and r[R_STACKING] and n_draw > 0):

@@ -51,15 +51,17 @@ def spin_wheel(st, cum):
     u = unif(st.s) * cum[N_SPACES - 1]
     if st.s[S_FORCE_AT] == st.s[S_NSPIN] + 1:
         return st.s[S_FORCE_SPACE]
-    # the first space whose running sum exceeds u: a loop on the data, which the compiler
-    # does not unroll over every id (most ids are a variant's spare ones)
-    i = 0
-    while i < N_SPACES - 1 and u >= cum[i]:
-        i += 1
+    # the first space whose running sum exceeds u: a chain of comparisons the compiler
+    # unrolls, in which a published wheel's spin stops among the first N_PUBLISHED ids
+    # (measured faster than a loop on the data that skips the 2005 ids of a 2025 wheel)
+    for i in range(N_SPACES):
+        if u < cum[i]:
+            return i
     # u == total (impossible up to rounding): the last space with positive weight
-    while i > 0 and cum[i] <= cum[i - 1]:
-        i -= 1
-    return i
+    for i in range(N_SPACES - 1, -1, -1):
+        if i == 0 or cum[i] > cum[i - 1]:
+            return i
+    return 0
 
 
 @inl

@@ -70,16 +70,33 @@ def seat_after_cw(st, p):
     return 0 if q >= st.s[S_NP] else q
 
 
+@hot
+def program_spin_2005(st, r, pts, bots, p, space):
+    """The rest of a 2005 spin (opened by :func:`spin_2005`) on a space that runs a program:
+    run it, close the spin's record and set S_CUR past any seats a ``skip`` step passes."""
+    nxt_from, skips = run_program(st, r, pts, bots, p, space)
+    end_spin(st, p)
+    q = seat_after(st, nxt_from)
+    for _ in range(skips):
+        ev(st, EV_SKIPPED, q, 0, 0)
+        q = seat_after(st, q)
+    st.s[S_CUR] = q
+
+
 @inl
 def spin_2005(st, r, pts, cum, bots, p):
-    """Seat p spins the 2005 wheel instead of its turn. Sets S_CUR to who acts next."""
+    """Seat p spins the 2005 wheel instead of its turn. Sets S_CUR to who acts next.
+
+    Inlined into the default loop; the house-rule loops call :func:`spin_2005_call`. A
+    space that runs a program leaves at once for :func:`program_spin_2005`, so that the
+    compiled spaces' path holds one call the published wheels never take."""
     space = spin_wheel(st, cum)
     begin_spin(st, p, space)
-    nxt_from = p
-    skips = 0
     if has_program(r, space):
-        nxt_from, skips = run_program(st, r, pts, bots, p, space)
-    elif space == sp.ALMOST_UNO:
+        program_spin_2005(st, r, pts, bots, p, space)
+        return
+    nxt_from = p
+    if space == sp.ALMOST_UNO:
         almost_uno(st, pts, bots, p)
     elif space == sp.DISCARD_NUMBER:
         discard_number(st, bots, p)
@@ -105,16 +122,11 @@ def spin_2005(st, r, pts, cum, bots, p):
         trade_hands(st, bots)
         set_other(st, seat_after_cw(st, p))
     end_spin(st, p)
-    q = seat_after(st, nxt_from)
-    for _ in range(skips):  # a program's skip step
-        ev(st, EV_SKIPPED, q, 0, 0)
-        q = seat_after(st, q)
-    st.s[S_CUR] = q
+    st.s[S_CUR] = seat_after(st, nxt_from)
 
 
 @hot
 def spin_2005_call(st, r, pts, cum, bots, p):
-    """:func:`spin_2005` as a called function, compiled once: every round loop and the
-    rule tests call it (a spin is one turn in several, so a call costs nothing measurable,
-    and the loop that classic plays too stays smaller)."""
+    """:func:`spin_2005` as a called function, compiled once, for the house-rule loops
+    (the house loop and the search loop) and the rule tests; the default loop inlines it."""
     spin_2005(st, r, pts, cum, bots, p)

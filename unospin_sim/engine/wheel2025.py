@@ -40,23 +40,30 @@ def color_discard(st, pts, bots, p):
 
 
 @hot
+def program_spin_2025(st, r, pts, bots, p, space):
+    """The rest of a 2025 spin (opened by :func:`spin_2025`) on a space that runs a program:
+    run it and close the spin's record. Returns the players its ``skip`` steps pass."""
+    _, skips = run_program(st, r, pts, bots, p, space)
+    end_spin(st, p)
+    return skips
+
+
+@inl
 def spin_2025(st, r, pts, cum, bots, p):
     """Seat p, who just played a Spin card, spins the 2025 wheel. Returns the players a
     program's skip step passes over after the turn's own (0 for a compiled space).
 
-    Called, not inlined: every turn (all four, default and house, each also noting its
-    choices for search) holds one call instead of a copy of the wheel, which keeps the
-    turn that classic and every other rule set play smaller (benchmarks/speed.py ab kernel)
-    and compiles the wheel once."""
+    Inlined into the default turn; the house-rule turns call :func:`spin_2025_call`. A
+    space that runs a program leaves at once for :func:`program_spin_2025`, so that the
+    compiled spaces' path holds one call the published wheels never take."""
     space = spin_wheel(st, cum)
     begin_spin(st, p, space)
     if st.s[S_TWO_X]:
         st.s[S_TWO_X] = 0
         ev(st, EV_TWO_X, 0, 0, 0)
-    skips = 0
     if has_program(r, space):
-        _, skips = run_program(st, r, pts, bots, p, space)
-    elif space < 0:
+        return program_spin_2025(st, r, pts, bots, p, space)
+    if space < 0:
         pass  # layout.NONE_SPACE: a replay's control, nothing happens
     elif space <= sp.COLOR_DRAW_BLUE:
         draw_until_colour(st, r, p, space - sp.COLOR_DRAW_RED)
@@ -72,4 +79,11 @@ def spin_2025(st, r, pts, cum, bots, p):
         st.s[S_TWO_X] = 1
         ev(st, EV_TWO_X, 1, 0, 0)
     end_spin(st, p)
-    return skips
+    return 0
+
+
+@hot
+def spin_2025_call(st, r, pts, cum, bots, p):
+    """:func:`spin_2025` as a called function, compiled once, for the house-rule turns
+    (three of them: the house loop's, the search loop's and its noting one)."""
+    return spin_2025(st, r, pts, cum, bots, p)
