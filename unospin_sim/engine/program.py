@@ -1,9 +1,10 @@
 """The kernel's interpreter of wheel programs (docs/WHEEL_PROGRAMS.md).
 
 A wheel space whose program is in the rule array's table (``program_codes``) runs it here
-instead of its compiled effect: ``wheel2005.spin_2005`` and ``wheel2025.spin_2025`` call
-:func:`run_program` between the spin's record opening and closing. The interpreter is one
-called function, compiled once: a new program is data and compiles nothing.
+instead of its compiled effect: ``wheel2005.spin_2005`` and ``wheel2025.spin_2025`` open the
+spin's record and hand such a space to ``program_spin_2005`` / ``program_spin_2025``, which
+call :func:`run_program` and close the record. The interpreter is one called function,
+compiled once: a new program is data and compiles nothing.
 
 Each step acts through the same primitives and policy questions as the compiled spaces, in
 the same order, so a published space written as a program plays its compiled effect random
